@@ -1,0 +1,87 @@
+import Hook from "before-after-hook";
+import { resolveOptions, requestDefaults, type ClientOptions, type ResolvedOptions } from "./options.js";
+import { createRequest, type Hook as HookType, type Hooks, type Request } from "./request.js";
+
+/** Members a plugin adds, merged into each instance. */
+export type PluginAdditions = Record<string, unknown>;
+
+/**
+ * A plugin: `(client, options) => additions | void`. `options` are the constructor's,
+ * with the plugin's `defaults` (if it declares them) applied underneath.
+ */
+export interface Plugin<Additions = unknown, Options = {}> {
+  (client: Client, options: ResolvedOptions & Options): Additions;
+  /** Option defaults; object-valued keys are merged one level deep with the caller's. */
+  defaults?: Partial<Options>;
+}
+
+type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+type AdditionsOf<P> = P extends Plugin<infer A, any> ? (A extends PluginAdditions ? A : {}) : {};
+type OptionsOf<P> = P extends Plugin<any, infer O> ? O : {};
+/** What a list of plugins adds to each instance. */
+export type Additions<P extends readonly Plugin<any, any>[]> = UnionToIntersection<AdditionsOf<P[number]> | {}>;
+/** Options a list of plugins accepts. */
+export type PluginOptions<P extends readonly Plugin<any, any>[]> = UnionToIntersection<OptionsOf<P[number]> | {}>;
+
+/** A client constructor as `Client.plugin` returns it. */
+export type ClientClass<Instance, Options> = (new (options?: Options) => Instance) & Omit<typeof Client, "prototype">;
+
+function withDefaults(options: Record<string, unknown>, defaults: Record<string, unknown> | undefined): Record<string, unknown> {
+  if (!defaults) return options;
+  const out = { ...options };
+  for (const key in defaults) {
+    const given = out[key];
+    const fallback = defaults[key];
+    if (given === undefined) out[key] = fallback;
+    else if (isPlainObject(given) && isPlainObject(fallback)) out[key] = { ...fallback, ...given };
+  }
+  return out;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+}
+
+/**
+ * The micro-kernel: `options`, `hook` and `request`, extended by plugins.
+ *
+ * @example
+ * const MyClient = Client.plugin([auth, paginate]);
+ * const client = new MyClient({ auth: "ghp_…" });
+ * const { data } = await client.request("GET /repos/{owner}/{repo}", { owner: "octocat", repo: "hello-world" });
+ */
+export class Client {
+  /** Plugins applied by this constructor, in order. */
+  static plugins: readonly Plugin<any, any>[] = [];
+
+  /** A new constructor that also applies `plugins` (deduplicated by reference, in order). */
+  static plugin<S extends typeof Client, const P extends readonly Plugin<any, any>[]>(
+    this: S,
+    plugins: P | P[number],
+  ): ClientClass<InstanceType<S> & Additions<P>, ConstructorParameters<S>[0] & PluginOptions<P>> {
+    const added = (Array.isArray(plugins) ? plugins : [plugins]) as Plugin<any, any>[];
+    const all = [...this.plugins];
+    for (const p of added) if (typeof p === "function" && !all.includes(p)) all.push(p);
+    const Base = this as typeof Client;
+    return class extends Base {
+      static override plugins = all;
+    } as never;
+  }
+
+  /** Options with defaults applied. */
+  options: ResolvedOptions;
+  /** Lifecycle hooks; the only hook name is `"request"`. */
+  hook: HookType;
+  /** Send a request: `client.request("GET /repos/{owner}/{repo}", { owner, repo })`. */
+  request: Request;
+
+  constructor(options: ClientOptions = {}) {
+    this.options = resolveOptions(options);
+    this.hook = new Hook.Collection<Hooks>();
+    this.request = createRequest(this.hook, requestDefaults(this.options));
+    for (const plugin of (this.constructor as typeof Client).plugins) {
+      const additions = plugin(this, withDefaults(this.options as never, plugin.defaults as never) as never);
+      if (additions && typeof additions === "object") Object.assign(this, additions);
+    }
+  }
+}

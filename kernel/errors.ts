@@ -1,0 +1,78 @@
+import { redact, redactHeaders } from "./redact.js";
+import type { RequestOptions, Response, ResponseHeaders } from "./types.js";
+
+/** What an error records about the request that caused it; credentials are redacted. */
+export interface ErrorRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+}
+
+function describeRequest(request: RequestOptions | undefined): ErrorRequest | undefined {
+  if (!request) return undefined;
+  return { method: request.method, url: redact(request.url), headers: redactHeaders(request.headers) };
+}
+
+/**
+ * Base class of every error forgekit throws. `name` equals the class name so errors
+ * narrow by `name` across realms (see the `is*` guards).
+ */
+export class ForgeError extends Error {
+  /** The request, with credentials redacted, when one was built. */
+  request?: ErrorRequest;
+  constructor(message: string, request?: RequestOptions, cause?: unknown) {
+    super(redact(message), cause === undefined ? undefined : { cause });
+    this.name = new.target.name;
+    const described = describeRequest(request);
+    if (described) this.request = described;
+  }
+}
+
+/**
+ * A response arrived with status ≥ 400, or 304 Not Modified (which an `error` hook can
+ * answer from a cache).
+ *
+ * @example
+ * try { await client.request("GET /repos/{owner}/{repo}", { owner, repo }) }
+ * catch (error) { if (isHttpError(error) && error.status === 404) console.log(error.message) }
+ */
+export class HttpError extends ForgeError {
+  status: number;
+  headers: ResponseHeaders;
+  response: Response<unknown>;
+  constructor(message: string, request: RequestOptions, response: Response<unknown>) {
+    super(message, request);
+    this.status = response.status;
+    this.headers = response.headers;
+    this.response = { ...response, url: redact(response.url) };
+  }
+}
+
+/** No response arrived (connection refused, reset, DNS…); the original error is `cause`. */
+export class NetworkError extends ForgeError {}
+
+/** The `timeout` (client or per call) elapsed before the response was complete. */
+export class TimeoutError extends NetworkError {
+  /** The timeout that elapsed, in milliseconds. */
+  timeout: number;
+  constructor(message: string, request: RequestOptions, timeout: number) {
+    super(message, request);
+    this.timeout = timeout;
+  }
+}
+
+/** The caller's `signal` aborted the request; its reason is `cause`. */
+export class AbortError extends NetworkError {}
+
+/**
+ * A programmer mistake caught before anything was sent: a missing or invalid parameter,
+ * an unsafe path segment, a header value with CR/LF/NUL, a bad route.
+ */
+export class RequestError extends ForgeError {}
+
+/** Type guards that also compare `name`, so they work across realms and bundle copies. */
+export const isHttpError = (e: unknown): e is HttpError => e instanceof HttpError || (e as Error)?.name === "HttpError";
+export const isNetworkError = (e: unknown): e is NetworkError =>
+  e instanceof NetworkError || ["NetworkError", "TimeoutError", "AbortError"].includes((e as Error)?.name);
+export const isTimeoutError = (e: unknown): e is TimeoutError => e instanceof TimeoutError || (e as Error)?.name === "TimeoutError";
+export const isRequestError = (e: unknown): e is RequestError => e instanceof RequestError || (e as Error)?.name === "RequestError";

@@ -1,0 +1,53 @@
+import { lowercaseHeaders } from "./route.js";
+import { VERSION } from "./version.js";
+import type { EndpointOptions, Log, RequestHeaders, TransportOptions } from "./types.js";
+
+/** Options of the bare kernel `Client`; plugins add their own (see `Client.plugin`). */
+export interface ClientOptions {
+  /** API root; a path prefix works, e.g. `https://ghe.example/api/v3`. Default `https://api.github.com`. */
+  baseUrl?: string;
+  /** Default headers for every request; names are lower-cased. */
+  headers?: RequestHeaders;
+  /** Prepended to the default `forgekit/rest.js v<version>` user agent. */
+  userAgent?: string;
+  /** Milliseconds before a request fails with a `TimeoutError`; `0` (default) means none. */
+  timeout?: number;
+  /** Node only: an http(s).Agent (needs the agent transport plugin, part of the full preset). */
+  agent?: unknown;
+  /** Transport defaults: `fetch`, `signal`, `timeout`, `agent`. */
+  request?: TransportOptions;
+  /** Where plugins log; missing methods default to no-op `debug`/`info` and console `warn`/`error`. */
+  log?: Partial<Log>;
+}
+
+/** Options after defaults are applied, as `client.options` holds them. */
+export interface ResolvedOptions extends ClientOptions {
+  baseUrl: string;
+  headers: Record<string, string>;
+  log: Log;
+  request: TransportOptions;
+}
+
+const noop = () => {};
+
+/** Apply the kernel's defaults to constructor options (the given object is not mutated). */
+export function resolveOptions(options: ClientOptions): ResolvedOptions {
+  const userAgent = `${options.userAgent ? `${options.userAgent} ` : ""}forgekit/rest.js v${VERSION}`;
+  const headers = lowercaseHeaders(options.headers, { accept: "application/vnd.github.v3+json", "user-agent": userAgent });
+  if (options.userAgent && options.headers?.["user-agent"] === undefined) headers["user-agent"] = userAgent;
+  const request: TransportOptions = { ...options.request };
+  if (options.timeout !== undefined && request.timeout === undefined) request.timeout = options.timeout;
+  if (options.agent !== undefined && request.agent === undefined) request.agent = options.agent;
+  return {
+    ...options,
+    baseUrl: (options.baseUrl ?? "https://api.github.com").replace(/\/+$/, ""),
+    headers,
+    request,
+    log: { debug: noop, info: noop, warn: console.warn.bind(console), error: console.error.bind(console), ...options.log },
+  };
+}
+
+/** The request defaults a client starts from. */
+export function requestDefaults(options: ResolvedOptions): EndpointOptions {
+  return { method: "GET", url: "", baseUrl: options.baseUrl, headers: options.headers, request: options.request };
+}

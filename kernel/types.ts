@@ -1,0 +1,81 @@
+/** Public types shared by the kernel and plugins. */
+
+/** `fetch` as forgekit calls it: the WHATWG signature, satisfied by any runtime's fetch. */
+export type Fetch = (input: string, init: RequestInit & { agent?: unknown }) => Promise<globalThis.Response>;
+
+/** Logger used by the client and its plugins (the `log` option). */
+export interface Log {
+  debug: (message: string, ...extra: unknown[]) => void;
+  info: (message: string, ...extra: unknown[]) => void;
+  warn: (message: string, ...extra: unknown[]) => void;
+  error: (message: string, ...extra: unknown[]) => void;
+}
+
+/** Transport settings, per client (`options.request`) or per call (`params.request`). */
+export interface TransportOptions {
+  /** A fetch implementation; defaults to `globalThis.fetch`. */
+  fetch?: Fetch;
+  /** Aborts the request; the promise rejects with an `AbortError`. */
+  signal?: AbortSignal;
+  /** Milliseconds before a `TimeoutError`; `0` means none. */
+  timeout?: number;
+  /** Node only: an http(s).Agent, sent through the agent transport plugin. */
+  agent?: unknown;
+  /** `"follow"` (default) follows redirects; `"manual"` returns the 3xx response with its `location`. */
+  redirect?: "follow" | "manual";
+  /** Free-form per-request state for plugins. */
+  [extension: string]: unknown;
+}
+
+/** Request headers: names are lower-cased by the client; `undefined` removes a default. */
+export type RequestHeaders = Record<string, string | number | undefined>;
+
+/** Response headers: a plain object with lower-cased names. */
+export type ResponseHeaders = Record<string, string>;
+
+/** What every request resolves to. */
+export interface Response<T> {
+  status: number;
+  url: string;
+  headers: ResponseHeaders;
+  data: T;
+}
+
+/** Parameters every endpoint method and `request` call accept besides the operation's own. */
+export interface CommonParameters {
+  baseUrl?: string;
+  headers?: RequestHeaders;
+  request?: TransportOptions;
+  /** Preview names and media-type format, applied by the previews plugin. */
+  mediaType?: { previews?: readonly string[]; format?: string };
+}
+
+/** Parameters of an untyped `request` call: common ones plus anything the route takes. */
+export interface RequestParameters extends CommonParameters {
+  method?: string;
+  url?: string;
+  /** A raw body sent as is: string, Uint8Array, ArrayBuffer, Blob, ReadableStream or FormData. */
+  data?: unknown;
+  [parameter: string]: unknown;
+}
+
+/**
+ * Request options merged with defaults, not yet expanded: what hooks receive and
+ * `endpoint.merge()` returns. Hooks may change it in place.
+ */
+export interface EndpointOptions extends RequestParameters {
+  method: string;
+  url: string;
+  baseUrl: string;
+  headers: Record<string, string>;
+  request: TransportOptions;
+}
+
+/** A fully expanded request, ready for the transport. */
+export interface RequestOptions {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: BodyInit | undefined;
+  request: TransportOptions;
+}

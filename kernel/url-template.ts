@@ -1,0 +1,82 @@
+import { RequestError } from "./errors.js";
+
+/**
+ * Expansion of route templates: `{name}` (one path segment, `/` encoded), `{+name}`
+ * (several segments: each encoded, slashes kept), a leading `{origin}`, and RFC 6570
+ * form-style query expressions `{?a,b}` / `{&a,b}`. Legacy `:name` placeholders are
+ * rewritten to `{name}` first. Unlike RFC 6570's reserved expansion, `{+name}` never
+ * lets `?`, `#` or `..` through: a path parameter cannot leave its place in the URL.
+ */
+
+const PLACEHOLDER = /\{([+?&]?)([\w,-]+)\}/g;
+const LEGACY = /(^|\/):(\w+)/g;
+
+/** Rewrite `/repos/:owner/:repo` to `/repos/{owner}/{repo}`. */
+export function normalizeTemplate(url: string): string {
+  return url.includes(":") && !/^\w+:\/\//.test(url) ? url.replace(LEGACY, "$1{$2}") : url;
+}
+
+function unsafeSegment(segment: string): boolean {
+  if (segment === "." || segment === "..") return true;
+  if (!segment.includes("%")) return false;
+  try {
+    const decoded = decodeURIComponent(segment);
+    return decoded === "." || decoded === "..";
+  } catch {
+    return false;
+  }
+}
+
+function pathValue(name: string, value: unknown, multi: boolean, route: string): string {
+  const fix = `Pass a non-empty value for "${name}".`;
+  if (value === undefined || value === null || value === "") {
+    throw new RequestError(`Missing path parameter "${name}" for ${route}. ${fix}`);
+  }
+  if (typeof value === "object") {
+    throw new RequestError(`Path parameter "${name}" for ${route} must be a string or number, got ${Array.isArray(value) ? "an array" : "an object"}.`);
+  }
+  const text = String(value);
+  const segments = multi ? text.split("/") : [text];
+  for (const segment of segments) {
+    if (unsafeSegment(segment)) {
+      throw new RequestError(`Path parameter "${name}" for ${route} is "${text}": "." and ".." segments would change the URL's path. Pass the real name instead.`);
+    }
+  }
+  return multi ? segments.map(encodeURIComponent).join("/") : encodeURIComponent(text);
+}
+
+/** Serialise a query value: arrays comma-joined (GitHub's convention), objects as JSON. */
+export function queryValue(value: unknown): string {
+  if (Array.isArray(value)) return value.map(queryValue).join(",");
+  if (typeof value === "object" && value !== null) return JSON.stringify(value);
+  return String(value);
+}
+
+/**
+ * Expand `template` with `params`, recording in `used` every parameter consumed.
+ * Throws a {@link RequestError} for a missing or unsafe path parameter.
+ */
+export function expand(template: string, params: Record<string, unknown>, used: Set<string>, route: string): string {
+  if (!template.includes("{")) return template;
+  return template.replace(PLACEHOLDER, (_match, operator: string, names: string, offset: number) => {
+    if (operator === "?" || operator === "&") {
+      let query = "";
+      for (const name of names.split(",")) {
+        used.add(name);
+        const value = params[name];
+        if (value === undefined || value === null) continue;
+        query += `${query || operator === "&" ? "&" : "?"}${encodeURIComponent(name)}=${encodeURIComponent(queryValue(value))}`;
+      }
+      return query;
+    }
+    used.add(names);
+    if (offset === 0 && names === "origin") {
+      const origin = String(params.origin ?? "");
+      if (!/^https?:\/\/[^/?#]+$/.test(origin)) {
+        throw new RequestError(`Parameter "origin" for ${route} must be an http(s) origin such as https://uploads.github.com, got "${origin}".`);
+      }
+      return origin;
+    }
+    return pathValue(names, params[names], operator === "+", route);
+  });
+}
