@@ -14,12 +14,17 @@ export interface ScopeSource {
 
 const sources = new WeakMap<object, ScopeSource>();
 
-/** Resolve `name` once and cache it on the target as an ordinary data property. */
+/**
+ * Resolve `name` once and cache it on the target as a data property. Names the scope
+ * lists are enumerable; aliases (legacy names) resolve but stay out of `Object.keys`.
+ */
 function materialize(target: Record<string, unknown>, name: string): boolean {
   if (Object.prototype.hasOwnProperty.call(target, name)) return true;
-  const method = sources.get(target)?.resolve(name);
+  const source = sources.get(target);
+  const method = source?.resolve(name);
   if (method === undefined) return false;
-  Object.defineProperty(target, name, { value: method, writable: true, enumerable: true, configurable: true });
+  const enumerable = source!.names().includes(name);
+  Object.defineProperty(target, name, { value: method, writable: true, enumerable, configurable: true });
   return true;
 }
 
@@ -30,7 +35,8 @@ function ignored(key: string | symbol): key is symbol {
 
 const handler: ProxyHandler<Record<string, unknown>> = {
   get(target, key, receiver) {
-    if (!ignored(key)) materialize(target, key);
+    // Inherited Object.prototype members (hasOwnProperty, toString…) stay what they are.
+    if (!ignored(key) && !(key in target)) materialize(target, key);
     return Reflect.get(target, key, receiver);
   },
   has(target, key) {
