@@ -60,7 +60,7 @@ async function generate(args) {
   if (args.includes("--check")) {
     const changes = changedFiles(fs, files);
     if (changes.length) {
-      console.error(`generate --check: ${changes.length} generated file(s) differ from what is committed:`);
+      console.error(`generate --check: ${changes.length} file(s) differ from a fresh generation:`);
       for (const change of changes) console.error(`  ${change}`);
       console.error("Run `node build.mjs generate` and commit definitions/ and types/.");
       process.exit(1);
@@ -243,7 +243,10 @@ function bodyProperties(spec, schema, bodyRequired) {
     for (const [name, propertySchema] of Object.entries(shape.properties)) {
       const entry = merged.get(name) ?? { name, in: "body", schemas: [], keys: new Set() };
       const key = JSON.stringify(propertySchema);
-      if (!entry.keys.has(key)) entry.keys.add(key), entry.schemas.push(propertySchema);
+      if (!entry.keys.has(key)) {
+        entry.keys.add(key);
+        entry.schemas.push(propertySchema);
+      }
       merged.set(name, entry);
     }
   }
@@ -542,7 +545,11 @@ function definitionsIndexModule(model, kernel) {
   const file = (scope) => model.scopes.get(scope)[0].file;
   const names = scopes.map((scope) => `  ${propertyKey(scope)}: ${JSON.stringify(model.scopes.get(scope).map((operation) => operation.name).join(","))},`);
   const loaders = (folder) => scopes.map((scope) => `  ${propertyKey(scope)}: () => import("./${folder}/${file(scope)}.js"),`);
-  const aliases = Object.entries(aliasTable(model.legacy)).map(([scope, methods]) => `  ${propertyKey(scope)}: ${literal(methods)},`);
+  const aliases = Object.entries(aliasTable(model.legacy)).flatMap(([scope, methods]) => [
+    `  ${propertyKey(scope)}: {`,
+    ...Object.entries(methods).map(([name, target]) => `    ${propertyKey(name)}: ${JSON.stringify(target)},`),
+    "  },",
+  ]);
   return [
     `// ${model.header}`,
     `import type { ScopeParams, ScopeRoutes } from "${kernel}";`,
@@ -621,9 +628,11 @@ function definitionsReadme(models) {
     "",
     "## Operations",
     "",
-    "| deployment | description | operations | scopes | deprecated aliases |",
-    "| --- | --- | ---: | ---: | ---: |",
-    ...models.map((model) => `| ${model.deployment} | ${model.descriptionVersion} | ${model.operations.length} | ${model.scopes.size} | ${model.legacy.aliases.size} |`),
+    "| deployment | description | operations | scopes | deprecated aliases | old @octokit/rest names mapped / not |",
+    "| --- | --- | ---: | ---: | ---: | ---: |",
+    ...models.map(({ deployment, descriptionVersion, operations, scopes, legacy }) =>
+      `| ${deployment} | ${descriptionVersion} | ${operations.length} | ${scopes.size} | ${legacy.aliases.size} | ${legacy.report.mapped} / ${legacy.report.unmapped.length} |`,
+    ),
     "",
     "## Special cases (api.github.com)",
     "",
@@ -633,6 +642,7 @@ function definitionsReadme(models) {
     `- Header parameters: ${where((o) => o.parameters.some((p) => p.in === "header")).join(", ") || "none"}.`,
     `- A body property with the name of a path or query parameter cannot be sent, and is left out: ${ops.filter((o) => o.shadowed.length).map((o) => `\`${o.scope}.${o.name}\` (${o.shadowed.join(", ")})`).join(", ") || "none"}.`,
     `- Deprecated operations (\`extra.deprecated\`): ${where((o) => o.extra?.deprecated).length}.`,
+    `- Operations with \`x-github.previews\`: ${where((o) => o.op["x-github"]?.previews?.length).join(", ") || "none"}.`,
     `- No operation requires a non-default \`accept\`. Responses with no JSON representation: ${nonJsonResponses(api).join(", ")}. Alternative representations a caller can ask for: ${alternativeMediaTypes(api).join(", ")}.`,
     "",
     "## Deprecated aliases (api.github.com)",
@@ -861,13 +871,19 @@ function fieldSchema(field, schemaNames, used) {
   return members.length === 1 ? { ...members[0] } : { anyOf: members };
 }
 
-/** Union of the 2xx responses: the JSON schema, `string` for text, `ArrayBuffer` for binary, `undefined` when empty. */
+/**
+ * Union of the 2xx responses: the JSON schema, `string` for text, `ArrayBuffer` for binary,
+ * `undefined` when empty. Redirect-only operations (archive and log downloads, 302) are
+ * `unknown`: what arrives is whatever the followed redirect serves.
+ */
 function responseSchema(spec, operation, schemaNames, used) {
   const members = [];
   const seen = new Set();
   const add = (schema) => {
     const key = JSON.stringify(schema);
-    if (!seen.has(key)) seen.add(key), members.push(schema);
+    if (seen.has(key)) return;
+    seen.add(key);
+    members.push(schema);
   };
   for (const { content } of successResponses(spec, operation.op)) {
     const types = Object.keys(content);
@@ -880,7 +896,7 @@ function responseSchema(spec, operation, schemaNames, used) {
       add({ tsType: text ? "string" : "ArrayBuffer" });
     }
   }
-  if (!members.length) return { tsType: "undefined" };
+  if (!members.length) return { tsType: "unknown" };
   return members.length === 1 ? members[0] : { anyOf: members };
 }
 
@@ -920,8 +936,9 @@ function typesReadme(model) {
     "  plus `Schemas` (key → type). OpenAPI `nullable: true` is `| null`.",
     "- `scopes/<scope>.ts`: `<Scope>Endpoints` (route → `{ parameters; response }`, routes exactly as in `definitions/`) and",
     "  `<Scope>Methods` (method → `EndpointMethod<…>`, with the summary, the docs link and `@deprecated` aliases).",
-    "  Parameters are path, query and top-level body properties; a raw body is `data`. Responses are the 2xx JSON schema,",
-    "  `string` for text, `ArrayBuffer` for binary, `undefined` when there is no content.",
+    "  Parameters are path, query and top-level body properties (the one that is the whole body, `extra.body` in",
+    "  `definitions/`, included); a raw body is `data`. Responses are the 2xx JSON schema, `string` for text, `ArrayBuffer`",
+    "  for binary, `undefined` when there is no content, `unknown` for redirect-only downloads.",
     "- `index.ts`: `Endpoints` (all routes), `RestScopes` (scope → methods) and the component types.",
     "",
     `${model.operations.length} operations in ${model.scopes.size} scopes, ${model.legacy.aliases.size} deprecated aliases, ${Object.keys(model.spec.components.schemas).length} component schemas.`,
@@ -996,7 +1013,9 @@ function changedFiles(fs, files) {
 function writeTree(fs, files) {
   let count = 0;
   for (const path of committedFiles(fs)) {
-    if (!files.has(path)) fs.rmSync(new URL(path, REPO_ROOT)), count++;
+    if (files.has(path)) continue;
+    fs.rmSync(new URL(path, REPO_ROOT));
+    count++;
   }
   for (const [path, text] of files) {
     const url = new URL(path, REPO_ROOT);
