@@ -31,7 +31,7 @@ const LEGACY_TABLES = [
   { label: "@octokit/rest v16", file: "./node_modules/octokit-endpoint-methods-v2/dist-src/generated/endpoints.js" },
   { label: "@octokit/rest v15", file: "./node_modules/octokit-rest-v15/lib/routes.json" },
 ];
-// Fixed Fields of an OpenAPI 3.0 Path Item that are not operations.
+// Fixed Fields of an OpenAPI 3.0 Path Item that are not operations (nor are `x-` extensions).
 const PATH_ITEM_FIELDS = new Set(["$ref", "summary", "description", "servers", "parameters"]);
 const HTTP_VERBS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 const LOCATION_FLAG = { path: "p", query: "q", header: "h", body: "b" };
@@ -129,7 +129,9 @@ function operationsOf(spec) {
 /** Never drop an operation silently: one route entry per operation of the description. */
 function assertEveryOperation(deployment, spec, operations) {
   let expected = 0;
-  for (const item of Object.values(spec.paths)) expected += Object.keys(item).filter((key) => !PATH_ITEM_FIELDS.has(key)).length;
+  for (const item of Object.values(spec.paths)) {
+    expected += Object.keys(item).filter((key) => !PATH_ITEM_FIELDS.has(key) && !key.startsWith("x-")).length;
+  }
   const names = new Set(operations.map((operation) => `${operation.scope}.${operation.name}`));
   if (operations.length !== expected || names.size !== expected) {
     throw new Error(`generate: ${deployment} describes ${expected} operations but ${names.size} scope.method names came out. Fix operationName() or the verb list.`);
@@ -187,7 +189,7 @@ function operationParameters(spec, op, pathItemParameters) {
   const byKey = new Map();
   for (const raw of [...pathItemParameters, ...(op.parameters ?? [])]) {
     const parameter = resolveRef(spec, raw);
-    if (!LOCATION_FLAG[parameter.in] || parameter.in === "body") {
+    if (!["path", "query", "header"].includes(parameter.in)) {
       throw new Error(`generate: ${op.operationId} has a parameter "${parameter.name}" in "${parameter.in}", which routes cannot express`);
     }
     byKey.set(`${parameter.in} ${parameter.name}`, {
