@@ -4,7 +4,11 @@
 //   node build.mjs generate   regenerate definitions/ and types/ from @octokit/openapi
 //   node build.mjs generate --check   fail when regenerating would change committed output
 //   node build.mjs size       print bundle sizes and enforce budgets
-import { readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+import { execFileSync } from "node:child_process";
+import { gzipSync } from "node:zlib";
+import { build as esbuild } from "esbuild";
 
 const pkg = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8"));
 const [command = "build", ...args] = process.argv.slice(2);
@@ -1031,11 +1035,112 @@ function writeTree(fs, files) {
 // #endregion generate
 
 // #region build (owner: kernel)
-async function build() {}
+// dist/esm  per-file ESM + .d.ts (bundlers tree-shake it; `import` condition)
+// dist/cjs  per-file CJS + .d.cts (`require` condition); index.cjs is the callable factory
+// dist/browser/forgekit.mjs  bundled ESM for <script type="module"> (+ one chunk per scope)
+// dist/browser/forgekit.js   classic script defining the global `Client`
+const SOURCE_DIRS = ["kernel", "plugins", "definitions", "types"];
+const BROWSER_GLOBAL = `import * as forgekit from "./plugins/presets/browser.ts";
+const Client = forgekit.Client;
+for (const [name, value] of Object.entries(forgekit)) if (name !== "Client" && name !== "default") Client[name] = value;
+globalThis.Client = Client;`;
+
+function listFiles(dir, test) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = `${dir}/${entry.name}`;
+    return entry.isDirectory() ? listFiles(path, test) : test(path) ? [path] : [];
+  });
+}
+
+/** package.json's version is the source of truth; kernel/version.ts follows it. */
+function syncVersion() {
+  const file = "kernel/version.ts";
+  const text = readFileSync(file, "utf8");
+  const next = text.replace(/VERSION = "[^"]*"/, `VERSION = ${JSON.stringify(pkg.version)}`);
+  if (next !== text) writeFileSync(file, next);
+}
+
+/** Point relative `./x.js` specifiers at `./x.cjs` (CJS files and their .d.cts). */
+const toCjsSpecifiers = (code) => code.replace(/((?:require\(|from |import\()\s*["'])(\.{1,2}\/[^"']+)\.js(["'])/g, "$1$2.cjs$3");
+
+async function buildNode() {
+  const entryPoints = SOURCE_DIRS.flatMap((dir) => listFiles(dir, (f) => f.endsWith(".ts") && !f.endsWith(".d.ts")));
+  const common = { entryPoints, outbase: ".", target: "es2022", bundle: false, logLevel: "warning", charset: "utf8" };
+  await esbuild({ ...common, outdir: "dist/esm", format: "esm", platform: "neutral" });
+  await esbuild({ ...common, outdir: "dist/cjs", format: "cjs", platform: "node", outExtension: { ".js": ".cjs" } });
+  for (const file of listFiles("dist/cjs", (f) => f.endsWith(".cjs"))) writeFileSync(file, toCjsSpecifiers(readFileSync(file, "utf8")));
+  // before-after-hook is ESM-only: inline it into the one CJS module that uses it.
+  await esbuild({ ...common, entryPoints: ["kernel/hook.ts"], outbase: undefined, outfile: "dist/cjs/kernel/hook.cjs", format: "cjs", platform: "node", bundle: true, allowOverwrite: true });
+  // require("forgekit") is the factory itself, with every named export on it (SPEC §1.5).
+  writeFileSync("dist/cjs/index.cjs", `"use strict";\nconst preset = require("./plugins/presets/full.cjs");\nmodule.exports = Object.assign(preset.default, preset);\n`);
+}
+
+function buildDeclarations() {
+  execFileSync(process.execPath, ["node_modules/typescript/bin/tsc", "-p", "tsconfig.json", "--outDir", "dist/types"], { stdio: "inherit" });
+  for (const file of listFiles("dist/types", (f) => f.endsWith(".d.ts"))) {
+    const relative = file.slice("dist/types/".length);
+    const text = readFileSync(file, "utf8");
+    mkdirSync(dirname(`dist/esm/${relative}`), { recursive: true });
+    mkdirSync(dirname(`dist/cjs/${relative}`), { recursive: true });
+    writeFileSync(`dist/esm/${relative}`, text);
+    writeFileSync(`dist/cjs/${relative.replace(/\.d\.ts$/, ".d.cts")}`, toCjsSpecifiers(text));
+  }
+  rmSync("dist/types", { recursive: true, force: true });
+  writeFileSync(
+    "dist/cjs/index.d.cts",
+    `import * as preset from "./plugins/presets/full.cjs";\n/** The full preset's factory, carrying every named export (\`require("forgekit").Client\`). */\ndeclare const forgekit: typeof preset.default & typeof preset;\nexport = forgekit;\n`,
+  );
+}
+
+async function buildBrowser() {
+  const common = { bundle: true, minify: true, target: "es2022", platform: "browser", logLevel: "warning", legalComments: "none", charset: "utf8" };
+  await esbuild({ ...common, entryPoints: { forgekit: "plugins/presets/browser.ts" }, outdir: "dist/browser", format: "esm", splitting: true, outExtension: { ".js": ".mjs" }, chunkNames: "chunks/[name]-[hash]" });
+  await esbuild({ ...common, stdin: { contents: BROWSER_GLOBAL, resolveDir: ".", loader: "ts", sourcefile: "forgekit-global.ts" }, outfile: "dist/browser/forgekit.js", format: "iife" });
+}
+
+async function build(args = []) {
+  syncVersion();
+  rmSync("dist", { recursive: true, force: true });
+  await buildNode();
+  if (!args.includes("--no-types")) buildDeclarations();
+  await buildBrowser();
+}
 // #endregion build
 
 // #region size (owner: kernel)
-async function size() {}
+// Bundle probes: each is bundled for the browser, minified and gzipped; a probe over its
+// budget (bytes of min+gzip; 1 kB = 1,000 B, the stricter reading) fails the command.
+const SIZE_PROBES = [
+  { name: "kernel only (Client + request + hooks)", budget: 4000, contents: `export { Client } from "./kernel/index.ts";` },
+];
+
+async function measure(contents) {
+  const result = await esbuild({
+    stdin: { contents, resolveDir: ".", loader: "ts", sourcefile: "probe.ts" },
+    bundle: true, minify: true, format: "esm", platform: "browser", target: "es2022", write: false, legalComments: "none", metafile: true,
+  });
+  const code = result.outputFiles[0].contents;
+  return { min: code.length, gzip: gzipSync(code, { level: 9 }).length, inputs: Object.keys(result.metafile.inputs), code: result.outputFiles[0].text };
+}
+
+async function size(args = []) {
+  const rows = [];
+  let failed = false;
+  for (const probe of SIZE_PROBES) {
+    const { min, gzip } = await measure(probe.contents);
+    const ok = gzip <= probe.budget;
+    failed ||= !ok;
+    rows.push(`| ${probe.name} | ${(min / 1000).toFixed(1)} kB | ${(gzip / 1000).toFixed(2)} kB (${gzip} B) | ${probe.budget / 1000} kB ${ok ? "✓" : "✗ over budget"} |`);
+  }
+  const table = ["| bundle | min | min+gzip | budget |", "| --- | ---: | ---: | --- |", ...rows].join("\n");
+  console.log(table);
+  if (args.includes("--json")) console.log(JSON.stringify(rows));
+  if (failed) {
+    console.error("build.mjs size: a bundle is over its budget.");
+    process.exit(1);
+  }
+}
 // #endregion size
 
 const commands = { build, generate, size };

@@ -1,6 +1,6 @@
-import Hook from "before-after-hook";
 import { resolveOptions, requestDefaults, type ClientOptions, type ResolvedOptions } from "./options.js";
-import { createRequest, type Hook as HookType, type Hooks, type Request } from "./request.js";
+import { createHook } from "./hook.js";
+import { createRequest, type Hook as HookType, type Request } from "./request.js";
 
 /** Members a plugin adds, merged into each instance. */
 export type PluginAdditions = Record<string, unknown>;
@@ -69,15 +69,15 @@ export class Client {
   }
 
   /** Options with defaults applied. */
-  options: ResolvedOptions;
+  declare options: ResolvedOptions;
   /** Lifecycle hooks; the only hook name is `"request"`. */
-  hook: HookType;
+  declare hook: HookType;
   /** Send a request: `client.request("GET /repos/{owner}/{repo}", { owner, repo })`. */
-  request: Request;
+  declare request: Request;
 
   constructor(options: ClientOptions = {}) {
     this.options = resolveOptions(options);
-    this.hook = new Hook.Collection<Hooks>();
+    this.hook = createHook();
     this.request = createRequest(this.hook, requestDefaults(this.options));
     for (const plugin of (this.constructor as typeof Client).plugins) {
       const additions = plugin(this, withDefaults(this.options as never, plugin.defaults as never) as never);

@@ -19,7 +19,7 @@ function describeRequest(request: RequestOptions | undefined): ErrorRequest | un
  */
 export class ForgeError extends Error {
   /** The request, with credentials redacted, when one was built. */
-  request?: ErrorRequest;
+  declare request?: ErrorRequest;
   constructor(message: string, request?: RequestOptions, cause?: unknown) {
     super(redact(message), cause === undefined ? undefined : { cause });
     this.name = new.target.name;
@@ -37,9 +37,9 @@ export class ForgeError extends Error {
  * catch (error) { if (isHttpError(error) && error.status === 404) console.log(error.message) }
  */
 export class HttpError extends ForgeError {
-  status: number;
-  headers: ResponseHeaders;
-  response: Response<unknown>;
+  declare status: number;
+  declare headers: ResponseHeaders;
+  declare response: Response<unknown>;
   constructor(message: string, request: RequestOptions, response: Response<unknown>) {
     super(message, request);
     this.status = response.status;
@@ -54,7 +54,7 @@ export class NetworkError extends ForgeError {}
 /** The `timeout` (client or per call) elapsed before the response was complete. */
 export class TimeoutError extends NetworkError {
   /** The timeout that elapsed, in milliseconds. */
-  timeout: number;
+  declare timeout: number;
   constructor(message: string, request: RequestOptions, timeout: number) {
     super(message, request);
     this.timeout = timeout;

@@ -34,7 +34,6 @@ const noop = () => {};
 export function resolveOptions(options: ClientOptions): ResolvedOptions {
   const userAgent = `${options.userAgent ? `${options.userAgent} ` : ""}forgekit/rest.js v${VERSION}`;
   const headers = lowercaseHeaders(options.headers, { accept: "application/vnd.github.v3+json", "user-agent": userAgent });
-  if (options.userAgent && options.headers?.["user-agent"] === undefined) headers["user-agent"] = userAgent;
   const request: TransportOptions = { ...options.request };
   if (options.timeout !== undefined && request.timeout === undefined) request.timeout = options.timeout;
   if (options.agent !== undefined && request.agent === undefined) request.agent = options.agent;

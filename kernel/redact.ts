@@ -6,9 +6,9 @@
 /** Keys whose values are secrets in the OAuth web flow and token exchanges. */
 const SECRET_KEYS = "access_token|client_secret|code|refresh_token";
 /** `?code=…` / `&access_token=…` in a URL or form body. */
-const QUERY_SECRET = new RegExp(`([?&](?:${SECRET_KEYS})=)[^&#\\s"']*`, "gi");
+const QUERY_SECRET = /* @__PURE__ */ new RegExp(`([?&](?:${SECRET_KEYS})=)[^&#\\s"']*`, "gi");
 /** `"client_secret": "…"` in a JSON request body. */
-const JSON_SECRET = new RegExp(`("(?:${SECRET_KEYS})"\\s*:\\s*)("(?:[^"\\\\]|\\\\.)*"|[^,}\\s]+)`, "gi");
+const JSON_SECRET = /* @__PURE__ */ new RegExp(`("(?:${SECRET_KEYS})"\\s*:\\s*)("(?:[^"\\\\]|\\\\.)*"|[^,}\\s]+)`, "gi");
 /** GitHub token shapes: https://github.blog/2021-04-05-behind-githubs-new-authentication-token-formats/ */
 const TOKEN_SHAPE = /\b(gh[pousr]_|github_pat_)[A-Za-z0-9_]+/g;
 /** Headers whose value is a credential; `authorization` keeps its scheme. */

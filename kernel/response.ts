@@ -3,12 +3,8 @@ import type { RequestOptions, Response, ResponseHeaders } from "./types.js";
 
 /** Turning a fetch Response into forgekit's `{ status, url, headers, data }`, or an error. */
 
-const STATUS_TEXT: Record<number, string> = {
-  304: "Not Modified", 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found",
-  405: "Method Not Allowed", 409: "Conflict", 410: "Gone", 415: "Unsupported Media Type",
-  422: "Unprocessable Entity", 429: "Too Many Requests", 451: "Unavailable For Legal Reasons",
-  500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable", 504: "Gateway Timeout",
-};
+/** Reason phrases of GitHub's most frequent error statuses, for HTTP/2 responses that carry none. */
+const STATUS_TEXT: Record<number, string> = { 304: "Not Modified", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 422: "Unprocessable Entity" };
 
 /** Response headers as a plain object with lower-cased names. */
 export function plainHeaders(headers: globalThis.Headers): ResponseHeaders {
@@ -17,31 +13,6 @@ export function plainHeaders(headers: globalThis.Headers): ResponseHeaders {
     out[name] = value;
   });
   return out;
-}
-
-/** Read the body as JSON, text or ArrayBuffer according to its content type. */
-export async function decodeBody(response: globalThis.Response, method: string): Promise<unknown> {
-  if (method === "HEAD" || response.status === 204 || response.status === 205 || response.status === 304) {
-    await response.body?.cancel();
-    return undefined;
-  }
-  const type = response.headers.get("content-type") ?? "";
-  if (/json/i.test(type)) {
-    const text = await response.text();
-    if (!text) return text;
-    try {
-      return JSON.parse(text);
-    } catch (cause) {
-      return new InvalidJson(text, cause);
-    }
-  }
-  if (!type || /^text\/|charset=|\+xml|\/xml/i.test(type)) return response.text();
-  return response.arrayBuffer();
-}
-
-/** Marker for a body that claimed to be JSON but did not parse; kept as text. */
-export class InvalidJson {
-  constructor(readonly text: string, readonly cause: unknown) {}
 }
 
 interface GitHubErrorBody {
@@ -57,9 +28,9 @@ function describeErrors(errors: GitHubErrorBody["errors"]): string {
 }
 
 /** `GET https://api.github.com/repos/o/r → 404 Not Found: Not Found (https://docs…) [errors]` */
-export function httpErrorMessage(request: RequestOptions, status: number, statusText: string, data: unknown): string {
+export function httpErrorMessage(request: RequestOptions, status: number, statusText: string, data: unknown, invalidJson?: Error): string {
   let message = `${request.method} ${request.url} → ${status} ${statusText || STATUS_TEXT[status] || ""}`.trimEnd();
-  if (data instanceof InvalidJson) return `${message}: the response body is not valid JSON (${(data.cause as Error).message})`;
+  if (invalidJson) return `${message}: the response body is not valid JSON (${invalidJson.message})`;
   const body = (typeof data === "object" && data !== null ? data : {}) as GitHubErrorBody;
   const text = typeof data === "string" && data.length < 300 ? data.trim() : "";
   if (body.message || text) message += `: ${body.message ?? text}`;
@@ -67,14 +38,28 @@ export function httpErrorMessage(request: RequestOptions, status: number, status
   return message + describeErrors(body.errors);
 }
 
-/** Build the response object, or the {@link HttpError} for ≥ 400, 304 and bodies that are not the JSON they claim. */
+/**
+ * Read the body (JSON, text or ArrayBuffer by content type; none for HEAD, 204, 205, 304)
+ * and build the response, or throw the {@link HttpError} for ≥ 400, 304, and a body that
+ * is not the JSON its content type claims.
+ */
 export async function toResponse(fetched: globalThis.Response, request: RequestOptions): Promise<Response<unknown>> {
-  const headers = plainHeaders(fetched.headers);
-  const data = await decodeBody(fetched, request.method);
-  const response = { status: fetched.status, url: fetched.url || request.url, headers, data };
-  if (fetched.status >= 400 || fetched.status === 304 || data instanceof InvalidJson) {
-    if (data instanceof InvalidJson) response.data = data.text;
-    throw new HttpError(httpErrorMessage(request, fetched.status, fetched.statusText, data), request, response);
+  const { status } = fetched;
+  const type = fetched.headers.get("content-type") ?? "";
+  let data: unknown;
+  let invalidJson: Error | undefined;
+  if (request.method === "HEAD" || status === 204 || status === 205 || status === 304) await fetched.body?.cancel();
+  else if (/json/i.test(type)) {
+    data = await fetched.text();
+    try {
+      if (data) data = JSON.parse(data as string);
+    } catch (error) {
+      invalidJson = error as Error;
+    }
+  } else data = !type || /^text\/|charset=|xml/i.test(type) ? await fetched.text() : await fetched.arrayBuffer();
+  const response = { status, url: fetched.url || request.url, headers: plainHeaders(fetched.headers), data };
+  if (status >= 400 || status === 304 || invalidJson) {
+    throw new HttpError(httpErrorMessage(request, status, fetched.statusText, data, invalidJson), request, response);
   }
   return response;
 }

@@ -25,7 +25,7 @@ export function lowercaseHeaders(headers: RequestHeaders | undefined, into: Reco
 function splitRoute(route: string): { method: string; url: string } {
   const space = route.indexOf(" ");
   if (space === -1) return { method: "GET", url: route };
-  return { method: route.slice(0, space).toUpperCase(), url: route.slice(space + 1).trim() };
+  return { method: route.slice(0, space), url: route.slice(space + 1).trim() };
 }
 
 /**
@@ -38,29 +38,21 @@ export function merge(defaults: EndpointOptions, route?: string | RequestParamet
   merged.method = merged.method.toUpperCase();
   merged.headers = lowercaseHeaders(given.headers, { ...defaults.headers });
   merged.request = given.request ? { ...defaults.request, ...given.request } : { ...defaults.request };
-  if (defaults.mediaType || given.mediaType) {
-    const previews = [...(defaults.mediaType?.previews ?? []), ...(given.mediaType?.previews ?? [])];
-    merged.mediaType = { ...defaults.mediaType, ...given.mediaType, previews: [...new Set(previews)] };
-  }
+  if (defaults.mediaType && given.mediaType) merged.mediaType = { ...defaults.mediaType, ...given.mediaType };
   return merged;
 }
 
 function assertHeaders(headers: Record<string, string>, route: string): void {
   for (const name in headers) {
-    if (UNSAFE_HEADER_VALUE.test(headers[name] as string) || UNSAFE_HEADER_VALUE.test(name)) {
-      throw new RequestError(`Header "${name}" for ${route} contains CR, LF or NUL, which would split the HTTP message. Remove the line breaks from its value.`);
+    if (UNSAFE_HEADER_VALUE.test(headers[name] as string)) {
+      throw new RequestError(`Header "${name}" for ${route} contains CR, LF or NUL, which would split the HTTP message: remove them.`);
     }
   }
 }
 
-function isRawBody(data: unknown): boolean {
-  return (
-    typeof data === "string" || data instanceof ArrayBuffer || ArrayBuffer.isView(data) ||
-    (typeof Blob !== "undefined" && data instanceof Blob) ||
-    (typeof ReadableStream !== "undefined" && data instanceof ReadableStream) ||
-    (typeof FormData !== "undefined" && data instanceof FormData) ||
-    (typeof URLSearchParams !== "undefined" && data instanceof URLSearchParams)
-  );
+/** Plain objects and arrays are sent as JSON; anything else (string, bytes, Blob, stream, FormData) as is. */
+function isJsonBody(data: unknown): boolean {
+  return typeof data === "object" && data !== null && (Array.isArray(data) || Object.getPrototypeOf(data) === Object.prototype);
 }
 
 /**
@@ -71,7 +63,7 @@ export function parse(options: EndpointOptions): RequestOptions {
   const { method, baseUrl } = options;
   const template = normalizeTemplate(options.url ?? "");
   const route = `${method} ${template}`;
-  if (!template) throw new RequestError(`No URL given for ${method}. Pass a route such as "GET /repos/{owner}/{repo}".`);
+  if (!template) throw new RequestError(`No URL given: pass a route such as "GET /repos/{owner}/{repo}".`);
   const used = new Set<string>();
   let url = expand(template, options, used, route);
   if (!/^https?:\/\//i.test(url)) {
@@ -92,14 +84,14 @@ export function parse(options: EndpointOptions): RequestOptions {
     if (restCount) {
       let query = "";
       for (const key in rest) if (rest[key] !== null) query += `&${encodeURIComponent(key)}=${encodeURIComponent(queryValue(rest[key]))}`;
-      if (query) url += (url.includes("?") ? "" : "?") + (url.includes("?") ? query : query.slice(1));
+      if (query) url += url.includes("?") ? query : `?${query.slice(1)}`;
     }
-  } else if (options.data !== undefined) {
-    body = isRawBody(options.data) ? (options.data as BodyInit) : JSON.stringify(options.data);
-    if (!isRawBody(options.data)) headers["content-type"] ??= "application/json; charset=utf-8";
-  } else if (restCount) {
-    body = JSON.stringify(rest);
-    headers["content-type"] ??= "application/json; charset=utf-8";
+  } else {
+    const data = options.data !== undefined ? options.data : restCount ? rest : undefined;
+    if (isJsonBody(data)) {
+      body = JSON.stringify(data);
+      headers["content-type"] ??= "application/json; charset=utf-8";
+    } else if (data !== undefined) body = typeof data === "number" || typeof data === "boolean" ? String(data) : (data as BodyInit);
   }
   return { method, url, headers, body, request: options.request };
 }

@@ -16,31 +16,17 @@ export function normalizeTemplate(url: string): string {
   return url.includes(":") && !/^\w+:\/\//.test(url) ? url.replace(LEGACY, "$1{$2}") : url;
 }
 
-function unsafeSegment(segment: string): boolean {
-  if (segment === "." || segment === "..") return true;
-  if (!segment.includes("%")) return false;
-  try {
-    const decoded = decodeURIComponent(segment);
-    return decoded === "." || decoded === "..";
-  } catch {
-    return false;
-  }
-}
+/** `.` and `..` in every spelling a URL parser treats as one (WHATWG URL: single/double-dot segments). */
+const DOT_SEGMENT = /^(\.|%2e){1,2}$/i;
 
 function pathValue(name: string, value: unknown, multi: boolean, route: string): string {
-  const fix = `Pass a non-empty value for "${name}".`;
-  if (value === undefined || value === null || value === "") {
-    throw new RequestError(`Missing path parameter "${name}" for ${route}. ${fix}`);
-  }
-  if (typeof value === "object") {
-    throw new RequestError(`Path parameter "${name}" for ${route} must be a string or number, got ${Array.isArray(value) ? "an array" : "an object"}.`);
+  if (value === undefined || value === null || value === "" || typeof value === "object") {
+    throw new RequestError(`Path parameter "${name}" for ${route} is ${value === undefined ? "missing" : JSON.stringify(value)}: pass a non-empty string or number.`);
   }
   const text = String(value);
   const segments = multi ? text.split("/") : [text];
-  for (const segment of segments) {
-    if (unsafeSegment(segment)) {
-      throw new RequestError(`Path parameter "${name}" for ${route} is "${text}": "." and ".." segments would change the URL's path. Pass the real name instead.`);
-    }
+  if (segments.some((segment) => DOT_SEGMENT.test(segment))) {
+    throw new RequestError(`Path parameter "${name}" for ${route} is "${text}": "." and ".." would change the URL's path. Pass the real name.`);
   }
   return multi ? segments.map(encodeURIComponent).join("/") : encodeURIComponent(text);
 }
@@ -73,7 +59,7 @@ export function expand(template: string, params: Record<string, unknown>, used: 
     if (offset === 0 && names === "origin") {
       const origin = String(params.origin ?? "");
       if (!/^https?:\/\/[^/?#]+$/.test(origin)) {
-        throw new RequestError(`Parameter "origin" for ${route} must be an http(s) origin such as https://uploads.github.com, got "${origin}".`);
+        throw new RequestError(`Parameter "origin" for ${route} is "${origin}": pass an http(s) origin such as https://uploads.github.com.`);
       }
       return origin;
     }

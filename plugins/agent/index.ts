@@ -1,11 +1,14 @@
 import crossFetch from "cross-fetch";
 import type { Fetch, Plugin } from "../../kernel/index.js";
+import { Readable } from "node:stream";
 import { guardedAgent, toWebResponse } from "./node-fetch.js";
+import { isRedirect, nextHop, type Hop } from "./redirect.js";
 
 /**
  * Node only: the agent transport. When the `agent` option (client or per call) is set and
  * no `request.fetch` is given, requests go through cross-fetch's node-fetch with that
- * http(s).Agent — guarded so a connection reset mid-body rejects instead of hanging.
+ * http(s).Agent — guarded so a connection reset mid-body rejects instead of hanging, and
+ * so redirects never carry credentials to another origin.
  *
  * @example
  * import { Agent } from "node:https";
@@ -18,14 +21,20 @@ export const agent: Plugin<void> = (client) => {
   });
 };
 
-/** A `fetch` over node-fetch that uses `agent` for its connections. */
+/** A `fetch` over node-fetch that uses `agent` for its connections and follows redirects safely. */
 export function agentFetch(agent: unknown): Fetch {
   return async (url, init) => {
-    const guard = guardedAgent(agent);
     let body = init.body;
     if (typeof Blob !== "undefined" && body instanceof Blob) body = Buffer.from(await body.arrayBuffer());
-    else if (body instanceof ReadableStream) body = (await import("node:stream")).Readable.fromWeb(body as never) as never;
-    const response = await crossFetch(url, { ...init, body, agent: guard.agent } as never);
-    return toWebResponse(response as never, guard);
+    else if (body instanceof ReadableStream) body = Readable.fromWeb(body as never) as never;
+    let hop: Hop = { url, init: { ...init, body: body ?? null, headers: { ...(init.headers as Record<string, string>) } } };
+    for (let hops = 1; ; hops++) {
+      const guard = guardedAgent(agent);
+      const response = await crossFetch(hop.url, { ...hop.init, redirect: "manual", agent: guard.agent } as never);
+      const location = response.headers.get("location");
+      if (init.redirect === "manual" || !isRedirect(response.status, location)) return toWebResponse(response as never, guard);
+      (response.body as unknown as Readable | null)?.resume();
+      hop = nextHop(hop, response.status, location, hops);
+    }
   };
 }

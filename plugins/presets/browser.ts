@@ -1,0 +1,21 @@
+import { Client as Kernel, type ClientOptions } from "../../kernel/index.js";
+import { builtins } from "./builtins.js";
+
+/**
+ * The full preset for browsers (the `browser` export condition): the Node preset without
+ * the agent transport; endpoint scopes load on first use.
+ */
+export const Client = Kernel.plugin(builtins);
+/** An instance of the browser preset. */
+export type Client = InstanceType<typeof Client>;
+
+/** Options of the browser preset. */
+export type Options = ConstructorParameters<typeof Client>[0];
+
+/** Create a client with the browser preset. */
+export default function forgekit(options?: Options): Client {
+  return new Client(options);
+}
+
+export * from "../../kernel/exports.js";
+export type { ClientOptions };

@@ -1,0 +1,39 @@
+// The CommonJS build, loaded by package name (self-reference through "exports").
+const { test } = require("uvu");
+const assert = require("uvu/assert");
+const http = require("node:http");
+
+let server;
+let url;
+test.before(async () => {
+  server = http.createServer((req, res) => {
+    res.writeHead(req.url === "/missing" ? 404 : 200, { "content-type": "application/json" });
+    res.end(JSON.stringify(req.url === "/missing" ? { message: "Not Found" } : { ua: req.headers["user-agent"] }));
+  });
+  await new Promise((done) => server.listen(0, "127.0.0.1", done));
+  url = `http://127.0.0.1:${server.address().port}`;
+});
+test.after(() => server.close());
+
+test('require("forgekit") is a factory; .Client is the class', async () => {
+  const forgekit = require("forgekit");
+  assert.type(forgekit, "function");
+  const client = forgekit({ baseUrl: url });
+  assert.ok(client instanceof forgekit.Client);
+  const { data } = await client.request("GET /");
+  assert.match(data.ua, /^forgekit\/rest\.js v\d/);
+  const error = await client.request("GET /missing").catch((e) => e);
+  assert.ok(error instanceof forgekit.HttpError);
+  assert.is(error.status, 404);
+});
+
+test("every entry can be required", () => {
+  const core = require("forgekit/core");
+  assert.type(core.Client, "function");
+  assert.type(core.createScope, "function");
+  assert.type(require("forgekit/plugins/agent").agent, "function");
+  assert.is(require("forgekit/package.json").name, "forgekit");
+  for (const name of require("./entries.json").plugins) assert.ok(Object.keys(require(`forgekit/plugins/${name}`)).length > 0, name);
+});
+
+test.run();
