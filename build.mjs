@@ -1093,12 +1093,6 @@ function buildDeclarations() {
   );
 }
 
-async function buildBrowser() {
-  const common = { bundle: true, minify: true, target: "es2022", platform: "browser", logLevel: "warning", legalComments: "none", charset: "utf8" };
-  await esbuild({ ...common, entryPoints: { forgekit: "plugins/presets/browser.ts" }, outdir: "dist/browser", format: "esm", splitting: true, outExtension: { ".js": ".mjs" }, chunkNames: "chunks/[name]-[hash]" });
-  await esbuild({ ...common, stdin: { contents: BROWSER_GLOBAL, resolveDir: ".", loader: "ts", sourcefile: "forgekit-global.ts" }, outfile: "dist/browser/forgekit.js", format: "iife" });
-}
-
 async function build(args = []) {
   syncVersion();
   rmSync("dist", { recursive: true, force: true });
@@ -1107,6 +1101,14 @@ async function build(args = []) {
   await buildBrowser();
 }
 // #endregion build
+
+// #region browser (owner: browser builds)
+async function buildBrowser() {
+  const common = { bundle: true, minify: true, target: "es2022", platform: "browser", logLevel: "warning", legalComments: "none", charset: "utf8" };
+  await esbuild({ ...common, entryPoints: { forgekit: "plugins/presets/browser.ts" }, outdir: "dist/browser", format: "esm", splitting: true, outExtension: { ".js": ".mjs" }, chunkNames: "chunks/[name]-[hash]" });
+  await esbuild({ ...common, stdin: { contents: BROWSER_GLOBAL, resolveDir: ".", loader: "ts", sourcefile: "forgekit-global.ts" }, outfile: "dist/browser/forgekit.js", format: "iife" });
+}
+// #endregion browser
 
 // #region size (owner: kernel)
 // Bundle probes: each is bundled for the browser, minified and gzipped; a probe over its
