@@ -5,6 +5,7 @@ export { createScope } from "./scope.js";
 export { ForgeError, HttpError, NetworkError, TimeoutError, AbortError, RequestError, isHttpError, isNetworkError, isTimeoutError, isRequestError } from "./errors.js";
 export { redact, redactBody, redactHeaders } from "./redact.js";
 export { VERSION } from "./version.js";
+export { warnOnce } from "./warn-once.js";
 export type { Plugin, PluginAdditions, Additions, PluginOptions, ClientClass } from "./client.js";
 export type { ResolvedOptions } from "./options.js";
 export type { Request, Endpoint, Hook, Hooks } from "./request.js";

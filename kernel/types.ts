@@ -79,3 +79,14 @@ export interface RequestOptions {
   body?: BodyInit | undefined;
   request: TransportOptions;
 }
+
+/**
+ * A key-value store plugins share state through (the cache's entries, rate-limit pauses):
+ * in memory by default, or shared between processes (e.g. Redis). Values are strings;
+ * `ttl` is in milliseconds. Methods may be synchronous or return promises.
+ */
+export interface KeyValueStore {
+  get(key: string): string | undefined | null | Promise<string | undefined | null>;
+  set(key: string, value: string, ttl?: number): void | Promise<void>;
+  delete(key: string): void | Promise<void>;
+}
