@@ -506,6 +506,7 @@ function definitionFiles(model) {
   }
   files.set("index.ts", definitionsIndexModule(model, kernel));
   files.set("all.ts", definitionsAllModule(model, kernel));
+  files.set("aliases.ts", definitionsAliasesModule(model));
   return files;
 }
 
@@ -551,11 +552,6 @@ function definitionsIndexModule(model, kernel) {
   const file = (scope) => model.scopes.get(scope)[0].file;
   const names = scopes.map((scope) => `  ${propertyKey(scope)}: ${JSON.stringify(model.scopes.get(scope).map((operation) => operation.name).join(","))},`);
   const loaders = (folder) => scopes.map((scope) => `  ${propertyKey(scope)}: () => import("./${folder}/${file(scope)}.js"),`);
-  const aliases = Object.entries(aliasTable(model.legacy)).flatMap(([scope, methods]) => [
-    `  ${propertyKey(scope)}: {`,
-    ...Object.entries(methods).map(([name, target]) => `    ${propertyKey(name)}: ${JSON.stringify(target)},`),
-    "  },",
-  ]);
   return [
     `// ${model.header}`,
     `import type { ScopeParams, ScopeRoutes } from "${kernel}";`,
@@ -575,6 +571,21 @@ function definitionsIndexModule(model, kernel) {
     ...loaders("params"),
     "};",
     "",
+    "/** The deprecated-alias table, in a chunk of its own: loaded only when a name is not found. */",
+    'export const loadAliases = () => import("./aliases.js");',
+    "",
+  ].join("\n");
+}
+
+function definitionsAliasesModule(model) {
+  const aliases = Object.entries(aliasTable(model.legacy)).flatMap(([scope, methods]) => [
+    `  ${propertyKey(scope)}: {`,
+    ...Object.entries(methods).map(([name, target]) => `    ${propertyKey(name)}: ${JSON.stringify(target)},`),
+    "  },",
+  ]);
+  return [
+    `// ${model.header}`,
+    "",
     "/** Deprecated method names: old scope → old name → `scope.method` of today's operation. */",
     "export const aliases: Record<string, Record<string, string>> = {",
     ...aliases,
@@ -593,7 +604,8 @@ function definitionsAllModule(model, kernel) {
     `import type { ScopeRoutes } from "${kernel}";`,
     ...scopes.map((scope) => `import ${scope} from "./scopes/${model.scopes.get(scope)[0].file}.js";`),
     "",
-    'export { aliases, names } from "./index.js";',
+    'export { names } from "./index.js";',
+    'export { aliases } from "./aliases.js";',
     "",
     "/** Every scope's routes, statically imported: for servers and tools that want no lazy loading. */",
     "export const routes: Record<string, ScopeRoutes> = {",
@@ -622,7 +634,8 @@ function definitionsReadme(models) {
     "",
     "## Layout (per deployment)",
     "",
-    "- `index.ts`: `names` (method names per scope), `loaders` and `paramLoaders` (one `import()` per scope), `aliases` (deprecated names). No routes.",
+    "- `index.ts`: `names` (method names per scope), `loaders` and `paramLoaders` (one `import()` per scope), `loadAliases` (the alias chunk). No routes.",
+    "- `aliases.ts`: deprecated names (old scope → old name → today's `scope.method`), in its own chunk.",
     "- `all.ts`: every scope's routes imported statically, plus `names` and `aliases`.",
     "- `scopes/<scope>.ts`: `method: [route, defaults?, extra?]`, e.g. `[\"POST {origin}/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}\", { … origin }]`.",
     "  `{+name}` is a multi-segment path parameter; `{?a,b}` lists the query parameters of a non-GET operation; `extra` holds",
