@@ -54,7 +54,8 @@ import securityAdvisories from "./scopes/security-advisories.js";
 import teams from "./scopes/teams.js";
 import users from "./scopes/users.js";
 
-export { aliases, names } from "./index.js";
+export { names } from "./index.js";
+export { aliases } from "./aliases.js";
 
 /** Every scope's routes, statically imported: for servers and tools that want no lazy loading. */
 export const routes: Record<string, ScopeRoutes> = {
