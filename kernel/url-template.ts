@@ -58,10 +58,11 @@ export function expand(template: string, params: Record<string, unknown>, used: 
     used.add(names);
     if (offset === 0 && names === "origin") {
       const origin = String(params.origin ?? "");
-      if (!/^https?:\/\/[^/?#]+$/.test(origin)) {
+      // An origin, optionally with a path prefix (GHES uploads live at https://host/api/uploads).
+      if (!/^https?:\/\/[^/?#]+(\/[^?#]*)?$/.test(origin)) {
         throw new RequestError(`Parameter "origin" for ${route} is "${origin}": pass an http(s) origin such as https://uploads.github.com.`);
       }
-      return origin;
+      return origin.replace(/\/+$/, "");
     }
     return pathValue(names, params[names], operator === "+", route);
   });
