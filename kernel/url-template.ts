@@ -62,7 +62,7 @@ export function expand(template: string, params: Record<string, unknown>, used: 
       if (!/^https?:\/\/[^/?#]+(\/[^?#]*)?$/.test(origin)) {
         throw new RequestError(`Parameter "origin" for ${route} is "${origin}": pass an http(s) origin such as https://uploads.github.com.`);
       }
-      return origin.replace(/\/+$/, "");
+      return origin;
     }
     return pathValue(names, params[names], operator === "+", route);
   });
