@@ -32,8 +32,7 @@ function withDefaults(options: Record<string, unknown>, defaults: Record<string,
   for (const key in defaults) {
     const given = out[key];
     const fallback = defaults[key];
-    if (given === undefined) out[key] = fallback;
-    else if (isPlainObject(given) && isPlainObject(fallback)) out[key] = { ...fallback, ...given };
+    out[key] = isPlainObject(given) && isPlainObject(fallback) ? { ...fallback, ...given } : given ?? fallback;
   }
   return out;
 }

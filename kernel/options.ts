@@ -34,9 +34,8 @@ const noop = () => {};
 export function resolveOptions(options: ClientOptions): ResolvedOptions {
   const userAgent = `${options.userAgent ? `${options.userAgent} ` : ""}forgekit/rest.js v${VERSION}`;
   const headers = lowercaseHeaders(options.headers, { accept: "application/vnd.github.v3+json", "user-agent": userAgent });
-  const request: TransportOptions = { ...options.request };
-  if (options.timeout !== undefined && request.timeout === undefined) request.timeout = options.timeout;
-  if (options.agent !== undefined && request.agent === undefined) request.agent = options.agent;
+  // `timeout` and `agent` are shorthands for `request.timeout` / `request.agent`, which win.
+  const request = { timeout: options.timeout, agent: options.agent, ...options.request } as TransportOptions;
   return {
     ...options,
     baseUrl: (options.baseUrl ?? "https://api.github.com").replace(/\/+$/, ""),
