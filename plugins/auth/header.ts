@@ -1,0 +1,23 @@
+import { base64 } from "./base64.js";
+
+/**
+ * `authorization` header values, as GitHub accepts them today (query-parameter
+ * credentials were removed in 2021): https://docs.github.com/rest/authentication
+ */
+
+/** A JWT: three base64url parts, the header starting `{"` (`eyJ`). */
+const JWT = /^eyJ[\w-]*\.[\w-]+\.[\w-]*$/;
+/** A value that already names its scheme is sent as given. */
+const SCHEME = /^(?:token|bearer|basic)\s+\S/i;
+
+/** `token <t>`, `bearer <jwt>` for a JWT, or the value itself when it carries a scheme. */
+export function tokenHeader(token: string): string {
+  const value = token.trim();
+  if (SCHEME.test(value)) return value;
+  return JWT.test(value) ? `bearer ${value}` : `token ${value}`;
+}
+
+/** HTTP Basic (RFC 7617): `basic base64(user:secret)`, UTF-8 encoded (RFC 7617 §2.1 charset). */
+export function basicHeader(user: string, secret: string): string {
+  return `basic ${base64(`${user}:${secret}`)}`;
+}

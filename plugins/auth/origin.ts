@@ -1,0 +1,36 @@
+import type { EndpointOptions } from "../../kernel/index.js";
+
+/**
+ * Which origins may receive credentials: the API's own (`baseUrl`) and the uploads host
+ * that goes with it. Anything else — an absolute URL, a `Link` header's next page, an
+ * `{origin}` template filled with another host, a per-call `baseUrl` — gets none.
+ */
+
+/** `scheme://host[:port]` of an absolute http(s) URL (lower-cased, default port dropped). */
+export function originOf(url: string): string | undefined {
+  const match = /^https?:\/\/[^/?#]+/i.exec(url);
+  if (!match) return undefined;
+  try {
+    return new URL(match[0]).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The API origin and its uploads origin. api.github.com uploads release assets to
+ * uploads.github.com (its OpenAPI description's server for `repos/upload-release-asset`);
+ * GHE.com mirrors that per subdomain; GHES serves uploads on its own host (`/api/uploads`).
+ */
+export function allowedOrigins(baseUrl: string): string[] {
+  const api = originOf(baseUrl);
+  if (!api) return [];
+  const cloud = /^https:\/\/api\.((?:[\w-]+\.)?ghe\.com|github\.com)$/.exec(api);
+  return cloud ? [api, `https://uploads.${cloud[1]}`] : [api];
+}
+
+/** Where a request will go, read from its unexpanded options (as hooks see them). */
+export function targetOrigin(endpoint: EndpointOptions): string | undefined {
+  if (endpoint.url.startsWith("{origin}")) return originOf(String(endpoint.origin ?? ""));
+  return originOf(endpoint.url) ?? originOf(endpoint.baseUrl);
+}
