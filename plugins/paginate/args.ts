@@ -1,0 +1,63 @@
+import { RequestError, type Client, type EndpointOptions, type RequestParameters } from "../../kernel/index.js";
+import type { MapFn, PaginateOptions, Source } from "./types.js";
+
+/** A pagination's arguments, normalised: the first request's options, the map function, the options. */
+export interface Parsed {
+  base: EndpointOptions;
+  map: MapFn<unknown, unknown> | undefined;
+  options: PaginateOptions;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
+
+/** The first request: a route, options from `endpoint.merge()`, or an endpoint method with params. */
+function firstRequest(client: Client, source: Source, params: RequestParameters | undefined): EndpointOptions {
+  let base: EndpointOptions;
+  if (typeof source === "string" || (isObject(source) && typeof source !== "function")) base = client.request.endpoint.merge(source, params);
+  else if (typeof source === "function" && typeof source.endpoint?.merge === "function") base = source.endpoint.merge(params);
+  else throw new RequestError(`paginate: the first argument is ${typeof source}; pass a route such as "GET /repos/{owner}/{repo}/issues", options from endpoint.merge(), or an endpoint method.`);
+  // Fewer requests: ask for GitHub's largest page size unless the caller chose one (`per_page: null`
+  // sends none). Operations without a page size ignore the parameter.
+  if (base.method === "GET" && base.per_page === undefined && !/[?&]per_page=/.test(base.url)) base.per_page = 100;
+  return base;
+}
+
+function checkOptions(options: PaginateOptions): void {
+  const { maxItems, resume, onCheckpoint, map } = options;
+  if (maxItems !== undefined && !(maxItems === Infinity || (Number.isInteger(maxItems) && maxItems >= 0))) {
+    throw new RequestError(`paginate: maxItems is ${String(maxItems)}; pass a whole number ≥ 0 (or leave it out for every item).`);
+  }
+  if (onCheckpoint !== undefined && typeof onCheckpoint !== "function") throw new RequestError("paginate: onCheckpoint must be a function (checkpoint) => void.");
+  if (map !== undefined && typeof map !== "function") throw new RequestError("paginate: map must be a function (response, done) => items.");
+  if (resume === undefined) return;
+  const count = (resume as { count?: unknown })?.count;
+  const skip = (resume as { skip?: unknown })?.skip;
+  const url = (resume as { url?: unknown })?.url;
+  const validUrl = url === null || (typeof url === "string" && /^https?:\/\//i.test(url));
+  const whole = (n: unknown) => Number.isInteger(n) && (n as number) >= 0;
+  if (!isObject(resume) || !validUrl || !whole(count) || (skip !== undefined && !whole(skip))) {
+    throw new RequestError(`paginate: resume is not a checkpoint; pass the { url, count } object a previous pagination emitted (url an absolute http(s) URL or null).`);
+  }
+}
+
+/**
+ * `(source, params?, mapFn?, options?)`, `(source, mapFn, options?)` or
+ * `(source, params?, options?)` → {@link Parsed}. Throws a `RequestError` for bad input.
+ */
+export function parseArgs(client: Client, source: Source, args: unknown[]): Parsed {
+  const [a, b, c] = args;
+  let params: RequestParameters | undefined;
+  let rest: unknown[];
+  if (typeof a === "function") rest = [a, b];
+  else {
+    params = a as RequestParameters | undefined;
+    rest = [b, c];
+  }
+  if (params !== undefined && !isObject(params)) throw new RequestError(`paginate: params is ${typeof params}; pass an object of parameters.`);
+  const [mapOrOptions, more] = rest;
+  const map = typeof mapOrOptions === "function" ? (mapOrOptions as MapFn<unknown, unknown>) : undefined;
+  const options = ((map ? more : mapOrOptions) ?? {}) as PaginateOptions;
+  if (typeof options !== "object" || options === null) throw new RequestError(`paginate: the options argument is ${typeof options}; pass { maxItems, signal, resume, onCheckpoint }.`);
+  checkOptions(options);
+  return { base: firstRequest(client, source, params), map: map ?? options.map, options };
+}

@@ -1,0 +1,85 @@
+import type { EndpointOptions, OperationTypes, RequestParameters, Response } from "../../kernel/index.js";
+
+/**
+ * Where a pagination stands, as plain JSON: `url` is the next page to fetch (`null` when
+ * every page was read), `count` the items delivered so far. `skip` is set only when
+ * `maxItems` cut a page short: `url` is then that page again, and its first `skip`
+ * items were already delivered. Pass it back as `resume` to carry on.
+ */
+export interface Checkpoint {
+  url: string | null;
+  count: number;
+  skip?: number;
+}
+
+/** A page's items. Fields of an object-wrapped list (`total_count`, `incomplete_results`, …) stay readable on it. */
+export type PageData<T> = T[] & { total_count?: number; incomplete_results?: boolean; repository_selection?: string };
+
+/** One page as `paginate.iterator` yields it and `mapFn` receives it. */
+export interface PageResponse<T> extends Response<PageData<T>> {
+  /** Resume point after this page (see {@link Checkpoint}). */
+  checkpoint: Checkpoint;
+}
+
+/** Maps one page; call `done()` to stop after this page. An array result is spread into the result. */
+export type MapFn<T, M> = (response: PageResponse<T>, done: () => void) => M | readonly M[];
+
+/** Options of a pagination, the argument after `params` (or after `mapFn`). */
+export interface PaginateOptions<T = any, M = T> {
+  /** Map each page (same as the `mapFn` argument). */
+  map?: MapFn<T, M>;
+  /** Stop once this many items were delivered (counting a resumed checkpoint's `count`), cutting the last page short. */
+  maxItems?: number;
+  /** Abort between pages and in flight; the promise / iterator rejects with an `AbortError`. */
+  signal?: AbortSignal;
+  /** Start from a checkpoint a previous pagination emitted instead of the first page. */
+  resume?: Checkpoint;
+  /** Called with each page's checkpoint once that page has been handled (mapped, or the loop moved on). */
+  onCheckpoint?: (checkpoint: Checkpoint) => void;
+}
+
+/** Item type of a list response: the element of an array, or of an object-wrapped list. */
+export type PageItem<R> = R extends readonly (infer I)[]
+  ? I
+  : R extends { total_count: number }
+    ? { [K in keyof R]: R[K] extends readonly (infer I)[] ? I : never }[keyof R]
+    : R;
+
+/** A bound request or endpoint method: anything with `.endpoint.merge`. */
+export interface Paginatable<E extends OperationTypes = OperationTypes> {
+  (params?: any): Promise<Response<E["response"]>>;
+  endpoint: { merge(params?: RequestParameters): EndpointOptions };
+}
+
+/** What `paginate` accepts first: a route string, options from `endpoint.merge()`, or an endpoint method. */
+export type Source = string | RequestParameters | Paginatable;
+
+/**
+ * `client.paginate`: every page's items in one array.
+ *
+ * @example
+ * const issues = await client.paginate("GET /repos/{owner}/{repo}/issues", { owner: "octocat", repo: "hello-world" });
+ * const titles = await client.paginate("GET /repos/{owner}/{repo}/issues", { owner, repo }, (response) => response.data.map((issue) => issue.title));
+ */
+export interface Paginate {
+  <E extends OperationTypes, M = PageItem<E["response"]>>(
+    method: Paginatable<E>,
+    params?: E["parameters"] & RequestParameters,
+    mapFn?: MapFn<PageItem<E["response"]>, M> | PaginateOptions<PageItem<E["response"]>, M>,
+    options?: PaginateOptions<PageItem<E["response"]>, M>,
+  ): Promise<M[]>;
+  <T = any, M = T>(source: Source, params?: RequestParameters, mapFn?: MapFn<T, M> | PaginateOptions<T, M>, options?: PaginateOptions<T, M>): Promise<M[]>;
+  <T = any, M = T>(source: Source, mapFn: MapFn<T, M>, options?: PaginateOptions<T, M>): Promise<M[]>;
+  /** An async iterator of pages; leaving the loop early stops fetching. */
+  iterator: PaginateIterator;
+}
+
+/** `client.paginate.iterator`: `for await (const page of client.paginate.iterator(route, params)) …` */
+export interface PaginateIterator {
+  <E extends OperationTypes>(method: Paginatable<E>, params?: E["parameters"] & RequestParameters, options?: PaginateOptions<PageItem<E["response"]>>): AsyncGenerator<
+    PageResponse<PageItem<E["response"]>>,
+    void,
+    undefined
+  >;
+  <T = any>(source: Source, params?: RequestParameters, options?: PaginateOptions<T>): AsyncGenerator<PageResponse<T>, void, undefined>;
+}
