@@ -1,0 +1,46 @@
+import type { Plugin } from "../../kernel/index.js";
+import { createCache } from "./flow.js";
+import { cacheSettings, type CacheOptions } from "./options.js";
+
+export { memoryStore, type MemoryStoreOptions } from "./memory-store.js";
+export type { CacheOptions } from "./options.js";
+
+/** Options the `cache` plugin adds to the client. */
+export interface CachePluginOptions {
+  /**
+   * Conditional-request cache: `true` for a private in-memory cache of 500 URLs, or
+   * `{ store?, maxEntries?, ttl? }` ({@link CacheOptions}). Off (no hooks at all) when
+   * absent or `false`.
+   */
+  cache?: boolean | CacheOptions;
+}
+
+/**
+ * Conditional-request cache (opt-in). Remembers each GET/HEAD 200 that carries an `etag` or
+ * `last-modified`, per URL, `accept`, API version and credential (a SHA-256 of the
+ * `authorization` header, never the credential itself); sends `If-None-Match` /
+ * `If-Modified-Since` next time, and answers GitHub's 304 — which does not count against
+ * the rate limit — from the cache through the `error` hook: the caller gets status 200, the
+ * cached data and the 304's fresh headers. Identical GETs in flight at the same time are
+ * sent once. A POST/PUT/PATCH/DELETE to a URL drops what is cached for it. The store is any
+ * `KeyValueStore`: a per-client LRU by default, `redisStore` to share one between processes.
+ *
+ * Place it after `retry`/`throttle` and before plugins that set headers (`auth`,
+ * `previews`) in `Client.plugin([...])`: hooks registered later run first, so the cache
+ * then sees the final headers and merges requests before they queue.
+ *
+ * @example
+ * const MyClient = Client.plugin([cache]);
+ * const client = new MyClient({ cache: { maxEntries: 1000 } });
+ * await client.request("GET /repos/{owner}/{repo}", { owner: "octocat", repo: "hello-world" });
+ * // the same call again sends If-None-Match; a 304 resolves with the cached data and status 200
+ */
+export const cache: Plugin<void, CachePluginOptions> = (client, options) => {
+  const settings = cacheSettings(options.cache);
+  if (!settings) return;
+  const { onError, wrap } = createCache(client, settings);
+  // The error hook first, the wrap second: the later hook is the outer one, so the wrap
+  // sees a 304 already answered, and can store what the inner hooks return.
+  client.hook.error("request", onError);
+  client.hook.wrap("request", wrap);
+};
