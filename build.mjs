@@ -522,11 +522,9 @@ function routesModule(model, scope, operations, kernel) {
     `import type { ScopeRoutes } from "${kernel}";`,
     "",
     `/** Routes of \`${scope}\`: method name → [route, defaults?, extra?]. */`,
-    "const routes: ScopeRoutes = {",
+    "export const routes: ScopeRoutes = {",
     ...entries,
     "};",
-    "",
-    "export default routes;",
     "",
   ].join("\n");
 }
@@ -538,11 +536,9 @@ function paramsModule(model, operations, kernel) {
     `import type { ScopeParams } from "${kernel}";`,
     "",
     "/** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */",
-    "const params: ScopeParams = {",
+    "export const params: ScopeParams = {",
     ...entries,
     "};",
-    "",
-    "export default params;",
     "",
   ].join("\n");
 }
@@ -556,18 +552,21 @@ function definitionsIndexModule(model, kernel) {
     `// ${model.header}`,
     `import type { ScopeParams, ScopeRoutes } from "${kernel}";`,
     "",
+    "/** Which description this registry was generated from (used in messages). */",
+    `export const deployment = ${JSON.stringify(model.deployment)};`,
+    "",
     "/** Method names per scope, comma-joined and sorted: enough for `in`, `Object.keys` and typo hints before a scope loads. */",
     "export const names: Record<string, string> = {",
     ...names,
     "};",
     "",
     "/** Route table loaders, one chunk per scope (literal `import()`s so that bundlers split them). */",
-    "export const loaders: Record<string, () => Promise<{ default: ScopeRoutes }>> = {",
+    "export const loaders: Record<string, () => Promise<{ routes: ScopeRoutes }>> = {",
     ...loaders("scopes"),
     "};",
     "",
     "/** Parameter metadata loaders for the validation plugin, one chunk per scope. */",
-    "export const paramLoaders: Record<string, () => Promise<{ default: ScopeParams }>> = {",
+    "export const paramLoaders: Record<string, () => Promise<{ params: ScopeParams }>> = {",
     ...loaders("params"),
     "};",
     "",
@@ -602,9 +601,10 @@ function definitionsAllModule(model, kernel) {
   return [
     `// ${model.header}`,
     `import type { ScopeRoutes } from "${kernel}";`,
-    ...scopes.map((scope) => `import ${scope} from "./scopes/${model.scopes.get(scope)[0].file}.js";`),
+    // Named imports: a default import of a sibling module breaks in the per-file CJS build (esbuild's Node interop).
+    ...scopes.map((scope) => `import { routes as ${scope} } from "./scopes/${model.scopes.get(scope)[0].file}.js";`),
     "",
-    'export { names } from "./index.js";',
+    'export { deployment, names, paramLoaders } from "./index.js";',
     'export { aliases } from "./aliases.js";',
     "",
     "/** Every scope's routes, statically imported: for servers and tools that want no lazy loading. */",
@@ -1081,8 +1081,13 @@ async function buildNode() {
   const entryPoints = SOURCE_DIRS.flatMap((dir) => listFiles(dir, (f) => f.endsWith(".ts") && !f.endsWith(".d.ts")));
   const common = { entryPoints, outbase: ".", target: "es2022", bundle: false, logLevel: "warning", charset: "utf8" };
   await esbuild({ ...common, outdir: "dist/esm", format: "esm", platform: "neutral" });
-  await esbuild({ ...common, outdir: "dist/cjs", format: "cjs", platform: "node", outExtension: { ".js": ".cjs" } });
-  for (const file of listFiles("dist/cjs", (f) => f.endsWith(".cjs"))) writeFileSync(file, toCjsSpecifiers(readFileSync(file, "utf8")));
+  // CJS has no import.meta: files that use import.meta.url get it from __filename.
+  await esbuild({ ...common, outdir: "dist/cjs", format: "cjs", platform: "node", outExtension: { ".js": ".cjs" }, define: { "import.meta.url": "importMetaUrl" } });
+  const importMetaUrl = 'const importMetaUrl = require("node:url").pathToFileURL(__filename).href;\n';
+  for (const file of listFiles("dist/cjs", (f) => f.endsWith(".cjs"))) {
+    const code = toCjsSpecifiers(readFileSync(file, "utf8"));
+    writeFileSync(file, code.includes("importMetaUrl") ? code.replace('"use strict";\n', `"use strict";\n${importMetaUrl}`) : code);
+  }
   // before-after-hook is ESM-only: inline it into the one CJS module that uses it.
   await esbuild({ ...common, entryPoints: ["kernel/hook.ts"], outbase: undefined, outfile: "dist/cjs/kernel/hook.cjs", format: "cjs", platform: "node", bundle: true, allowOverwrite: true });
   // require("forgekit") is the factory itself, with every named export on it (SPEC §1.5).
