@@ -2,7 +2,7 @@
 import type { ScopeParams } from "../../kernel/index.js";
 
 /** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */
-const params: ScopeParams = {
+export const params: ScopeParams = {
   addSelectedRepoToOrgSecret: [["org", "p!", "string"], ["secret_name", "p!", "string"], ["repository_id", "p!", "integer"]],
   addSelectedRepoToOrgVariable: [["org", "p!", "string"], ["name", "p!", "string"], ["repository_id", "p!", "integer"]],
   createOrUpdateOrgSecret: [["org", "p!", "string"], ["secret_name", "p!", "string"], ["encrypted_value", "b!", "string"], ["key_id", "b!", "string"], ["visibility", "b!", "string", ["all", "private", "selected"]], ["selected_repository_ids", "b", "array"]],
@@ -34,5 +34,3 @@ const params: ScopeParams = {
   updateOrgVariable: [["org", "p!", "string"], ["name", "p!", "string"], ["value", "b", "string"], ["visibility", "b", "string", ["all", "private", "selected"]], ["selected_repository_ids", "b", "array"]],
   updateRepoVariable: [["owner", "p!", "string"], ["repo", "p!", "string"], ["name", "p!", "string"], ["value", "b", "string"]],
 };
-
-export default params;

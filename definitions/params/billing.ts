@@ -2,7 +2,7 @@
 import type { ScopeParams } from "../../kernel/index.js";
 
 /** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */
-const params: ScopeParams = {
+export const params: ScopeParams = {
   createOrganizationBudget: [["org", "p!", "string"], ["budget_amount", "b", "integer"], ["prevent_further_usage", "b", "boolean"], ["budget_alerting", "b", "object"], ["budget_scope", "b", "string", ["organization", "repository", "multi_user_customer", "user"]], ["budget_entity_name", "b", "string"], ["budget_type", "b", "string", ["BundlePricing", "ProductPricing", "SkuPricing"]], ["budget_product_sku", "b", "string"], ["user", "b", "string"]],
   deleteBudgetOrg: [["org", "p!", "string"], ["budget_id", "p!", "string"]],
   getAllBudgetsOrg: [["org", "p!", "string"], ["page", "q", "integer"], ["per_page", "q", "integer"], ["scope", "q", "string", ["enterprise", "organization", "repository", "cost_center", "multi_user_customer", "user"]], ["user", "q", "string"]],
@@ -17,5 +17,3 @@ const params: ScopeParams = {
   getGithubBillingUsageSummaryReportUser: [["username", "p!", "string"], ["year", "q", "integer"], ["month", "q", "integer"], ["day", "q", "integer"], ["repository", "q", "string"], ["product", "q", "string"], ["sku", "q", "string"]],
   updateBudgetOrg: [["org", "p!", "string"], ["budget_id", "p!", "string"], ["budget_amount", "b", "integer"], ["prevent_further_usage", "b", "boolean"], ["budget_alerting", "b", "object"], ["budget_scope", "b", "string", ["enterprise", "organization", "repository", "cost_center", "multi_user_customer", "user"]], ["budget_entity_name", "b", "string"], ["budget_type", "b", "string", ["BundlePricing", "ProductPricing", "SkuPricing"]], ["budget_product_sku", "b", "string"], ["user", "b", "string"]],
 };
-
-export default params;

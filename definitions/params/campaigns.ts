@@ -2,12 +2,10 @@
 import type { ScopeParams } from "../../kernel/index.js";
 
 /** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */
-const params: ScopeParams = {
+export const params: ScopeParams = {
   createCampaign: [["org", "p!", "string"], ["name", "b!", "string"], ["description", "b!", "string"], ["managers", "b", "array"], ["team_managers", "b", "array"], ["ends_at", "b!", "string"], ["contact_link", "b?", "string"], ["code_scanning_alerts", "b?", "array"], ["generate_issues", "b", "boolean"]],
   deleteCampaign: [["org", "p!", "string"], ["campaign_number", "p!", "integer"]],
   getCampaignSummary: [["org", "p!", "string"], ["campaign_number", "p!", "integer"]],
   listOrgCampaigns: [["org", "p!", "string"], ["page", "q", "integer"], ["per_page", "q", "integer"], ["direction", "q", "string", ["asc", "desc"]], ["state", "q", "string", ["open", "closed"]], ["sort", "q", "string", ["created", "updated", "ends_at", "published"]]],
   updateCampaign: [["org", "p!", "string"], ["campaign_number", "p!", "integer"], ["name", "b", "string"], ["description", "b", "string"], ["managers", "b", "array"], ["team_managers", "b", "array"], ["ends_at", "b", "string"], ["contact_link", "b?", "string"], ["state", "b", "string", ["open", "closed"]]],
 };
-
-export default params;

@@ -2,7 +2,7 @@
 import type { ScopeParams } from "../../kernel/index.js";
 
 /** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */
-const params: ScopeParams = {
+export const params: ScopeParams = {
   getAClassroom: [["classroom_id", "p!", "integer"]],
   getAnAssignment: [["assignment_id", "p!", "integer"]],
   getAssignmentGrades: [["assignment_id", "p!", "integer"]],
@@ -10,5 +10,3 @@ const params: ScopeParams = {
   listAssignmentsForAClassroom: [["classroom_id", "p!", "integer"], ["page", "q", "integer"], ["per_page", "q", "integer"]],
   listClassrooms: [["page", "q", "integer"], ["per_page", "q", "integer"]],
 };
-
-export default params;

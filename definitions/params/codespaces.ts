@@ -2,7 +2,7 @@
 import type { ScopeParams } from "../../kernel/index.js";
 
 /** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */
-const params: ScopeParams = {
+export const params: ScopeParams = {
   addRepositoryForSecretForAuthenticatedUser: [["secret_name", "p!", "string"], ["repository_id", "p!", "integer"]],
   addSelectedRepoToOrgSecret: [["org", "p!", "string"], ["secret_name", "p!", "string"], ["repository_id", "p!", "integer"]],
   checkPermissionsForDevcontainer: [["owner", "p!", "string"], ["repo", "p!", "string"], ["ref", "q!", "string"], ["devcontainer_path", "q!", "string"]],
@@ -52,5 +52,3 @@ const params: ScopeParams = {
   stopInOrganization: [["org", "p!", "string"], ["username", "p!", "string"], ["codespace_name", "p!", "string"]],
   updateForAuthenticatedUser: [["codespace_name", "p!", "string"], ["machine", "b", "string"], ["display_name", "b", "string"], ["recent_folders", "b", "array"]],
 };
-
-export default params;

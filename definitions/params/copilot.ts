@@ -2,7 +2,7 @@
 import type { ScopeParams } from "../../kernel/index.js";
 
 /** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */
-const params: ScopeParams = {
+export const params: ScopeParams = {
   addCopilotSeatsForTeams: [["org", "p!", "string"], ["selected_teams", "b!", "array"]],
   addCopilotSeatsForUsers: [["org", "p!", "string"], ["selected_usernames", "b!", "array"]],
   addOrganizationsToEnterpriseCodingAgentPolicy: [["enterprise", "p!", "string"], ["organizations", "b", "array"], ["custom_properties", "b", "array"]],
@@ -35,5 +35,3 @@ const params: ScopeParams = {
   setCopilotContentExclusionForOrganization: [["org", "p!", "string"], ["data", "b!", "object"]],
   setEnterpriseCodingAgentPolicy: [["enterprise", "p!", "string"], ["policy_state", "b!", "string", ["enabled_for_all_orgs", "disabled_for_all_orgs", "enabled_for_selected_orgs", "configured_by_org_admins"]]],
 };
-
-export default params;

@@ -2,7 +2,7 @@
 import type { ScopeParams } from "../../kernel/index.js";
 
 /** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */
-const params: ScopeParams = {
+export const params: ScopeParams = {
   addSelectedRepoToOrgSecret: [["org", "p!", "string"], ["secret_name", "p!", "string"], ["repository_id", "p!", "integer"]],
   createOrUpdateOrgSecret: [["org", "p!", "string"], ["secret_name", "p!", "string"], ["encrypted_value", "b", "string"], ["key_id", "b", "string"], ["visibility", "b!", "string", ["all", "private", "selected"]], ["selected_repository_ids", "b", "array"]],
   createOrUpdateRepoSecret: [["owner", "p!", "string"], ["repo", "p!", "string"], ["secret_name", "p!", "string"], ["encrypted_value", "b", "string"], ["key_id", "b", "string"]],
@@ -29,5 +29,3 @@ const params: ScopeParams = {
   updateRepositoryAccessForEnterprise: [["enterprise", "p!", "string"], ["repository_ids_to_add", "b", "array"], ["repository_ids_to_remove", "b", "array"]],
   updateRepositoryAccessForOrg: [["org", "p!", "string"], ["repository_ids_to_add", "b", "array"], ["repository_ids_to_remove", "b", "array"]],
 };
-
-export default params;

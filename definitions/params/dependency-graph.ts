@@ -2,12 +2,10 @@
 import type { ScopeParams } from "../../kernel/index.js";
 
 /** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */
-const params: ScopeParams = {
+export const params: ScopeParams = {
   createRepositorySnapshot: [["owner", "p!", "string"], ["repo", "p!", "string"], ["version", "b!", "integer"], ["job", "b!", "object"], ["sha", "b!", "string"], ["ref", "b!", "string"], ["detector", "b!", "object"], ["metadata", "b", "object"], ["manifests", "b", "object"], ["scanned", "b!", "string"]],
   diffRange: [["owner", "p!", "string"], ["repo", "p!", "string"], ["basehead", "p!", "string"], ["name", "q", "string"]],
   exportSbom: [["owner", "p!", "string"], ["repo", "p!", "string"]],
   fetchSbomReport: [["owner", "p!", "string"], ["repo", "p!", "string"], ["sbom_uuid", "p!", "string"]],
   generateSbomReport: [["owner", "p!", "string"], ["repo", "p!", "string"]],
 };
-
-export default params;

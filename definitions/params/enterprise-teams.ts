@@ -2,12 +2,10 @@
 import type { ScopeParams } from "../../kernel/index.js";
 
 /** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */
-const params: ScopeParams = {
+export const params: ScopeParams = {
   create: [["enterprise", "p!", "string"], ["name", "b!", "string"], ["description", "b?", "string"], ["sync_to_organizations", "b", "string", ["all", "disabled"]], ["organization_selection_type", "b", "string", ["disabled", "selected", "all"]], ["group_id", "b?", "string"], ["notification_setting", "b", "string", ["notifications_enabled", "notifications_disabled"]]],
   delete: [["enterprise", "p!", "string"], ["team_slug", "p!", "string"]],
   get: [["enterprise", "p!", "string"], ["team_slug", "p!", "string"]],
   list: [["enterprise", "p!", "string"], ["per_page", "q", "integer"], ["page", "q", "integer"]],
   update: [["enterprise", "p!", "string"], ["team_slug", "p!", "string"], ["name", "b?", "string"], ["description", "b?", "string"], ["sync_to_organizations", "b", "string", ["all", "disabled"]], ["organization_selection_type", "b", "string", ["disabled", "selected", "all"]], ["group_id", "b?", "string"], ["notification_setting", "b", "string", ["notifications_enabled", "notifications_disabled"]]],
 };
-
-export default params;

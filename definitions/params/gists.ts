@@ -2,7 +2,7 @@
 import type { ScopeParams } from "../../kernel/index.js";
 
 /** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */
-const params: ScopeParams = {
+export const params: ScopeParams = {
   checkIsStarred: [["gist_id", "p!", "string"]],
   create: [["description", "b", "string"], ["files", "b!", "object"], ["public", "b", "boolean|string"]],
   createComment: [["gist_id", "p!", "string"], ["body", "b!", "string"]],
@@ -24,5 +24,3 @@ const params: ScopeParams = {
   update: [["gist_id", "p!", "string"], ["description", "b", "string"], ["files", "b", "object"]],
   updateComment: [["gist_id", "p!", "string"], ["comment_id", "p!", "integer"], ["body", "b!", "string"]],
 };
-
-export default params;

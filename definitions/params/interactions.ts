@@ -2,7 +2,7 @@
 import type { ScopeParams } from "../../kernel/index.js";
 
 /** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */
-const params: ScopeParams = {
+export const params: ScopeParams = {
   getPullRequestBypassListForRepo: [["owner", "p!", "string"], ["repo", "p!", "string"]],
   getPullRequestCreationCapForOrg: [["org", "p!", "string"]],
   getPullRequestCreationCapForRepo: [["owner", "p!", "string"], ["repo", "p!", "string"]],
@@ -20,5 +20,3 @@ const params: ScopeParams = {
   updatePullRequestCreationCapForOrg: [["org", "p!", "string"], ["enabled", "b!", "boolean"], ["max_open_pull_requests", "b", "integer"]],
   updatePullRequestCreationCapForRepo: [["owner", "p!", "string"], ["repo", "p!", "string"], ["enabled", "b!", "boolean"], ["max_open_pull_requests", "b", "integer"]],
 };
-
-export default params;

@@ -2,7 +2,7 @@
 import type { ScopeParams } from "../../kernel/index.js";
 
 /** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */
-const params: ScopeParams = {
+export const params: ScopeParams = {
   createForCommitComment: [["owner", "p!", "string"], ["repo", "p!", "string"], ["comment_id", "p!", "integer"], ["content", "b!", "string", ["+1", "-1", "laugh", "confused", "heart", "hooray", "rocket", "eyes"]]],
   createForIssue: [["owner", "p!", "string"], ["repo", "p!", "string"], ["issue_number", "p!", "integer"], ["content", "b!", "string", ["+1", "-1", "laugh", "confused", "heart", "hooray", "rocket", "eyes"]]],
   createForIssueComment: [["owner", "p!", "string"], ["repo", "p!", "string"], ["comment_id", "p!", "integer"], ["content", "b!", "string", ["+1", "-1", "laugh", "confused", "heart", "hooray", "rocket", "eyes"]]],
@@ -19,5 +19,3 @@ const params: ScopeParams = {
   listForPullRequestReviewComment: [["owner", "p!", "string"], ["repo", "p!", "string"], ["comment_id", "p!", "integer"], ["content", "q", "string", ["+1", "-1", "laugh", "confused", "heart", "hooray", "rocket", "eyes"]], ["per_page", "q", "integer"], ["page", "q", "integer"]],
   listForRelease: [["owner", "p!", "string"], ["repo", "p!", "string"], ["release_id", "p!", "integer"], ["content", "q", "string", ["+1", "laugh", "heart", "hooray", "rocket", "eyes"]], ["per_page", "q", "integer"], ["page", "q", "integer"]],
 };
-
-export default params;

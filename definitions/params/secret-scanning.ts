@@ -2,7 +2,7 @@
 import type { ScopeParams } from "../../kernel/index.js";
 
 /** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */
-const params: ScopeParams = {
+export const params: ScopeParams = {
   bulkCreateOrgCustomPatterns: [["org", "p!", "string"], ["patterns", "b!", "array"]],
   bulkCreateRepoCustomPatterns: [["owner", "p!", "string"], ["repo", "p!", "string"], ["patterns", "b!", "array"]],
   bulkDeleteOrgCustomPatterns: [["org", "p!", "string"], ["patterns", "b!", "array"], ["post_delete_action", "b", "string", ["delete_alerts", "resolve_alerts"]]],
@@ -21,5 +21,3 @@ const params: ScopeParams = {
   updateOrgPatternConfigs: [["org", "p!", "string"], ["pattern_config_version", "b?", "string"], ["provider_pattern_settings", "b", "array"], ["custom_pattern_settings", "b", "array"]],
   updateRepoCustomPattern: [["owner", "p!", "string"], ["repo", "p!", "string"], ["pattern_id", "p!", "integer"], ["pattern", "b", "string"], ["start_delimiter", "b", "string"], ["end_delimiter", "b", "string"], ["must_match", "b", "array"], ["must_not_match", "b", "array"], ["custom_pattern_version", "b!?", "string"]],
 };
-
-export default params;

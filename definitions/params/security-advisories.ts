@@ -2,7 +2,7 @@
 import type { ScopeParams } from "../../kernel/index.js";
 
 /** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */
-const params: ScopeParams = {
+export const params: ScopeParams = {
   createFork: [["owner", "p!", "string"], ["repo", "p!", "string"], ["ghsa_id", "p!", "string"]],
   createPrivateVulnerabilityReport: [["owner", "p!", "string"], ["repo", "p!", "string"], ["summary", "b!", "string"], ["description", "b!", "string"], ["vulnerabilities", "b?", "array"], ["cwe_ids", "b?", "array"], ["severity", "b?", "string", ["critical", "high", "medium", "low", null]], ["cvss_vector_string", "b?", "string"], ["start_private_fork", "b", "boolean"]],
   createRepositoryAdvisory: [["owner", "p!", "string"], ["repo", "p!", "string"], ["summary", "b!", "string"], ["description", "b!", "string"], ["cve_id", "b?", "string"], ["vulnerabilities", "b!", "array"], ["cwe_ids", "b?", "array"], ["credits", "b?", "array"], ["severity", "b?", "string", ["critical", "high", "medium", "low", null]], ["cvss_vector_string", "b?", "string"], ["start_private_fork", "b", "boolean"]],
@@ -14,5 +14,3 @@ const params: ScopeParams = {
   listRepositoryAdvisories: [["owner", "p!", "string"], ["repo", "p!", "string"], ["direction", "q", "string", ["asc", "desc"]], ["sort", "q", "string", ["created", "updated", "published"]], ["before", "q", "string"], ["after", "q", "string"], ["per_page", "q", "integer"], ["state", "q", "string", ["triage", "draft", "published", "closed"]]],
   updateRepositoryAdvisory: [["owner", "p!", "string"], ["repo", "p!", "string"], ["ghsa_id", "p!", "string"], ["summary", "b", "string"], ["description", "b", "string"], ["cve_id", "b?", "string"], ["vulnerabilities", "b", "array"], ["cwe_ids", "b?", "array"], ["credits", "b?", "array"], ["severity", "b?", "string", ["critical", "high", "medium", "low", null]], ["cvss_vector_string", "b?", "string"], ["state", "b", "string", ["published", "closed", "draft"]], ["collaborating_users", "b?", "array"], ["collaborating_teams", "b?", "array"]],
 };
-
-export default params;

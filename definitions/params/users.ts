@@ -2,7 +2,7 @@
 import type { ScopeParams } from "../../kernel/index.js";
 
 /** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */
-const params: ScopeParams = {
+export const params: ScopeParams = {
   addEmailForAuthenticatedUser: [["emails", "b", "array"]],
   addSocialAccountForAuthenticatedUser: [["account_urls", "b!", "array"]],
   block: [["username", "p!", "string"]],
@@ -51,5 +51,3 @@ const params: ScopeParams = {
   unfollow: [["username", "p!", "string"]],
   updateAuthenticated: [["name", "b", "string"], ["email", "b", "string"], ["blog", "b", "string"], ["twitter_username", "b?", "string"], ["company", "b", "string"], ["location", "b", "string"], ["hireable", "b", "boolean"], ["bio", "b", "string"]],
 };
-
-export default params;

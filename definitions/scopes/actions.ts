@@ -2,7 +2,7 @@
 import type { ScopeRoutes } from "../../kernel/index.js";
 
 /** Routes of `actions`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   addCustomLabelsToSelfHostedRunnerForOrg: ["POST /orgs/{org}/actions/runners/{runner_id}/labels"],
   addCustomLabelsToSelfHostedRunnerForRepo: ["POST /repos/{owner}/{repo}/actions/runners/{runner_id}/labels"],
   addRepoAccessToSelfHostedRunnerGroupInOrg: ["PUT /orgs/{org}/actions/runner-groups/{runner_group_id}/repositories/{repository_id}"],
@@ -191,5 +191,3 @@ const routes: ScopeRoutes = {
   updateRepoVariable: ["PATCH /repos/{owner}/{repo}/actions/variables/{name}"],
   updateSelfHostedRunnerGroupForOrg: ["PATCH /orgs/{org}/actions/runner-groups/{runner_group_id}"],
 };
-
-export default routes;

@@ -2,12 +2,10 @@
 import type { ScopeRoutes } from "../../kernel/index.js";
 
 /** Routes of `agentTasks`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   createTaskInRepo: ["POST /agents/repos/{owner}/{repo}/tasks"],
   getTaskById: ["GET /agents/tasks/{task_id}"],
   getTaskByRepoAndId: ["GET /agents/repos/{owner}/{repo}/tasks/{task_id}"],
   listTasks: ["GET /agents/tasks"],
   listTasksForRepo: ["GET /agents/repos/{owner}/{repo}/tasks"],
 };
-
-export default routes;

@@ -2,7 +2,7 @@
 import type { ScopeRoutes } from "../../kernel/index.js";
 
 /** Routes of `agents`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   addSelectedRepoToOrgSecret: ["PUT /orgs/{org}/agents/secrets/{secret_name}/repositories/{repository_id}"],
   addSelectedRepoToOrgVariable: ["PUT /orgs/{org}/agents/variables/{name}/repositories/{repository_id}"],
   createOrUpdateOrgSecret: ["PUT /orgs/{org}/agents/secrets/{secret_name}"],
@@ -34,5 +34,3 @@ const routes: ScopeRoutes = {
   updateOrgVariable: ["PATCH /orgs/{org}/agents/variables/{name}"],
   updateRepoVariable: ["PATCH /repos/{owner}/{repo}/agents/variables/{name}"],
 };
-
-export default routes;

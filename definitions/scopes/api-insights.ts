@@ -2,7 +2,7 @@
 import type { ScopeRoutes } from "../../kernel/index.js";
 
 /** Routes of `apiInsights`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   getRouteStatsByActor: ["GET /orgs/{org}/insights/api/route-stats/{actor_type}/{actor_id}"],
   getSubjectStats: ["GET /orgs/{org}/insights/api/subject-stats"],
   getSummaryStats: ["GET /orgs/{org}/insights/api/summary-stats"],
@@ -13,5 +13,3 @@ const routes: ScopeRoutes = {
   getTimeStatsByUser: ["GET /orgs/{org}/insights/api/time-stats/users/{user_id}"],
   getUserStats: ["GET /orgs/{org}/insights/api/user-stats/{user_id}"],
 };
-
-export default routes;

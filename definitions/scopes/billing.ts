@@ -2,7 +2,7 @@
 import type { ScopeRoutes } from "../../kernel/index.js";
 
 /** Routes of `billing`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   createOrganizationBudget: ["POST /organizations/{org}/settings/billing/budgets"],
   deleteBudgetOrg: ["DELETE /organizations/{org}/settings/billing/budgets/{budget_id}"],
   getAllBudgetsOrg: ["GET /organizations/{org}/settings/billing/budgets"],
@@ -17,5 +17,3 @@ const routes: ScopeRoutes = {
   getGithubBillingUsageSummaryReportUser: ["GET /users/{username}/settings/billing/usage/summary"],
   updateBudgetOrg: ["PATCH /organizations/{org}/settings/billing/budgets/{budget_id}"],
 };
-
-export default routes;

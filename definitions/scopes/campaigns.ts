@@ -2,12 +2,10 @@
 import type { ScopeRoutes } from "../../kernel/index.js";
 
 /** Routes of `campaigns`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   createCampaign: ["POST /orgs/{org}/campaigns"],
   deleteCampaign: ["DELETE /orgs/{org}/campaigns/{campaign_number}"],
   getCampaignSummary: ["GET /orgs/{org}/campaigns/{campaign_number}"],
   listOrgCampaigns: ["GET /orgs/{org}/campaigns"],
   updateCampaign: ["PATCH /orgs/{org}/campaigns/{campaign_number}"],
 };
-
-export default routes;

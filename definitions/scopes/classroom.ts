@@ -2,7 +2,7 @@
 import type { ScopeRoutes } from "../../kernel/index.js";
 
 /** Routes of `classroom`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   getAClassroom: ["GET /classrooms/{classroom_id}", 0, { deprecated: "deprecated 2026-05-22, removal 2026-08-28" }],
   getAnAssignment: ["GET /assignments/{assignment_id}", 0, { deprecated: "deprecated 2026-05-22, removal 2026-08-28" }],
   getAssignmentGrades: ["GET /assignments/{assignment_id}/grades", 0, { deprecated: "deprecated 2026-05-22, removal 2026-08-28" }],
@@ -10,5 +10,3 @@ const routes: ScopeRoutes = {
   listAssignmentsForAClassroom: ["GET /classrooms/{classroom_id}/assignments", 0, { deprecated: "deprecated 2026-05-22, removal 2026-08-28" }],
   listClassrooms: ["GET /classrooms", 0, { deprecated: "deprecated 2026-05-22, removal 2026-08-28" }],
 };
-
-export default routes;

@@ -2,11 +2,9 @@
 import type { ScopeRoutes } from "../../kernel/index.js";
 
 /** Routes of `codeQuality`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   getFinding: ["GET /repos/{owner}/{repo}/code-quality/findings/{finding_number}"],
   getSetup: ["GET /repos/{owner}/{repo}/code-quality/setup"],
   listFindingsForRepo: ["GET /repos/{owner}/{repo}/code-quality/findings"],
   updateSetup: ["PATCH /repos/{owner}/{repo}/code-quality/setup"],
 };
-
-export default routes;

@@ -2,7 +2,7 @@
 import type { ScopeRoutes } from "../../kernel/index.js";
 
 /** Routes of `codeScanning`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   commitAutofix: ["POST /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/autofix/commits"],
   createAutofix: ["POST /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/autofix"],
   createVariantAnalysis: ["POST /repos/{owner}/{repo}/code-scanning/codeql/variant-analyses"],
@@ -25,5 +25,3 @@ const routes: ScopeRoutes = {
   updateDefaultSetup: ["PATCH /repos/{owner}/{repo}/code-scanning/default-setup"],
   uploadSarif: ["POST /repos/{owner}/{repo}/code-scanning/sarifs"],
 };
-
-export default routes;

@@ -2,9 +2,7 @@
 import type { ScopeRoutes } from "../../kernel/index.js";
 
 /** Routes of `codesOfConduct`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   getAllCodesOfConduct: ["GET /codes_of_conduct"],
   getConductCode: ["GET /codes_of_conduct/{key}"],
 };
-
-export default routes;

@@ -2,7 +2,7 @@
 import type { ScopeRoutes } from "../../kernel/index.js";
 
 /** Routes of `copilot`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   addCopilotSeatsForTeams: ["POST /orgs/{org}/copilot/billing/selected_teams"],
   addCopilotSeatsForUsers: ["POST /orgs/{org}/copilot/billing/selected_users"],
   addOrganizationsToEnterpriseCodingAgentPolicy: ["POST /enterprises/{enterprise}/copilot/policies/coding_agent/organizations"],
@@ -35,5 +35,3 @@ const routes: ScopeRoutes = {
   setCopilotContentExclusionForOrganization: ["PUT /orgs/{org}/copilot/content_exclusion"],
   setEnterpriseCodingAgentPolicy: ["PUT /enterprises/{enterprise}/copilot/policies/coding_agent"],
 };
-
-export default routes;

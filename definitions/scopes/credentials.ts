@@ -2,8 +2,6 @@
 import type { ScopeRoutes } from "../../kernel/index.js";
 
 /** Routes of `credentials`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   revoke: ["POST /credentials/revoke"],
 };
-
-export default routes;

@@ -2,12 +2,10 @@
 import type { ScopeRoutes } from "../../kernel/index.js";
 
 /** Routes of `dependencyGraph`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   createRepositorySnapshot: ["POST /repos/{owner}/{repo}/dependency-graph/snapshots"],
   diffRange: ["GET /repos/{owner}/{repo}/dependency-graph/compare/{basehead}"],
   exportSbom: ["GET /repos/{owner}/{repo}/dependency-graph/sbom"],
   fetchSbomReport: ["GET /repos/{owner}/{repo}/dependency-graph/sbom/fetch-report/{sbom_uuid}"],
   generateSbomReport: ["GET /repos/{owner}/{repo}/dependency-graph/sbom/generate-report"],
 };
-
-export default routes;

@@ -2,7 +2,7 @@
 import type { ScopeRoutes } from "../../kernel/index.js";
 
 /** Routes of `enterpriseTeamOrganizations`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   add: ["PUT /enterprises/{enterprise}/teams/{enterprise-team}/organizations/{org}"],
   bulkAdd: ["POST /enterprises/{enterprise}/teams/{enterprise-team}/organizations/add"],
   bulkRemove: ["POST /enterprises/{enterprise}/teams/{enterprise-team}/organizations/remove"],
@@ -10,5 +10,3 @@ const routes: ScopeRoutes = {
   getAssignment: ["GET /enterprises/{enterprise}/teams/{enterprise-team}/organizations/{org}"],
   getAssignments: ["GET /enterprises/{enterprise}/teams/{enterprise-team}/organizations"],
 };
-
-export default routes;

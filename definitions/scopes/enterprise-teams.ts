@@ -2,12 +2,10 @@
 import type { ScopeRoutes } from "../../kernel/index.js";
 
 /** Routes of `enterpriseTeams`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   create: ["POST /enterprises/{enterprise}/teams"],
   delete: ["DELETE /enterprises/{enterprise}/teams/{team_slug}"],
   get: ["GET /enterprises/{enterprise}/teams/{team_slug}"],
   list: ["GET /enterprises/{enterprise}/teams"],
   update: ["PATCH /enterprises/{enterprise}/teams/{team_slug}"],
 };
-
-export default routes;

@@ -2,7 +2,7 @@
 import type { ScopeRoutes } from "../../kernel/index.js";
 
 /** Routes of `git`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   createBlob: ["POST /repos/{owner}/{repo}/git/blobs"],
   createCommit: ["POST /repos/{owner}/{repo}/git/commits"],
   createRef: ["POST /repos/{owner}/{repo}/git/refs"],
@@ -17,5 +17,3 @@ const routes: ScopeRoutes = {
   listMatchingRefs: ["GET /repos/{owner}/{repo}/git/matching-refs/{+ref}"],
   updateRef: ["PATCH /repos/{owner}/{repo}/git/refs/{+ref}"],
 };
-
-export default routes;

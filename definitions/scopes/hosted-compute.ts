@@ -2,7 +2,7 @@
 import type { ScopeRoutes } from "../../kernel/index.js";
 
 /** Routes of `hostedCompute`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   createNetworkConfigurationForOrg: ["POST /orgs/{org}/settings/network-configurations"],
   deleteNetworkConfigurationFromOrg: ["DELETE /orgs/{org}/settings/network-configurations/{network_configuration_id}"],
   getNetworkConfigurationForOrg: ["GET /orgs/{org}/settings/network-configurations/{network_configuration_id}"],
@@ -10,5 +10,3 @@ const routes: ScopeRoutes = {
   listNetworkConfigurationsForOrg: ["GET /orgs/{org}/settings/network-configurations"],
   updateNetworkConfigurationForOrg: ["PATCH /orgs/{org}/settings/network-configurations/{network_configuration_id}"],
 };
-
-export default routes;

@@ -2,7 +2,7 @@
 import type { ScopeRoutes } from "../../kernel/index.js";
 
 /** Routes of `issues`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   addAssignees: ["POST /repos/{owner}/{repo}/issues/{issue_number}/assignees"],
   addBlockedByDependency: ["POST /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by"],
   addIssueFieldValues: ["POST /repos/{owner}/{repo}/issues/{issue_number}/issue-field-values"],
@@ -62,5 +62,3 @@ const routes: ScopeRoutes = {
   updateLabel: ["PATCH /repos/{owner}/{repo}/labels/{name}"],
   updateMilestone: ["PATCH /repos/{owner}/{repo}/milestones/{milestone_number}"],
 };
-
-export default routes;

@@ -2,12 +2,10 @@
 import type { ScopeRoutes } from "../../kernel/index.js";
 
 /** Routes of `meta`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   get: ["GET /meta"],
   getAllVersions: ["GET /versions"],
   getOctocat: ["GET /octocat"],
   getZen: ["GET /zen"],
   root: ["GET /"],
 };
-
-export default routes;

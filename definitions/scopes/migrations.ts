@@ -2,7 +2,7 @@
 import type { ScopeRoutes } from "../../kernel/index.js";
 
 /** Routes of `migrations`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   cancelImport: ["DELETE /repos/{owner}/{repo}/import", 0, { deprecated: "deprecated 2023-10-12, removal 2024-04-12" }],
   deleteArchiveForAuthenticatedUser: ["DELETE /user/migrations/{migration_id}/archive"],
   deleteArchiveForOrg: ["DELETE /orgs/{org}/migrations/{migration_id}/archive"],
@@ -26,5 +26,3 @@ const routes: ScopeRoutes = {
   unlockRepoForOrg: ["DELETE /orgs/{org}/migrations/{migration_id}/repos/{repo_name}/lock"],
   updateImport: ["PATCH /repos/{owner}/{repo}/import", 0, { deprecated: "deprecated 2023-10-12, removal 2024-04-12" }],
 };
-
-export default routes;

@@ -2,7 +2,7 @@
 import type { ScopeRoutes } from "../../kernel/index.js";
 
 /** Routes of `orgs`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   addSecurityManagerTeam: ["PUT /orgs/{org}/security-managers/teams/{team_slug}", 0, { deprecated: "deprecated 2024-12-01, removal 2026-01-01" }],
   assignTeamToOrgRole: ["PUT /orgs/{org}/organization-roles/teams/{team_slug}/{role_id}"],
   assignUserToOrgRole: ["PUT /orgs/{org}/organization-roles/users/{username}/{role_id}"],
@@ -106,5 +106,3 @@ const routes: ScopeRoutes = {
   updateWebhook: ["PATCH /orgs/{org}/hooks/{hook_id}"],
   updateWebhookConfigForOrg: ["PATCH /orgs/{org}/hooks/{hook_id}/config"],
 };
-
-export default routes;

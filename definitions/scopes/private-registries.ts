@@ -2,7 +2,7 @@
 import type { ScopeRoutes } from "../../kernel/index.js";
 
 /** Routes of `privateRegistries`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   createOrgPrivateRegistry: ["POST /orgs/{org}/private-registries"],
   deleteOrgPrivateRegistry: ["DELETE /orgs/{org}/private-registries/{secret_name}"],
   getOrgPrivateRegistry: ["GET /orgs/{org}/private-registries/{secret_name}"],
@@ -10,5 +10,3 @@ const routes: ScopeRoutes = {
   listOrgPrivateRegistries: ["GET /orgs/{org}/private-registries"],
   updateOrgPrivateRegistry: ["PATCH /orgs/{org}/private-registries/{secret_name}"],
 };
-
-export default routes;

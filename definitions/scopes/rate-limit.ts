@@ -2,8 +2,6 @@
 import type { ScopeRoutes } from "../../kernel/index.js";
 
 /** Routes of `rateLimit`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   get: ["GET /rate_limit"],
 };
-
-export default routes;

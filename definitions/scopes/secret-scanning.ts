@@ -2,7 +2,7 @@
 import type { ScopeRoutes } from "../../kernel/index.js";
 
 /** Routes of `secretScanning`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   bulkCreateOrgCustomPatterns: ["POST /orgs/{org}/secret-scanning/custom-patterns"],
   bulkCreateRepoCustomPatterns: ["POST /repos/{owner}/{repo}/secret-scanning/custom-patterns"],
   bulkDeleteOrgCustomPatterns: ["DELETE /orgs/{org}/secret-scanning/custom-patterns"],
@@ -21,5 +21,3 @@ const routes: ScopeRoutes = {
   updateOrgPatternConfigs: ["PATCH /orgs/{org}/secret-scanning/pattern-configurations"],
   updateRepoCustomPattern: ["PATCH /repos/{owner}/{repo}/secret-scanning/custom-patterns/{pattern_id}"],
 };
-
-export default routes;

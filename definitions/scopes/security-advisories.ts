@@ -2,7 +2,7 @@
 import type { ScopeRoutes } from "../../kernel/index.js";
 
 /** Routes of `securityAdvisories`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   createFork: ["POST /repos/{owner}/{repo}/security-advisories/{ghsa_id}/forks"],
   createPrivateVulnerabilityReport: ["POST /repos/{owner}/{repo}/security-advisories/reports"],
   createRepositoryAdvisory: ["POST /repos/{owner}/{repo}/security-advisories"],
@@ -14,5 +14,3 @@ const routes: ScopeRoutes = {
   listRepositoryAdvisories: ["GET /repos/{owner}/{repo}/security-advisories"],
   updateRepositoryAdvisory: ["PATCH /repos/{owner}/{repo}/security-advisories/{ghsa_id}"],
 };
-
-export default routes;

@@ -2,12 +2,10 @@
 import type { ScopeParams } from "../../../kernel/index.js";
 
 /** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */
-const params: ScopeParams = {
+export const params: ScopeParams = {
   createTaskInRepo: [["owner", "p!", "string"], ["repo", "p!", "string"], ["prompt", "b!", "string"], ["model", "b", "string"], ["custom_agent", "b", "string"], ["create_pull_request", "b", "boolean"], ["base_ref", "b", "string"], ["head_ref", "b", "string"]],
   getTaskById: [["task_id", "p!", "string"]],
   getTaskByRepoAndId: [["owner", "p!", "string"], ["repo", "p!", "string"], ["task_id", "p!", "string"]],
   listTasks: [["per_page", "q", "integer"], ["page", "q", "integer"], ["sort", "q", "string", ["updated_at", "created_at"]], ["direction", "q", "string", ["asc", "desc"]], ["state", "q", "string"], ["is_archived", "q", "boolean"], ["since", "q", "string"]],
   listTasksForRepo: [["owner", "p!", "string"], ["repo", "p!", "string"], ["per_page", "q", "integer"], ["page", "q", "integer"], ["sort", "q", "string", ["updated_at", "created_at"]], ["direction", "q", "string", ["asc", "desc"]], ["state", "q", "string"], ["is_archived", "q", "boolean"], ["since", "q", "string"], ["creator_id", "q", "array"]],
 };
-
-export default params;

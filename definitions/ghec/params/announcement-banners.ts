@@ -2,7 +2,7 @@
 import type { ScopeParams } from "../../../kernel/index.js";
 
 /** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */
-const params: ScopeParams = {
+export const params: ScopeParams = {
   getAnnouncementBannerForEnterprise: [["enterprise", "p!", "string"]],
   getAnnouncementBannerForOrg: [["org", "p!", "string"]],
   removeAnnouncementBannerForEnterprise: [["enterprise", "p!", "string"]],
@@ -10,5 +10,3 @@ const params: ScopeParams = {
   setAnnouncementBannerForEnterprise: [["enterprise", "p!", "string"], ["announcement", "b!?", "string"], ["expires_at", "b?", "string"], ["user_dismissible", "b?", "boolean"]],
   setAnnouncementBannerForOrg: [["org", "p!", "string"], ["announcement", "b!?", "string"], ["expires_at", "b?", "string"], ["user_dismissible", "b?", "boolean"]],
 };
-
-export default params;

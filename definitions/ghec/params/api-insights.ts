@@ -2,7 +2,7 @@
 import type { ScopeParams } from "../../../kernel/index.js";
 
 /** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */
-const params: ScopeParams = {
+export const params: ScopeParams = {
   getRouteStatsByActor: [["org", "p!", "string"], ["actor_type", "p!", "string", ["installation", "classic_pat", "fine_grained_pat", "oauth_app", "github_app_user_to_server"]], ["actor_id", "p!", "integer"], ["min_timestamp", "q!", "string"], ["max_timestamp", "q", "string"], ["page", "q", "integer"], ["per_page", "q", "integer"], ["direction", "q", "string", ["asc", "desc"]], ["sort", "q", "array"], ["api_route_substring", "q", "string"]],
   getSubjectStats: [["org", "p!", "string"], ["min_timestamp", "q!", "string"], ["max_timestamp", "q", "string"], ["page", "q", "integer"], ["per_page", "q", "integer"], ["direction", "q", "string", ["asc", "desc"]], ["sort", "q", "array"], ["subject_name_substring", "q", "string"]],
   getSummaryStats: [["org", "p!", "string"], ["min_timestamp", "q!", "string"], ["max_timestamp", "q", "string"]],
@@ -13,5 +13,3 @@ const params: ScopeParams = {
   getTimeStatsByUser: [["org", "p!", "string"], ["user_id", "p!", "string"], ["min_timestamp", "q!", "string"], ["max_timestamp", "q", "string"], ["timestamp_increment", "q!", "string"]],
   getUserStats: [["org", "p!", "string"], ["user_id", "p!", "string"], ["min_timestamp", "q!", "string"], ["max_timestamp", "q", "string"], ["page", "q", "integer"], ["per_page", "q", "integer"], ["direction", "q", "string", ["asc", "desc"]], ["sort", "q", "array"], ["actor_name_substring", "q", "string"]],
 };
-
-export default params;

@@ -2,7 +2,7 @@
 import type { ScopeParams } from "../../../kernel/index.js";
 
 /** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */
-const params: ScopeParams = {
+export const params: ScopeParams = {
   addResourceToCostCenter: [["enterprise", "p!", "string"], ["cost_center_id", "p!", "string"], ["users", "b", "array"], ["organizations", "b", "array"], ["repositories", "b", "array"], ["enterprise_teams", "b", "array"]],
   createBudget: [["enterprise", "p!", "string"], ["budget_amount", "b!", "integer"], ["prevent_further_usage", "b!", "boolean"], ["budget_alerting", "b!", "object"], ["budget_scope", "b!", "string", ["enterprise", "organization", "repository", "cost_center", "multi_user_customer", "multi_user_cost_center", "user"]], ["budget_entity_name", "b", "string"], ["budget_type", "b!", "string", ["BundlePricing", "ProductPricing", "SkuPricing"]], ["budget_product_sku", "b", "string"], ["user", "b", "string"]],
   createCostCenter: [["enterprise", "p!", "string"], ["name", "b!", "string"], ["ai_credit_pool_enabled", "b", "boolean"]],
@@ -26,5 +26,3 @@ const params: ScopeParams = {
   updateBudget: [["enterprise", "p!", "string"], ["budget_id", "p!", "string"], ["budget_amount", "b", "integer"], ["prevent_further_usage", "b", "boolean"], ["budget_alerting", "b", "object"], ["budget_scope", "b", "string", ["enterprise", "organization", "repository", "cost_center", "multi_user_customer", "multi_user_cost_center", "user"]], ["budget_entity_name", "b", "string"], ["budget_type", "b", "string", ["BundlePricing", "ProductPricing", "SkuPricing"]], ["budget_product_sku", "b", "string"], ["user", "b", "string"]],
   updateCostCenter: [["enterprise", "p!", "string"], ["cost_center_id", "p!", "string"], ["name", "b", "string"], ["ai_credit_pool_enabled", "b", "boolean"]],
 };
-
-export default params;

@@ -2,7 +2,7 @@
 import type { ScopeParams } from "../../../kernel/index.js";
 
 /** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */
-const params: ScopeParams = {
+export const params: ScopeParams = {
   create: [["owner", "p!", "string"], ["repo", "p!", "string"], ["name", "b!", "string"], ["head_sha", "b!", "string"], ["details_url", "b", "string"], ["external_id", "b", "string"], ["status", "b", "string", ["queued", "in_progress", "completed"]], ["started_at", "b", "string"], ["conclusion", "b", "string", ["action_required", "cancelled", "failure", "neutral", "success", "skipped", "stale", "timed_out"]], ["completed_at", "b", "string"], ["output", "b", "object"], ["actions", "b", "array"]],
   createSuite: [["owner", "p!", "string"], ["repo", "p!", "string"], ["head_sha", "b!", "string"]],
   get: [["owner", "p!", "string"], ["repo", "p!", "string"], ["check_run_id", "p!", "integer"]],
@@ -16,5 +16,3 @@ const params: ScopeParams = {
   setSuitesPreferences: [["owner", "p!", "string"], ["repo", "p!", "string"], ["auto_trigger_checks", "b", "array"]],
   update: [["owner", "p!", "string"], ["repo", "p!", "string"], ["check_run_id", "p!", "integer"], ["name", "b", "string"], ["details_url", "b", "string"], ["external_id", "b", "string"], ["started_at", "b", "string"], ["status", "b", "string", ["completed", "queued", "in_progress"]], ["conclusion", "b", "string", ["action_required", "cancelled", "failure", "neutral", "success", "skipped", "stale", "timed_out"]], ["completed_at", "b", "string"], ["output", "b", "object"], ["actions", "b", "array"]],
 };
-
-export default params;

@@ -2,11 +2,9 @@
 import type { ScopeParams } from "../../../kernel/index.js";
 
 /** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */
-const params: ScopeParams = {
+export const params: ScopeParams = {
   getFinding: [["owner", "p!", "string"], ["repo", "p!", "string"], ["finding_number", "p!", "integer"]],
   getSetup: [["owner", "p!", "string"], ["repo", "p!", "string"]],
   listFindingsForRepo: [["owner", "p!", "string"], ["repo", "p!", "string"], ["per_page", "q", "integer"], ["direction", "q", "string", ["asc", "desc"]], ["before", "q", "string"], ["after", "q", "string"], ["state", "q", "string", ["open", "dismissed"]]],
   updateSetup: [["owner", "p!", "string"], ["repo", "p!", "string"], ["state", "b", "string", ["configured", "not-configured"]], ["runner_type", "b", "string", ["standard", "labeled"]], ["runner_label", "b?", "string"], ["languages", "b", "array"], ["ai_findings_option", "b", "string", ["disabled", "on_push"]]],
 };
-
-export default params;

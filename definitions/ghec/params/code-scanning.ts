@@ -2,7 +2,7 @@
 import type { ScopeParams } from "../../../kernel/index.js";
 
 /** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */
-const params: ScopeParams = {
+export const params: ScopeParams = {
   commitAutofix: [["owner", "p!", "string"], ["repo", "p!", "string"], ["alert_number", "p!", "integer"], ["target_ref", "b", "string"], ["message", "b", "string"]],
   createAutofix: [["owner", "p!", "string"], ["repo", "p!", "string"], ["alert_number", "p!", "integer"]],
   createVariantAnalysis: [["owner", "p!", "string"], ["repo", "p!", "string"], ["language", "b!", "string", ["actions", "cpp", "csharp", "go", "java", "javascript", "python", "ruby", "rust", "swift"]], ["query_pack", "b!", "string"], ["repositories", "b", "array"], ["repository_lists", "b", "array"], ["repository_owners", "b", "array"]],
@@ -30,5 +30,3 @@ const params: ScopeParams = {
   updateDefaultSetup: [["owner", "p!", "string"], ["repo", "p!", "string"], ["state", "b", "string", ["configured", "not-configured"]], ["runner_type", "b", "string", ["standard", "labeled"]], ["runner_label", "b?", "string"], ["query_suite", "b", "string", ["default", "extended"]], ["threat_model", "b", "string", ["remote", "remote_and_local"]], ["languages", "b", "array"]],
   uploadSarif: [["owner", "p!", "string"], ["repo", "p!", "string"], ["commit_sha", "b!", "string"], ["ref", "b!", "string"], ["sarif", "b!", "string"], ["checkout_uri", "b", "string"], ["started_at", "b", "string"], ["tool_name", "b", "string"], ["validate", "b", "boolean"]],
 };
-
-export default params;

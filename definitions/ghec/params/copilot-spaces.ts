@@ -2,7 +2,7 @@
 import type { ScopeParams } from "../../../kernel/index.js";
 
 /** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */
-const params: ScopeParams = {
+export const params: ScopeParams = {
   addCollaboratorForOrg: [["org", "p!", "string"], ["space_number", "p!", "integer"], ["actor_type", "b!", "string", ["User", "Team"]], ["actor_identifier", "b!", "string"], ["role", "b!", "string", ["reader", "writer", "admin"]]],
   addCollaboratorForUser: [["username", "p!", "string"], ["space_number", "p!", "integer"], ["actor_type", "b!", "string", ["User", "Team"]], ["actor_identifier", "b!", "string"], ["role", "b!", "string", ["reader", "writer", "admin"]]],
   createForOrg: [["org", "p!", "string"], ["name", "b!", "string"], ["description", "b", "string"], ["general_instructions", "b", "string"], ["base_role", "b", "string", ["reader", "writer", "admin", "no_access"]], ["resources_attributes", "b", "array"]],
@@ -32,5 +32,3 @@ const params: ScopeParams = {
   updateResourceForOrg: [["org", "p!", "string"], ["space_number", "p!", "integer"], ["space_resource_id", "p!", "integer"], ["metadata", "b", "object"]],
   updateResourceForUser: [["username", "p!", "string"], ["space_number", "p!", "integer"], ["space_resource_id", "p!", "integer"], ["metadata", "b", "object"]],
 };
-
-export default params;

@@ -2,7 +2,7 @@
 import type { ScopeParams } from "../../../kernel/index.js";
 
 /** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */
-const params: ScopeParams = {
+export const params: ScopeParams = {
   addCopilotSeatsForEnterpriseTeams: [["enterprise", "p!", "string"], ["selected_enterprise_teams", "b!", "array"]],
   addCopilotSeatsForEnterpriseUsers: [["enterprise", "p!", "string"], ["selected_usernames", "b!", "array"]],
   addCopilotSeatsForTeams: [["org", "p!", "string"], ["selected_teams", "b!", "array"]],
@@ -48,5 +48,3 @@ const params: ScopeParams = {
   setCopilotCustomAgentsSourceForEnterprise: [["enterprise", "p!", "string"], ["organization_id", "b!", "integer"], ["create_ruleset", "b", "boolean"]],
   setEnterpriseCodingAgentPolicy: [["enterprise", "p!", "string"], ["policy_state", "b!", "string", ["enabled_for_all_orgs", "disabled_for_all_orgs", "enabled_for_selected_orgs", "configured_by_org_admins"]]],
 };
-
-export default params;

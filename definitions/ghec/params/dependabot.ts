@@ -2,7 +2,7 @@
 import type { ScopeParams } from "../../../kernel/index.js";
 
 /** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */
-const params: ScopeParams = {
+export const params: ScopeParams = {
   addSelectedRepoToOrgSecret: [["org", "p!", "string"], ["secret_name", "p!", "string"], ["repository_id", "p!", "integer"]],
   cancelDismissalRequestForRepo: [["owner", "p!", "string"], ["repo", "p!", "string"], ["alert_number", "p!", "integer"]],
   createDismissalRequestForRepo: [["owner", "p!", "string"], ["repo", "p!", "string"], ["alert_number", "p!", "integer"], ["dismissed_reason", "b!", "string", ["fix_started", "no_bandwidth", "tolerable_risk", "inaccurate", "not_used"]], ["dismissed_comment", "b", "string"]],
@@ -35,5 +35,3 @@ const params: ScopeParams = {
   updateRepositoryAccessForEnterprise: [["enterprise", "p!", "string"], ["repository_ids_to_add", "b", "array"], ["repository_ids_to_remove", "b", "array"]],
   updateRepositoryAccessForOrg: [["org", "p!", "string"], ["repository_ids_to_add", "b", "array"], ["repository_ids_to_remove", "b", "array"]],
 };
-
-export default params;

@@ -2,7 +2,7 @@
 import type { ScopeParams } from "../../../kernel/index.js";
 
 /** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */
-const params: ScopeParams = {
+export const params: ScopeParams = {
   add: [["enterprise", "p!", "string"], ["enterprise-team", "p!", "string"], ["username", "p!", "string"]],
   bulkAdd: [["enterprise", "p!", "string"], ["enterprise-team", "p!", "string"], ["usernames", "b!", "array"]],
   bulkRemove: [["enterprise", "p!", "string"], ["enterprise-team", "p!", "string"], ["usernames", "b!", "array"]],
@@ -10,5 +10,3 @@ const params: ScopeParams = {
   list: [["enterprise", "p!", "string"], ["enterprise-team", "p!", "string"], ["per_page", "q", "integer"], ["page", "q", "integer"]],
   remove: [["enterprise", "p!", "string"], ["enterprise-team", "p!", "string"], ["username", "p!", "string"]],
 };
-
-export default params;

@@ -2,7 +2,7 @@
 import type { ScopeParams } from "../../../kernel/index.js";
 
 /** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */
-const params: ScopeParams = {
+export const params: ScopeParams = {
   add: [["enterprise", "p!", "string"], ["enterprise-team", "p!", "string"], ["org", "p!", "string"]],
   bulkAdd: [["enterprise", "p!", "string"], ["enterprise-team", "p!", "string"], ["organization_slugs", "b!", "array"]],
   bulkRemove: [["enterprise", "p!", "string"], ["enterprise-team", "p!", "string"], ["organization_slugs", "b!", "array"]],
@@ -10,5 +10,3 @@ const params: ScopeParams = {
   getAssignment: [["enterprise", "p!", "string"], ["enterprise-team", "p!", "string"], ["org", "p!", "string"]],
   getAssignments: [["enterprise", "p!", "string"], ["enterprise-team", "p!", "string"], ["per_page", "q", "integer"], ["page", "q", "integer"]],
 };
-
-export default params;

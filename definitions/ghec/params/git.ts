@@ -2,7 +2,7 @@
 import type { ScopeParams } from "../../../kernel/index.js";
 
 /** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */
-const params: ScopeParams = {
+export const params: ScopeParams = {
   createBlob: [["owner", "p!", "string"], ["repo", "p!", "string"], ["content", "b!", "string"], ["encoding", "b", "string"]],
   createCommit: [["owner", "p!", "string"], ["repo", "p!", "string"], ["message", "b!", "string"], ["tree", "b!", "string"], ["parents", "b", "array"], ["author", "b", "object"], ["committer", "b", "object"], ["signature", "b", "string"]],
   createRef: [["owner", "p!", "string"], ["repo", "p!", "string"], ["ref", "b!", "string"], ["sha", "b!", "string"]],
@@ -17,5 +17,3 @@ const params: ScopeParams = {
   listMatchingRefs: [["owner", "p!", "string"], ["repo", "p!", "string"], ["ref", "p!*", "string"]],
   updateRef: [["owner", "p!", "string"], ["repo", "p!", "string"], ["ref", "p!*", "string"], ["sha", "b!", "string"], ["force", "b", "boolean"]],
 };
-
-export default params;

@@ -2,7 +2,7 @@
 import type { ScopeParams } from "../../../kernel/index.js";
 
 /** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */
-const params: ScopeParams = {
+export const params: ScopeParams = {
   createNetworkConfigurationForEnterprise: [["enterprise", "p!", "string"], ["name", "b!", "string"], ["compute_service", "b", "string", ["none", "actions"]], ["network_settings_ids", "b!", "array"], ["failover_network_settings_ids", "b", "array"], ["failover_network_enabled", "b", "boolean"]],
   createNetworkConfigurationForOrg: [["org", "p!", "string"], ["name", "b!", "string"], ["compute_service", "b", "string", ["none", "actions"]], ["network_settings_ids", "b!", "array"], ["failover_network_settings_ids", "b", "array"], ["failover_network_enabled", "b", "boolean"]],
   deleteNetworkConfigurationFromEnterprise: [["enterprise", "p!", "string"], ["network_configuration_id", "p!", "string"]],
@@ -16,5 +16,3 @@ const params: ScopeParams = {
   updateNetworkConfigurationForEnterprise: [["enterprise", "p!", "string"], ["network_configuration_id", "p!", "string"], ["name", "b", "string"], ["compute_service", "b", "string", ["none", "actions"]], ["network_settings_ids", "b", "array"], ["failover_network_settings_ids", "b", "array"], ["failover_network_enabled", "b", "boolean"]],
   updateNetworkConfigurationForOrg: [["org", "p!", "string"], ["network_configuration_id", "p!", "string"], ["name", "b", "string"], ["compute_service", "b", "string", ["none", "actions"]], ["network_settings_ids", "b", "array"], ["failover_network_settings_ids", "b", "array"], ["failover_network_enabled", "b", "boolean"]],
 };
-
-export default params;

@@ -2,7 +2,7 @@
 import type { ScopeParams } from "../../../kernel/index.js";
 
 /** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */
-const params: ScopeParams = {
+export const params: ScopeParams = {
   addAssignees: [["owner", "p!", "string"], ["repo", "p!", "string"], ["issue_number", "p!", "integer"], ["assignees", "b", "array"]],
   addBlockedByDependency: [["owner", "p!", "string"], ["repo", "p!", "string"], ["issue_number", "p!", "integer"], ["issue_id", "b!", "integer"]],
   addIssueFieldValues: [["owner", "p!", "string"], ["repo", "p!", "string"], ["issue_number", "p!", "integer"], ["issue_field_values", "b", "array"]],
@@ -62,5 +62,3 @@ const params: ScopeParams = {
   updateLabel: [["owner", "p!", "string"], ["repo", "p!", "string"], ["name", "p!", "string"], ["new_name", "b", "string"], ["color", "b", "string"], ["description", "b", "string"]],
   updateMilestone: [["owner", "p!", "string"], ["repo", "p!", "string"], ["milestone_number", "p!", "integer"], ["title", "b", "string"], ["state", "b", "string", ["open", "closed"]], ["description", "b", "string"], ["due_on", "b", "string"]],
 };
-
-export default params;

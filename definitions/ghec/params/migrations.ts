@@ -2,7 +2,7 @@
 import type { ScopeParams } from "../../../kernel/index.js";
 
 /** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */
-const params: ScopeParams = {
+export const params: ScopeParams = {
   cancelImport: [["owner", "p!", "string"], ["repo", "p!", "string"]],
   deleteArchiveForAuthenticatedUser: [["migration_id", "p!", "integer"]],
   deleteArchiveForOrg: [["org", "p!", "string"], ["migration_id", "p!", "integer"]],
@@ -26,5 +26,3 @@ const params: ScopeParams = {
   unlockRepoForOrg: [["org", "p!", "string"], ["migration_id", "p!", "integer"], ["repo_name", "p!", "string"]],
   updateImport: [["owner", "p!", "string"], ["repo", "p!", "string"], ["vcs_username", "b", "string"], ["vcs_password", "b", "string"], ["vcs", "b", "string", ["subversion", "tfvc", "git", "mercurial"]], ["tfvc_project", "b", "string"]],
 };
-
-export default params;

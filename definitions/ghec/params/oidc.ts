@@ -2,7 +2,7 @@
 import type { ScopeParams } from "../../../kernel/index.js";
 
 /** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */
-const params: ScopeParams = {
+export const params: ScopeParams = {
   createOidcCustomPropertyInclusionForEnterprise: [["enterprise", "p!", "string"], ["custom_property_name", "b!", "string"]],
   createOidcCustomPropertyInclusionForOrg: [["org", "p!", "string"], ["custom_property_name", "b!", "string"]],
   deleteOidcCustomPropertyInclusionForEnterprise: [["enterprise", "p!", "string"], ["custom_property_name", "p!", "string"]],
@@ -12,5 +12,3 @@ const params: ScopeParams = {
   listOidcCustomPropertyInclusionsForOrg: [["org", "p!", "string"]],
   updateOidcCustomSubTemplateForOrg: [["org", "p!", "string"], ["include_claim_keys", "b", "array"], ["use_immutable_subject", "b", "boolean"]],
 };
-
-export default params;

@@ -2,7 +2,7 @@
 import type { ScopeParams } from "../../../kernel/index.js";
 
 /** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */
-const params: ScopeParams = {
+export const params: ScopeParams = {
   addSecurityManagerTeam: [["org", "p!", "string"], ["team_slug", "p!", "string"]],
   assignTeamToOrgRole: [["org", "p!", "string"], ["team_slug", "p!", "string"], ["role_id", "p!", "integer"]],
   assignUserToOrgRole: [["org", "p!", "string"], ["username", "p!", "string"], ["role_id", "p!", "integer"]],
@@ -131,5 +131,3 @@ const params: ScopeParams = {
   updateWebhook: [["org", "p!", "string"], ["hook_id", "p!", "integer"], ["config", "b", "object"], ["events", "b", "array"], ["active", "b", "boolean"], ["name", "b", "string"]],
   updateWebhookConfigForOrg: [["org", "p!", "string"], ["hook_id", "p!", "integer"], ["url", "b", "string"], ["content_type", "b", "string"], ["secret", "b", "string"], ["insecure_ssl", "b", "string|number"]],
 };
-
-export default params;

@@ -2,7 +2,7 @@
 import type { ScopeParams } from "../../../kernel/index.js";
 
 /** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */
-const params: ScopeParams = {
+export const params: ScopeParams = {
   addFieldForOrg: [["project_number", "p!", "integer"], ["org", "p!", "string"], ["issue_field_id", "b", "integer"], ["name", "b", "string"], ["data_type", "b", "string", ["text", "number", "date", "single_select", "iteration"]], ["single_select_options", "b", "array"], ["iteration_configuration", "b", "object"]],
   addFieldForUser: [["username", "p!", "string"], ["project_number", "p!", "integer"], ["name", "b!", "string"], ["data_type", "b!", "string", ["text", "number", "date", "single_select", "iteration"]], ["single_select_options", "b", "array"], ["iteration_configuration", "b", "object"]],
   addItemForOrg: [["org", "p!", "string"], ["project_number", "p!", "integer"], ["type", "b!", "string", ["Issue", "PullRequest"]], ["id", "b", "integer"], ["owner", "b", "string"], ["repo", "b", "string"], ["number", "b", "integer"]],
@@ -30,5 +30,3 @@ const params: ScopeParams = {
   updateItemForOrg: [["project_number", "p!", "integer"], ["org", "p!", "string"], ["item_id", "p!", "integer"], ["fields", "b!", "array"]],
   updateItemForUser: [["project_number", "p!", "integer"], ["username", "p!", "string"], ["item_id", "p!", "integer"], ["fields", "b!", "array"]],
 };
-
-export default params;

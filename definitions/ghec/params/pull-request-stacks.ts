@@ -2,12 +2,10 @@
 import type { ScopeParams } from "../../../kernel/index.js";
 
 /** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */
-const params: ScopeParams = {
+export const params: ScopeParams = {
   add: [["owner", "p!", "string"], ["repo", "p!", "string"], ["stack_number", "p!", "integer"], ["pull_requests", "b!", "array"]],
   create: [["owner", "p!", "string"], ["repo", "p!", "string"], ["pull_requests", "b!", "array"]],
   get: [["owner", "p!", "string"], ["repo", "p!", "string"], ["stack_number", "p!", "integer"]],
   list: [["owner", "p!", "string"], ["repo", "p!", "string"], ["pull_request", "q", "integer"], ["per_page", "q", "integer"], ["page", "q", "integer"]],
   unstack: [["owner", "p!", "string"], ["repo", "p!", "string"], ["stack_number", "p!", "integer"]],
 };
-
-export default params;

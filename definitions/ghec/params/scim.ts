@@ -2,7 +2,7 @@
 import type { ScopeParams } from "../../../kernel/index.js";
 
 /** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */
-const params: ScopeParams = {
+export const params: ScopeParams = {
   deleteUserFromOrg: [["org", "p!", "string"], ["scim_user_id", "p!", "string"]],
   getProvisioningInformationForUser: [["org", "p!", "string"], ["scim_user_id", "p!", "string"]],
   listProvisionedIdentities: [["org", "p!", "string"], ["startIndex", "q", "integer"], ["count", "q", "integer"], ["filter", "q", "string"]],
@@ -10,5 +10,3 @@ const params: ScopeParams = {
   setInformationForProvisionedUser: [["org", "p!", "string"], ["scim_user_id", "p!", "string"], ["schemas", "b", "array"], ["displayName", "b", "string"], ["externalId", "b", "string"], ["groups", "b", "array"], ["active", "b", "boolean"], ["userName", "b!", "string"], ["name", "b!", "object"], ["emails", "b!", "array"]],
   updateAttributeForUser: [["org", "p!", "string"], ["scim_user_id", "p!", "string"], ["schemas", "b", "array"], ["Operations", "b!", "array"]],
 };
-
-export default params;

@@ -2,7 +2,7 @@
 import type { ScopeParams } from "../../../kernel/index.js";
 
 /** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */
-const params: ScopeParams = {
+export const params: ScopeParams = {
   bulkCreateEnterpriseCustomPatterns: [["enterprise", "p!", "string"], ["patterns", "b!", "array"]],
   bulkCreateOrgCustomPatterns: [["org", "p!", "string"], ["patterns", "b!", "array"]],
   bulkCreateRepoCustomPatterns: [["owner", "p!", "string"], ["repo", "p!", "string"], ["patterns", "b!", "array"]],
@@ -42,5 +42,3 @@ const params: ScopeParams = {
   updateOrgPatternConfigs: [["org", "p!", "string"], ["pattern_config_version", "b?", "string"], ["provider_pattern_settings", "b", "array"], ["custom_pattern_settings", "b", "array"]],
   updateRepoCustomPattern: [["owner", "p!", "string"], ["repo", "p!", "string"], ["pattern_id", "p!", "integer"], ["pattern", "b", "string"], ["start_delimiter", "b", "string"], ["end_delimiter", "b", "string"], ["must_match", "b", "array"], ["must_not_match", "b", "array"], ["custom_pattern_version", "b!?", "string"]],
 };
-
-export default params;

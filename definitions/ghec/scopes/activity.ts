@@ -2,7 +2,7 @@
 import type { ScopeRoutes } from "../../../kernel/index.js";
 
 /** Routes of `activity`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   checkRepoIsStarredByAuthenticatedUser: ["GET /user/starred/{owner}/{repo}"],
   deleteRepoSubscription: ["DELETE /repos/{owner}/{repo}/subscription"],
   deleteThreadSubscription: ["DELETE /notifications/threads/{thread_id}/subscription"],
@@ -37,5 +37,3 @@ const routes: ScopeRoutes = {
   starRepoForAuthenticatedUser: ["PUT /user/starred/{owner}/{repo}"],
   unstarRepoForAuthenticatedUser: ["DELETE /user/starred/{owner}/{repo}"],
 };
-
-export default routes;

@@ -2,7 +2,7 @@
 import type { ScopeRoutes } from "../../../kernel/index.js";
 
 /** Routes of `announcementBanners`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   getAnnouncementBannerForEnterprise: ["GET /enterprises/{enterprise}/announcement"],
   getAnnouncementBannerForOrg: ["GET /orgs/{org}/announcement"],
   removeAnnouncementBannerForEnterprise: ["DELETE /enterprises/{enterprise}/announcement"],
@@ -10,5 +10,3 @@ const routes: ScopeRoutes = {
   setAnnouncementBannerForEnterprise: ["PATCH /enterprises/{enterprise}/announcement"],
   setAnnouncementBannerForOrg: ["PATCH /orgs/{org}/announcement"],
 };
-
-export default routes;

@@ -2,7 +2,7 @@
 import type { ScopeRoutes } from "../../../kernel/index.js";
 
 /** Routes of `billing`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   addResourceToCostCenter: ["POST /enterprises/{enterprise}/settings/billing/cost-centers/{cost_center_id}/resource"],
   createBudget: ["POST /enterprises/{enterprise}/settings/billing/budgets"],
   createCostCenter: ["POST /enterprises/{enterprise}/settings/billing/cost-centers"],
@@ -26,5 +26,3 @@ const routes: ScopeRoutes = {
   updateBudget: ["PATCH /enterprises/{enterprise}/settings/billing/budgets/{budget_id}"],
   updateCostCenter: ["PATCH /enterprises/{enterprise}/settings/billing/cost-centers/{cost_center_id}"],
 };
-
-export default routes;

@@ -2,7 +2,7 @@
 import type { ScopeRoutes } from "../../../kernel/index.js";
 
 /** Routes of `codespaces`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   addRepositoryForSecretForAuthenticatedUser: ["PUT /user/codespaces/secrets/{secret_name}/repositories/{repository_id}"],
   addSelectedRepoToOrgSecret: ["PUT /orgs/{org}/codespaces/secrets/{secret_name}/repositories/{repository_id}"],
   checkPermissionsForDevcontainer: ["GET /repos/{owner}/{repo}/codespaces/permissions_check"],
@@ -52,5 +52,3 @@ const routes: ScopeRoutes = {
   stopInOrganization: ["POST /orgs/{org}/members/{username}/codespaces/{codespace_name}/stop"],
   updateForAuthenticatedUser: ["PATCH /user/codespaces/{codespace_name}"],
 };
-
-export default routes;

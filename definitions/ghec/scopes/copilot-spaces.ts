@@ -2,7 +2,7 @@
 import type { ScopeRoutes } from "../../../kernel/index.js";
 
 /** Routes of `copilotSpaces`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   addCollaboratorForOrg: ["POST /orgs/{org}/copilot-spaces/{space_number}/collaborators"],
   addCollaboratorForUser: ["POST /users/{username}/copilot-spaces/{space_number}/collaborators"],
   createForOrg: ["POST /orgs/{org}/copilot-spaces"],
@@ -32,5 +32,3 @@ const routes: ScopeRoutes = {
   updateResourceForOrg: ["PUT /orgs/{org}/copilot-spaces/{space_number}/resources/{space_resource_id}"],
   updateResourceForUser: ["PUT /users/{username}/copilot-spaces/{space_number}/resources/{space_resource_id}"],
 };
-
-export default routes;

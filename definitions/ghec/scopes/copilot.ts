@@ -2,7 +2,7 @@
 import type { ScopeRoutes } from "../../../kernel/index.js";
 
 /** Routes of `copilot`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   addCopilotSeatsForEnterpriseTeams: ["POST /enterprises/{enterprise}/copilot/billing/selected_enterprise_teams"],
   addCopilotSeatsForEnterpriseUsers: ["POST /enterprises/{enterprise}/copilot/billing/selected_users"],
   addCopilotSeatsForTeams: ["POST /orgs/{org}/copilot/billing/selected_teams"],
@@ -48,5 +48,3 @@ const routes: ScopeRoutes = {
   setCopilotCustomAgentsSourceForEnterprise: ["PUT /enterprises/{enterprise}/copilot/custom-agents/source"],
   setEnterpriseCodingAgentPolicy: ["PUT /enterprises/{enterprise}/copilot/policies/coding_agent"],
 };
-
-export default routes;

@@ -2,7 +2,7 @@
 import type { ScopeRoutes } from "../../../kernel/index.js";
 
 /** Routes of `dependabot`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   addSelectedRepoToOrgSecret: ["PUT /orgs/{org}/dependabot/secrets/{secret_name}/repositories/{repository_id}"],
   cancelDismissalRequestForRepo: ["DELETE /repos/{owner}/{repo}/dismissal-requests/dependabot/{alert_number}"],
   createDismissalRequestForRepo: ["POST /repos/{owner}/{repo}/dismissal-requests/dependabot/{alert_number}"],
@@ -35,5 +35,3 @@ const routes: ScopeRoutes = {
   updateRepositoryAccessForEnterprise: ["PATCH /enterprises/{enterprise}/dependabot/repository-access"],
   updateRepositoryAccessForOrg: ["PATCH /orgs/{org}/dependabot/repository-access"],
 };
-
-export default routes;

@@ -2,8 +2,6 @@
 import type { ScopeRoutes } from "../../../kernel/index.js";
 
 /** Routes of `emojis`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   get: ["GET /emojis"],
 };
-
-export default routes;

@@ -2,7 +2,7 @@
 import type { ScopeRoutes } from "../../../kernel/index.js";
 
 /** Routes of `enterpriseAdmin`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   addCustomLabelsToSelfHostedRunnerForEnterprise: ["POST /enterprises/{enterprise}/actions/runners/{runner_id}/labels"],
   addOrgAccessToSelfHostedRunnerGroupInEnterprise: ["PUT /enterprises/{enterprise}/actions/runner-groups/{runner_group_id}/organizations/{org_id}"],
   addSelfHostedRunnerToGroupForEnterprise: ["PUT /enterprises/{enterprise}/actions/runner-groups/{runner_group_id}/runners/{runner_id}"],
@@ -104,5 +104,3 @@ const routes: ScopeRoutes = {
   updateSelfHostedRunnerGroupForEnterprise: ["PATCH /enterprises/{enterprise}/actions/runner-groups/{runner_group_id}"],
   updateVssManualMatch: ["PUT /enterprises/{enterprise}/visual-studio-subscriptions/{visual_studio_subscription_id}"],
 };
-
-export default routes;

@@ -2,7 +2,7 @@
 import type { ScopeRoutes } from "../../../kernel/index.js";
 
 /** Routes of `enterpriseTeamMemberships`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   add: ["PUT /enterprises/{enterprise}/teams/{enterprise-team}/memberships/{username}"],
   bulkAdd: ["POST /enterprises/{enterprise}/teams/{enterprise-team}/memberships/add"],
   bulkRemove: ["POST /enterprises/{enterprise}/teams/{enterprise-team}/memberships/remove"],
@@ -10,5 +10,3 @@ const routes: ScopeRoutes = {
   list: ["GET /enterprises/{enterprise}/teams/{enterprise-team}/memberships"],
   remove: ["DELETE /enterprises/{enterprise}/teams/{enterprise-team}/memberships/{username}"],
 };
-
-export default routes;

@@ -2,7 +2,7 @@
 import type { ScopeRoutes } from "../../../kernel/index.js";
 
 /** Routes of `hostedCompute`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   createNetworkConfigurationForEnterprise: ["POST /enterprises/{enterprise}/network-configurations"],
   createNetworkConfigurationForOrg: ["POST /orgs/{org}/settings/network-configurations"],
   deleteNetworkConfigurationFromEnterprise: ["DELETE /enterprises/{enterprise}/network-configurations/{network_configuration_id}"],
@@ -16,5 +16,3 @@ const routes: ScopeRoutes = {
   updateNetworkConfigurationForEnterprise: ["PATCH /enterprises/{enterprise}/network-configurations/{network_configuration_id}"],
   updateNetworkConfigurationForOrg: ["PATCH /orgs/{org}/settings/network-configurations/{network_configuration_id}"],
 };
-
-export default routes;

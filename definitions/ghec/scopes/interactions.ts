@@ -2,7 +2,7 @@
 import type { ScopeRoutes } from "../../../kernel/index.js";
 
 /** Routes of `interactions`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   getPullRequestBypassListForRepo: ["GET /repos/{owner}/{repo}/interaction-limits/pulls/bypass-list"],
   getPullRequestCreationCapForOrg: ["GET /orgs/{org}/interaction-limits/pulls/creation-cap"],
   getPullRequestCreationCapForRepo: ["GET /repos/{owner}/{repo}/interaction-limits/pulls/creation-cap"],
@@ -20,5 +20,3 @@ const routes: ScopeRoutes = {
   updatePullRequestCreationCapForOrg: ["PATCH /orgs/{org}/interaction-limits/pulls/creation-cap"],
   updatePullRequestCreationCapForRepo: ["PATCH /repos/{owner}/{repo}/interaction-limits/pulls/creation-cap"],
 };
-
-export default routes;

@@ -2,9 +2,7 @@
 import type { ScopeRoutes } from "../../../kernel/index.js";
 
 /** Routes of `markdown`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   render: ["POST /markdown"],
   renderRaw: ["POST /markdown/raw", { headers: { "content-type": "text/plain; charset=utf-8" } }],
 };
-
-export default routes;

@@ -2,7 +2,7 @@
 import type { ScopeRoutes } from "../../../kernel/index.js";
 
 /** Routes of `oidc`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   createOidcCustomPropertyInclusionForEnterprise: ["POST /enterprises/{enterprise}/actions/oidc/customization/properties/repo"],
   createOidcCustomPropertyInclusionForOrg: ["POST /orgs/{org}/actions/oidc/customization/properties/repo"],
   deleteOidcCustomPropertyInclusionForEnterprise: ["DELETE /enterprises/{enterprise}/actions/oidc/customization/properties/repo/{custom_property_name}"],
@@ -12,5 +12,3 @@ const routes: ScopeRoutes = {
   listOidcCustomPropertyInclusionsForOrg: ["GET /orgs/{org}/actions/oidc/customization/properties/repo"],
   updateOidcCustomSubTemplateForOrg: ["PUT /orgs/{org}/actions/oidc/customization/sub"],
 };
-
-export default routes;

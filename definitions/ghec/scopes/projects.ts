@@ -2,7 +2,7 @@
 import type { ScopeRoutes } from "../../../kernel/index.js";
 
 /** Routes of `projects`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   addFieldForOrg: ["POST /orgs/{org}/projectsV2/{project_number}/fields"],
   addFieldForUser: ["POST /users/{username}/projectsV2/{project_number}/fields"],
   addItemForOrg: ["POST /orgs/{org}/projectsV2/{project_number}/items"],
@@ -30,5 +30,3 @@ const routes: ScopeRoutes = {
   updateItemForOrg: ["PATCH /orgs/{org}/projectsV2/{project_number}/items/{item_id}"],
   updateItemForUser: ["PATCH /users/{username}/projectsV2/{project_number}/items/{item_id}"],
 };
-
-export default routes;

@@ -2,12 +2,10 @@
 import type { ScopeRoutes } from "../../../kernel/index.js";
 
 /** Routes of `pullRequestStacks`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   add: ["POST /repos/{owner}/{repo}/stacks/{stack_number}/add"],
   create: ["POST /repos/{owner}/{repo}/stacks"],
   get: ["GET /repos/{owner}/{repo}/stacks/{stack_number}"],
   list: ["GET /repos/{owner}/{repo}/stacks"],
   unstack: ["POST /repos/{owner}/{repo}/stacks/{stack_number}/unstack"],
 };
-
-export default routes;

@@ -2,7 +2,7 @@
 import type { ScopeRoutes } from "../../../kernel/index.js";
 
 /** Routes of `scim`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   deleteUserFromOrg: ["DELETE /scim/v2/organizations/{org}/Users/{scim_user_id}"],
   getProvisioningInformationForUser: ["GET /scim/v2/organizations/{org}/Users/{scim_user_id}"],
   listProvisionedIdentities: ["GET /scim/v2/organizations/{org}/Users"],
@@ -10,5 +10,3 @@ const routes: ScopeRoutes = {
   setInformationForProvisionedUser: ["PUT /scim/v2/organizations/{org}/Users/{scim_user_id}"],
   updateAttributeForUser: ["PATCH /scim/v2/organizations/{org}/Users/{scim_user_id}"],
 };
-
-export default routes;

@@ -2,7 +2,7 @@
 import type { ScopeRoutes } from "../../../kernel/index.js";
 
 /** Routes of `secretScanning`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   bulkCreateEnterpriseCustomPatterns: ["POST /enterprises/{enterprise}/secret-scanning/custom-patterns"],
   bulkCreateOrgCustomPatterns: ["POST /orgs/{org}/secret-scanning/custom-patterns"],
   bulkCreateRepoCustomPatterns: ["POST /repos/{owner}/{repo}/secret-scanning/custom-patterns"],
@@ -42,5 +42,3 @@ const routes: ScopeRoutes = {
   updateOrgPatternConfigs: ["PATCH /orgs/{org}/secret-scanning/pattern-configurations"],
   updateRepoCustomPattern: ["PATCH /repos/{owner}/{repo}/secret-scanning/custom-patterns/{pattern_id}"],
 };
-
-export default routes;

@@ -2,7 +2,7 @@
 import type { ScopeRoutes } from "../../../kernel/index.js";
 
 /** Routes of `teams`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   addMemberLegacy: ["PUT /teams/{team_id}/members/{username}", 0, { deprecated: "deprecated 2020-01-21, removal 2021-02-01" }],
   addOrUpdateMembershipForUserInOrg: ["PUT /orgs/{org}/teams/{team_slug}/memberships/{username}"],
   addOrUpdateMembershipForUserLegacy: ["PUT /teams/{team_id}/memberships/{username}", 0, { deprecated: "deprecated 2020-01-21, removal 2021-02-01" }],
@@ -46,5 +46,3 @@ const routes: ScopeRoutes = {
   updateInOrg: ["PATCH /orgs/{org}/teams/{team_slug}"],
   updateLegacy: ["PATCH /teams/{team_id}", 0, { deprecated: "deprecated 2020-01-21, removal 2021-02-01" }],
 };
-
-export default routes;

@@ -2,7 +2,7 @@
 import type { ScopeParams } from "../../../kernel/index.js";
 
 /** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */
-const params: ScopeParams = {
+export const params: ScopeParams = {
   addCustomLabelsToSelfHostedRunnerForOrg: [["org", "p!", "string"], ["runner_id", "p!", "integer"], ["labels", "b!", "array"]],
   addCustomLabelsToSelfHostedRunnerForRepo: [["owner", "p!", "string"], ["repo", "p!", "string"], ["runner_id", "p!", "integer"], ["labels", "b!", "array"]],
   addRepoAccessToSelfHostedRunnerGroupInOrg: [["org", "p!", "string"], ["runner_group_id", "p!", "integer"], ["repository_id", "p!", "integer"]],
@@ -146,5 +146,3 @@ const params: ScopeParams = {
   updateRepoVariable: [["owner", "p!", "string"], ["repo", "p!", "string"], ["name", "p!", "string"], ["value", "b", "string"]],
   updateSelfHostedRunnerGroupForOrg: [["org", "p!", "string"], ["runner_group_id", "p!", "integer"], ["name", "b!", "string"], ["visibility", "b", "string", ["selected", "all", "private"]], ["allows_public_repositories", "b", "boolean"], ["restricted_to_workflows", "b", "boolean"], ["selected_workflows", "b", "array"]],
 };
-
-export default params;

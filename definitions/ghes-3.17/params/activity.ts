@@ -2,7 +2,7 @@
 import type { ScopeParams } from "../../../kernel/index.js";
 
 /** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */
-const params: ScopeParams = {
+export const params: ScopeParams = {
   checkRepoIsStarredByAuthenticatedUser: [["owner", "p!", "string"], ["repo", "p!", "string"]],
   deleteRepoSubscription: [["owner", "p!", "string"], ["repo", "p!", "string"]],
   deleteThreadSubscription: [["thread_id", "p!", "integer"]],
@@ -36,5 +36,3 @@ const params: ScopeParams = {
   starRepoForAuthenticatedUser: [["owner", "p!", "string"], ["repo", "p!", "string"]],
   unstarRepoForAuthenticatedUser: [["owner", "p!", "string"], ["repo", "p!", "string"]],
 };
-
-export default params;

@@ -2,7 +2,7 @@
 import type { ScopeParams } from "../../../kernel/index.js";
 
 /** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */
-const params: ScopeParams = {
+export const params: ScopeParams = {
   addSelectedRepoToOrgSecret: [["org", "p!", "string"], ["secret_name", "p!", "string"], ["repository_id", "p!", "integer"]],
   createOrUpdateOrgSecret: [["org", "p!", "string"], ["secret_name", "p!", "string"], ["encrypted_value", "b", "string"], ["key_id", "b", "string"], ["visibility", "b!", "string", ["all", "private", "selected"]], ["selected_repository_ids", "b", "array"]],
   createOrUpdateRepoSecret: [["owner", "p!", "string"], ["repo", "p!", "string"], ["secret_name", "p!", "string"], ["encrypted_value", "b", "string"], ["key_id", "b", "string"]],
@@ -23,5 +23,3 @@ const params: ScopeParams = {
   setSelectedReposForOrgSecret: [["org", "p!", "string"], ["secret_name", "p!", "string"], ["selected_repository_ids", "b!", "array"]],
   updateAlert: [["owner", "p!", "string"], ["repo", "p!", "string"], ["alert_number", "p!", "integer"], ["state", "b", "string", ["dismissed", "open"]], ["dismissed_reason", "b", "string", ["fix_started", "inaccurate", "no_bandwidth", "not_used", "tolerable_risk"]], ["dismissed_comment", "b", "string"], ["assignees", "b", "array"], ["agent_assignment", "b", "object"]],
 };
-
-export default params;

@@ -2,7 +2,7 @@
 import type { ScopeParams } from "../../../kernel/index.js";
 
 /** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */
-const params: ScopeParams = {
+export const params: ScopeParams = {
   addCustomLabelsToSelfHostedRunnerForEnterprise: [["enterprise", "p!", "string"], ["runner_id", "p!", "integer"], ["labels", "b!", "array"]],
   addOrgAccessToSelfHostedRunnerGroupInEnterprise: [["enterprise", "p!", "string"], ["runner_group_id", "p!", "integer"], ["org_id", "p!", "integer"]],
   addSelfHostedRunnerToGroupForEnterprise: [["enterprise", "p!", "string"], ["runner_group_id", "p!", "integer"], ["runner_id", "p!", "integer"]],
@@ -144,5 +144,3 @@ const params: ScopeParams = {
   updateSelfHostedRunnerGroupForEnterprise: [["enterprise", "p!", "string"], ["runner_group_id", "p!", "integer"], ["name", "b", "string"], ["visibility", "b", "string", ["selected", "all"]], ["allows_public_repositories", "b", "boolean"], ["restricted_to_workflows", "b", "boolean"], ["selected_workflows", "b", "array"]],
   updateUsernameForUser: [["username", "p!", "string"], ["login", "b!", "string"]],
 };
-
-export default params;

@@ -2,11 +2,9 @@
 import type { ScopeParams } from "../../../kernel/index.js";
 
 /** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */
-const params: ScopeParams = {
+export const params: ScopeParams = {
   get: [],
   getOctocat: [["s", "q", "string"]],
   getZen: [],
   root: [],
 };
-
-export default params;

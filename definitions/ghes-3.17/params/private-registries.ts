@@ -2,12 +2,10 @@
 import type { ScopeParams } from "../../../kernel/index.js";
 
 /** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */
-const params: ScopeParams = {
+export const params: ScopeParams = {
   deleteOrgPrivateRegistry: [["org", "p!", "string"], ["secret_name", "p!", "string"]],
   getOrgPrivateRegistry: [["org", "p!", "string"], ["secret_name", "p!", "string"]],
   getOrgPublicKey: [["org", "p!", "string"]],
   listOrgPrivateRegistries: [["org", "p!", "string"], ["per_page", "q", "integer"], ["page", "q", "integer"]],
   updateOrgPrivateRegistry: [["org", "p!", "string"], ["secret_name", "p!", "string"], ["registry_type", "b", "string", ["maven_repository", "nuget_feed", "goproxy_server", "npm_registry", "rubygems_server", "cargo_registry", "composer_repository", "docker_registry", "git_source", "helm_registry", "hex_organization", "hex_repository", "pub_repository", "python_index", "terraform_registry"]], ["url", "b", "string"], ["username", "b?", "string"], ["replaces_base", "b", "boolean"], ["encrypted_value", "b", "string"], ["key_id", "b", "string"], ["visibility", "b", "string", ["all", "private", "selected"]], ["selected_repository_ids", "b", "array"], ["auth_type", "b", "string", ["token", "username_password", "oidc_azure", "oidc_aws", "oidc_jfrog", "oidc_cloudsmith", "oidc_gcp"]], ["tenant_id", "b", "string"], ["client_id", "b", "string"], ["aws_region", "b", "string"], ["account_id", "b", "string"], ["role_name", "b", "string"], ["domain", "b", "string"], ["domain_owner", "b", "string"], ["jfrog_oidc_provider_name", "b", "string"], ["audience", "b", "string"], ["identity_mapping_name", "b", "string"], ["namespace", "b", "string"], ["service_slug", "b", "string"], ["api_host", "b", "string"], ["workload_identity_provider", "b", "string"], ["service_account", "b", "string"]],
 };
-
-export default params;

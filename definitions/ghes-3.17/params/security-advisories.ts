@@ -2,9 +2,7 @@
 import type { ScopeParams } from "../../../kernel/index.js";
 
 /** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */
-const params: ScopeParams = {
+export const params: ScopeParams = {
   getGlobalAdvisory: [["ghsa_id", "p!", "string"]],
   listGlobalAdvisories: [["ghsa_id", "q", "string"], ["type", "q", "string", ["reviewed", "malware", "unreviewed"]], ["cve_id", "q", "string"], ["ecosystem", "q", "string", ["rubygems", "npm", "pip", "maven", "nuget", "composer", "go", "rust", "erlang", "actions", "pub", "other", "swift"]], ["severity", "q", "string", ["unknown", "low", "medium", "high", "critical"]], ["cwes", "q", "string|array"], ["is_withdrawn", "q", "boolean"], ["affects", "q", "string|array"], ["published", "q", "string"], ["updated", "q", "string"], ["modified", "q", "string"], ["epss_percentage", "q", "string"], ["epss_percentile", "q", "string"], ["before", "q", "string"], ["after", "q", "string"], ["direction", "q", "string", ["asc", "desc"]], ["per_page", "q", "integer"], ["sort", "q", "string", ["updated", "published", "epss_percentage", "epss_percentile"]]],
 };
-
-export default params;

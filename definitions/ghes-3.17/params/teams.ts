@@ -2,7 +2,7 @@
 import type { ScopeParams } from "../../../kernel/index.js";
 
 /** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */
-const params: ScopeParams = {
+export const params: ScopeParams = {
   addMemberLegacy: [["team_id", "p!", "integer"], ["username", "p!", "string"]],
   addOrUpdateMembershipForUserInOrg: [["org", "p!", "string"], ["team_slug", "p!", "string"], ["username", "p!", "string"], ["role", "b", "string", ["member", "maintainer"]]],
   addOrUpdateMembershipForUserLegacy: [["team_id", "p!", "integer"], ["username", "p!", "string"], ["role", "b", "string", ["member", "maintainer"]]],
@@ -39,5 +39,3 @@ const params: ScopeParams = {
   updateInOrg: [["org", "p!", "string"], ["team_slug", "p!", "string"], ["name", "b", "string"], ["description", "b", "string"], ["privacy", "b", "string", ["secret", "closed"]], ["notification_setting", "b", "string", ["notifications_enabled", "notifications_disabled"]], ["permission", "b", "string", ["pull", "push", "admin"]], ["parent_team_id", "b?", "integer"], ["parent_team_slug", "b?", "string"]],
   updateLegacy: [["team_id", "p!", "integer"], ["name", "b!", "string"], ["description", "b", "string"], ["privacy", "b", "string", ["secret", "closed"]], ["notification_setting", "b", "string", ["notifications_enabled", "notifications_disabled"]], ["permission", "b", "string", ["pull", "push", "admin"]], ["parent_team_id", "b?", "integer"], ["parent_team_slug", "b?", "string"]],
 };
-
-export default params;

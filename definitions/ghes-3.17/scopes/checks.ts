@@ -2,7 +2,7 @@
 import type { ScopeRoutes } from "../../../kernel/index.js";
 
 /** Routes of `checks`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   create: ["POST /repos/{owner}/{repo}/check-runs"],
   createSuite: ["POST /repos/{owner}/{repo}/check-suites"],
   get: ["GET /repos/{owner}/{repo}/check-runs/{check_run_id}"],
@@ -16,5 +16,3 @@ const routes: ScopeRoutes = {
   setSuitesPreferences: ["PATCH /repos/{owner}/{repo}/check-suites/preferences"],
   update: ["PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}"],
 };
-
-export default routes;

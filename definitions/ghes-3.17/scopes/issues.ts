@@ -2,7 +2,7 @@
 import type { ScopeRoutes } from "../../../kernel/index.js";
 
 /** Routes of `issues`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   addAssignees: ["POST /repos/{owner}/{repo}/issues/{issue_number}/assignees"],
   addLabels: ["POST /repos/{owner}/{repo}/issues/{issue_number}/labels"],
   checkUserCanBeAssigned: ["GET /repos/{owner}/{repo}/assignees/{assignee}"],
@@ -45,5 +45,3 @@ const routes: ScopeRoutes = {
   updateLabel: ["PATCH /repos/{owner}/{repo}/labels/{name}"],
   updateMilestone: ["PATCH /repos/{owner}/{repo}/milestones/{milestone_number}"],
 };
-
-export default routes;

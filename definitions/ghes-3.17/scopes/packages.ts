@@ -2,7 +2,7 @@
 import type { ScopeRoutes } from "../../../kernel/index.js";
 
 /** Routes of `packages`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   deletePackageForAuthenticatedUser: ["DELETE /user/packages/{package_type}/{package_name}"],
   deletePackageForOrg: ["DELETE /orgs/{org}/packages/{package_type}/{package_name}"],
   deletePackageForUser: ["DELETE /users/{username}/packages/{package_type}/{package_name}"],
@@ -31,5 +31,3 @@ const routes: ScopeRoutes = {
   restorePackageVersionForOrg: ["POST /orgs/{org}/packages/{package_type}/{package_name}/versions/{package_version_id}/restore"],
   restorePackageVersionForUser: ["POST /users/{username}/packages/{package_type}/{package_name}/versions/{package_version_id}/restore"],
 };
-
-export default routes;

@@ -2,12 +2,10 @@
 import type { ScopeRoutes } from "../../../kernel/index.js";
 
 /** Routes of `privateRegistries`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   deleteOrgPrivateRegistry: ["DELETE /orgs/{org}/private-registries/{secret_name}"],
   getOrgPrivateRegistry: ["GET /orgs/{org}/private-registries/{secret_name}"],
   getOrgPublicKey: ["GET /orgs/{org}/private-registries/public-key"],
   listOrgPrivateRegistries: ["GET /orgs/{org}/private-registries"],
   updateOrgPrivateRegistry: ["PATCH /orgs/{org}/private-registries/{secret_name}"],
 };
-
-export default routes;

@@ -2,7 +2,7 @@
 import type { ScopeRoutes } from "../../../kernel/index.js";
 
 /** Routes of `pulls`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   checkIfMerged: ["GET /repos/{owner}/{repo}/pulls/{pull_number}/merge"],
   create: ["POST /repos/{owner}/{repo}/pulls"],
   createReplyForReviewComment: ["POST /repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies"],
@@ -31,5 +31,3 @@ const routes: ScopeRoutes = {
   updateReview: ["PUT /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}"],
   updateReviewComment: ["PATCH /repos/{owner}/{repo}/pulls/comments/{comment_id}"],
 };
-
-export default routes;

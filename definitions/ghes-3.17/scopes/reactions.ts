@@ -2,7 +2,7 @@
 import type { ScopeRoutes } from "../../../kernel/index.js";
 
 /** Routes of `reactions`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   createForCommitComment: ["POST /repos/{owner}/{repo}/comments/{comment_id}/reactions"],
   createForIssue: ["POST /repos/{owner}/{repo}/issues/{issue_number}/reactions"],
   createForIssueComment: ["POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions"],
@@ -19,5 +19,3 @@ const routes: ScopeRoutes = {
   listForPullRequestReviewComment: ["GET /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions"],
   listForRelease: ["GET /repos/{owner}/{repo}/releases/{release_id}/reactions"],
 };
-
-export default routes;

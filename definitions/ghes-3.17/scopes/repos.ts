@@ -2,7 +2,7 @@
 import type { ScopeRoutes } from "../../../kernel/index.js";
 
 /** Routes of `repos`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   acceptInvitationForAuthenticatedUser: ["PATCH /user/repository_invitations/{invitation_id}"],
   addAppAccessRestrictions: ["POST /repos/{owner}/{repo}/branches/{+branch}/protection/restrictions/apps", 0, { body: "apps" }],
   addCollaborator: ["PUT /repos/{owner}/{repo}/collaborators/{username}"],
@@ -196,5 +196,3 @@ const routes: ScopeRoutes = {
   updateWebhookConfigForRepo: ["PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config"],
   uploadReleaseAsset: ["POST {origin}/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}", { headers: { "content-type": "application/octet-stream" }, origin: "https://HOSTNAME/api/uploads" }],
 };
-
-export default routes;

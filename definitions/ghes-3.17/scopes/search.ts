@@ -2,7 +2,7 @@
 import type { ScopeRoutes } from "../../../kernel/index.js";
 
 /** Routes of `search`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   code: ["GET /search/code"],
   commits: ["GET /search/commits"],
   issuesAndPullRequests: ["GET /search/issues"],
@@ -11,5 +11,3 @@ const routes: ScopeRoutes = {
   topics: ["GET /search/topics"],
   users: ["GET /search/users"],
 };
-
-export default routes;

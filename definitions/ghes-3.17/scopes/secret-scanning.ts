@@ -2,7 +2,7 @@
 import type { ScopeRoutes } from "../../../kernel/index.js";
 
 /** Routes of `secretScanning`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   createPushProtectionBypass: ["POST /repos/{owner}/{repo}/secret-scanning/push-protection-bypasses"],
   dismissBypassResponse: ["DELETE /repos/{owner}/{repo}/bypass-responses/secret-scanning/{bypass_response_id}"],
   getAlert: ["GET /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}"],
@@ -20,5 +20,3 @@ const routes: ScopeRoutes = {
   reviewBypassRequest: ["PATCH /repos/{owner}/{repo}/bypass-requests/secret-scanning/{bypass_request_number}"],
   updateAlert: ["PATCH /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}"],
 };
-
-export default routes;

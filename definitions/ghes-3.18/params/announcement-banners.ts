@@ -2,10 +2,8 @@
 import type { ScopeParams } from "../../../kernel/index.js";
 
 /** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */
-const params: ScopeParams = {
+export const params: ScopeParams = {
   getAnnouncementBannerForOrg: [["org", "p!", "string"]],
   removeAnnouncementBannerForOrg: [["org", "p!", "string"]],
   setAnnouncementBannerForOrg: [["org", "p!", "string"], ["announcement", "b!?", "string"], ["expires_at", "b?", "string"], ["user_dismissible", "b?", "boolean"]],
 };
-
-export default params;

@@ -2,7 +2,7 @@
 import type { ScopeParams } from "../../../kernel/index.js";
 
 /** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */
-const params: ScopeParams = {
+export const params: ScopeParams = {
   addRepoToInstallationForAuthenticatedUser: [["installation_id", "p!", "integer"], ["repository_id", "p!", "integer"]],
   checkToken: [["client_id", "p!", "string"], ["access_token", "b!", "string"]],
   createFromManifest: [["code", "p!", "string"]],
@@ -33,5 +33,3 @@ const params: ScopeParams = {
   unsuspendInstallation: [["installation_id", "p!", "integer"]],
   updateWebhookConfigForApp: [["url", "b", "string"], ["content_type", "b", "string"], ["secret", "b", "string"], ["insecure_ssl", "b", "string|number"]],
 };
-
-export default params;

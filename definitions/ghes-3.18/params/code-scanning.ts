@@ -2,7 +2,7 @@
 import type { ScopeParams } from "../../../kernel/index.js";
 
 /** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */
-const params: ScopeParams = {
+export const params: ScopeParams = {
   deleteAnalysis: [["owner", "p!", "string"], ["repo", "p!", "string"], ["analysis_id", "p!", "integer"], ["confirm_delete", "q?", "string"]],
   getAlert: [["owner", "p!", "string"], ["repo", "p!", "string"], ["alert_number", "p!", "integer"]],
   getAnalysis: [["owner", "p!", "string"], ["repo", "p!", "string"], ["analysis_id", "p!", "integer"]],
@@ -17,5 +17,3 @@ const params: ScopeParams = {
   updateDefaultSetup: [["owner", "p!", "string"], ["repo", "p!", "string"], ["state", "b", "string", ["configured", "not-configured"]], ["runner_type", "b", "string", ["standard", "labeled"]], ["runner_label", "b?", "string"], ["query_suite", "b", "string", ["default", "extended"]], ["threat_model", "b", "string", ["remote", "remote_and_local"]], ["languages", "b", "array"]],
   uploadSarif: [["owner", "p!", "string"], ["repo", "p!", "string"], ["commit_sha", "b!", "string"], ["ref", "b!", "string"], ["sarif", "b!", "string"], ["checkout_uri", "b", "string"], ["started_at", "b", "string"], ["tool_name", "b", "string"]],
 };
-
-export default params;

@@ -2,10 +2,8 @@
 import type { ScopeParams } from "../../../kernel/index.js";
 
 /** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */
-const params: ScopeParams = {
+export const params: ScopeParams = {
   get: [["license", "p!", "string"]],
   getAllCommonlyUsed: [["featured", "q", "boolean"], ["per_page", "q", "integer"], ["page", "q", "integer"]],
   getForRepo: [["owner", "p!", "string"], ["repo", "p!", "string"], ["ref", "q", "string"]],
 };
-
-export default params;

@@ -2,7 +2,7 @@
 import type { ScopeParams } from "../../../kernel/index.js";
 
 /** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */
-const params: ScopeParams = {
+export const params: ScopeParams = {
   checkIfMerged: [["owner", "p!", "string"], ["repo", "p!", "string"], ["pull_number", "p!", "integer"]],
   create: [["owner", "p!", "string"], ["repo", "p!", "string"], ["title", "b", "string"], ["head", "b!", "string"], ["head_repo", "b", "string"], ["base", "b!", "string"], ["body", "b", "string"], ["maintainer_can_modify", "b", "boolean"], ["draft", "b", "boolean"], ["issue", "b", "integer"]],
   createReplyForReviewComment: [["owner", "p!", "string"], ["repo", "p!", "string"], ["pull_number", "p!", "integer"], ["comment_id", "p!", "integer"], ["body", "b!", "string"]],
@@ -31,5 +31,3 @@ const params: ScopeParams = {
   updateReview: [["owner", "p!", "string"], ["repo", "p!", "string"], ["pull_number", "p!", "integer"], ["review_id", "p!", "integer"], ["body", "b!", "string"]],
   updateReviewComment: [["owner", "p!", "string"], ["repo", "p!", "string"], ["comment_id", "p!", "integer"], ["body", "b!", "string"]],
 };
-
-export default params;

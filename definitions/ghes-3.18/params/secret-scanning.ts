@@ -2,7 +2,7 @@
 import type { ScopeParams } from "../../../kernel/index.js";
 
 /** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */
-const params: ScopeParams = {
+export const params: ScopeParams = {
   createPushProtectionBypass: [["owner", "p!", "string"], ["repo", "p!", "string"], ["reason", "b!", "string", ["false_positive", "used_in_tests", "will_fix_later"]], ["placeholder_id", "b!", "string"]],
   dismissBypassResponse: [["owner", "p!", "string"], ["repo", "p!", "string"], ["bypass_response_id", "p!", "integer"]],
   getAlert: [["owner", "p!", "string"], ["repo", "p!", "string"], ["alert_number", "p!", "integer"], ["hide_secret", "q", "boolean"]],
@@ -24,5 +24,3 @@ const params: ScopeParams = {
   reviewDismissalRequest: [["owner", "p!", "string"], ["repo", "p!", "string"], ["alert_number", "p!", "integer"], ["status", "b!", "string", ["approve", "deny"]], ["message", "b!", "string"]],
   updateAlert: [["owner", "p!", "string"], ["repo", "p!", "string"], ["alert_number", "p!", "integer"], ["state", "b", "string", ["open", "resolved"]], ["resolution", "b?", "string", ["false_positive", "wont_fix", "revoked", "used_in_tests", null]], ["resolution_comment", "b?", "string"]],
 };
-
-export default params;

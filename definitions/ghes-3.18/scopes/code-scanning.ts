@@ -2,7 +2,7 @@
 import type { ScopeRoutes } from "../../../kernel/index.js";
 
 /** Routes of `codeScanning`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   deleteAnalysis: ["DELETE /repos/{owner}/{repo}/code-scanning/analyses/{analysis_id}{?confirm_delete}"],
   getAlert: ["GET /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}", 0, { renamed: { alert_id: "alert_number" } }],
   getAnalysis: ["GET /repos/{owner}/{repo}/code-scanning/analyses/{analysis_id}"],
@@ -17,5 +17,3 @@ const routes: ScopeRoutes = {
   updateDefaultSetup: ["PATCH /repos/{owner}/{repo}/code-scanning/default-setup"],
   uploadSarif: ["POST /repos/{owner}/{repo}/code-scanning/sarifs"],
 };
-
-export default routes;

@@ -2,7 +2,7 @@
 import type { ScopeRoutes } from "../../../kernel/index.js";
 
 /** Routes of `codeSecurity`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   attachConfiguration: ["POST /orgs/{org}/code-security/configurations/{configuration_id}/attach"],
   attachEnterpriseConfiguration: ["POST /enterprises/{enterprise}/code-security/configurations/{configuration_id}/attach"],
   createConfiguration: ["POST /orgs/{org}/code-security/configurations"],
@@ -24,5 +24,3 @@ const routes: ScopeRoutes = {
   updateConfiguration: ["PATCH /orgs/{org}/code-security/configurations/{configuration_id}"],
   updateEnterpriseConfiguration: ["PATCH /enterprises/{enterprise}/code-security/configurations/{configuration_id}"],
 };
-
-export default routes;

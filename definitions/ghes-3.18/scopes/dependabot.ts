@@ -2,7 +2,7 @@
 import type { ScopeRoutes } from "../../../kernel/index.js";
 
 /** Routes of `dependabot`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   addSelectedRepoToOrgSecret: ["PUT /orgs/{org}/dependabot/secrets/{secret_name}/repositories/{repository_id}"],
   createOrUpdateOrgSecret: ["PUT /orgs/{org}/dependabot/secrets/{secret_name}"],
   createOrUpdateRepoSecret: ["PUT /repos/{owner}/{repo}/dependabot/secrets/{secret_name}"],
@@ -26,5 +26,3 @@ const routes: ScopeRoutes = {
   updateAlert: ["PATCH /repos/{owner}/{repo}/dependabot/alerts/{alert_number}"],
   updateRepositoryAccessForOrg: ["PATCH /orgs/{org}/dependabot/repository-access"],
 };
-
-export default routes;

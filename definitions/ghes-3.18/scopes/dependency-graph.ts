@@ -2,10 +2,8 @@
 import type { ScopeRoutes } from "../../../kernel/index.js";
 
 /** Routes of `dependencyGraph`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   createRepositorySnapshot: ["POST /repos/{owner}/{repo}/dependency-graph/snapshots"],
   diffRange: ["GET /repos/{owner}/{repo}/dependency-graph/compare/{basehead}"],
   exportSbom: ["GET /repos/{owner}/{repo}/dependency-graph/sbom"],
 };
-
-export default routes;

@@ -2,11 +2,9 @@
 import type { ScopeRoutes } from "../../../kernel/index.js";
 
 /** Routes of `meta`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   get: ["GET /meta"],
   getOctocat: ["GET /octocat"],
   getZen: ["GET /zen"],
   root: ["GET /"],
 };
-
-export default routes;

@@ -2,7 +2,7 @@
 import type { ScopeRoutes } from "../../../kernel/index.js";
 
 /** Routes of `secretScanning`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   createPushProtectionBypass: ["POST /repos/{owner}/{repo}/secret-scanning/push-protection-bypasses"],
   dismissBypassResponse: ["DELETE /repos/{owner}/{repo}/bypass-responses/secret-scanning/{bypass_response_id}"],
   getAlert: ["GET /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}"],
@@ -24,5 +24,3 @@ const routes: ScopeRoutes = {
   reviewDismissalRequest: ["PATCH /repos/{owner}/{repo}/dismissal-requests/secret-scanning/{alert_number}"],
   updateAlert: ["PATCH /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}"],
 };
-
-export default routes;

@@ -2,9 +2,7 @@
 import type { ScopeRoutes } from "../../../kernel/index.js";
 
 /** Routes of `securityAdvisories`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   getGlobalAdvisory: ["GET /advisories/{ghsa_id}"],
   listGlobalAdvisories: ["GET /advisories"],
 };
-
-export default routes;

@@ -2,7 +2,7 @@
 import type { ScopeRoutes } from "../../../kernel/index.js";
 
 /** Routes of `users`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   addEmailForAuthenticatedUser: ["POST /user/emails"],
   addSocialAccountForAuthenticatedUser: ["POST /user/social_accounts"],
   checkFollowingForUser: ["GET /users/{username}/following/{target_user}"],
@@ -41,5 +41,3 @@ const routes: ScopeRoutes = {
   unfollow: ["DELETE /user/following/{username}"],
   updateAuthenticated: ["PATCH /user"],
 };
-
-export default routes;

@@ -2,9 +2,7 @@
 import type { ScopeParams } from "../../../kernel/index.js";
 
 /** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */
-const params: ScopeParams = {
+export const params: ScopeParams = {
   getGithubAdvancedSecurityBillingGhe: [["enterprise", "p!", "string"], ["advanced_security_product", "q", "string", ["code_security", "secret_protection"]], ["per_page", "q", "integer"], ["page", "q", "integer"]],
   getGithubAdvancedSecurityBillingOrg: [["org", "p!", "string"], ["advanced_security_product", "q", "string", ["code_security", "secret_protection"]], ["per_page", "q", "integer"], ["page", "q", "integer"]],
 };
-
-export default params;

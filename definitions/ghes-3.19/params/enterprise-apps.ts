@@ -2,7 +2,7 @@
 import type { ScopeParams } from "../../../kernel/index.js";
 
 /** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */
-const params: ScopeParams = {
+export const params: ScopeParams = {
   changeInstallationRepositoryAccessSelection: [["enterprise", "p!", "string"], ["org", "p!", "string"], ["installation_id", "p!", "integer"], ["repository_selection", "b!", "string", ["all", "selected"]], ["repositories", "b", "array"]],
   createInstallation: [["enterprise", "p!", "string"], ["org", "p!", "string"], ["client_id", "b!", "string"], ["repository_selection", "b!", "string", ["all", "selected", "none"]], ["repositories", "b", "array"]],
   deleteInstallation: [["enterprise", "p!", "string"], ["org", "p!", "string"], ["installation_id", "p!", "integer"]],
@@ -13,5 +13,3 @@ const params: ScopeParams = {
   organizationInstallations: [["enterprise", "p!", "string"], ["org", "p!", "string"], ["per_page", "q", "integer"], ["page", "q", "integer"]],
   removeRepositoryAccessToInstallation: [["enterprise", "p!", "string"], ["org", "p!", "string"], ["installation_id", "p!", "integer"], ["repositories", "b!", "array"]],
 };
-
-export default params;

@@ -2,7 +2,7 @@
 import type { ScopeParams } from "../../../kernel/index.js";
 
 /** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */
-const params: ScopeParams = {
+export const params: ScopeParams = {
   deleteArchiveForOrg: [["org", "p!", "string"], ["migration_id", "p!", "integer"]],
   downloadArchiveForOrg: [["org", "p!", "string"], ["migration_id", "p!", "integer"]],
   getArchiveForAuthenticatedUser: [["migration_id", "p!", "integer"]],
@@ -15,5 +15,3 @@ const params: ScopeParams = {
   startForOrg: [["org", "p!", "string"], ["repositories", "b!", "array"], ["lock_repositories", "b", "boolean"], ["exclude_metadata", "b", "boolean"], ["exclude_git_data", "b", "boolean"], ["exclude_attachments", "b", "boolean"], ["exclude_releases", "b", "boolean"], ["exclude_owner_projects", "b", "boolean"], ["org_metadata_only", "b", "boolean"], ["exclude", "b", "array"]],
   unlockRepoForOrg: [["org", "p!", "string"], ["migration_id", "p!", "integer"], ["repo_name", "p!", "string"]],
 };
-
-export default params;

@@ -2,7 +2,7 @@
 import type { ScopeParams } from "../../../kernel/index.js";
 
 /** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */
-const params: ScopeParams = {
+export const params: ScopeParams = {
   createAuthorization: [["scopes", "b?", "array"], ["note", "b", "string"], ["note_url", "b", "string"], ["client_id", "b", "string"], ["client_secret", "b", "string"], ["fingerprint", "b", "string"]],
   deleteAuthorization: [["authorization_id", "p!", "integer"]],
   deleteGrant: [["grant_id", "p!", "integer"]],
@@ -14,5 +14,3 @@ const params: ScopeParams = {
   listGrants: [["per_page", "q", "integer"], ["page", "q", "integer"], ["client_id", "q", "string"]],
   updateAuthorization: [["authorization_id", "p!", "integer"], ["scopes", "b?", "array"], ["add_scopes", "b", "array"], ["remove_scopes", "b", "array"], ["note", "b", "string"], ["note_url", "b", "string"], ["fingerprint", "b", "string"]],
 };
-
-export default params;

@@ -2,7 +2,7 @@
 import type { ScopeParams } from "../../../kernel/index.js";
 
 /** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */
-const params: ScopeParams = {
+export const params: ScopeParams = {
   deletePackageForAuthenticatedUser: [["package_type", "p!", "string", ["npm", "maven", "rubygems", "docker", "nuget", "container"]], ["package_name", "p!", "string"]],
   deletePackageForOrg: [["package_type", "p!", "string", ["npm", "maven", "rubygems", "docker", "nuget", "container"]], ["package_name", "p!", "string"], ["org", "p!", "string"]],
   deletePackageForUser: [["package_type", "p!", "string", ["npm", "maven", "rubygems", "docker", "nuget", "container"]], ["package_name", "p!", "string"], ["username", "p!", "string"]],
@@ -31,5 +31,3 @@ const params: ScopeParams = {
   restorePackageVersionForOrg: [["package_type", "p!", "string", ["npm", "maven", "rubygems", "docker", "nuget", "container"]], ["package_name", "p!", "string"], ["org", "p!", "string"], ["package_version_id", "p!", "integer"]],
   restorePackageVersionForUser: [["package_type", "p!", "string", ["npm", "maven", "rubygems", "docker", "nuget", "container"]], ["package_name", "p!", "string"], ["username", "p!", "string"], ["package_version_id", "p!", "integer"]],
 };
-
-export default params;

@@ -2,7 +2,7 @@
 import type { ScopeParams } from "../../../kernel/index.js";
 
 /** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */
-const params: ScopeParams = {
+export const params: ScopeParams = {
   acceptInvitationForAuthenticatedUser: [["invitation_id", "p!", "integer"]],
   addAppAccessRestrictions: [["owner", "p!", "string"], ["repo", "p!", "string"], ["branch", "p!*", "string"], ["apps", "b!", "array"]],
   addCollaborator: [["owner", "p!", "string"], ["repo", "p!", "string"], ["username", "p!", "string"], ["permission", "b", "string"]],
@@ -198,5 +198,3 @@ const params: ScopeParams = {
   updateWebhookConfigForRepo: [["owner", "p!", "string"], ["repo", "p!", "string"], ["hook_id", "p!", "integer"], ["url", "b", "string"], ["content_type", "b", "string"], ["secret", "b", "string"], ["insecure_ssl", "b", "string|number"]],
   uploadReleaseAsset: [["owner", "p!", "string"], ["repo", "p!", "string"], ["release_id", "p!", "integer"], ["name", "q!", "string"], ["label", "q", "string"], ["data", "b", "string|object"]],
 };
-
-export default params;

@@ -2,7 +2,7 @@
 import type { ScopeParams } from "../../../kernel/index.js";
 
 /** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */
-const params: ScopeParams = {
+export const params: ScopeParams = {
   code: [["q", "q!", "string"], ["sort", "q", "string", ["indexed"]], ["order", "q", "string", ["desc", "asc"]], ["per_page", "q", "integer"], ["page", "q", "integer"]],
   commits: [["q", "q!", "string"], ["sort", "q", "string", ["author-date", "committer-date"]], ["order", "q", "string", ["desc", "asc"]], ["per_page", "q", "integer"], ["page", "q", "integer"]],
   issuesAndPullRequests: [["q", "q!", "string"], ["sort", "q", "string", ["comments", "reactions", "reactions-+1", "reactions--1", "reactions-smile", "reactions-thinking_face", "reactions-heart", "reactions-tada", "interactions", "created", "updated"]], ["order", "q", "string", ["desc", "asc"]], ["per_page", "q", "integer"], ["page", "q", "integer"], ["advanced_search", "q", "string"], ["search_type", "q", "string", ["semantic", "hybrid"]]],
@@ -11,5 +11,3 @@ const params: ScopeParams = {
   topics: [["q", "q!", "string"], ["per_page", "q", "integer"], ["page", "q", "integer"]],
   users: [["q", "q!", "string"], ["sort", "q", "string", ["followers", "repositories", "joined"]], ["order", "q", "string", ["desc", "asc"]], ["per_page", "q", "integer"], ["page", "q", "integer"]],
 };
-
-export default params;

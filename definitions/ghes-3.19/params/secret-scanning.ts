@@ -2,7 +2,7 @@
 import type { ScopeParams } from "../../../kernel/index.js";
 
 /** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */
-const params: ScopeParams = {
+export const params: ScopeParams = {
   createPushProtectionBypass: [["owner", "p!", "string"], ["repo", "p!", "string"], ["reason", "b!", "string", ["false_positive", "used_in_tests", "will_fix_later"]], ["placeholder_id", "b!", "string"]],
   dismissBypassResponse: [["owner", "p!", "string"], ["repo", "p!", "string"], ["bypass_response_id", "p!", "integer"]],
   getAlert: [["owner", "p!", "string"], ["repo", "p!", "string"], ["alert_number", "p!", "integer"], ["hide_secret", "q", "boolean"]],
@@ -29,5 +29,3 @@ const params: ScopeParams = {
   updateEnterprisePatternConfigs: [["enterprise", "p!", "string"], ["pattern_config_version", "b?", "string"], ["provider_pattern_settings", "b", "array"], ["custom_pattern_settings", "b", "array"]],
   updateOrgPatternConfigs: [["org", "p!", "string"], ["pattern_config_version", "b?", "string"], ["provider_pattern_settings", "b", "array"], ["custom_pattern_settings", "b", "array"]],
 };
-
-export default params;

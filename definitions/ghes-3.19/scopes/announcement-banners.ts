@@ -2,10 +2,8 @@
 import type { ScopeRoutes } from "../../../kernel/index.js";
 
 /** Routes of `announcementBanners`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   getAnnouncementBannerForOrg: ["GET /orgs/{org}/announcement"],
   removeAnnouncementBannerForOrg: ["DELETE /orgs/{org}/announcement"],
   setAnnouncementBannerForOrg: ["PATCH /orgs/{org}/announcement"],
 };
-
-export default routes;

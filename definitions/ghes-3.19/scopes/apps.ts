@@ -2,7 +2,7 @@
 import type { ScopeRoutes } from "../../../kernel/index.js";
 
 /** Routes of `apps`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   addRepoToInstallationForAuthenticatedUser: ["PUT /user/installations/{installation_id}/repositories/{repository_id}"],
   checkToken: ["POST /applications/{client_id}/token"],
   createFromManifest: ["POST /app-manifests/{code}/conversions"],
@@ -33,5 +33,3 @@ const routes: ScopeRoutes = {
   unsuspendInstallation: ["DELETE /app/installations/{installation_id}/suspended"],
   updateWebhookConfigForApp: ["PATCH /app/hook/config"],
 };
-
-export default routes;

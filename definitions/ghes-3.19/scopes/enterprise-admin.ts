@@ -2,7 +2,7 @@
 import type { ScopeRoutes } from "../../../kernel/index.js";
 
 /** Routes of `enterpriseAdmin`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   addCustomLabelsToSelfHostedRunnerForEnterprise: ["POST /enterprises/{enterprise}/actions/runners/{runner_id}/labels"],
   addOrgAccessToSelfHostedRunnerGroupInEnterprise: ["PUT /enterprises/{enterprise}/actions/runner-groups/{runner_group_id}/organizations/{org_id}"],
   addSelfHostedRunnerToGroupForEnterprise: ["PUT /enterprises/{enterprise}/actions/runner-groups/{runner_group_id}/runners/{runner_id}"],
@@ -161,5 +161,3 @@ const routes: ScopeRoutes = {
   updateSelfHostedRunnerGroupForEnterprise: ["PATCH /enterprises/{enterprise}/actions/runner-groups/{runner_group_id}"],
   updateUsernameForUser: ["PATCH /admin/users/{username}"],
 };
-
-export default routes;

@@ -2,7 +2,7 @@
 import type { ScopeRoutes } from "../../../kernel/index.js";
 
 /** Routes of `enterpriseApps`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   changeInstallationRepositoryAccessSelection: ["PATCH /enterprises/{enterprise}/apps/organizations/{org}/installations/{installation_id}/repositories"],
   createInstallation: ["POST /enterprises/{enterprise}/apps/organizations/{org}/installations"],
   deleteInstallation: ["DELETE /enterprises/{enterprise}/apps/organizations/{org}/installations/{installation_id}"],
@@ -13,5 +13,3 @@ const routes: ScopeRoutes = {
   organizationInstallations: ["GET /enterprises/{enterprise}/apps/organizations/{org}/installations"],
   removeRepositoryAccessToInstallation: ["PATCH /enterprises/{enterprise}/apps/organizations/{org}/installations/{installation_id}/repositories/remove"],
 };
-
-export default routes;

@@ -2,7 +2,7 @@
 import type { ScopeRoutes } from "../../../kernel/index.js";
 
 /** Routes of `gists`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   checkIsStarred: ["GET /gists/{gist_id}/star"],
   create: ["POST /gists"],
   createComment: ["POST /gists/{gist_id}/comments"],
@@ -24,5 +24,3 @@ const routes: ScopeRoutes = {
   update: ["PATCH /gists/{gist_id}"],
   updateComment: ["PATCH /gists/{gist_id}/comments/{comment_id}"],
 };
-
-export default routes;

@@ -2,9 +2,7 @@
 import type { ScopeRoutes } from "../../../kernel/index.js";
 
 /** Routes of `gitignore`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   getAllTemplates: ["GET /gitignore/templates"],
   getTemplate: ["GET /gitignore/templates/{name}"],
 };
-
-export default routes;

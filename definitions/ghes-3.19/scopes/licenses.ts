@@ -2,10 +2,8 @@
 import type { ScopeRoutes } from "../../../kernel/index.js";
 
 /** Routes of `licenses`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   get: ["GET /licenses/{license}"],
   getAllCommonlyUsed: ["GET /licenses"],
   getForRepo: ["GET /repos/{owner}/{repo}/license"],
 };
-
-export default routes;

@@ -2,7 +2,7 @@
 import type { ScopeRoutes } from "../../../kernel/index.js";
 
 /** Routes of `migrations`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   deleteArchiveForOrg: ["DELETE /orgs/{org}/migrations/{migration_id}/archive"],
   downloadArchiveForOrg: ["GET /orgs/{org}/migrations/{migration_id}/archive"],
   getArchiveForAuthenticatedUser: ["GET /user/migrations/{migration_id}/archive"],
@@ -15,5 +15,3 @@ const routes: ScopeRoutes = {
   startForOrg: ["POST /orgs/{org}/migrations"],
   unlockRepoForOrg: ["DELETE /orgs/{org}/migrations/{migration_id}/repos/{repo_name}/lock"],
 };
-
-export default routes;

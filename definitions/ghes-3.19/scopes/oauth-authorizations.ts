@@ -2,7 +2,7 @@
 import type { ScopeRoutes } from "../../../kernel/index.js";
 
 /** Routes of `oauthAuthorizations`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   createAuthorization: ["POST /authorizations", 0, { deprecated: "deprecated 2020-02-14, removal 2020-11-13" }],
   deleteAuthorization: ["DELETE /authorizations/{authorization_id}", 0, { deprecated: "deprecated 2020-02-14, removal 2020-11-13" }],
   deleteGrant: ["DELETE /applications/grants/{grant_id}", 0, { deprecated: "deprecated 2020-02-14, removal 2020-11-13" }],
@@ -14,5 +14,3 @@ const routes: ScopeRoutes = {
   listGrants: ["GET /applications/grants", 0, { deprecated: "deprecated 2020-02-14, removal 2020-11-13" }],
   updateAuthorization: ["PATCH /authorizations/{authorization_id}", 0, { deprecated: "deprecated 2020-02-14, removal 2020-11-13" }],
 };
-
-export default routes;

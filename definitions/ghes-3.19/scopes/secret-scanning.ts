@@ -2,7 +2,7 @@
 import type { ScopeRoutes } from "../../../kernel/index.js";
 
 /** Routes of `secretScanning`: method name → [route, defaults?, extra?]. */
-const routes: ScopeRoutes = {
+export const routes: ScopeRoutes = {
   createPushProtectionBypass: ["POST /repos/{owner}/{repo}/secret-scanning/push-protection-bypasses"],
   dismissBypassResponse: ["DELETE /repos/{owner}/{repo}/bypass-responses/secret-scanning/{bypass_response_id}"],
   getAlert: ["GET /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}"],
@@ -29,5 +29,3 @@ const routes: ScopeRoutes = {
   updateEnterprisePatternConfigs: ["PATCH /enterprises/{enterprise}/secret-scanning/pattern-configurations"],
   updateOrgPatternConfigs: ["PATCH /orgs/{org}/secret-scanning/pattern-configurations"],
 };
-
-export default routes;
