@@ -1,5 +1,6 @@
 import type { Client, Plugin } from "../../kernel/index.js";
-import { checkApp, fromAuthenticate, fromOption } from "./forms.js";
+import { fromAuthenticate } from "./forms.js";
+import { checkApp, fromOption } from "./option.js";
 import { authWrap } from "./hook.js";
 import { allowedOrigins } from "./origin.js";
 import type { AppCredentials, AuthenticateOptions, AuthOption, Strategy } from "./types.js";

@@ -64,7 +64,7 @@ test("no auth option and no authenticate(): requests carry no authorization", as
 const invalid: Array<[string, unknown, RegExp]> = [
   ["no argument object", "ghp_secretvalue1", /takes an object such as \{ type: "token"/],
   ["unknown type", { type: "jwt", token: "ghp_secretvalue1" }, /"type" must be "basic", "oauth", "token" or "app"; got "jwt"/],
-  ["type that could be a secret", { type: "ghp_secretvalue1" }, /"type" must be .*got a string of another kind/],
+  ["type that could be a secret", { type: "ghp_secretvalue1" }, /"type" must be .*got another string\./],
   ["prototype key as type", { type: "constructor" }, /"type" must be/],
   ["basic without password", { type: "basic", username: "octocat" }, /"password" is missing; pass a non-empty string, e.g. \{ type: "basic", username: "<USERNAME>", password: "<PASSWORD>" \}/],
   ["basic without username", { type: "basic", password: "secretvalue1" }, /"username" is missing/],
