@@ -1,0 +1,54 @@
+import { RequestError, type KeyValueStore } from "../../kernel/index.js";
+
+/**
+ * The part of a node-redis client (`redis` ≥ 5, tested with 6) that {@link redisStore}
+ * uses. Structural, so forgekit never imports `redis`, not even its types: any object with
+ * these three commands works (a cluster client, a test double).
+ */
+export interface RedisCommands {
+  get(key: string): Promise<unknown>;
+  set(key: string, value: string, options?: { expiration: { type: "PX"; value: number } }): Promise<unknown>;
+  del(key: string): Promise<unknown>;
+}
+
+/** Options of {@link redisStore}. */
+export interface RedisStoreOptions {
+  /** Prepended to every key, to keep several applications apart in one database. Default `""`. */
+  prefix?: string;
+}
+
+/**
+ * A {@link KeyValueStore} over a connected node-redis client, to share state between
+ * processes: the `cache` plugin's entries (so every worker revalidates with the ETags any
+ * worker learned) and the `throttle` plugin's rate-limit pauses (so every worker pauses
+ * when one hits a limit: GitHub counts per token, not per process). TTLs are sent as `PX`
+ * (milliseconds), so Redis expires entries by itself. forgekit does not import `redis`:
+ * install it (an optional peer dependency), connect, and pass the client.
+ *
+ * @example
+ * import { createClient } from "redis";
+ * const redis = await createClient({ url: process.env.REDIS_URL }).connect();
+ * const store = redisStore(redis, { prefix: "my-app:" });
+ * const client = forgekit({ cache: { store, ttl: 86_400_000 }, throttle: { store } });
+ */
+export function redisStore(client: RedisCommands, { prefix = "" }: RedisStoreOptions = {}): KeyValueStore {
+  if (typeof client?.get !== "function" || typeof client.set !== "function" || typeof client.del !== "function") {
+    throw new RequestError("redisStore(client): pass a connected node-redis client, e.g. `await createClient({ url }).connect()` from the `redis` package.");
+  }
+  if (typeof prefix !== "string") throw new RequestError(`redisStore(client, { prefix }): prefix must be a string, got ${typeof prefix}.`);
+  return {
+    async get(key) {
+      const value = await client.get(prefix + key);
+      return value === null || value === undefined ? undefined : String(value);
+    },
+    async set(key, value, ttl) {
+      if (ttl === undefined || ttl === Infinity) await client.set(prefix + key, value);
+      // Redis takes whole milliseconds > 0: round up, and treat a lapsed TTL as gone already.
+      else if (ttl > 0) await client.set(prefix + key, value, { expiration: { type: "PX", value: Math.ceil(ttl) } });
+      else await client.del(prefix + key);
+    },
+    async delete(key) {
+      await client.del(prefix + key);
+    },
+  };
+}
