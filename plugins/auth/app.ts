@@ -31,13 +31,15 @@ export function appStrategy(client: Client, app: AppCredentials): Strategy {
   const tokens = new Map<string, Cached<string>>();
   const pending = new Map<string, Promise<Cached<string>>>();
   const now = () => Date.now() + skew;
+  // `iss` is the app id (a number) or its client id (a string): https://docs.github.com/apps/creating-github-apps/authenticating-with-a-github-app/generating-a-json-web-token-jwt-for-a-github-app
+  const iss = /^\d+$/.test(String(app.appId)) ? Number(app.appId) : app.appId;
   const debug = (message: string) => client.options.log.debug(message, { namespace: "auth" });
 
   function appJwt(): Promise<string> {
     if (jwt && jwt.expires - now() > 60_000) return jwt.value;
     const iat = Math.floor(now() / 1000) - 60;
     key ??= importPrivateKey(app.privateKey);
-    const value = key.then((signing) => signJwt(signing, { iat, exp: iat + JWT_LIFETIME, iss: app.appId })).then((token) => `bearer ${token}`);
+    const value = key.then((signing) => signJwt(signing, { iat, exp: iat + JWT_LIFETIME, iss })).then((token) => `bearer ${token}`);
     const entry = (jwt = { value, expires: (iat + JWT_LIFETIME) * 1000 });
     value.catch(() => jwt === entry && (jwt = undefined));
     return value;

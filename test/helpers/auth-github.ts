@@ -1,6 +1,6 @@
 // Test helper for the auth plugin: GitHub's App endpoints on a loopback TestServer.
 // The token exchange verifies the JWT with node:crypto and GitHub's claim rules, counts
-// exchanges per installation and issues `ghs_…` tokens; "GET /repos/o/r" accepts only a
+// exchanges per installation and issues `ghs_…` tokens; "GET <repoPath>" accepts only a
 // live installation token. Clocks read Date.now(), so sinon fake timers move them too.
 import type { Recorded, TestServer } from "./server.js";
 import { verifyJwt, type VerifiedJwt } from "./auth-keys.js";
@@ -45,7 +45,7 @@ function checkJwt(req: Recorded, publicKey: string, appId: number, serverNow: nu
 }
 
 /** Install the App routes for `installations` on `server`; `publicKey` verifies JWTs. */
-export function fakeGitHubApp(server: TestServer, publicKey: string, appId: number, installations: string[]): FakeGitHub {
+export function fakeGitHubApp(server: TestServer, publicKey: string, appId: number, installations: string[], repoPath = "/repos/o/r"): FakeGitHub {
   const state: FakeGitHub = { exchanges: {}, jwts: [], live: new Set(), lifetime: 60 * 60_000, skew: 0, exchangeDelay: 0 };
   const asApp = (req: Recorded) => {
     const serverNow = Date.now() + state.skew;
@@ -67,9 +67,9 @@ export function fakeGitHubApp(server: TestServer, publicKey: string, appId: numb
     });
   }
   server.route("GET /app", (req) => asApp(req) ?? { body: { id: appId, slug: "forgekit-test" } });
-  server.route("GET /repos/o/r", (req) => {
+  server.route(`GET ${repoPath}`, (req) => {
     const token = /^token (.+)$/.exec(String(req.headers.authorization ?? ""))?.[1];
-    return token && state.live.has(token) ? { body: { full_name: "o/r" } } : unauthorized("Bad credentials");
+    return token && state.live.has(token) ? { body: { full_name: repoPath.slice("/repos/".length) } } : unauthorized("Bad credentials");
   });
   return state;
 }

@@ -48,6 +48,12 @@ test("app routes are sent with a JWT the server verifies: RS256, iat 60 s back, 
   assert.is(hits(exchangePath(1)).length, 0, "app routes need no installation token");
 });
 
+test("an appId given as a numeric string is sent as the number GitHub expects in iss", async () => {
+  const { data } = await make({ appId: String(APP_ID) }).request("GET /app");
+  assert.is(data.id, APP_ID);
+  assert.is(github.jwts[0]?.claims.iss, APP_ID);
+});
+
 test("a PKCS#8 key and a key with escaped \\n (from an env variable) work too", async () => {
   for (const privateKey of [keys.pkcs8, keys.pkcs1.replace(/\n/g, "\\n")]) {
     const client = new AuthClient({ baseUrl: server.url, auth: { appId: APP_ID, privateKey } });
