@@ -1121,45 +1121,171 @@ async function build(args = []) {
 // #endregion build
 
 // #region browser (owner: browser builds)
+// dist/browser/forgekit.mjs   bundled ESM for <script type="module"> (no import map): the browser
+//                             preset; each scope's routes and parameter metadata are chunks in
+//                             dist/browser/chunks/, fetched on the scope's first use
+// dist/browser/forgekit.js    classic script: defines the global `Client`, everything inlined
+// dist/browser/chunks.json    each .mjs file → the source module it was split from (null for
+//                             shared chunks): for <link rel="modulepreload">, tests and `size`
+const BROWSER_OPTIONS = { bundle: true, minify: true, target: "es2022", platform: "browser", logLevel: "warning", legalComments: "none", charset: "utf8" };
+const BROWSER_ESM = { ...BROWSER_OPTIONS, entryPoints: { forgekit: "plugins/presets/browser.ts" }, format: "esm", splitting: true, outExtension: { ".js": ".mjs" }, chunkNames: "chunks/[name]-[hash]" };
+const BROWSER_CLASSIC = { ...BROWSER_OPTIONS, stdin: { contents: BROWSER_GLOBAL, resolveDir: ".", loader: "ts", sourcefile: "forgekit-global.ts" }, format: "iife" };
+// Node-only code: a browser bundle that contains one of these is a build error. (A Node
+// built-in already fails to resolve under platform "browser"; cross-fetch would not: its
+// "browser" field swaps in a ponyfill silently.)
+const NODE_ONLY_INPUT = /^(?:node:|plugins\/agent\/|node_modules\/(?:cross-fetch|node-fetch|whatwg-url|tr46|webidl-conversions)\/)/;
+
 async function buildBrowser() {
-  const common = { bundle: true, minify: true, target: "es2022", platform: "browser", logLevel: "warning", legalComments: "none", charset: "utf8" };
-  await esbuild({ ...common, entryPoints: { forgekit: "plugins/presets/browser.ts" }, outdir: "dist/browser", format: "esm", splitting: true, outExtension: { ".js": ".mjs" }, chunkNames: "chunks/[name]-[hash]" });
-  await esbuild({ ...common, stdin: { contents: BROWSER_GLOBAL, resolveDir: ".", loader: "ts", sourcefile: "forgekit-global.ts" }, outfile: "dist/browser/forgekit.js", format: "iife" });
+  const esm = await esbuild({ ...BROWSER_ESM, outdir: "dist/browser", metafile: true });
+  const classic = await esbuild({ ...BROWSER_CLASSIC, outfile: "dist/browser/forgekit.js", metafile: true });
+  for (const [artifact, metafile] of [["forgekit.mjs", esm.metafile], ["forgekit.js", classic.metafile]]) {
+    const nodeOnly = Object.keys(metafile.inputs).filter((input) => NODE_ONLY_INPUT.test(input));
+    if (nodeOnly.length) throw new Error(`build: dist/browser/${artifact} bundles Node-only code (${nodeOnly.join(", ")}). Keep the agent plugin and cross-fetch out of plugins/presets/browser.ts.`);
+  }
+  writeFileSync("dist/browser/chunks.json", `${JSON.stringify(chunkManifest(esm.metafile, "dist/browser/"), null, 2)}\n`);
+}
+
+/** `{ "chunks/repos-HASH.mjs": "definitions/scopes/repos.ts", "chunks/chunk-HASH.mjs": null, … }` */
+function chunkManifest(metafile, outdir) {
+  const manifest = {};
+  const files = Object.keys(metafile.outputs).filter((file) => file.endsWith(".mjs")).sort();
+  for (const file of files) manifest[file.slice(outdir.length)] = metafile.outputs[file].entryPoint ?? null;
+  return manifest;
 }
 // #endregion browser
 
-// #region size (owner: kernel)
-// Bundle probes: each is bundled for the browser, minified and gzipped; a probe over its
-// budget (bytes of min+gzip; 1 kB = 1,000 B, the stricter reading) fails the command.
+// #region size (owner: browser builds)
+// `node build.mjs size [--json] [--update <file.md>…]`: bundles each probe for the browser
+// (esbuild, minified, in memory) and gzips each file it loads (gzip -9). A probe's size is the
+// sum over the files a page fetches for it: the entry, the chunks it imports statically and
+// the lazy chunks named in `lazy`. A probe over its budget (min+gzip bytes; 1 kB = 1,000 B)
+// fails the command and prints which inputs take the room. `--update` rewrites the text
+// between `<!-- size:start -->` and `<!-- size:end -->` in each file with the tables.
 const SIZE_PROBES = [
-  { name: "kernel only (Client + request + hooks)", budget: 4000, contents: `export { Client } from "./kernel/index.ts";` },
+  { name: "kernel only (Client, request, hooks)", budget: 4000, contents: `export { Client } from "./kernel/index.ts";` },
+  {
+    name: "kernel + auth + endpoints, one `repos` call (with the repos chunk)",
+    budget: 8000,
+    needs: ["plugins/auth/index.ts", "plugins/endpoints/index.ts"],
+    contents: [
+      `import { Client } from "./kernel/index.ts";`,
+      `import { auth } from "./plugins/auth/index.ts";`,
+      `import { endpoints } from "./plugins/endpoints/index.ts";`,
+      `import * as registry from "./definitions/index.ts";`,
+      `export const getRepo = (token: string) => new (Client.plugin([auth, endpoints(registry)]))({ auth: token }).repos.get({ owner: "o", repo: "r" });`,
+    ].join("\n"),
+    lazy: ["definitions/scopes/repos.ts"],
+  },
+  { name: "full preset entry, `forgekit.mjs` (names only; scopes lazy)", budget: 12000, options: BROWSER_ESM },
+  { name: "classic script, `forgekit.js` (every scope inlined)", options: BROWSER_CLASSIC },
 ];
+// Every lazy chunk the registry can produce (routes, parameter metadata, aliases).
+const CHUNK_PROBE = `export * from "./definitions/index.ts";`;
+const SIZE_MARKERS = ["<!-- size:start -->", "<!-- size:end -->"];
 
-async function measure(contents) {
-  const result = await esbuild({
-    stdin: { contents, resolveDir: ".", loader: "ts", sourcefile: "probe.ts" },
-    bundle: true, minify: true, format: "esm", platform: "browser", target: "es2022", write: false, legalComments: "none", metafile: true,
-  });
-  const code = result.outputFiles[0].contents;
-  return { min: code.length, gzip: gzipSync(code, { level: 9 }).length, inputs: Object.keys(result.metafile.inputs), code: result.outputFiles[0].text };
+/** Bundle in memory; returns esbuild's metafile and output files keyed like the metafile. */
+async function bundleForSize(probe) {
+  const options = probe.options ?? { ...BROWSER_OPTIONS, format: "esm", splitting: true, chunkNames: "chunks/[name]-[hash]", stdin: { contents: probe.contents, resolveDir: ".", loader: "ts", sourcefile: "probe.ts" } };
+  const result = await esbuild({ ...options, logLevel: "error", write: false, metafile: true, outdir: "size-probe", outfile: undefined });
+  const cwd = `${process.cwd()}/`;
+  const files = new Map(result.outputFiles.map((file) => [file.path.startsWith(cwd) ? file.path.slice(cwd.length) : file.path, file.contents]));
+  return { metafile: result.metafile, files };
+}
+
+/** The output files a page loads to run `entryPoint`: its file and its static imports, transitively. */
+function staticClosure(metafile, entryPoint) {
+  const start = Object.keys(metafile.outputs).find((file) => metafile.outputs[file].entryPoint === entryPoint);
+  if (!start) throw new Error(`size: the bundle has no output for ${entryPoint}: is it still imported (dynamically, for a lazy chunk)?`);
+  const seen = new Set();
+  const visit = (file) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const edge of metafile.outputs[file].imports) if (edge.kind === "import-statement" && !edge.external) visit(edge.path);
+  };
+  visit(start);
+  return seen;
+}
+
+function sizeOf(bundle, outputs) {
+  let min = 0;
+  let gzip = 0;
+  const inputs = new Map();
+  for (const file of outputs) {
+    const code = bundle.files.get(file);
+    min += code.length;
+    gzip += gzipSync(code, { level: 9 }).length;
+    for (const [input, { bytesInOutput }] of Object.entries(bundle.metafile.outputs[file].inputs)) inputs.set(input, (inputs.get(input) ?? 0) + bytesInOutput);
+  }
+  return { min, gzip, files: outputs.size, inputs: [...inputs].sort((a, b) => b[1] - a[1]) };
+}
+
+async function measureProbe(probe) {
+  const missing = (probe.needs ?? []).filter((file) => !existsSync(file));
+  if (missing.length) return { missing };
+  const bundle = await bundleForSize(probe);
+  const entry = probe.options?.entryPoints ? Object.values(probe.options.entryPoints)[0] : (probe.options?.stdin.sourcefile ?? "probe.ts");
+  const outputs = staticClosure(bundle.metafile, entry);
+  for (const lazy of probe.lazy ?? []) for (const file of staticClosure(bundle.metafile, lazy)) outputs.add(file);
+  return sizeOf(bundle, outputs);
+}
+
+/** One row per scope: its routes chunk and its parameter-metadata chunk; other lazy chunks after. */
+async function measureChunks() {
+  const bundle = await bundleForSize({ contents: CHUNK_PROBE });
+  const scopes = new Map();
+  const others = [];
+  for (const [file, output] of Object.entries(bundle.metafile.outputs)) {
+    const match = /^definitions\/(scopes|params)\/(.+)\.ts$/.exec(output.entryPoint ?? "");
+    const measured = output.entryPoint && output.entryPoint !== "probe.ts" ? sizeOf(bundle, new Set([file])) : undefined;
+    if (!measured) continue;
+    if (!match) others.push({ name: output.entryPoint, ...measured });
+    else scopes.set(match[2], { ...scopes.get(match[2]), [match[1]]: measured });
+  }
+  return { scopes: [...scopes].sort(([a], [b]) => (a < b ? -1 : 1)), others };
+}
+
+const bytes = (n) => `${n.toLocaleString("en-US")} B`;
+const kB = (n) => `${(n / 1000).toFixed(2)} kB`;
+const both = (n) => `${kB(n)} (${bytes(n)})`;
+
+function sizeTables(results, chunks) {
+  const lines = ["| bundle | files | min | min+gzip | budget (min+gzip) |", "| --- | ---: | ---: | ---: | --- |"];
+  for (const { probe, result } of results) {
+    const budget = probe.budget ? `${kB(probe.budget)} ${result.missing ? "not measured" : result.gzip <= probe.budget ? "✓" : "✗ over"}` : "none (reported)";
+    if (result.missing) lines.push(`| ${probe.name} | – | not measured: ${result.missing.join(", ")} missing | – | ${budget} |`);
+    else lines.push(`| ${probe.name} | ${result.files} | ${both(result.min)} | ${both(result.gzip)} | ${budget} |`);
+  }
+  const total = (key, kind) => chunks.scopes.reduce((sum, [, scope]) => sum + (scope[kind]?.[key] ?? 0), 0);
+  const cell = (measured) => (measured ? `${bytes(measured.min)} | ${bytes(measured.gzip)}` : "– | –");
+  lines.push("", "| scope chunk (lazy) | routes min | routes min+gzip | params min | params min+gzip |", "| --- | ---: | ---: | ---: | ---: |");
+  for (const [name, scope] of chunks.scopes) lines.push(`| ${name} | ${cell(scope.scopes)} | ${cell(scope.params)} |`);
+  for (const other of chunks.others) lines.push(`| ${other.name} | ${cell(other)} | – | – |`);
+  lines.push(`| **all ${chunks.scopes.length} scopes** | ${bytes(total("min", "scopes"))} | ${bytes(total("gzip", "scopes"))} | ${bytes(total("min", "params"))} | ${bytes(total("gzip", "params"))} |`);
+  return lines.join("\n");
+}
+
+function updateSizeTables(file, tables) {
+  const text = readFileSync(file, "utf8");
+  const [start, end] = SIZE_MARKERS.map((marker) => text.indexOf(marker));
+  if (start < 0 || end < start) throw new Error(`size --update: ${file} has no ${SIZE_MARKERS.join(" … ")} block. Add the two markers where the tables go.`);
+  writeFileSync(file, `${text.slice(0, start + SIZE_MARKERS[0].length)}\n${tables}\n${text.slice(end)}`);
 }
 
 async function size(args = []) {
-  const rows = [];
-  let failed = false;
-  for (const probe of SIZE_PROBES) {
-    const { min, gzip } = await measure(probe.contents);
-    const ok = gzip <= probe.budget;
-    failed ||= !ok;
-    rows.push(`| ${probe.name} | ${(min / 1000).toFixed(1)} kB | ${(gzip / 1000).toFixed(2)} kB (${gzip} B) | ${probe.budget / 1000} kB ${ok ? "✓" : "✗ over budget"} |`);
+  const updates = args.flatMap((arg, index) => (args[index - 1] === "--update" ? [arg] : []));
+  const results = [];
+  for (const probe of SIZE_PROBES) results.push({ probe, result: await measureProbe(probe) });
+  const chunks = await measureChunks();
+  const tables = sizeTables(results, chunks);
+  if (args.includes("--json")) console.log(JSON.stringify({ probes: results.map(({ probe, result }) => ({ name: probe.name, budget: probe.budget ?? null, ...result })), chunks }, null, 2));
+  else console.log(tables);
+  for (const file of updates) updateSizeTables(file, tables);
+  const over = results.filter(({ probe, result }) => probe.budget && !result.missing && result.gzip > probe.budget);
+  for (const { probe, result } of over) {
+    console.error(`\nbuild.mjs size: "${probe.name}" is ${bytes(result.gzip - probe.budget)} over its ${kB(probe.budget)} budget. Largest inputs (minified bytes in the output):`);
+    for (const [input, inputBytes] of result.inputs.slice(0, 12)) console.error(`  ${bytes(inputBytes).padStart(10)}  ${input}`);
   }
-  const table = ["| bundle | min | min+gzip | budget |", "| --- | ---: | ---: | --- |", ...rows].join("\n");
-  console.log(table);
-  if (args.includes("--json")) console.log(JSON.stringify(rows));
-  if (failed) {
-    console.error("build.mjs size: a bundle is over its budget.");
-    process.exit(1);
-  }
+  if (over.length) process.exit(1);
 }
 // #endregion size
 

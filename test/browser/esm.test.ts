@@ -1,0 +1,42 @@
+// The bundled ESM (dist/browser/forgekit.mjs) in Chromium, loaded by <script type="module">
+// with no import map; scope route tables are separate chunks fetched on first use.
+import { readFileSync } from "node:fs";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { useRig } from "./rig.js";
+import { scenarios } from "./scenarios.js";
+
+const test = suite("browser: bundled ESM");
+const rig = useRig(test, "esm");
+/** dist/browser/chunks.json: chunk file → the module it was split from. */
+const chunks: Record<string, string | null> = JSON.parse(readFileSync(new URL("../../dist/browser/chunks.json", import.meta.url), "utf8"));
+/** Lazy chunks (scope routes, parameter metadata, aliases) the pages server sent. */
+const lazyFetched = () =>
+  rig.pages.requests.map((request) => request.path.slice(1)).filter((file) => chunks[file] !== undefined && chunks[file] !== null && file !== "forgekit.mjs").map((file) => chunks[file]);
+
+test("loading the module fetches no route table", async () => {
+  const opened = await rig.open();
+  const exports = await opened.page.evaluate(() => Object.keys(lib).sort());
+  await opened.context.close();
+  assert.ok(exports.includes("Client") && exports.includes("HttpError") && exports.includes("default"), exports.join());
+  assert.ok(rig.pages.requests.some((request) => request.path === "/forgekit.mjs"));
+  assert.equal(lazyFetched(), []);
+});
+
+test("a page calling only repos fetches only the repos chunks, once", async () => {
+  rig.api.route("GET /repos/o/lazy", { body: { full_name: "o/lazy" } });
+  const opened = await rig.open();
+  const result = await opened.page.evaluate(async (baseUrl) => {
+    const client = new lib.Client({ baseUrl });
+    const first = await client.repos.get({ owner: "o", repo: "lazy" });
+    await client.repos.get({ owner: "o", repo: "lazy" });
+    return first.data;
+  }, rig.api.url);
+  await opened.context.close();
+  assert.equal(result, { full_name: "o/lazy" });
+  assert.equal(lazyFetched().sort(), ["definitions/params/repos.ts", "definitions/scopes/repos.ts"]);
+});
+
+scenarios(test, rig);
+
+test.run();

@@ -1,0 +1,175 @@
+// What every browser artifact must do, run inside Chromium against the fake API on another
+// origin. Functions passed to `page.evaluate` run in the page: they see only `lib` (the
+// artifact's exports) and their argument.
+import type { Test } from "uvu";
+import * as assert from "uvu/assert";
+import type { Recorded } from "../helpers/server.js";
+import type { Rig } from "./rig.js";
+
+export type Lib = typeof import("../../plugins/presets/browser.js");
+declare global {
+  // Set by the test page: the artifact's exports.
+  var lib: Lib;
+}
+
+/** Requests the API received for `path` (preflights included), in order. */
+export function received(rig: Rig, path: string): Recorded[] {
+  return rig.api.requests.filter((request) => request.path === path);
+}
+
+export function scenarios(test: Test, rig: Rig): void {
+  test("client.request crosses origins; CORS-exposed headers are readable, others are not", async () => {
+    rig.api.route("GET /repos/o/request", {
+      headers: { etag: '"e1"', link: '<https://api.github.com/x?page=2>; rel="next"', "x-ratelimit-remaining": "59", "x-github-request-id": "A:B", "x-not-exposed": "1" },
+      body: { full_name: "o/request" },
+    });
+    const result = await rig.opened.page.evaluate(async (baseUrl) => {
+      const client = new lib.Client({ baseUrl });
+      const { status, url, headers, data } = await client.request("GET /repos/{owner}/{repo}", { owner: "o", repo: "request" });
+      return { status, url, headers, data };
+    }, rig.api.url);
+    assert.is(result.status, 200);
+    assert.equal(result.data, { full_name: "o/request" });
+    assert.is(result.url, `${rig.api.url}/repos/o/request`);
+    assert.is(result.headers.etag, '"e1"');
+    assert.is(result.headers.link, '<https://api.github.com/x?page=2>; rel="next"');
+    assert.is(result.headers["x-ratelimit-remaining"], "59");
+    assert.is(result.headers["x-github-request-id"], "A:B");
+    assert.is(result.headers["x-not-exposed"], undefined, "a header outside Access-Control-Expose-Headers must stay hidden");
+    const [sent] = received(rig, "/repos/o/request");
+    assert.is(sent?.method, "GET");
+    assert.is(sent?.headers.origin, rig.pages.url);
+    assert.is(sent?.headers.accept, "application/vnd.github.v3+json");
+  });
+
+  test("a JSON body is sent after a preflight GitHub's CORS policy allows", async () => {
+    rig.api.route("POST /repos/o/preflight/issues", (req) => ({ status: 201, body: { received: JSON.parse(req.body) } }));
+    const data = await rig.opened.page.evaluate(async (baseUrl) => {
+      const client = new lib.Client({ baseUrl });
+      return (await client.request("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "preflight", title: "t", labels: ["a"] })).data;
+    }, rig.api.url);
+    assert.equal(data, { received: { title: "t", labels: ["a"] } });
+    const [preflight, post] = received(rig, "/repos/o/preflight/issues");
+    assert.is(preflight?.method, "OPTIONS");
+    assert.is(preflight?.headers["access-control-request-method"], "POST");
+    assert.match(String(preflight?.headers["access-control-request-headers"]), /content-type/);
+    assert.is(post?.method, "POST");
+  });
+
+  test("a header GitHub's preflight refuses fails as a NetworkError, and nothing is sent", async () => {
+    rig.api.route("GET /repos/o/refused", { body: {} });
+    const error = await rig.opened.page.evaluate(async (baseUrl) => {
+      const client = new lib.Client({ baseUrl });
+      const caught = await client.request("GET /repos/o/refused", { headers: { "x-not-allowed": "1" } }).catch((e: unknown) => e);
+      return { instance: caught instanceof lib.NetworkError, isNetwork: lib.isNetworkError(caught), isHttp: lib.isHttpError(caught), status: (caught as { status?: number }).status };
+    }, rig.api.url);
+    assert.equal(error, { instance: true, isNetwork: true, isHttp: false, status: undefined });
+    assert.equal(received(rig, "/repos/o/refused").map((r) => r.method), ["OPTIONS"]);
+  });
+
+  test("hooks: before changes the request, after sees the response", async () => {
+    rig.api.route("GET /repos/o/hooks", (req) => ({ body: { requestedWith: req.headers["x-requested-with"] } }));
+    const result = await rig.opened.page.evaluate(async (baseUrl) => {
+      const client = new lib.Client({ baseUrl });
+      const seen: string[] = [];
+      client.hook.before("request", (options) => {
+        options.headers["x-requested-with"] = "forgekit-browser-test";
+      });
+      client.hook.after("request", (response, options) => void seen.push(`${options.method} ${options.url} → ${response.status}`));
+      const { data } = await client.request("GET /repos/{owner}/{repo}", { owner: "o", repo: "hooks" });
+      return { data, seen };
+    }, rig.api.url);
+    assert.equal(result.data, { requestedWith: "forgekit-browser-test" });
+    assert.equal(result.seen, ["GET /repos/{owner}/{repo} → 200"]);
+  });
+
+  test("an HttpError carries status, headers and GitHub's message", async () => {
+    rig.api.route("GET /repos/o/missing", { status: 404, headers: { "x-ratelimit-remaining": "41" }, body: { message: "Not Found", documentation_url: "https://docs.github.com/rest/repos/repos#get-a-repository" } });
+    const error = await rig.opened.page.evaluate(async (baseUrl) => {
+      const caught = await new lib.Client({ baseUrl }).request("GET /repos/o/missing").catch((e: unknown) => e);
+      const http = caught as InstanceType<typeof lib.HttpError>;
+      return { instance: caught instanceof lib.HttpError, guard: lib.isHttpError(caught), status: http.status, remaining: http.headers["x-ratelimit-remaining"], message: http.message, data: http.response?.data };
+    }, rig.api.url);
+    assert.ok(error.instance);
+    assert.ok(error.guard);
+    assert.is(error.status, 404);
+    assert.is(error.remaining, "41");
+    assert.is(error.message, `GET ${rig.api.url}/repos/o/missing → 404 Not Found: Not Found (https://docs.github.com/rest/repos/repos#get-a-repository)`);
+    assert.equal(error.data, { message: "Not Found", documentation_url: "https://docs.github.com/rest/repos/repos#get-a-repository" });
+  });
+
+  test("error names equal their class names in the minified build (guards narrow by name)", async () => {
+    const names = await rig.opened.page.evaluate(() => {
+      const request = { method: "GET", url: "https://api.github.com/", headers: {} } as never;
+      const response = { status: 404, url: "https://api.github.com/", headers: {}, data: undefined };
+      return [
+        new lib.HttpError("m", request, response).name,
+        new lib.NetworkError("m", request).name,
+        new lib.TimeoutError("m", request, 1).name,
+        new lib.AbortError("m", request).name,
+        new lib.RequestError("m").name,
+      ];
+    });
+    assert.equal(names, ["HttpError", "NetworkError", "TimeoutError", "AbortError", "RequestError"]);
+  });
+
+  test("a 304 reaches the error hook with its etag, which answers it from the page's own cache", async () => {
+    let calls = 0;
+    rig.api.route("GET /repos/o/etag", (req) => (++calls === 1 ? { headers: { etag: '"v1"' }, body: { v: 1 } } : { status: 304, headers: { etag: String(req.headers["if-none-match"]) } }));
+    const result = await rig.opened.page.evaluate(async (baseUrl) => {
+      const client = new lib.Client({ baseUrl });
+      const cache = new Map<string, unknown>();
+      client.hook.after("request", (response) => void (response.headers.etag && cache.set(response.headers.etag, response)));
+      client.hook.error("request", (error) => {
+        const etag = lib.isHttpError(error) && error.status === 304 ? error.headers.etag : undefined;
+        if (etag && cache.has(etag)) return cache.get(etag) as never;
+        throw error;
+      });
+      const first = await client.request("GET /repos/o/etag");
+      const second = await client.request("GET /repos/o/etag", { headers: { "if-none-match": String(first.headers.etag) } });
+      return { first: first.data, second: second.data, status: second.status };
+    }, rig.api.url);
+    assert.equal(result, { first: { v: 1 }, second: { v: 1 }, status: 200 });
+    const sent = received(rig, "/repos/o/etag").filter((r) => r.method === "GET");
+    assert.is(sent.length, 2);
+    assert.is(sent[1]?.headers["if-none-match"], '"v1"');
+  });
+
+  test("an endpoint method: client.repos.get, listed before its scope loads, typos undefined", async () => {
+    rig.api.route("GET /repos/o/endpoint", { body: { full_name: "o/endpoint" } });
+    const result = await rig.opened.page.evaluate(async (baseUrl) => {
+      const client = new lib.Client({ baseUrl });
+      const listed = "get" in client.repos && Object.keys(client.repos).includes("listForOrg");
+      const typo = typeof (client.repos as unknown as Record<string, unknown>).gett;
+      const { status, data } = await client.repos.get({ owner: "o", repo: "endpoint" });
+      return { listed, typo, status, data };
+    }, rig.api.url);
+    assert.equal(result, { listed: true, typo: "undefined", status: 200, data: { full_name: "o/endpoint" } });
+    assert.equal(received(rig, "/repos/o/endpoint").map((r) => r.method), ["GET"]);
+  });
+
+  test("an endpoint method refuses a missing required parameter before sending anything", async () => {
+    const before = rig.api.requests.length;
+    const error = await rig.opened.page.evaluate(async (baseUrl) => {
+      const caught = await new lib.Client({ baseUrl }).repos.get({ owner: "o" } as never).catch((e: unknown) => e);
+      return { instance: caught instanceof lib.RequestError, guard: lib.isRequestError(caught), message: (caught as Error).message };
+    }, rig.api.url);
+    assert.ok(error.instance);
+    assert.ok(error.guard);
+    assert.match(error.message, /repo/);
+    assert.is(rig.api.requests.length, before);
+  });
+
+  test("Client.plugin composes a user plugin in the page", async () => {
+    rig.api.route("GET /plugged", (req) => ({ body: { tag: req.headers["x-requested-with"] } }));
+    const result = await rig.opened.page.evaluate(async (baseUrl) => {
+      const Plugged = lib.Client.plugin((client) => {
+        client.hook.before("request", (options) => void (options.headers["x-requested-with"] = "plugin"));
+        return { hello: () => "hi" };
+      });
+      const client = new Plugged({ baseUrl });
+      return { hello: client.hello(), data: (await client.request("GET /plugged")).data, isClient: client instanceof lib.Client };
+    }, rig.api.url);
+    assert.equal(result, { hello: "hi", data: { tag: "plugin" }, isClient: true });
+  });
+}
