@@ -4,6 +4,7 @@ import { Agent } from "node:http";
 import { Client, type EndpointOptions } from "../../kernel/index.js";
 import { auth } from "../../plugins/auth/index.js";
 import { agent } from "../../plugins/agent/index.js";
+import { paginate } from "../../plugins/paginate/index.js";
 import { allowedOrigins, targetOrigin } from "../../plugins/auth/origin.js";
 import { startServer, type TestServer } from "../helpers/server.js";
 
@@ -16,10 +17,10 @@ let foreign: TestServer;
 const TOKEN = "ghp_originTest0123456789";
 
 test.before(async () => {
-  foreign = await startServer({ "*": { body: { foreign: true } } });
+  foreign = await startServer({ "GET /issues": { body: [{ id: 2 }] }, "*": { body: { foreign: true } } });
   api = await startServer({
     "GET /user": { body: {} },
-    "GET /issues": (req) => ({ headers: { link: `<${foreign.url}/issues?page=2>; rel="next"` }, body: [] }),
+    "GET /issues": () => ({ headers: { link: `<${foreign.url}/issues?page=2>; rel="next"` }, body: [{ id: 1 }] }),
     "GET /to-foreign": () => ({ status: 302, headers: { location: `${foreign.url}/landing` } }),
     "GET /to-same": () => ({ status: 302, headers: { location: `${api.url}/user` } }),
   });
@@ -59,6 +60,15 @@ test("a Link header's next URL on another origin, followed, is sent without cred
   assert.ok(next?.startsWith(foreign.url));
   await client.request(next!);
   assert.is(header(api), `token ${TOKEN}`);
+  assert.is(header(foreign), undefined);
+});
+
+test("paginate following a Link header to another origin sends that page without credentials", async () => {
+  const client = new (Client.plugin([auth, paginate]))({ baseUrl: api.url, auth: TOKEN });
+  const items = await client.paginate("GET /issues");
+  assert.equal(items, [{ id: 1 }, { id: 2 }]);
+  assert.is(header(api), `token ${TOKEN}`);
+  assert.is(foreign.requests.length, 1);
   assert.is(header(foreign), undefined);
 });
 
