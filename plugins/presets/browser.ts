@@ -1,11 +1,16 @@
 import { Client as Kernel, type ClientOptions } from "../../kernel/index.js";
+import { endpoints, type Registry } from "../endpoints/index.js";
+import { deployment, loaders, loadAliases, names, paramLoaders } from "../../definitions/index.js";
 import { builtins } from "./builtins.js";
+
+/** api.github.com's registry with names only: each scope's routes load on first use. */
+export const registry: Registry = { deployment, names, loaders, paramLoaders, loadAliases };
 
 /**
  * The full preset for browsers (the `browser` export condition): the Node preset without
- * the agent transport; endpoint scopes load on first use.
+ * the agent transport; endpoint scopes load on first use (one chunk per scope).
  */
-export const Client = Kernel.plugin(builtins);
+export const Client = Kernel.plugin([endpoints(registry), ...builtins]);
 /** An instance of the browser preset. */
 export type Client = InstanceType<typeof Client>;
 

@@ -1,12 +1,21 @@
 import { Client as Kernel, type ClientOptions } from "../../kernel/index.js";
 import { agent } from "../agent/index.js";
+import { endpoints, type Registry } from "../endpoints/index.js";
+import { deployment, names, paramLoaders } from "../../definitions/index.js";
+import { routes } from "../../definitions/all.js";
+import { aliases } from "../../definitions/aliases.js";
 import { builtins } from "./builtins.js";
+import { loadDeployment } from "./deployments.js";
+
+/** api.github.com's registry, every scope loaded statically (Node). */
+export const registry: Registry = { deployment, names, routes, paramLoaders, aliases };
 
 /**
- * The full preset for Node: the kernel with every built-in plugin.
+ * The full preset for Node: the kernel with every built-in plugin and the endpoint methods
+ * of api.github.com (`deployment: "ghes-3.18"` etc. selects another registry).
  * `import forgekit from "forgekit"` / `require("forgekit")` is its factory.
  */
-export const Client = Kernel.plugin([...builtins, agent]);
+export const Client = Kernel.plugin([endpoints(registry, loadDeployment), ...builtins, agent]);
 /** An instance of the full preset. */
 export type Client = InstanceType<typeof Client>;
 
@@ -25,4 +34,5 @@ export default function forgekit(options?: Options): Client {
 }
 
 export * from "../../kernel/exports.js";
+export { DEPLOYMENTS, type Deployment } from "./deployments.js";
 export type { ClientOptions };

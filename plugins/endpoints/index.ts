@@ -1,0 +1,94 @@
+import { RequestError, createScope, type Client, type Plugin } from "../../kernel/index.js";
+import type { RestScopes } from "../../types/index.js";
+import { createAlias, createLazy, createMethod, createMissing, type Method } from "./method.js";
+import { aliasTarget, loadEntry, loadedRoutes, scopeNames, type Registry } from "./registry.js";
+import type { TypedRequest } from "./typed-request.js";
+
+export type { Registry } from "./registry.js";
+export type { TypedRequest } from "./typed-request.js";
+export { uploadsOrigin } from "./method.js";
+
+/** Options of the endpoints plugin. */
+export interface EndpointsOptions {
+  /** Another deployment's registry, or its name where the preset knows how to load it (e.g. `"ghes-3.18"`). */
+  deployment?: string | Registry;
+}
+
+/** What the endpoints plugin adds: one lazily resolved scope per API category, and a typed `request`. */
+export type EndpointsAdditions = RestScopes & { request: TypedRequest };
+
+interface ClientState {
+  registry: Registry;
+}
+/** Per-client state, kept only for clients with a non-default deployment. */
+const deployments = new WeakMap<Client, ClientState>();
+
+function scopeSource(client: Client, fallback: Registry, scope: string) {
+  const active = deployments.get(client)?.registry ?? fallback;
+  const label = active.deployment ?? "api.github.com";
+  return {
+    names: () => scopeNames(active, scope),
+    resolve(name: string): Method | undefined {
+      if (scopeNames(active, scope).includes(name)) {
+        const routes = loadedRoutes(active, scope);
+        if (routes) return createMethod(client, active, scope, name, routes[name]!);
+        return createLazy(`${scope}.${name}`, async () => createMethod(client, active, scope, name, await loadEntry(active, scope, name)));
+      }
+      const target = aliasTarget(active, scope, name);
+      if (target) {
+        const [toScope, toName] = target.split(".") as [string, string];
+        const method = (client as unknown as Record<string, Record<string, Method>>)[toScope]?.[toName];
+        return method && createAlias(client, `${scope}.${name}`, target, method);
+      }
+      if (active !== fallback && scopeNames(fallback, scope).includes(name)) return createMissing(`${scope}.${name}`, label);
+      return undefined;
+    },
+  };
+}
+
+/** Define `client[scope]` as a getter that creates the scope Proxy on first access, then caches it on the instance. */
+function defineScope(target: object, scope: string, registry: Registry): void {
+  if (Object.prototype.hasOwnProperty.call(target, scope)) return;
+  Object.defineProperty(target, scope, {
+    configurable: true,
+    get(this: Client) {
+      const value = createScope(scopeSource(this, registry, scope));
+      Object.defineProperty(this, scope, { value, writable: true, enumerable: true, configurable: true });
+      return value;
+    },
+  });
+}
+
+function allScopes(registry: Registry): string[] {
+  return [...new Set([...Object.keys(registry.names), ...Object.keys(registry.aliases ?? {})])];
+}
+
+/**
+ * The endpoint methods: `client.<scope>.<method>(params)` for every operation of
+ * `registry`, resolved lazily on first access (SPEC §1.2–1.3). Each method is
+ * `client.request.defaults(...)` with the operation's route and defaults.
+ *
+ * @param resolveDeployment turns a `deployment` name into its registry (the presets pass one).
+ * @example
+ * import * as api from "forgekit/definitions/api.github.com";
+ * const MyClient = Client.plugin([endpoints(api)]);
+ * const { data } = await new MyClient().repos.get({ owner: "octokit", repo: "rest.js" });
+ */
+export function endpoints(registry: Registry, resolveDeployment?: (name: string) => Registry | undefined): Plugin<EndpointsAdditions, EndpointsOptions> {
+  const prepared = new WeakSet<object>();
+  return (client, options) => {
+    const proto = Object.getPrototypeOf(client) as object;
+    if (!prepared.has(proto)) {
+      prepared.add(proto);
+      for (const scope of allScopes(registry)) defineScope(proto, scope, registry);
+    }
+    if (options.deployment !== undefined && options.deployment !== registry.deployment && options.deployment !== registry) {
+      const chosen = typeof options.deployment === "string" ? resolveDeployment?.(options.deployment) : options.deployment;
+      if (!chosen) throw new RequestError(`Unknown deployment ${JSON.stringify(options.deployment)}. Pass a registry object${resolveDeployment ? ", or a known name such as \"ghes-3.18\"" : ""}.`);
+      deployments.set(client, { registry: chosen });
+      // Scopes only this deployment has (e.g. GHES's enterpriseAdmin) get a getter of their own.
+      for (const scope of allScopes(chosen)) if (!(scope in client)) defineScope(client, scope, registry);
+    }
+    return undefined as unknown as EndpointsAdditions;
+  };
+}

@@ -1,0 +1,104 @@
+import { RequestError, warnOnce, type Client, type EndpointMethod, type RequestParameters, type RouteEntry } from "../../kernel/index.js";
+import type { ValidationInfo } from "../validate/index.js";
+import { loadParams, type Registry } from "./registry.js";
+
+/** A bound request: what every endpoint method is (SPEC §1.3). */
+export type Method = EndpointMethod<{ parameters: Record<string, unknown>; response: unknown }>;
+type Params = Record<string, unknown>;
+
+/**
+ * Where release assets are uploaded for a given API root: uploads.github.com for
+ * api.github.com, `uploads.<tenant>.ghe.com` for GHE.com, `<host>/api/uploads` for GHES.
+ */
+export function uploadsOrigin(baseUrl: string, fallback: string | undefined): string {
+  const url = new URL(baseUrl);
+  if (url.hostname === "api.github.com") return fallback ?? "https://uploads.github.com";
+  const tenant = /^api\.(.+\.ghe\.com)$/.exec(url.hostname);
+  return tenant ? `${url.protocol}//uploads.${tenant[1]}` : `${url.origin}/api/uploads`;
+}
+
+/** Copy `params` with renamed parameters moved to their new names and the body parameter moved to `data`. */
+function adapter(operation: string, entry: RouteEntry, client: Client): ((params?: Params) => Params | undefined) | undefined {
+  const extra = entry[2];
+  if (!extra) return undefined;
+  const { body, renamed, deprecated } = extra;
+  return (params) => {
+    if (deprecated) warnOnce(client.options.log, `operation:${operation}`, `${operation}() is deprecated (${deprecated}). See GitHub's changelog for its replacement.`);
+    if (!params || (!body && !renamed)) return params;
+    const copy = { ...params };
+    for (const old in renamed) {
+      if (copy[old] === undefined) continue;
+      const now = renamed[old] as string;
+      warnOnce(client.options.log, `param:${operation}:${old}`, `${operation}(): parameter "${old}" is deprecated, use "${now}".`);
+      copy[now] ??= copy[old];
+      delete copy[old];
+    }
+    if (body && copy[body] !== undefined) {
+      copy.data = copy[body];
+      delete copy[body];
+    }
+    return copy;
+  };
+}
+
+/** Wrap `bound` so that calls, `.endpoint()` and `.endpoint.merge()` see adapted params. */
+function wrap(bound: Method, adapt: (params?: Params) => Params | undefined): Method {
+  const endpoint = Object.assign((params?: Params) => bound.endpoint(adapt(params) ?? {}), {
+    DEFAULTS: bound.endpoint.DEFAULTS,
+    merge: (params?: Params) => bound.endpoint.merge(adapt(params) ?? {}),
+  });
+  return Object.assign((params?: Params) => bound(adapt(params) as never), { endpoint, defaults: bound.defaults }) as Method;
+}
+
+/** The endpoint method of one operation: `client.request.defaults(...)` with its route and defaults. */
+export function createMethod(client: Client, registry: Registry, scope: string, name: string, entry: RouteEntry): Method {
+  const [route, defaults, extra] = entry;
+  const space = route.indexOf(" ");
+  const operation = `${scope}.${name}`;
+  const base: RequestParameters = { ...(defaults || {}), method: route.slice(0, space), url: route.slice(space + 1) };
+  if (base.url!.startsWith("{origin}")) base.origin = uploadsOrigin(client.options.baseUrl, defaults ? defaults.origin : undefined);
+  if (registry.paramLoaders?.[scope]) {
+    const validate: ValidationInfo = { operation, params: () => loadParams(registry, scope, name), ...(extra?.body ? { body: extra.body } : {}) };
+    base.request = { validate };
+  }
+  const bound = client.request.defaults(base) as unknown as Method;
+  const adapt = adapter(operation, entry, client);
+  return adapt ? wrap(bound, adapt) : bound;
+}
+
+/** A deprecated name: warns once, then behaves as `target`. */
+export function createAlias(client: Client, old: string, now: string, target: Method): Method {
+  return wrap(target, (params) => {
+    warnOnce(client.options.log, `alias:${old}`, `${old}() is deprecated, use ${now}() instead.`);
+    return params;
+  });
+}
+
+/** A method the selected deployment does not have: rejects before sending anything. */
+export function createMissing(operation: string, deployment: string): Method {
+  const message = `${operation}() is not available on ${deployment} (the client's "deployment" option); it exists on api.github.com. Nothing was sent.`;
+  const fail = (): never => {
+    throw new RequestError(message);
+  };
+  const method = () => Promise.reject(new RequestError(message));
+  return Object.assign(method, { endpoint: Object.assign(fail, { DEFAULTS: undefined as never, merge: fail }), defaults: fail }) as unknown as Method;
+}
+
+/**
+ * A method whose route lives in a chunk not loaded yet (lazy registries, browsers): the
+ * first call loads the chunk. `.endpoint` needs the route, so it throws until then;
+ * `await method.load()` loads it explicitly.
+ */
+export function createLazy(operation: string, load: () => Promise<Method>): Method & { load(): Promise<Method> } {
+  let real: Method | undefined;
+  let pending: Promise<Method> | undefined;
+  const ready = () => (pending ??= load().then((method) => (real = method)));
+  const method = (params?: Params) => (real ? real(params as never) : ready().then((loaded) => loaded(params as never)));
+  const loaded = <K extends "endpoint" | "defaults">(key: K) => () => {
+    if (!real) throw new RequestError(`${operation}: its routes are not loaded yet. Call it once, or \`await client.${operation}.load()\`, before using .${key}.`);
+    return real[key];
+  };
+  Object.defineProperty(method, "endpoint", { get: loaded("endpoint"), enumerable: true });
+  Object.defineProperty(method, "defaults", { get: loaded("defaults"), enumerable: true });
+  return Object.assign(method, { load: ready }) as never;
+}

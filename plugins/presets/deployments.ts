@@ -1,0 +1,18 @@
+import { createRequire } from "node:module";
+import type { Registry } from "../endpoints/index.js";
+
+/** Deployments generated into definitions/ besides api.github.com. */
+export const DEPLOYMENTS = ["ghec", "ghes-3.17", "ghes-3.18", "ghes-3.19"] as const;
+export type Deployment = (typeof DEPLOYMENTS)[number] | "api.github.com";
+
+/**
+ * Node only: load a deployment's registry synchronously (require() of the built ESM or CJS
+ * module, Node ≥ 20.19), so only the selected deployment's routes are ever loaded and the
+ * client is usable at once. Returns `undefined` for an unknown name.
+ */
+export function loadDeployment(name: string): Registry | undefined {
+  if (!(DEPLOYMENTS as readonly string[]).includes(name)) return undefined;
+  const here = import.meta.url;
+  const extension = here.endsWith(".cjs") ? ".cjs" : ".js";
+  return createRequire(here)(`../../definitions/${name}/all${extension}`) as Registry;
+}

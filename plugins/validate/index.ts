@@ -1,0 +1,34 @@
+import type { ParamMeta, Plugin } from "../../kernel/index.js";
+import { checkParams } from "./check.js";
+
+export { checkParams } from "./check.js";
+
+/**
+ * What an endpoint method attaches to each request (`options.request.validate`) so this
+ * plugin can check it: the operation's name and its parameter metadata, or a loader for it.
+ */
+export interface ValidationInfo {
+  operation: string;
+  params: readonly ParamMeta[] | (() => Promise<readonly ParamMeta[]>);
+  /** The parameter sent as the whole body (`x-github.requestBodyParameterName`), found in `data`. */
+  body?: string;
+}
+
+/**
+ * Validates the parameters of endpoint methods before sending (missing required, wrong
+ * type, outside the allowed values, null where not nullable); a failure rejects with a
+ * `RequestError` and nothing is sent. Part of the full preset; leave it out of a custom
+ * client to skip validation. Requests without metadata (plain `client.request`) pass.
+ *
+ * @example
+ * const MyClient = Client.plugin([endpoints(registry), validate]);
+ * await new MyClient().repos.listForOrg({ org: "octokit", type: "publik" }); // RequestError
+ */
+export const validate: Plugin<void> = (client) => {
+  client.hook.before("request", async (options) => {
+    const info = options.request.validate as ValidationInfo | undefined;
+    if (!info) return;
+    const metas = typeof info.params === "function" ? await info.params() : info.params;
+    checkParams(info.operation, metas, info.body ? { ...options, [info.body]: options.data } : options);
+  });
+};

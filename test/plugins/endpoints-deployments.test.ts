@@ -1,0 +1,66 @@
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { readFileSync } from "node:fs";
+import { startServer, type TestServer } from "../helpers/server.js";
+
+// Deployments load with require() of the built registry, so this suite uses the built
+// package (self-reference by name; `npm test` builds first).
+const { default: forgekit, DEPLOYMENTS, RequestError } = await import("forgekit" as string);
+const test = suite("plugins: endpoints — GHEC and GHES deployments");
+let server: TestServer;
+const camel = (s: string) => s.replace(/-(\w)/g, (_m, c: string) => c.toUpperCase());
+const operationIds = (file: string) => {
+  const spec = JSON.parse(readFileSync(`node_modules/@octokit/openapi/generated/${file}.json`, "utf8"));
+  return Object.values<Record<string, { operationId?: string }>>(spec.paths).flatMap((item) => Object.values(item).flatMap((op) => (op?.operationId ? [op.operationId] : [])));
+};
+
+test.before(async () => {
+  server = await startServer({ "*": { body: {} } });
+});
+test.after(() => server.close());
+test.before.each(() => void (server.requests.length = 0));
+
+test("every GHEC and GHES registry loads and resolves all of its description's operations", () => {
+  assert.equal([...DEPLOYMENTS], ["ghec", "ghes-3.17", "ghes-3.18", "ghes-3.19"]);
+  for (const deployment of DEPLOYMENTS) {
+    const client = forgekit({ deployment, baseUrl: "https://ghe.example/api/v3" });
+    const ids = operationIds(deployment);
+    assert.ok(ids.length > 900, deployment);
+    for (const id of ids) {
+      const [scope, name] = id.split("/").map(camel);
+      assert.type(client[scope]?.[name]?.endpoint?.DEFAULTS, "object", `${deployment}: ${id}`);
+    }
+  }
+});
+
+test("an operation GHES 3.17 does not have is refused with a clear error; nothing is sent", async () => {
+  const ghes = new Set(operationIds("ghes-3.17"));
+  const missing = operationIds("api.github.com").find((id) => !ghes.has(id) && id.startsWith("repos/"))!;
+  const [scope, name] = missing.split("/").map(camel);
+  const client = forgekit({ deployment: "ghes-3.17", baseUrl: server.url });
+  assert.type(client[scope][name], "function", "the name still resolves, to a method that refuses");
+  const error = await client[scope][name]({ owner: "o", repo: "r" }).catch((e: Error) => e);
+  assert.instance(error, RequestError);
+  assert.is(error.message, `${scope}.${name}() is not available on ghes-3.17 (the client's "deployment" option); it exists on api.github.com. Nothing was sent.`);
+  assert.is(server.requests.length, 0);
+  assert.type(forgekit({ baseUrl: server.url })[scope][name].endpoint.DEFAULTS, "object", "api.github.com has it");
+});
+
+test("a GHES-only scope exists on a GHES client and sends to the GHES host", async () => {
+  const client = forgekit({ deployment: "ghes-3.18", baseUrl: `${server.url}/api/v3` });
+  assert.type(client.enterpriseAdmin, "object");
+  assert.ok(Object.keys(client.enterpriseAdmin).length > 10);
+  await client.repos.get({ owner: "o", repo: "r" });
+  assert.is(server.requests[0]!.url, "/api/v3/repos/o/r");
+});
+
+test("a registry object works as deployment too; an unknown name throws at construction", async () => {
+  const registry = await import("forgekit/deployments/ghes-3.19" as string);
+  assert.is(registry.deployment, "ghes-3.19");
+  const client = forgekit({ deployment: registry });
+  assert.ok(Object.keys(client.repos).length > 150);
+  assert.is(Object.keys(forgekit({ deployment: "api.github.com" }).repos).length, Object.keys(forgekit().repos).length);
+  assert.throws(() => forgekit({ deployment: "ghes-9.9" }), /Unknown deployment "ghes-9.9"/);
+});
+
+test.run();

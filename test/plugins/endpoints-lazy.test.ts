@@ -1,0 +1,42 @@
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { RequestError } from "../../kernel/index.js";
+import { Client as Browser } from "../../plugins/presets/browser.js";
+import { startServer, type TestServer } from "../helpers/server.js";
+
+// The browser preset's registry holds names only; each scope's routes load on first use.
+const test = suite("plugins: endpoints — lazy scopes (browser registry)");
+let server: TestServer;
+
+test.before(async () => {
+  server = await startServer({ "*": (req) => ({ body: { url: req.url } }) });
+});
+test.after(() => server.close());
+
+test("names are known before any chunk loads; the first call loads the scope and sends", async () => {
+  const client = new Browser({ baseUrl: server.url });
+  assert.ok(Object.keys(client.issues).includes("listForRepo"));
+  assert.ok("listForRepo" in client.issues);
+  assert.is((client.issues as Record<string, unknown>).nope, undefined);
+  const { data } = await client.issues.listForRepo({ owner: "o", repo: "r", state: "open" });
+  assert.equal(data, { url: "/repos/o/r/issues?state=open" });
+});
+
+test(".endpoint before the chunk loaded throws a clear error; after load() it works", async () => {
+  const client = new Browser({ baseUrl: server.url });
+  const method = client.gists.get as typeof client.gists.get & { load(): Promise<unknown> };
+  assert.throws(() => method.endpoint, (error: Error) => error instanceof RequestError && /gists\.get: its routes are not loaded yet/.test(error.message));
+  await method.load();
+  assert.is(method.endpoint.DEFAULTS.url, "/gists/{gist_id}");
+});
+
+test("validation metadata loads lazily too: a missing parameter is refused, nothing sent", async () => {
+  const client = new Browser({ baseUrl: server.url });
+  const before = server.requests.length;
+  const error = await client.issues.create({ owner: "o", repo: "r" } as never).catch((e: Error) => e);
+  assert.instance(error, RequestError);
+  assert.match(error.message, 'issues.create: parameter "title" is required');
+  assert.is(server.requests.length, before);
+});
+
+test.run();
