@@ -100,6 +100,18 @@ test("10 concurrent identical GETs reach the server once; every caller gets its 
   assert.is(new Set(responses.map((r) => r.data)).size, 10);
 });
 
+test("merging holds for credentialed requests too, whose key waits for the credential's hash the first time", async () => {
+  const held = gate(etagRoute(() => repo));
+  server.route("GET /held-auth", held.handler);
+  const headers = { authorization: "token ghp_MERGEMERGEMERGEMERGEMERGEMERGEMERGE" };
+  const pending = Array.from({ length: 5 }, () => get("/held-auth", { headers }));
+  pending.push(get("/held-auth", { headers: { authorization: "token other" } }));
+  await until(() => server.requests.length === 2);
+  held.release();
+  await Promise.all(pending);
+  assert.equal(server.requests.map((r) => r.headers.authorization).sort(), [headers.authorization, "token other"]);
+});
+
 test("concurrent GETs that differ in accept are not merged", async () => {
   const held = gate(etagRoute((req) => ({ accept: req.headers.accept })));
   server.route("GET /held-variant", held.handler);
