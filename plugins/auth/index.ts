@@ -54,6 +54,8 @@ function lazyApp(client: Client, app: AppCredentials): Strategy {
  */
 export const auth: Plugin<AuthAdditions, AuthOptions> = (client, options) => {
   const given = options.auth;
+  // Still readable, but out of console.log(client), util.inspect and JSON.stringify: it may be a token or a PEM.
+  if (given !== undefined) Object.defineProperty(client.options, "auth", { value: given, enumerable: false, writable: true, configurable: true });
   let strategy: Strategy | undefined = given === undefined ? undefined : isApp(given) ? lazyApp(client, given) : fromOption(given);
   client.hook.wrap("request", authWrap(client, () => strategy, allowedOrigins(client.options.baseUrl)));
   return {

@@ -70,6 +70,15 @@ test("App strategy: a 403 with an installation token and a 401 exchange show nei
   assertAbsent([...renderings(forbidden), ...renderings(refused)], [token!, jwt, refusedJwt, jwt.split(".")[2]!, refusedJwt.split(".")[2]!]);
 });
 
+test("the client itself does not print its credentials (console.log, inspect, JSON)", () => {
+  for (const credential of ["plainSecretToken0123", { appId: 1, privateKey: keys.pkcs1 }]) {
+    const client = new AuthClient({ baseUrl: server.url, auth: credential as never });
+    assert.equal(client.options.auth as unknown, credential, "still readable");
+    const secret = typeof credential === "string" ? credential : keys.pkcs1.split("\n")[1]!;
+    assertAbsent([inspect(client, { depth: 10 }), JSON.stringify(client.options)], [secret]);
+  }
+});
+
 test("debug and log lines (authenticate, foreign origin, refresh, 401 retry) carry no credential", async () => {
   const log = { debug: sinon.spy(), info: sinon.spy(), warn: sinon.spy(), error: sinon.spy() };
   const github = fakeGitHubApp(server, keys.publicKey, 8, ["4"]);
