@@ -6,7 +6,7 @@ import type { TypedRequest } from "./typed-request.js";
 
 export type { Registry } from "./registry.js";
 export type { TypedRequest } from "./typed-request.js";
-export { uploadsOrigin } from "./method.js";
+export { adaptMethod, uploadsOrigin, type Method } from "./method.js";
 
 /** Options of the endpoints plugin. */
 export interface EndpointsOptions {

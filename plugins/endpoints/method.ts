@@ -41,13 +41,26 @@ function adapter(operation: string, entry: RouteEntry, client: Client): ((params
   };
 }
 
-/** Wrap `bound` so that calls, `.endpoint()` and `.endpoint.merge()` see adapted params. */
-function wrap(bound: Method, adapt: (params?: Params) => Params | undefined): Method {
+/**
+ * Wrap an endpoint method so that calls, `.endpoint()` and `.endpoint.merge()` see
+ * `adapt(params)`; an error thrown by `adapt` rejects the call before anything is sent.
+ * Used for renamed parameters, body parameters, deprecations and registered endpoints.
+ */
+export function adaptMethod(bound: Method, adapt: (params?: Params) => Params | undefined): Method {
   const endpoint = Object.assign((params?: Params) => bound.endpoint(adapt(params) ?? {}), {
     DEFAULTS: bound.endpoint.DEFAULTS,
     merge: (params?: Params) => bound.endpoint.merge(adapt(params) ?? {}),
   });
-  return Object.assign((params?: Params) => bound(adapt(params) as never), { endpoint, defaults: bound.defaults }) as Method;
+  const method = (params?: Params) => {
+    let adapted: Params | undefined;
+    try {
+      adapted = adapt(params);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return bound(adapted as never);
+  };
+  return Object.assign(method, { endpoint, defaults: bound.defaults }) as Method;
 }
 
 /** The endpoint method of one operation: `client.request.defaults(...)` with its route and defaults. */
@@ -63,12 +76,12 @@ export function createMethod(client: Client, registry: Registry, scope: string, 
   }
   const bound = client.request.defaults(base) as unknown as Method;
   const adapt = adapter(operation, entry, client);
-  return adapt ? wrap(bound, adapt) : bound;
+  return adapt ? adaptMethod(bound, adapt) : bound;
 }
 
 /** A deprecated name: warns once, then behaves as `target`. */
 export function createAlias(client: Client, old: string, now: string, target: Method): Method {
-  return wrap(target, (params) => {
+  return adaptMethod(target, (params) => {
     warnOnce(client.options.log, `alias:${old}`, `${old}() is deprecated, use ${now}() instead.`);
     return params;
   });

@@ -13,7 +13,7 @@ function typeOf(value: unknown): string {
   return typeof value;
 }
 
-/** Whether `value` fits `type` (`"string"`, `"integer"`, `"string|integer"`, …) for a parameter sent in `where`. */
+/** Whether `value` fits `type` (`"string"`, `"integer"`, `"string|integer"`, …; `""` is any) for a parameter sent in `where`. */
 function fits(value: unknown, type: string, where: string): boolean {
   const actual = typeOf(value);
   return type.split("|").some((expected) => {
@@ -51,7 +51,7 @@ export function checkParams(operation: string, metas: readonly ParamMeta[], para
     if (values && !values.includes(value as never)) {
       throw new RequestError(`${operation}: parameter "${name}" must be one of ${values.map(show).join(", ")}; got ${show(value)}.`);
     }
-    if (!fits(value, type, flags[0] as string)) {
+    if (type && !fits(value, type, flags[0] as string)) {
       throw new RequestError(`${operation}: parameter "${name}" must be ${/^[aeiou]/.test(type) ? "an" : "a"} ${type.replace("|", " or ")}; got ${show(value)}.`);
     }
   }
