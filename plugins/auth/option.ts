@@ -6,19 +6,17 @@ import type { AuthOption, AppCredentials, Strategy } from "./types.js";
 
 /** The `auth` constructor option, checked at construction (before any request). */
 
+/** The first line of a PKCS#1 or PKCS#8 PEM (GitHub hands out PKCS#1); not an encrypted key. */
 const PEM = /-----BEGIN (?:RSA )?PRIVATE KEY-----/;
 
 /** Check an App config without loading the App strategy (it is imported on first use). */
 export function checkApp(app: AppCredentials): void {
   const where = `The "auth" option for a GitHub App`;
-  const fix = `{ appId: 123, privateKey: "-----BEGIN RSA PRIVATE KEY-----…", installationId: 456 }`;
   const id = (value: unknown) => (typeof value === "number" ? Number.isSafeInteger(value) && value > 0 : typeof value === "string" && /^[\w.-]+$/.test(value));
-  if (!id(app.appId)) throw new RequestError(`${where}: "appId" is ${describe(app.appId)}; pass the app's id or client id, e.g. ${fix}.`);
-  if (app.installationId !== undefined && !id(app.installationId)) throw new RequestError(`${where}: "installationId" must be a positive integer; got ${describe(app.installationId)}.`);
-  const key = text(app.privateKey, "privateKey", where, fix, true).replace(/\\n/g, "\n");
-  if (!PEM.test(key)) {
-    const encrypted = /ENCRYPTED PRIVATE KEY/.test(key) ? " An encrypted key must be decrypted first (openssl pkey)." : "";
-    throw new RequestError(`${where}: "privateKey" is not a PEM RSA private key; pass the .pem file's text from the app's settings page.${encrypted}`);
+  if (!id(app.appId)) throw new RequestError(`${where}: "appId" is ${describe(app.appId)}; pass the app's id (a number) or client id.`);
+  if (app.installationId !== undefined && !id(app.installationId)) throw new RequestError(`${where}: "installationId" is ${describe(app.installationId)}; pass a positive integer.`);
+  if (typeof app.privateKey !== "string" || !PEM.test(app.privateKey)) {
+    throw new RequestError(`${where}: "privateKey" is ${typeof app.privateKey === "string" ? "not an unencrypted PEM RSA private key" : describe(app.privateKey)}; pass the text of the .pem file from the app's settings page.`);
   }
 }
 

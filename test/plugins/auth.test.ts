@@ -121,10 +121,10 @@ const badOptions: Array<[string, unknown, RegExp]> = [
   ["{ username } without password", { username: "octocat" }, /"password" is missing/],
   ["{ clientId } without secret", { clientId: "Iv1.abc" }, /"clientSecret" is missing/],
   ["an App config without privateKey", { appId: 1 }, /"privateKey" is missing/],
-  ["an App config with a non-PEM key", { appId: 1, privateKey: "secretvalue1" }, /"privateKey" is not a PEM RSA private key/],
-  ["an App config with an encrypted key", { appId: 1, privateKey: "-----BEGIN ENCRYPTED PRIVATE KEY-----\nsecretvalue1" }, /must be decrypted first/],
-  ["an App config with a bad appId", { appId: -1, privateKey: "x" }, /"appId" is a number; pass the app's id/],
-  ["an App config with a bad installationId", { appId: 1, installationId: 1.5, privateKey: "x" }, /"installationId" must be a positive integer/],
+  ["an App config with a non-PEM key", { appId: 1, privateKey: "secretvalue1" }, /"privateKey" is not an unencrypted PEM RSA private key; pass the text of the .pem file/],
+  ["an App config with an encrypted key", { appId: 1, privateKey: "-----BEGIN ENCRYPTED PRIVATE KEY-----\nsecretvalue1" }, /"privateKey" is not an unencrypted PEM RSA private key/],
+  ["an App config with a bad appId", { appId: -1, privateKey: "x" }, /"appId" is a number; pass the app's id \(a number\) or client id/],
+  ["an App config with a bad installationId", { appId: 1, installationId: 1.5, privateKey: "x" }, /"installationId" is a number; pass a positive integer/],
 ];
 for (const [name, auth, message] of badOptions) {
   test(`auth option as ${name} throws at construction`, () => {
