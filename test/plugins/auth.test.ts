@@ -1,6 +1,6 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { Client, RequestError, isRequestError } from "../../kernel/index.js";
+import { Client, RequestError, isRequestError, type Plugin } from "../../kernel/index.js";
 import { auth } from "../../plugins/auth/index.js";
 import { startServer, type TestServer } from "../helpers/server.js";
 
@@ -160,6 +160,15 @@ test("auth function returning a non-string rejects with a RequestError, nothing 
   assert.instance(error, RequestError);
   assert.match((error as Error).message, /must return a token string or undefined; it returned a number/);
   assert.is(server.requests.length, 0);
+});
+
+test("plugins listed before auth (inner hooks) see the credentials it attaches; a wrap outside does not", async () => {
+  const seen: Array<string | undefined> = [];
+  const spy: Plugin<void> = (client) => void client.hook.wrap("request", (request, options) => (seen.push(options.headers.authorization), request(options)));
+  const client = new (Client.plugin([spy, auth]))({ baseUrl: server.url, auth: "ghp_inner" });
+  client.hook.wrap("request", (request, options) => (seen.push(options.headers.authorization), request(options)));
+  await client.request("GET /user");
+  assert.equal(seen, [undefined, "token ghp_inner"]);
 });
 
 test("instances share nothing: authenticate() on one leaves another alone", async () => {
