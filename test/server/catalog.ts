@@ -33,7 +33,7 @@ export function createCatalog(fixture: Fixture) {
    */
   function reply(operation: Operation, url: URL, pages: PageOptions): MockReply {
     const { status, extra } = operation;
-    if (status >= 300 && status < 400) return { status, headers: { location: `${url.origin}/_download${url.pathname}` } };
+    if (status >= 300 && status < 400) return { status, headers: { location: `${url.origin}/_download${url.pathname.replace(/^\/api\/v3(?=\/)/, "")}` } };
     if (NO_BODY.has(status) || operation.example === null) return { status };
     const body = example(operation.example);
     if (extra.list !== undefined) {

@@ -1,20 +1,15 @@
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Fixture } from "./types.js";
 
 /**
- * This module's directory, in the ESM build (import.meta.url) and the CJS build (__dirname).
- * Source: test/server → the fixture is test/fixtures/github-api.json; built:
- * dist/{esm,cjs}/test/server → dist/{esm,cjs}/test/fixtures/github-api.json (copied by build.mjs).
+ * Where the bundled route table lives, next to this module's folder: from the sources
+ * (test/server) test/fixtures/github-api.json; from a build (dist/{esm,cjs}/test/server)
+ * dist/{esm,cjs}/test/fixtures/github-api.json, which build.mjs copies there. (The CJS
+ * build defines import.meta.url from __filename.)
  */
-function moduleDir(): string {
-  return typeof __dirname === "string" ? __dirname : fileURLToPath(new URL(".", import.meta.url));
-}
-
-/** Where the bundled route table lives. */
 export function defaultFixturePath(): string {
-  return join(moduleDir(), "..", "fixtures", "github-api.json");
+  return fileURLToPath(new URL("../fixtures/github-api.json", import.meta.url));
 }
 
 /** Read and check a fixture file; the error names the file and how to regenerate it. */

@@ -15,10 +15,13 @@ function positive(value: string | null, fallback: number): number {
   return Number.isInteger(number) && number > 0 ? number : fallback;
 }
 
-/** Item `index` (0-based) of a list: the template with `id` and `number` counted up. */
+/**
+ * Item `index` (0-based) of a list: the template with `id` and `number` counted up. A
+ * shallow copy: nested objects are shared, which is fine since items are only serialised.
+ */
 function item(template: unknown, index: number): unknown {
-  if (!template || typeof template !== "object") return template;
-  const copy = structuredClone(template) as Record<string, unknown>;
+  if (!template || typeof template !== "object" || Array.isArray(template)) return template;
+  const copy: Record<string, unknown> = { ...template };
   for (const key of ["id", "number"]) if (typeof copy[key] === "number") copy[key] = (copy[key] as number) + index;
   return copy;
 }

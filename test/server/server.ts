@@ -57,14 +57,17 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     if (request.method === "OPTIONS") return { status: 204, headers: { ...base, ...PREFLIGHT_HEADERS } };
     const authorization = header(request.headers, "authorization");
     const caller = authorization ?? address;
-    const resource = resourceOf(request.path);
+    // GitHub Enterprise Server prefixes: a client pointed at `${url}/api/v3` (and its release
+    // uploads at `${url}/api/uploads`) reaches the same operations.
+    const path = request.path.replace(/^\/api\/(?:v3|uploads)(?=\/)/, "");
+    const resource = resourceOf(path);
     const limits = () => rateLimitHeaders(limiter.peek(caller, Boolean(authorization), resource));
     const refused = checkApiVersion(request, catalog.apiVersions) ?? checkAuth(request, options);
     if (refused) return withHeaders(serialise(refused), base, limits());
-    if (request.path.startsWith("/_download/")) return { status: 200, headers: { ...base, "content-type": "application/octet-stream" }, body: Buffer.from(`forgekit mock archive of ${request.path.slice(10)}\n`) };
+    if (path.startsWith("/_download/")) return { status: 200, headers: { ...base, "content-type": "application/octet-stream" }, body: Buffer.from(`forgekit mock archive of ${path.slice(10)}\n`) };
 
-    const custom = overrides.match(request.method, request.path);
-    const operation = custom ? undefined : catalog.match(request.method, request.path);
+    const custom = overrides.match(request.method, path);
+    const operation = custom ? undefined : catalog.match(request.method, path);
     const matched = custom ?? operation;
     if (matched) Object.assign(request, { route: matched.value.route, params: matched.params }, operation && { operationId: operation.value.operationId });
     if (operation?.value.operationId === "rate-limit/get") return withHeaders(serialise({ body: rateLimitBody(limiter.all(caller, Boolean(authorization))) }), base, limits());

@@ -115,6 +115,24 @@ test("a redirect (archive download) stays on the loopback server", async () => {
   assert.equal(server.requests.map((r) => r.status), [302, 200]);
 });
 
+test("GHES paths: /api/v3 and /api/uploads prefixes reach the same operations", async () => {
+  const ghes = new Client({ baseUrl: `${server.url}/api/v3` });
+  const { data } = await ghes.request("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" });
+  assert.is((data as { full_name: string }).full_name, "octocat/Hello-World");
+  const upload = await ghes.request("POST {origin}/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}", {
+    origin: `${server.url}/api/uploads`,
+    owner: "o",
+    repo: "r",
+    release_id: 1,
+    name: "a.zip",
+    data: "zip bytes",
+    headers: { "content-type": "application/zip" },
+  });
+  assert.is(upload.status, 201);
+  assert.equal(server.requests.map((r) => r.operationId), ["repos/get", "repos/upload-release-asset"]);
+  assert.is(server.requests[1]!.url, "/api/uploads/repos/o/r/releases/1/assets?name=a.zip");
+});
+
 test("HEAD answers with GET's headers and no body", async () => {
   const get = await client.request("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" });
   const head = await client.request("HEAD /repos/{owner}/{repo}", { owner: "o", repo: "r" });
