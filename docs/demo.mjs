@@ -105,7 +105,7 @@ try {
 }
 
 // 5. A 304 answered from the cache.
-section(5, "Conditional request", `client.repos.get({ owner, repo }) again, with { cache: true }`);
+section(5, "Cache", `client.repos.get({ owner, repo }) again, with { cache: true }: a 304 answered from the cache`);
 const again = hasEndpoints ? await client.repos.get({ owner, repo }) : await client.request("GET /repos/{owner}/{repo}", { owner, repo });
 const seen = server.requests.at(-1);
 if (seen.status === 304) {
