@@ -118,7 +118,7 @@ if (seen.status === 304) {
     await client.request("GET /repos/{owner}/{repo}", { owner, repo, headers: { "if-none-match": got.headers.etag } });
   } catch (error) {
     if (!isHttpError(error)) throw error;
-    row("without a cache", `If-None-Match by hand → ${error.name} ${error.status} (an error hook can answer it)`);
+    row("by hand", `If-None-Match: ${got.headers.etag.slice(0, 14)}…" → ${error.name} ${error.status} (an error hook can answer it)`);
   }
 }
 
