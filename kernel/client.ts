@@ -16,12 +16,15 @@ export interface Plugin<Additions = unknown, Options = {}> {
 }
 
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
-type AdditionsOf<P> = P extends Plugin<infer A, any> ? (A extends PluginAdditions ? A : {}) : {};
+type AdditionsOf<P> = P extends Plugin<infer A, any> ? (A extends object ? A : {}) : {};
 type OptionsOf<P> = P extends Plugin<any, infer O> ? O : {};
 /** What a list of plugins adds to each instance. */
 export type Additions<P extends readonly Plugin<any, any>[]> = UnionToIntersection<AdditionsOf<P[number]> | {}>;
 /** Options a list of plugins accepts. */
 export type PluginOptions<P extends readonly Plugin<any, any>[]> = UnionToIntersection<OptionsOf<P[number]> | {}>;
+
+/** `Base` with the members of `Added`, which win where both have one (e.g. a typed `request`). */
+export type Extend<Base, Added> = Omit<Base, keyof Added> & Added;
 
 /** A client constructor as `Client.plugin` returns it. */
 export type ClientClass<Instance, Options> = (new (options?: Options) => Instance) & Omit<typeof Client, "prototype">;
@@ -57,7 +60,7 @@ export class Client {
   static plugin<S extends typeof Client, const P extends readonly Plugin<any, any>[]>(
     this: S,
     plugins: P | P[number],
-  ): ClientClass<InstanceType<S> & Additions<P>, ConstructorParameters<S>[0] & PluginOptions<P>> {
+  ): ClientClass<Extend<InstanceType<S>, Additions<P>>, ConstructorParameters<S>[0] & PluginOptions<P>> {
     const added = (Array.isArray(plugins) ? plugins : [plugins]) as Plugin<any, any>[];
     const all = [...this.plugins];
     for (const p of added) if (typeof p === "function" && !all.includes(p)) all.push(p);
