@@ -1,4 +1,4 @@
-import { redact, redactHeaders } from "./redact.js";
+import { redact, redactData, redactHeaders } from "./redact.js";
 import type { RequestOptions, Response, ResponseHeaders } from "./types.js";
 
 /** What an error records about the request that caused it; credentials are redacted. */
@@ -6,11 +6,6 @@ export interface ErrorRequest {
   method: string;
   url: string;
   headers: Record<string, string>;
-}
-
-function describeRequest(request: RequestOptions | undefined): ErrorRequest | undefined {
-  if (!request) return undefined;
-  return { method: request.method, url: redact(request.url), headers: redactHeaders(request.headers) };
 }
 
 /**
@@ -23,8 +18,16 @@ export class ForgeError extends Error {
   constructor(message: string, request?: RequestOptions, cause?: unknown) {
     super(redact(message), cause === undefined ? undefined : { cause });
     this.name = new.target.name;
-    const described = describeRequest(request);
-    if (described) this.request = described;
+    // A cause's text can hold the URL (node-fetch: "request to <url> failed"; undici: "Failed
+    // to parse URL from <url>"): redact it in place, a few levels deep (causes may cycle).
+    // Errors whose message cannot be set (DOMException) are left as they are.
+    for (let c = cause as Error, depth = 0; c instanceof Error && depth++ < 4; c = c.cause as Error) {
+      try {
+        c.message = redact(c.message);
+        c.stack = redact(c.stack!);
+      } catch {}
+    }
+    if (request) this.request = { method: request.method, url: redact(request.url), headers: redactHeaders(request.headers) };
   }
 }
 
@@ -43,8 +46,9 @@ export class HttpError extends ForgeError {
   constructor(message: string, request: RequestOptions, response: Response<unknown>) {
     super(message, request);
     this.status = response.status;
-    this.headers = response.headers;
-    this.response = { ...response, url: redact(response.url) };
+    // A server may echo a credential in a header or the body (GitHub quotes bad tokens).
+    this.headers = redactHeaders(response.headers);
+    this.response = { ...response, url: redact(response.url), headers: this.headers, data: redactData(response.data) };
   }
 }
 

@@ -1,23 +1,28 @@
 /**
  * One redaction routine for everything forgekit prints or throws: error messages,
- * `error.request`, log lines and debug output all pass through here.
+ * `error.request`, `error.response`, the causes of network errors, log lines and debug
+ * output all pass through here. docs/security.md lists what is masked where.
+ *
+ * Every pattern below runs in linear time on hostile input (they are also applied to
+ * response headers): each is a literal prefix followed by one greedy character class that
+ * cannot fail once the prefix matched, or (USERINFO) a class that excludes its own start
+ * character, so no position is scanned more than a constant number of times.
  */
 
-/** Keys whose values are secrets in the OAuth web flow and token exchanges. */
-const SECRET_KEYS = "access_token|client_secret|code|refresh_token";
-/** `?code=…` / `&access_token=…` in a URL or form body. */
-const QUERY_SECRET = /* @__PURE__ */ new RegExp(`([?&](?:${SECRET_KEYS})=)[^&#\\s"']*`, "gi");
-/** `"client_secret": "…"` in a JSON request body. */
-const JSON_SECRET = /* @__PURE__ */ new RegExp(`("(?:${SECRET_KEYS})"\\s*:\\s*)("(?:[^"\\\\]|\\\\.)*"|[^,}\\s]+)`, "gi");
 /** GitHub token shapes: https://github.blog/2021-04-05-behind-githubs-new-authentication-token-formats/ */
-const TOKEN_SHAPE = /\b(gh[pousr]_|github_pat_)[A-Za-z0-9_]+/g;
+const TOKEN_SHAPE = /\b(gh[pousr]_|github_pat_)\w+/g;
+/** `code=…` / `access_token=…` in a URL, a form body or any text (not `error_code=…`). */
+const QUERY_SECRET = /(\b(?:access_token|client_secret|code|refresh_token)=)[^&#\s"']*/gi;
+/** The password (and user) of `https://user:password@host`. */
+const USERINFO = /\/\/[^/?#\s@]*@/g;
+/** `"client_secret": "…"` in a JSON request body (linear: the string alternative stops at the next unescaped quote). */
+const JSON_SECRET = /("(?:access_token|client_secret|code|refresh_token)"\s*:\s*)("(?:[^"\\]|\\.)*"|[^,}\s]+)/gi;
 /** Headers whose value is a credential; `authorization` keeps its scheme. */
-const SECRET_HEADERS = new Set(["authorization", "proxy-authorization", "cookie", "set-cookie"]);
+const SECRET_HEADER = /^(proxy-)?authorization$|cookie$/i;
 
-/** Mask GitHub token shapes anywhere and secret query parameters in URLs. */
+/** Mask GitHub token shapes, secret query/form parameters and URL passwords in `text`. */
 export function redact(text: string): string {
-  if (!text) return text;
-  return text.replace(TOKEN_SHAPE, "$1[REDACTED]").replace(QUERY_SECRET, "$1[REDACTED]");
+  return text && text.replace(TOKEN_SHAPE, "$1[REDACTED]").replace(QUERY_SECRET, "$1[REDACTED]").replace(USERINFO, "//[REDACTED]@");
 }
 
 /** {@link redact}, and also mask secret keys of a JSON request body. */
@@ -25,19 +30,20 @@ export function redactBody(body: string): string {
   return redact(body).replace(JSON_SECRET, '$1"[REDACTED]"');
 }
 
-/** A copy of `headers` fit for printing: credentials reduced to their scheme. */
+/** A copy of `headers` fit for printing: credentials reduced to their scheme, the rest {@link redact}ed. */
 export function redactHeaders(headers: Record<string, unknown>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const name in headers) {
-    const value = headers[name];
-    if (value === undefined) continue;
-    const text = String(value);
-    if (SECRET_HEADERS.has(name.toLowerCase())) {
-      const scheme = /^([\w-]+)\s+\S/.exec(text);
-      out[name] = scheme ? `${scheme[1]} [REDACTED]` : "[REDACTED]";
-    } else {
-      out[name] = redact(text);
-    }
+    const value = String(headers[name]);
+    out[name] = SECRET_HEADER.test(name) ? (/^[\w-]+\s+(?=\S)/.exec(value)?.[0] ?? "") + "[REDACTED]" : redact(value);
   }
   return out;
+}
+
+/**
+ * A response body fit for an error: every string in it {@link redact}ed. JSON values are
+ * copied (a server may echo a token in an error body); bytes are kept as they are.
+ */
+export function redactData(data: unknown): unknown {
+  return data === undefined || data instanceof ArrayBuffer ? data : JSON.parse(JSON.stringify(data), (_key, value) => (typeof value == "string" ? redact(value) : value));
 }
