@@ -1,5 +1,5 @@
 import { RequestError } from "./errors.js";
-import { expand, normalizeTemplate, queryValue } from "./url-template.js";
+import { expand, normalizeTemplate, query } from "./url-template.js";
 import type { EndpointOptions, RequestHeaders, RequestOptions, RequestParameters } from "./types.js";
 
 /**
@@ -9,14 +9,19 @@ import type { EndpointOptions, RequestHeaders, RequestOptions, RequestParameters
 
 /** Keys of request options that are never sent as operation parameters. */
 const RESERVED = new Set(["method", "url", "baseUrl", "headers", "request", "mediaType", "data"]);
-const UNSAFE_HEADER_VALUE = /[\r\n\0]/;
+/**
+ * A header value may hold tab, printable ASCII and Latin-1 (RFC 9110 §5.5): CR, LF or NUL
+ * would split the message, and fetch refuses the rest after the hooks ran.
+ */
+const UNSAFE_HEADER_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
 
 /** Lower-case header names, drop `undefined`, stringify the rest. */
 export function lowercaseHeaders(headers: RequestHeaders | undefined, into: Record<string, string> = {}): Record<string, string> {
   for (const name in headers) {
     const value = headers[name];
-    if (value === undefined) delete into[name.toLowerCase()];
-    else into[name.toLowerCase()] = String(value);
+    const key = name.toLowerCase();
+    if (value === undefined) delete into[key];
+    else into[key] = String(value);
   }
   return into;
 }
@@ -37,7 +42,7 @@ export function merge(defaults: EndpointOptions, route?: string | RequestParamet
   const merged = { ...defaults, ...given } as EndpointOptions;
   merged.method = merged.method.toUpperCase();
   merged.headers = lowercaseHeaders(given.headers, { ...defaults.headers });
-  merged.request = given.request ? { ...defaults.request, ...given.request } : { ...defaults.request };
+  merged.request = { ...defaults.request, ...given.request };
   if (defaults.mediaType && given.mediaType) merged.mediaType = { ...defaults.mediaType, ...given.mediaType };
   return merged;
 }
@@ -45,14 +50,14 @@ export function merge(defaults: EndpointOptions, route?: string | RequestParamet
 function assertHeaders(headers: Record<string, string>, route: string): void {
   for (const name in headers) {
     if (UNSAFE_HEADER_VALUE.test(headers[name] as string)) {
-      throw new RequestError(`Header "${name}" for ${route} contains CR, LF or NUL, which would split the HTTP message: remove them.`);
+      throw new RequestError(`Header "${name}" for ${route} contains CR, LF or NUL or another character HTTP forbids: remove it.`);
     }
   }
 }
 
 /** Plain objects and arrays are sent as JSON; anything else (string, bytes, Blob, stream, FormData) as is. */
 function isJsonBody(data: unknown): boolean {
-  return typeof data === "object" && data !== null && (Array.isArray(data) || Object.getPrototypeOf(data) === Object.prototype);
+  return Array.isArray(data) || (data as object | undefined)?.constructor === Object;
 }
 
 /**
@@ -63,31 +68,28 @@ export function parse(options: EndpointOptions): RequestOptions {
   const { method, baseUrl } = options;
   const template = normalizeTemplate(options.url ?? "");
   const route = `${method} ${template}`;
-  if (!template) throw new RequestError(`No URL given: pass a route such as "GET /repos/{owner}/{repo}".`);
+  if (!template) throw new RequestError(`No URL: pass a route such as "GET /repos/{owner}/{repo}".`);
   const used = new Set<string>();
   let url = expand(template, options, used, route);
-  if (!/^https?:\/\//i.test(url)) {
-    if (!/^https?:\/\//i.test(baseUrl)) throw new RequestError(`baseUrl must be an absolute http(s) URL, got "${baseUrl}".`);
-    url = baseUrl.replace(/\/+$/, "") + (url.startsWith("/") ? url : `/${url}`);
+  if (!/^https?:\/\//i.test(url)) url = baseUrl.replace(/\/+$/, "") + (url.startsWith("/") ? url : `/${url}`);
+  // fetch would refuse it only after the hooks ran, quoting the URL in a nested cause.
+  try {
+    new URL(url);
+    if (!/^https?:\/\//i.test(url)) throw url;
+  } catch {
+    throw new RequestError(`URL "${url}" for ${route} is not a valid http(s) URL: check baseUrl.`);
   }
   const headers = { ...options.headers };
   assertHeaders(headers, route);
   const rest: Record<string, unknown> = {};
-  let restCount = 0;
   for (const key in options) {
-    if (RESERVED.has(key) || used.has(key) || options[key] === undefined) continue;
-    rest[key] = options[key];
-    restCount++;
+    if (!RESERVED.has(key) && !used.has(key) && options[key] !== undefined) rest[key] = options[key];
   }
+  const names = Object.keys(rest);
   let body: BodyInit | undefined;
-  if (method === "GET" || method === "HEAD") {
-    if (restCount) {
-      let query = "";
-      for (const key in rest) if (rest[key] !== null) query += `&${encodeURIComponent(key)}=${encodeURIComponent(queryValue(rest[key]))}`;
-      if (query) url += url.includes("?") ? query : `?${query.slice(1)}`;
-    }
-  } else {
-    const data = options.data !== undefined ? options.data : restCount ? rest : undefined;
+  if (method === "GET" || method === "HEAD") url += query(names, rest, url.includes("?") ? "&" : "?", used, route);
+  else {
+    const data = options.data !== undefined ? options.data : names.length ? rest : undefined;
     if (isJsonBody(data)) {
       body = JSON.stringify(data);
       headers["content-type"] ??= "application/json; charset=utf-8";

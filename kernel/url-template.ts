@@ -28,7 +28,16 @@ function pathValue(name: string, value: unknown, multi: boolean, route: string):
   if (segments.some((segment) => DOT_SEGMENT.test(segment))) {
     throw new RequestError(`Path parameter "${name}" for ${route} is "${text}": "." and ".." would change the URL's path. Pass the real name.`);
   }
-  return multi ? segments.map(encodeURIComponent).join("/") : encodeURIComponent(text);
+  return segments.map((segment) => encode(segment, name, route)).join("/");
+}
+
+/** `encodeURIComponent`, but text it cannot encode (a lone UTF-16 surrogate) is a {@link RequestError}. */
+function encode(text: string, name: string, route: string): string {
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    throw new RequestError(`Parameter "${name}" for ${route} has a lone surrogate: pass well-formed UTF-16.`);
+  }
 }
 
 /** Serialise a query value: arrays comma-joined (GitHub's convention), objects as JSON. */
@@ -39,22 +48,27 @@ export function queryValue(value: unknown): string {
 }
 
 /**
+ * A form-style query of the values of `names` that are neither `undefined` nor `null`:
+ * `?a=1&b=2`, or `&a=1&b=2` when `joiner` is `"&"`. Records each name in `used`.
+ */
+export function query(names: string[], params: Record<string, unknown>, joiner: string, used: Set<string>, route: string): string {
+  let out = "";
+  for (const name of names) {
+    used.add(name);
+    const value = params[name];
+    if (value != null) out += `${out ? "&" : joiner}${encode(name, name, route)}=${encode(queryValue(value), name, route)}`;
+  }
+  return out;
+}
+
+/**
  * Expand `template` with `params`, recording in `used` every parameter consumed.
  * Throws a {@link RequestError} for a missing or unsafe path parameter.
  */
 export function expand(template: string, params: Record<string, unknown>, used: Set<string>, route: string): string {
   if (!template.includes("{")) return template;
   return template.replace(PLACEHOLDER, (_match, operator: string, names: string, offset: number) => {
-    if (operator === "?" || operator === "&") {
-      let query = "";
-      for (const name of names.split(",")) {
-        used.add(name);
-        const value = params[name];
-        if (value === undefined || value === null) continue;
-        query += `${query || operator === "&" ? "&" : "?"}${encodeURIComponent(name)}=${encodeURIComponent(queryValue(value))}`;
-      }
-      return query;
-    }
+    if (operator === "?" || operator === "&") return query(names.split(","), params, operator, used, route);
     used.add(names);
     if (offset === 0 && names === "origin") {
       const origin = String(params.origin ?? "");
