@@ -1,19 +1,7 @@
 import { HttpError } from "./errors.js";
-import type { RequestOptions, Response, ResponseHeaders } from "./types.js";
+import type { RequestOptions, Response } from "./types.js";
 
 /** Turning a fetch Response into forgekit's `{ status, url, headers, data }`, or an error. */
-
-/** Reason phrases of GitHub's most frequent error statuses, for HTTP/2 responses that carry none. */
-const STATUS_TEXT: Record<number, string> = { 304: "Not Modified", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 422: "Unprocessable Entity" };
-
-/** Response headers as a plain object with lower-cased names. */
-export function plainHeaders(headers: globalThis.Headers): ResponseHeaders {
-  const out: ResponseHeaders = {};
-  headers.forEach((value, name) => {
-    out[name] = value;
-  });
-  return out;
-}
 
 interface GitHubErrorBody {
   message?: string;
@@ -27,11 +15,11 @@ function describeErrors(errors: GitHubErrorBody["errors"]): string {
   return ` [${parts.join("; ")}]`;
 }
 
-/** `GET https://api.github.com/repos/o/r → 404 Not Found: Not Found (https://docs…) [errors]` */
+/** `GET https://api.github.com/repos/o/r → 404 Not Found: Not Found (https://docs…) [errors]`; HTTP/2 responses carry no reason phrase (`→ 404: Not Found`). */
 export function httpErrorMessage(request: RequestOptions, status: number, statusText: string, data: unknown, invalidJson?: Error): string {
-  let message = `${request.method} ${request.url} → ${status} ${statusText || STATUS_TEXT[status] || ""}`.trimEnd();
+  let message = `${request.method} ${request.url} → ${status} ${statusText}`.trimEnd();
   if (invalidJson) return `${message}: the response body is not valid JSON (${invalidJson.message})`;
-  const body = (typeof data === "object" && data !== null ? data : {}) as GitHubErrorBody;
+  const body: GitHubErrorBody = Object(data);
   const text = typeof data === "string" && data.length < 300 ? data.trim() : "";
   if (body.message || text) message += `: ${body.message ?? text}`;
   if (body.documentation_url) message += ` (${body.documentation_url})`;
@@ -48,7 +36,7 @@ export async function toResponse(fetched: globalThis.Response, request: RequestO
   const type = fetched.headers.get("content-type") ?? "";
   let data: unknown;
   let invalidJson: Error | undefined;
-  if (request.method === "HEAD" || status === 204 || status === 205 || status === 304) await fetched.body?.cancel();
+  if (request.method === "HEAD" || [204, 205, 304].includes(status)) await fetched.body?.cancel();
   else if (/json/i.test(type)) {
     data = await fetched.text();
     try {
@@ -57,7 +45,7 @@ export async function toResponse(fetched: globalThis.Response, request: RequestO
       invalidJson = error as Error;
     }
   } else data = !type || /^text\/|charset=|xml/i.test(type) ? await fetched.text() : await fetched.arrayBuffer();
-  const response = { status, url: fetched.url || request.url, headers: plainHeaders(fetched.headers), data };
+  const response = { status, url: fetched.url || request.url, headers: Object.fromEntries(fetched.headers), data };
   if (status >= 400 || status === 304 || invalidJson) {
     throw new HttpError(httpErrorMessage(request, status, fetched.statusText, data, invalidJson), request, response);
   }

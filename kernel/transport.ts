@@ -1,6 +1,6 @@
 import { AbortError, ForgeError, NetworkError, RequestError, TimeoutError } from "./errors.js";
 import { toResponse } from "./response.js";
-import type { Fetch, RequestOptions, Response } from "./types.js";
+import type { RequestOptions, Response } from "./types.js";
 
 /**
  * The only code that performs I/O: sends a parsed request with `fetch`, applies the
@@ -12,37 +12,34 @@ import type { Fetch, RequestOptions, Response } from "./types.js";
 
 /** Send `request` and resolve to forgekit's response; rejects with a {@link ForgeError}. */
 export async function send(request: RequestOptions): Promise<Response<unknown>> {
-  const { signal, timeout = 0, redirect = "follow" } = request.request;
-  const fetch: Fetch | undefined = request.request.fetch ?? globalThis.fetch;
-  if (typeof fetch !== "function") throw new RequestError("No fetch found: pass one as request.fetch.", request);
+  const { signal, timeout, redirect, fetch = globalThis.fetch } = request.request;
+  const what = `${request.method} ${request.url} →`;
+  if (typeof fetch !== "function") throw new RequestError("No fetch: pass request.fetch.", request);
   if (request.request.agent !== undefined && !request.request.fetch) {
     throw new RequestError("The agent option needs the agent plugin (forgekit/plugins/agent).", request);
   }
-  if (signal?.aborted) throw new AbortError(`${request.method} ${request.url} → aborted before sending`, request, signal.reason);
   const controller = new AbortController();
   let timedOut = false;
-  const onAbort = () => controller.abort(signal?.reason);
-  signal?.addEventListener("abort", onAbort, { once: true });
-  const timer = timeout > 0 ? setTimeout(() => ((timedOut = true), controller.abort()), timeout) : undefined;
+  const onAbort = () => controller.abort();
+  signal?.addEventListener("abort", onAbort);
+  // An already-aborted signal makes fetch reject before sending anything (Fetch standard, fetch() step 6).
+  if (signal?.aborted) onAbort();
+  const timer = timeout! > 0 ? setTimeout(() => ((timedOut = true), onAbort()), timeout) : undefined;
   try {
-    const fetched = await fetch(request.url, {
-      method: request.method,
-      headers: request.headers,
-      body: request.body ?? null,
-      redirect,
-      signal: controller.signal,
-      ...(request.body instanceof ReadableStream ? { duplex: "half" } : {}),
-    } as RequestInit);
-    return await toResponse(fetched, request);
+    // `duplex` is required for a stream body and harmless for any other.
+    const init = { method: request.method, headers: request.headers, body: request.body ?? null, redirect, signal: controller.signal, duplex: "half" };
+    return await toResponse(await fetch(request.url, init as RequestInit), request);
   } catch (error) {
     if (error instanceof ForgeError) throw error;
-    if (timedOut) throw new TimeoutError(`${request.method} ${request.url} → timed out after ${timeout} ms`, request, timeout);
-    if (signal?.aborted) throw new AbortError(`${request.method} ${request.url} → aborted by the caller's signal`, request, signal.reason);
+    if (timedOut) throw new TimeoutError(`${what} timed out after ${timeout} ms`, request, timeout!);
+    if (signal?.aborted) throw new AbortError(`${what} aborted by the caller's signal`, request, signal.reason);
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    const detail = cause?.code ?? cause?.message ?? (error as Error).message;
-    throw new NetworkError(`${request.method} ${request.url} → no response: ${detail}`, request, error);
+    let detail = cause?.code ?? cause?.message ?? (error as Error).message;
+    // undici's words (the agent transport uses the same) for more than 20 redirects.
+    if (detail === "redirect count exceeded") detail += ` (a loop?): request.redirect "manual" returns the 3xx response`;
+    throw new NetworkError(`${what} no response: ${detail}`, request, error);
   } finally {
-    if (timer) clearTimeout(timer);
+    clearTimeout(timer);
     signal?.removeEventListener("abort", onAbort);
   }
 }
