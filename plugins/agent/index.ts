@@ -2,7 +2,7 @@ import crossFetch from "cross-fetch";
 import type { Fetch, Plugin } from "../../kernel/index.js";
 import { Readable } from "node:stream";
 import { guardedAgent, toWebResponse } from "./node-fetch.js";
-import { isRedirect, nextHop, type Hop } from "./redirect.js";
+import { agentFor, isRedirect, nextHop, type Hop } from "./redirect.js";
 
 /**
  * Node only: the agent transport. When the `agent` option (client or per call) is set and
@@ -29,12 +29,22 @@ export function agentFetch(agent: unknown): Fetch {
     else if (body instanceof ReadableStream) body = Readable.fromWeb(body as never) as never;
     let hop: Hop = { url, init: { ...init, body: body ?? null, headers: { ...(init.headers as Record<string, string>) } } };
     for (let hops = 1; ; hops++) {
-      const guard = guardedAgent(agent);
-      const response = await crossFetch(hop.url, { ...hop.init, redirect: "manual", agent: guard.agent } as never);
-      const location = response.headers.get("location");
+      const guard = guardedAgent(hops === 1 ? agent : agentFor(agent, hop.url));
+      const response = await crossFetch(hop.url, { ...hop.init, redirect: "manual", agent: guard.agent } as never).catch(failed);
+      // node-fetch resolves `location` against the URL; give the caller what the server sent, as fetch does.
+      const location = guard.location ?? null;
       if (init.redirect === "manual" || !isRedirect(response.status, location)) return toWebResponse(response as never, guard);
       (response.body as unknown as Readable | null)?.resume();
       hop = nextHop(hop, response.status, location, hops);
     }
   };
+}
+
+/**
+ * node-fetch's system errors ("request to <url> failed, reason: connect ECONNREFUSED …")
+ * wrapped the way undici reports them (a TypeError whose cause has the `code`), so both
+ * transports produce the same `NetworkError` message; the kernel redacts the cause's text.
+ */
+function failed(error: { code?: unknown }): never {
+  throw error?.code ? new TypeError("fetch failed", { cause: error }) : error;
 }

@@ -11,6 +11,8 @@ interface Guard {
   agent: unknown;
   /** Resolves with an error when the response ended before its body was complete. */
   broken: Promise<Error>;
+  /** The response's `location` header exactly as the server sent it. */
+  location?: string;
 }
 
 /** Wrap `agent` so that we see the request and response node-fetch makes with it. */
@@ -19,15 +21,17 @@ export function guardedAgent(agent: unknown): Guard {
   const broken = new Promise<Error>((resolve) => (fail = resolve));
   const base = agent as { addRequest: (req: ClientRequest, options: unknown) => void };
   const wrapped = Object.create(base) as typeof base;
+  const guard: Guard = { agent: wrapped, broken };
   wrapped.addRequest = (req, options) => {
     req.once("response", (res: IncomingMessage) => {
+      if (res.headers.location !== undefined) guard.location = res.headers.location;
       res.once("close", () => {
         if (!res.complete) fail(Object.assign(new Error("connection reset before the body was complete"), { code: "ECONNRESET" }));
       });
     });
     base.addRequest.call(base, req, options);
   };
-  return { agent: wrapped, broken };
+  return guard;
 }
 
 interface NodeFetchResponse {
@@ -42,6 +46,7 @@ interface NodeFetchResponse {
 export function toWebResponse(response: NodeFetchResponse, guard: Guard): globalThis.Response {
   const headers = new Headers();
   response.headers.forEach((value, name) => headers.append(name, value));
+  if (guard.location !== undefined) headers.set("location", guard.location);
   const nullBody = response.status === 204 || response.status === 205 || response.status === 304 || !response.body;
   if (response.body) void guard.broken.then((error) => response.body!.destroy(error));
   const body = nullBody ? null : (Readable.toWeb(response.body as Readable) as ReadableStream);

@@ -1,13 +1,20 @@
+import { globalAgent as httpAgent } from "node:http";
+import { globalAgent as httpsAgent } from "node:https";
+
 /**
  * Redirects for node-fetch 2, which forwards credentials to another port or from https
  * to http of the same host. We ask it for `redirect: "manual"` and follow here, with the
  * rules of the Fetch standard (HTTP-redirect fetch): credentials never cross origins,
- * 301/302/303 turn a non-GET into a body-less GET, 307/308 keep method and body.
+ * 301/302 turn a POST and 303 any method but HEAD into a body-less GET, 307/308 keep
+ * method and body; at most 20 redirects; only http(s) targets.
  */
 
 /** Fetch's own limit (Fetch standard, HTTP-redirect fetch step 5). */
 export const MAX_REDIRECTS = 20;
+/** Dropped when the origin (scheme, host or port) changes (Fetch standard, HTTP-redirect fetch step 13). */
 const CREDENTIAL_HEADERS = ["authorization", "proxy-authorization", "cookie"];
+/** Request-body headers dropped with the body (Fetch standard, HTTP-redirect fetch step 12). */
+const BODY_HEADERS = ["content-type", "content-length", "content-encoding", "content-language", "content-location"];
 
 export interface Hop {
   url: string;
@@ -15,25 +22,46 @@ export interface Hop {
 }
 
 /** Whether `status` with a `location` is a redirect to follow. */
-export function isRedirect(status: number, location: string | null): location is string {
-  return location !== null && [301, 302, 303, 307, 308].includes(status);
+export function isRedirect(status: number, location: string | null | undefined): location is string {
+  return typeof location === "string" && [301, 302, 303, 307, 308].includes(status);
 }
 
-/** The next request after a redirect response, or an error for a loop or an unreplayable body. */
+/**
+ * The next request after a redirect response, or an error for a loop, a target that is not
+ * http(s), or a body that cannot be sent twice. A loop fails with undici's own words
+ * ("redirect count exceeded"), so both transports report it the same way.
+ */
 export function nextHop(current: Hop, status: number, location: string, hops: number): Hop {
-  if (hops > MAX_REDIRECTS) throw new Error(`more than ${MAX_REDIRECTS} redirects (a loop?), last to ${location}`);
-  const target = new URL(location, current.url);
+  if (hops > MAX_REDIRECTS) throw new Error("redirect count exceeded");
+  let target: URL;
+  try {
+    target = new URL(location, current.url);
+  } catch {
+    throw new Error("redirected to a location that is not a URL");
+  }
+  if (target.protocol !== "http:" && target.protocol !== "https:") throw new Error(`redirected to a ${target.protocol} URL; only http(s) is followed`);
   const headers = { ...current.init.headers };
   if (target.origin !== new URL(current.url).origin) for (const name of CREDENTIAL_HEADERS) delete headers[name];
   const method = (current.init.method ?? "GET").toUpperCase();
   const keep = status === 307 || status === 308 || (status !== 303 && method !== "POST") || method === "HEAD";
   if (!keep || method === "GET") {
-    delete headers["content-type"];
-    delete headers["content-length"];
+    for (const name of BODY_HEADERS) delete headers[name];
     return { url: target.href, init: { ...current.init, method: method === "HEAD" ? "HEAD" : "GET", body: null, headers } };
   }
   if (current.init.body && typeof (current.init.body as { pipe?: unknown }).pipe === "function") {
     throw new Error("redirected, but a stream body cannot be sent twice: pass a string, Blob or buffer");
   }
   return { url: target.href, init: { ...current.init, headers } };
+}
+
+/**
+ * The agent for a hop: the caller's, unless a redirect changed the protocol, which Node
+ * refuses with a mismatched agent ("Protocol "http:" not supported"). Then Node's global
+ * agent of the new protocol carries that hop (the caller's TLS options do not apply to it).
+ */
+export function agentFor(agent: unknown, url: string): unknown {
+  const own = (agent as { protocol?: unknown } | null)?.protocol;
+  const protocol = new URL(url).protocol;
+  if (typeof own !== "string" || own === protocol) return agent;
+  return protocol === "https:" ? httpsAgent : httpAgent;
 }
