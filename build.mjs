@@ -1052,7 +1052,8 @@ function writeTree(fs, files) {
 // dist/cjs  per-file CJS + .d.cts (`require` condition); index.cjs is the callable factory
 // dist/browser/forgekit.mjs  bundled ESM for <script type="module"> (+ one chunk per scope)
 // dist/browser/forgekit.js   classic script defining the global `Client`
-const SOURCE_DIRS = ["kernel", "plugins", "definitions", "types"];
+// test/server is the embedded GitHub API server shipped as `forgekit/testing`.
+const SOURCE_DIRS = ["kernel", "plugins", "definitions", "types", "test/server"];
 const BROWSER_GLOBAL = `import * as forgekit from "./plugins/presets/browser.ts";
 const Client = forgekit.Client;
 for (const [name, value] of Object.entries(forgekit)) if (name !== "Client" && name !== "default") Client[name] = value;
@@ -1090,6 +1091,11 @@ async function buildNode() {
   }
   // before-after-hook is ESM-only: inline it into the one CJS module that uses it.
   await esbuild({ ...common, entryPoints: ["kernel/hook.ts"], outbase: undefined, outfile: "dist/cjs/kernel/hook.cjs", format: "cjs", platform: "node", bundle: true, allowOverwrite: true });
+  // The mock server reads its fixture from ../fixtures relative to its own folder.
+  for (const format of ["esm", "cjs"]) {
+    mkdirSync(`dist/${format}/test/fixtures`, { recursive: true });
+    writeFileSync(`dist/${format}/test/fixtures/github-api.json`, readFileSync("test/fixtures/github-api.json"));
+  }
   // require("forgekit") is the factory itself, with every named export on it (SPEC §1.5).
   writeFileSync("dist/cjs/index.cjs", `"use strict";\nconst preset = require("./plugins/presets/full.cjs");\nmodule.exports = Object.assign(preset.default, preset);\n`);
 }

@@ -6,7 +6,7 @@
 import forgekit, { VERSION, isHttpError } from "forgekit";
 import createDebug from "debug";
 import { format } from "node:util";
-import { startMockServer } from "../dist/esm/test/server/index.js";
+import { startMockServer } from "forgekit/testing";
 
 const tty = process.stdout.isTTY && !process.env.NO_COLOR;
 const paint = (code) => (text) => (tty ? `\x1b[${code}m${text}\x1b[0m` : String(text));
