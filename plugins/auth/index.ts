@@ -19,7 +19,7 @@ export interface AuthAdditions {
 /** Options the auth plugin reads. */
 export interface AuthOptions {
   /** Credentials for every request: see {@link AuthOption} and docs/authentication.md. */
-  auth?: AuthOption;
+  auth?: AuthOption | undefined;
 }
 
 function isApp(option: AuthOption): option is AppCredentials {
@@ -47,7 +47,7 @@ function lazyApp(client: Client, app: AppCredentials): Strategy {
  * the API's origin (and its uploads origin), never to another host.
  *
  * @example
- * const MyClient = Client.plugin(auth);
+ * const MyClient = Client.plugin([auth]);
  * const client = new MyClient({ auth: process.env.GITHUB_TOKEN });
  * client.authenticate({ type: "basic", username: "<USERNAME>", password: "<PASSWORD>" });
  * client.authenticate(); // anonymous from now on
