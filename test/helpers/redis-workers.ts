@@ -22,7 +22,15 @@ export interface WorkerReply {
   message?: string;
 }
 
+/** A rate-limit callback the worker's throttle called. */
+export interface WorkerEvent {
+  event: "onRateLimit" | "onSecondaryRateLimit";
+  info: { kind: string; sent: boolean; retryAt: number; waitMs: number; request: { method: string; url: string } };
+}
+
 export interface Worker {
+  /** Rate-limit callbacks seen so far, in order. */
+  events: WorkerEvent[];
   /** Send one request from the worker's client; resolves with what the worker saw. */
   request(route: string, params?: Record<string, unknown>): Promise<WorkerReply>;
   /** Close stdin; resolves when the process exited (non-zero exit rejects, with stderr). */
@@ -44,14 +52,18 @@ export function startWorker(config: WorkerConfig): Worker {
   let stderr = "";
   child.stderr!.on("data", (d) => (stderr += d));
   const waiting = new Map<number, (reply: WorkerReply) => void>();
+  const events: WorkerEvent[] = [];
   createInterface({ input: child.stdout! }).on("line", (line) => {
-    const reply = JSON.parse(line) as WorkerReply;
+    const message = JSON.parse(line) as WorkerReply | WorkerEvent;
+    if ("event" in message) return void events.push(message);
+    const reply = message;
     waiting.get(reply.id)?.(reply);
     waiting.delete(reply.id);
   });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   let next = 0;
   return {
+    events,
     process: child,
     request(route, params = {}) {
       const id = ++next;
