@@ -2,7 +2,10 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import http from "node:http";
-import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import entriesList from "./entries.cjs";
+
+const { entries, plugins } = entriesList;
 
 let server;
 let url;
@@ -26,11 +29,20 @@ test('import forgekit from "forgekit" is a factory; { Client } is the class', as
   assert.is(data.path, "/repos/o/r");
 });
 
-test("every entry can be imported", async () => {
+test("every entry can be imported, with the same named exports as its require() twin", async () => {
   assert.type((await import("forgekit/core")).Client, "function");
   assert.type((await import("forgekit/plugins/agent")).agent, "function");
-  const { plugins } = JSON.parse(readFileSync(new URL("./entries.json", import.meta.url), "utf8"));
-  for (const name of plugins) assert.ok(Object.keys(await import(`forgekit/plugins/${name}`)).length > 0, name);
+  assert.ok(plugins.includes("agent") && entries.length === plugins.length + 2, entries.join());
+  const require = createRequire(import.meta.url);
+  const names = (module) => Object.keys(module).filter((key) => key !== "default" && key !== "__esModule").sort();
+  for (const entry of entries) {
+    const esm = await import(entry);
+    assert.ok(names(esm).length > 0, `${entry} exports nothing`);
+    const cjs = names(require(entry));
+    // require("forgekit") is the factory carrying every named export.
+    if (entry === "forgekit") assert.equal(names(esm).filter((key) => !cjs.includes(key)), [], entry);
+    else assert.equal(names(esm), cjs, entry);
+  }
 });
 
 test.run();
