@@ -3,7 +3,7 @@ import { parseArgs } from "./args.js";
 import { pages } from "./pages.js";
 import type { Paginate, PaginateIterator, Source } from "./types.js";
 
-export type { Checkpoint, MapFn, PageData, PageItem, PageResponse, Paginatable, Paginate, PaginateIterator, PaginateOptions, Source } from "./types.js";
+export type { Checkpoint, MapFn, PageData, PageItem, PageResponse, Paginate, PaginateIterator, PaginateOptions, Source } from "./types.js";
 
 /** Collect every page's items (or mapped values) into one array. */
 async function collect(client: Client, source: Source, args: unknown[]): Promise<unknown[]> {

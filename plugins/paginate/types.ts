@@ -1,4 +1,4 @@
-import type { EndpointOptions, OperationTypes, RequestParameters, Response } from "../../kernel/index.js";
+import type { EndpointMethod, OperationTypes, Request, RequestParameters, Response } from "../../kernel/index.js";
 
 /**
  * Where a pagination stands, as plain JSON: `url` is the next page to fetch (`null` when
@@ -45,14 +45,11 @@ export type PageItem<R> = R extends readonly (infer I)[]
     ? { [K in keyof R]: R[K] extends readonly (infer I)[] ? I : never }[keyof R]
     : R;
 
-/** A bound request or endpoint method: anything with `.endpoint.merge`. */
-export interface Paginatable<E extends OperationTypes = OperationTypes> {
-  (params?: any): Promise<Response<E["response"]>>;
-  endpoint: { merge(params?: RequestParameters): EndpointOptions };
-}
-
-/** What `paginate` accepts first: a route string, options from `endpoint.merge()`, or an endpoint method. */
-export type Source = string | RequestParameters | Paginatable;
+/**
+ * What `paginate` accepts first: a route string, options from `endpoint.merge()`, or a
+ * bound request (`request.defaults(…)`); typed endpoint methods have their own overload.
+ */
+export type Source = string | RequestParameters | Request;
 
 /**
  * `client.paginate`: every page's items in one array.
@@ -63,7 +60,7 @@ export type Source = string | RequestParameters | Paginatable;
  */
 export interface Paginate {
   <E extends OperationTypes, M = PageItem<E["response"]>>(
-    method: Paginatable<E>,
+    method: EndpointMethod<E>,
     params?: E["parameters"] & RequestParameters,
     mapFn?: MapFn<PageItem<E["response"]>, M> | PaginateOptions<PageItem<E["response"]>, M>,
     options?: PaginateOptions<PageItem<E["response"]>, M>,
@@ -76,7 +73,7 @@ export interface Paginate {
 
 /** `client.paginate.iterator`: `for await (const page of client.paginate.iterator(route, params)) …` */
 export interface PaginateIterator {
-  <E extends OperationTypes>(method: Paginatable<E>, params?: E["parameters"] & RequestParameters, options?: PaginateOptions<PageItem<E["response"]>>): AsyncGenerator<
+  <E extends OperationTypes>(method: EndpointMethod<E>, params?: E["parameters"] & RequestParameters, options?: PaginateOptions<PageItem<E["response"]>>): AsyncGenerator<
     PageResponse<PageItem<E["response"]>>,
     void,
     undefined
