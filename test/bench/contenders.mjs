@@ -1,0 +1,120 @@
+// The contenders, each behind the same small interface so the workers measure them alike:
+//   small()        GET /repos/octo-org/octo-repo/tags          (~400 B array)
+//   large()        GET /orgs/octo-org/repos                    (~200 KB array)
+//   all(repo)      every contributor of `repo` in one array    (100 per page)
+//   each(repo, fn) the same through the library's page iterator, calling fn(page data)
+// Each contender uses what a user of that library would write. Only the contender being
+// measured is imported into a worker process.
+const OWNER = "octo-org";
+const REPO = "octo-repo";
+const ORG = "octo-org";
+
+/** Contender names in the order of the first round. */
+export const CONTENDERS = ["fetch", "forgekit", "octokit-rest", "octokit-core"];
+
+/** Packages each contender is measured from (for the versions table). */
+export const PACKAGES = { forgekit: "forgekit", "octokit-rest": "@octokit/rest", "octokit-core": "@octokit/core" };
+
+export const LABELS = { fetch: "bare fetch", forgekit: "forgekit", "octokit-rest": "@octokit/rest", "octokit-core": "@octokit/core" };
+
+const contributorsRoute = "GET /repos/{owner}/{repo}/contributors";
+
+const loaders = {
+  async fetch(baseUrl) {
+    const { getJson, pages, all } = await import("./fixtures/fetch-client.mjs");
+    return {
+      notes: [],
+      small: () => getJson(`${baseUrl}/repos/${OWNER}/${REPO}/tags`),
+      large: () => getJson(`${baseUrl}/orgs/${ORG}/repos`),
+      all: (repo) => all(`${baseUrl}/repos/${OWNER}/${repo}/contributors?per_page=100`),
+      async each(repo, fn) {
+        for await (const page of pages(`${baseUrl}/repos/${OWNER}/${repo}/contributors?per_page=100`)) fn(page.data);
+      },
+    };
+  },
+
+  async forgekit(baseUrl) {
+    const { default: forgekit, Client } = await import("forgekit");
+    const notes = [];
+    let client = forgekit({ baseUrl });
+    if (typeof client.paginate !== "function") {
+      // Until the preset wires paginate in, measure the preset plus the paginate plugin.
+      const plugin = await import("forgekit/plugins/paginate").then((m) => m.paginate, () => undefined);
+      if (plugin) {
+        client = new (Client.plugin([plugin]))({ baseUrl });
+        notes.push("paginate is not in the preset yet: measured as the preset + forgekit/plugins/paginate");
+      }
+    }
+    // Endpoint methods when the endpoints plugin is wired into the preset, else client.request.
+    const repos = client.repos;
+    const hasMethods = typeof repos?.listTags === "function" && typeof repos?.listForOrg === "function";
+    if (!hasMethods) notes.push("no endpoint methods in the preset yet: measured through client.request");
+    const small = hasMethods ? () => repos.listTags({ owner: OWNER, repo: REPO }) : () => client.request("GET /repos/{owner}/{repo}/tags", { owner: OWNER, repo: REPO });
+    const large = hasMethods ? () => client.repos.listForOrg({ org: ORG }) : () => client.request("GET /orgs/{org}/repos", { org: ORG });
+    const paginate = typeof client.paginate === "function" ? client.paginate : undefined;
+    if (!paginate) notes.push("no paginate plugin in the preset yet");
+    return {
+      notes,
+      small,
+      large,
+      all: paginate && ((repo) => paginate(contributorsRoute, { owner: OWNER, repo, per_page: 100 })),
+      each:
+        paginate?.iterator &&
+        (async (repo, fn) => {
+          for await (const page of paginate.iterator(contributorsRoute, { owner: OWNER, repo, per_page: 100 })) fn(page.data);
+        }),
+    };
+  },
+
+  async "octokit-rest"(baseUrl) {
+    const { Octokit } = await import("@octokit/rest");
+    const octokit = new Octokit({ baseUrl });
+    return {
+      notes: [],
+      small: () => octokit.rest.repos.listTags({ owner: OWNER, repo: REPO }),
+      large: () => octokit.rest.repos.listForOrg({ org: ORG }),
+      all: (repo) => octokit.paginate(octokit.rest.repos.listContributors, { owner: OWNER, repo, per_page: 100 }),
+      async each(repo, fn) {
+        for await (const page of octokit.paginate.iterator(octokit.rest.repos.listContributors, { owner: OWNER, repo, per_page: 100 })) fn(page.data);
+      },
+    };
+  },
+
+  async "octokit-core"(baseUrl) {
+    const { Octokit } = await import("@octokit/core");
+    const octokit = new Octokit({ baseUrl });
+    // @octokit/core has no paginate: a core user follows Link rel="next" by hand.
+    const NEXT = /<([^>]+)>;\s*rel="next"/;
+    async function* pages(repo) {
+      let response = await octokit.request(contributorsRoute, { owner: OWNER, repo, per_page: 100 });
+      for (;;) {
+        yield response;
+        const next = NEXT.exec(response.headers.link ?? "")?.[1];
+        if (!next) return;
+        response = await octokit.request({ method: "GET", url: next });
+      }
+    }
+    return {
+      notes: ["no paginate in @octokit/core: a hand-written Link loop over octokit.request"],
+      small: () => octokit.request("GET /repos/{owner}/{repo}/tags", { owner: OWNER, repo: REPO }),
+      large: () => octokit.request("GET /orgs/{org}/repos", { org: ORG }),
+      async all(repo) {
+        const items = [];
+        for await (const page of pages(repo)) items.push(...page.data);
+        return items;
+      },
+      async each(repo, fn) {
+        for await (const page of pages(repo)) fn(page.data);
+      },
+    };
+  },
+};
+
+/** Import and construct contender `name` against `baseUrl`. */
+export function load(name, baseUrl) {
+  const loader = loaders[name];
+  if (!loader) throw new Error(`Unknown contender "${name}": use one of ${CONTENDERS.join(", ")}.`);
+  return loader(baseUrl);
+}
+
+export const FIXTURE = { OWNER, REPO, ORG, SMALL_REPO: "warm-repo" };
