@@ -1185,8 +1185,6 @@ const SIZE_PROBES = [
   { name: "full preset entry, `forgekit.mjs` (names only; scopes lazy)", budget: 12000, options: BROWSER_ESM },
   { name: "classic script, `forgekit.js` (every scope inlined)", options: BROWSER_CLASSIC },
 ];
-// Every lazy chunk the registry can produce (routes, parameter metadata, aliases).
-const CHUNK_PROBE = `export * from "./definitions/index.ts";`;
 const SIZE_MARKERS = ["<!-- size:start -->", "<!-- size:end -->"];
 
 /** Bundle in memory; returns esbuild's metafile and output files keyed like the metafile. */
@@ -1235,14 +1233,18 @@ async function measureProbe(probe) {
   return sizeOf(bundle, outputs);
 }
 
-/** One row per scope: its routes chunk and its parameter-metadata chunk; other lazy chunks after. */
+/**
+ * The lazy chunks of `forgekit.mjs`: one row per scope (its routes chunk and its parameter-
+ * metadata chunk), then every other chunk loaded by a dynamic import (aliases, App auth…).
+ */
 async function measureChunks() {
-  const bundle = await bundleForSize({ contents: CHUNK_PROBE });
+  const bundle = await bundleForSize({ options: BROWSER_ESM });
+  const entry = Object.values(BROWSER_ESM.entryPoints)[0];
   const scopes = new Map();
   const others = [];
   for (const [file, output] of Object.entries(bundle.metafile.outputs)) {
     const match = /^definitions\/(scopes|params)\/(.+)\.ts$/.exec(output.entryPoint ?? "");
-    const measured = output.entryPoint && output.entryPoint !== "probe.ts" ? sizeOf(bundle, new Set([file])) : undefined;
+    const measured = output.entryPoint && output.entryPoint !== entry ? sizeOf(bundle, new Set([file])) : undefined;
     if (!measured) continue;
     if (!match) others.push({ name: output.entryPoint, ...measured });
     else scopes.set(match[2], { ...scopes.get(match[2]), [match[1]]: measured });

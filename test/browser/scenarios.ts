@@ -40,6 +40,8 @@ export function scenarios(test: Test, rig: Rig): void {
     assert.is(sent?.method, "GET");
     assert.is(sent?.headers.origin, rig.pages.url);
     assert.is(sent?.headers.accept, "application/vnd.github.v3+json");
+    // Chromium keeps its own User-Agent (docs/browsers-and-bundle-size.md says so).
+    assert.not.match(String(sent?.headers["user-agent"]), /forgekit/);
   });
 
   test("a JSON body is sent after a preflight GitHub's CORS policy allows", async () => {
@@ -158,6 +160,84 @@ export function scenarios(test: Test, rig: Rig): void {
     assert.ok(error.guard);
     assert.match(error.message, /repo/);
     assert.is(rig.api.requests.length, before);
+  });
+
+  test("paginate follows Link across pages; paginate.iterator stops when the loop exits", async () => {
+    const pages = [[1, 2], [3, 4], [5]];
+    rig.api.route("GET /repos/o/paged/issues", (req) => {
+      const page = Number(req.query.get("page") ?? 1);
+      const next = page < pages.length ? `<${rig.api.url}/repos/o/paged/issues?per_page=2&page=${page + 1}>; rel="next"` : undefined;
+      return { headers: next ? { link: next } : {}, body: pages[page - 1]!.map((n) => ({ n })) };
+    });
+    const result = await rig.opened.page.evaluate(async (baseUrl) => {
+      const client = new lib.Client({ baseUrl });
+      const route = "GET /repos/{owner}/{repo}/issues";
+      const all = await client.paginate(route, { owner: "o", repo: "paged", per_page: 2 });
+      const mapped = await client.paginate(route, { owner: "o", repo: "paged", per_page: 2 }, (response) => (response.data as { n: number }[]).map((item) => item.n * 10));
+      const firstPages: number[][] = [];
+      for await (const page of client.paginate.iterator(route, { owner: "o", repo: "paged", per_page: 2 })) {
+        firstPages.push((page.data as { n: number }[]).map((item) => item.n));
+        break;
+      }
+      return { all, mapped, firstPages };
+    }, rig.api.url);
+    assert.equal(result.all, [{ n: 1 }, { n: 2 }, { n: 3 }, { n: 4 }, { n: 5 }]);
+    assert.equal(result.mapped, [10, 20, 30, 40, 50]);
+    assert.equal(result.firstPages, [[1, 2]]);
+    assert.is(received(rig, "/repos/o/paged/issues").length, 3 + 3 + 1, "the iterator fetched one page only");
+  });
+
+  test("authenticate: the token goes through GitHub's preflight, never into an error", async () => {
+    rig.api.route("GET /repos/o/private", (req) => (req.headers.authorization ? { body: { auth: req.headers.authorization } } : { status: 404, body: { message: "Not Found" } }));
+    const result = await rig.opened.page.evaluate(async (baseUrl) => {
+      const client = new lib.Client({ baseUrl });
+      const anonymous = await client.request("GET /repos/o/private").catch((e: unknown) => e as InstanceType<typeof lib.HttpError>);
+      client.authenticate({ type: "token", token: "ghp_browserSecret123" });
+      const { data } = await client.request("GET /repos/o/private");
+      const failed = await client.request("GET /repos/o/none").catch((e: unknown) => e as InstanceType<typeof lib.HttpError>);
+      return { anonymous: anonymous.status, data, failed: JSON.stringify({ ...failed, message: failed.message }) };
+    }, rig.api.url);
+    assert.is(result.anonymous, 404);
+    assert.equal(result.data, { auth: "token ghp_browserSecret123" });
+    assert.not.match(result.failed, "ghp_browserSecret123");
+    const [anonymous, preflight, authed] = received(rig, "/repos/o/private");
+    assert.is(anonymous?.headers.authorization, undefined);
+    assert.is(preflight?.method, "OPTIONS");
+    assert.match(String(preflight?.headers["access-control-request-headers"]), /authorization/);
+    assert.is(authed?.headers.authorization, "token ghp_browserSecret123");
+  });
+
+  test("the cache plugin answers GitHub's 304 with the cached body", async () => {
+    rig.api.route("GET /repos/o/cached", (req) =>
+      req.headers["if-none-match"] === '"c1"'
+        ? { status: 304, headers: { etag: '"c1"', "cache-control": "private, max-age=60, s-maxage=60", "x-ratelimit-remaining": "58" } }
+        : { headers: { etag: '"c1"', "cache-control": "private, max-age=60, s-maxage=60", "x-ratelimit-remaining": "59" }, body: { v: "cached" } },
+    );
+    const result = await rig.opened.page.evaluate(async (baseUrl) => {
+      const client = new lib.Client({ baseUrl, cache: true });
+      const first = await client.request("GET /repos/{owner}/{repo}", { owner: "o", repo: "cached" });
+      const second = await client.request("GET /repos/{owner}/{repo}", { owner: "o", repo: "cached" });
+      return { first: [first.status, first.data], second: [second.status, second.data, second.headers["x-ratelimit-remaining"]] };
+    }, rig.api.url);
+    assert.equal(result.first, [200, { v: "cached" }]);
+    assert.equal(result.second, [200, { v: "cached" }, "58"]);
+    const sent = received(rig, "/repos/o/cached").filter((r) => r.method === "GET");
+    assert.equal(sent.map((r) => r.headers["if-none-match"]), [undefined, '"c1"']);
+  });
+
+  test("debug: localStorage.debug = \"forgekit:rest*\" logs each request to the console, redacted", async () => {
+    rig.api.route("GET /repos/o/debugged", { headers: { "x-github-request-id": "DBG:1" }, body: {} });
+    const opened = await rig.open(() => localStorage.setItem("debug", "forgekit:rest*"));
+    await opened.page.evaluate(async (baseUrl) => {
+      const client = new lib.Client({ baseUrl, auth: "ghp_debugSecret456" });
+      await client.request("GET /repos/{owner}/{repo}", { owner: "o", repo: "debugged" });
+    }, rig.api.url);
+    await opened.context.close();
+    const lines = opened.console.filter((line) => line.includes("forgekit:rest"));
+    assert.ok(lines.some((line) => line.includes("GET /repos/{owner}/{repo}") && line.includes("/repos/o/debugged")), opened.console.join("\n"));
+    assert.ok(lines.some((line) => line.includes("200")), lines.join("\n"));
+    assert.not.match(opened.console.join("\n"), "ghp_debugSecret456");
+    assert.equal(rig.opened.console.filter((line) => line.includes("forgekit:rest")), [], "without localStorage.debug nothing is logged");
   });
 
   test("Client.plugin composes a user plugin in the page", async () => {
