@@ -36,11 +36,17 @@ export interface Rig {
 export function useRig(test: Test, page: PageName): Rig {
   const rig = {} as Rig;
   test.before(async () => {
-    rig.api = await startApi();
-    rig.pages = await startPages(PAGES);
-    rig.browser = await launchChromium();
-    rig.open = (init) => openPage(rig.browser, `${rig.pages.url}/${page}.html`, init);
-    rig.opened = await rig.open();
+    try {
+      rig.api = await startApi();
+      rig.pages = await startPages(PAGES);
+      rig.browser = await launchChromium();
+      rig.open = (init) => openPage(rig.browser, `${rig.pages.url}/${page}.html`, init);
+      rig.opened = await rig.open();
+    } catch (error) {
+      // uvu counts the suite's tests as failed without showing why a `before` hook threw.
+      console.error(error);
+      throw error;
+    }
   });
   test.after(async () => {
     await rig.browser?.close();

@@ -194,7 +194,7 @@ export function scenarios(test: Test, rig: Rig): void {
       const anonymous = await client.request("GET /repos/o/private").catch((e: unknown) => e as InstanceType<typeof lib.HttpError>);
       client.authenticate({ type: "token", token: "ghp_browserSecret123" });
       const { data } = await client.request("GET /repos/o/private");
-      const failed = await client.request("GET /repos/o/none").catch((e: unknown) => e as InstanceType<typeof lib.HttpError>);
+      const failed = (await client.request("GET /repos/o/none").catch((e: unknown) => e)) as InstanceType<typeof lib.HttpError>;
       return { anonymous: anonymous.status, data, failed: JSON.stringify({ ...failed, message: failed.message }) };
     }, rig.api.url);
     assert.is(result.anonymous, 404);

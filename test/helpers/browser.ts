@@ -1,6 +1,7 @@
 // Real-browser test rig: Debian's Chromium driven by playwright-core (never a downloaded
 // browser), a page origin serving dist/browser, and a fake GitHub API on a second loopback
 // origin that answers CORS exactly as api.github.com does, so the browser enforces it.
+import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { startServer, type Handler, type Reply, type TestServer } from "./server.js";
@@ -73,6 +74,9 @@ export async function startPages(pages: Record<string, string>): Promise<TestSer
 
 /** Launch Chromium headless with nothing that talks to the network on its own. */
 export function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`Chromium not found at ${CHROMIUM}. Install Debian's package (\`sh .ci/setup.sh\`, or \`apt-get install -y chromium\`) or set CHROMIUM_PATH; the tests never download a browser.`);
+  }
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
