@@ -1,0 +1,76 @@
+import { RequestError, type Client, type EndpointOptions, type Response } from "../../kernel/index.js";
+import { hold } from "./hold.js";
+import { inspect } from "./outcome.js";
+import { resourceOf } from "./resource.js";
+import type { Attempt, Engine, Outcome } from "./types.js";
+
+/**
+ * The request-policy engine: ONE `wrap` hook per client, registered by whichever of
+ * `retry` and `throttle` is applied first. Every attempt of a request goes through the
+ * same loop: the throttle's gate (slot + known pauses) → send → read the outcome → the
+ * throttle records pauses → the retrier decides → wait → again. One loop means one retry
+ * counter and one queue, so the two plugins can never both retry the same failure.
+ */
+
+/** Where a client keeps its engine: a non-enumerable property, so state stays per client. */
+const ENGINE = Symbol.for("forgekit.policy-engine");
+/** Default `maxWait`: longer than GitHub's secondary-limit waits, far shorter than an hour-long reset. */
+export const DEFAULT_MAX_WAIT = 5 * 60_000;
+const MUTATING = new Set(["POST", "PATCH", "PUT", "DELETE"]);
+
+type Send = (options: EndpointOptions) => Response<any> | Promise<Response<any>>;
+
+/** The client's engine, created (and its wrap hook registered) on first use. No timers, no I/O. */
+export function engineFor(client: Client): Engine {
+  const host = client as unknown as Record<symbol, Engine | undefined>;
+  const existing = host[ENGINE];
+  if (existing) return existing;
+  const engine: Engine = { maxWait: DEFAULT_MAX_WAIT, skew: 0 };
+  Object.defineProperty(client, ENGINE, { value: engine });
+  client.hook.wrap("request", (request, options) => run(engine, request, options));
+  return engine;
+}
+
+/** Set the engine's one `maxWait`; `retry` and `throttle` may both give it, but not differently. */
+export function setMaxWait(engine: Engine, value: number | undefined, from: string): void {
+  if (value === undefined) return;
+  if (engine.maxWaitFrom && engine.maxWait !== value) {
+    throw new RequestError(`${from}.maxWait (${value}) differs from ${engine.maxWaitFrom}.maxWait (${engine.maxWait}); both set the same limit: give it once.`);
+  }
+  engine.maxWait = value;
+  engine.maxWaitFrom = from;
+}
+
+async function run(engine: Engine, request: Send, options: EndpointOptions): Promise<Response<any>> {
+  const { method } = options;
+  const attempt: Attempt = { options, method, mutating: MUTATING.has(method), resource: resourceOf(options), retryCount: 0, secondaryHits: 0 };
+  for (;;) {
+    options.request.retryCount = attempt.retryCount;
+    const { throttler, retrier } = engine;
+    if (throttler) {
+      const entered = throttler.enter(attempt);
+      if (entered) await entered;
+    }
+    let result: unknown;
+    let failed = false;
+    try {
+      result = await request(options);
+    } catch (error) {
+      (result = error), (failed = true);
+    }
+    let outcome: Outcome = {};
+    try {
+      outcome = inspect(engine, attempt, result, failed);
+    } finally {
+      // Free the slot even if reading the outcome threw.
+      const left = throttler?.leave(attempt, outcome);
+      if (left) await left;
+    }
+    if (!failed) return result as Response<any>;
+    const wait = retrier?.decide(attempt, result, outcome);
+    if (wait === undefined) throw result;
+    await hold(engine, attempt, result, outcome, wait);
+    if (outcome.limit?.kind === "secondary") attempt.secondaryHits++;
+    attempt.retryCount++;
+  }
+}

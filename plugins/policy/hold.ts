@@ -1,0 +1,47 @@
+import { redact } from "../../kernel/index.js";
+import { httpCause, RateLimitError } from "./errors.js";
+import type { Attempt, Engine, LimitKind, Outcome, RateLimit, RateLimitInfo } from "./types.js";
+import { describeRequest, sleep } from "./wait.js";
+
+/** Deciding to wait, or to fail fast, before a request is sent again. */
+
+/** What the rate-limit callbacks receive. */
+export function rateLimitInfo(attempt: Attempt, kind: "primary" | "secondary", retryAt: number, sent: boolean, rateLimit?: RateLimit): RateLimitInfo {
+  const { method, url } = describeRequest(attempt.options);
+  const info: RateLimitInfo = {
+    kind,
+    resource: rateLimit?.resource ?? attempt.resource,
+    retryAt,
+    waitMs: Math.max(0, retryAt - Date.now()),
+    retryCount: attempt.retryCount,
+    sent,
+    request: { method, url: redact(url) },
+  };
+  if (rateLimit) info.rateLimit = rateLimit;
+  return info;
+}
+
+/** The {@link RateLimitError} for a request the engine will not hold back any longer. */
+export function failFast(engine: Engine, attempt: Attempt, kind: LimitKind, reason: "max-wait" | "declined", retryAt: number, error?: unknown, resource?: string): RateLimitError {
+  const details = { kind, reason, retryAt, waitMs: Math.max(0, retryAt - Date.now()), maxWait: engine.maxWait };
+  return new RateLimitError(describeRequest(attempt.options), kind === "primary" ? { ...details, resource: resource ?? attempt.resource } : details, httpCause(error));
+}
+
+/**
+ * Wait `wait` ms before re-sending a failed attempt. Waits GitHub dictated (a rate limit,
+ * `Retry-After`) longer than `maxWait` fail fast; rate-limit waits are first offered to
+ * the throttle's callbacks, which may decline. Backoff delays are only capped.
+ */
+export async function hold(engine: Engine, attempt: Attempt, error: unknown, outcome: Outcome, wait: number): Promise<void> {
+  const { limit } = outcome;
+  const kind = limit?.kind ?? "retry-after";
+  const dictated = limit !== undefined || outcome.retryAfter !== undefined;
+  const resource = outcome.rateLimit?.resource;
+  if (dictated && wait > engine.maxWait) throw failFast(engine, attempt, kind, "max-wait", Date.now() + wait, error, resource);
+  if (limit && engine.throttler) {
+    const allowed = await engine.throttler.allow(attempt, rateLimitInfo(attempt, limit.kind, Date.now() + wait, true, outcome.rateLimit));
+    if (allowed === false) throw failFast(engine, attempt, limit.kind, "declined", Date.now() + wait, error, resource);
+  }
+  const reason = limit ? `for a ${limit.kind} rate limit` : `to retry (retry ${attempt.retryCount + 1})`;
+  await sleep(dictated ? wait : Math.min(wait, engine.maxWait), attempt.options, reason);
+}

@@ -1,0 +1,70 @@
+import { RequestError, type Plugin } from "../../kernel/index.js";
+import { engineFor, setMaxWait } from "../policy/engine.js";
+import { knownKeys, MAX_TIMER, numberOption, optionObject } from "../policy/check.js";
+import { createRetrier } from "./decide.js";
+
+export { RateLimitError, isRateLimitError, rateLimitOf } from "../policy/index.js";
+export type { RateLimit, RateLimitInfo, WithRateLimit, LimitKind } from "../policy/index.js";
+
+/** Options of the `retry` plugin (`retry: {…}`); every one is optional. See docs/errors-retries-rate-limits.md. */
+export interface RetryOptions {
+  /** Most re-sends of one request, for any reason (failures and rate limits alike). `0` disables retrying. Default 3. Per call: `request: { retries }`. */
+  retries?: number;
+  /** First backoff delay in ms, doubled on every retry, with jitter (half to all of it). Default 1000. */
+  delay?: number;
+  /** Longest backoff delay in ms. Default 30000. */
+  maxDelay?: number;
+  /**
+   * Longest wait GitHub may ask for (rate-limit reset, secondary limit, `Retry-After`) in ms;
+   * a longer one fails at once with a `RateLimitError`. Default 300000 (5 minutes).
+   * The same setting as `throttle.maxWait`.
+   */
+  maxWait?: number;
+  /** Also retry a `TimeoutError` (idempotent methods only). Default false: a timeout is final. */
+  timeouts?: boolean;
+  /** Also send POST and PATCH again after failures that may have reached GitHub (5xx, reset, timeout). Default false. */
+  nonIdempotent?: boolean;
+}
+
+/** Options the `retry` plugin adds to the client. */
+export interface RetryPluginOptions {
+  /** Retry policy, or `false` to turn the plugin off. */
+  retry?: RetryOptions | false;
+}
+
+const KEYS = ["retries", "delay", "maxDelay", "maxWait", "timeouts", "nonIdempotent"] as const;
+
+function flag(options: Record<string, unknown>, key: string): boolean {
+  const value = options[key] ?? false;
+  if (typeof value !== "boolean") throw new RequestError(`retry.${key} must be true or false, got ${JSON.stringify(value)}.`);
+  return value;
+}
+
+/**
+ * Retries: network errors, 408, 429 and 5xx are sent again with exponential backoff and
+ * jitter, honouring `Retry-After` and rate-limit resets; 4xx, 304, aborts and (by default)
+ * timeouts are final, and POST/PATCH are repeated only when GitHub certainly did not act.
+ * Shares one engine — one retry counter, one queue — with the `throttle` plugin.
+ *
+ * @example
+ * const MyClient = Client.plugin([retry]);
+ * const client = new MyClient({ retry: { retries: 5, maxWait: 60_000 } });
+ * const { data } = await client.request("GET /repos/{owner}/{repo}", { owner: "octocat", repo: "hello-world" });
+ */
+export const retry: Plugin<void, RetryPluginOptions> = (client, options) => {
+  const given = optionObject(options.retry, "retry");
+  if (!given) return;
+  knownKeys(given, "retry", KEYS);
+  const delay = numberOption(given, "delay", "retry", 0, MAX_TIMER) ?? 1000;
+  const settings = {
+    retries: numberOption(given, "retries", "retry", 0, 100, true) ?? 3,
+    delay,
+    maxDelay: numberOption(given, "maxDelay", "retry", delay, MAX_TIMER) ?? Math.max(delay, 30_000),
+    timeouts: flag(given, "timeouts"),
+    nonIdempotent: flag(given, "nonIdempotent"),
+  };
+  const maxWait = numberOption(given, "maxWait", "retry", 0, MAX_TIMER);
+  const engine = engineFor(client);
+  setMaxWait(engine, maxWait, "retry");
+  engine.retrier = createRetrier(settings);
+};

@@ -1,0 +1,36 @@
+/**
+ * Store keys name the credential by a hash, never the credential: SHA-256 (Web Crypto) of
+ * the whole `authorization` header, first 16 hex digits. Browsers outside a secure context
+ * have no `crypto.subtle`: there an FNV-1a pair gives the same length. Each header is hashed
+ * once per client, so after the first request the check stays synchronous.
+ */
+
+const encoder = new TextEncoder();
+const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+
+function fnv(text: string, seed: number): string {
+  let hash = seed >>> 0;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 16777619) >>> 0;
+  return hash.toString(16).padStart(8, "0");
+}
+
+async function digest(text: string): Promise<string> {
+  const subtle = globalThis.crypto?.subtle;
+  if (!subtle) return fnv(text, 2166136261) + fnv(text, 374761393);
+  return hex(new Uint8Array(await subtle.digest("SHA-256", encoder.encode(text))).subarray(0, 8));
+}
+
+/** A per-client hasher: `"anonymous"` without a header, the hash (sync once known) with one. */
+export function credentialHasher(): (header: string | undefined) => string | Promise<string> {
+  const known = new Map<string, string>();
+  return (header) => {
+    if (!header) return "anonymous";
+    const hash = known.get(header);
+    if (hash) return hash;
+    return digest(header).then((value) => {
+      if (known.size >= 16) known.clear();
+      known.set(header, value);
+      return value;
+    });
+  };
+}

@@ -1,0 +1,84 @@
+import type { KeyValueStore } from "../../kernel/index.js";
+import { failFast, rateLimitInfo, sleep, type Attempt, type Engine, type Outcome, type RateLimitInfo, type Throttler } from "../policy/index.js";
+import { credentialHasher } from "./credential.js";
+import { readPause, writePauses, type Pause } from "./pauses.js";
+import { createQueue } from "./queue.js";
+
+/** The resolved `throttle` options. */
+export interface ThrottleSettings {
+  store: KeyValueStore;
+  concurrency: number;
+  mutationGap: number;
+  onRateLimit?: (info: RateLimitInfo) => unknown;
+  onSecondaryRateLimit?: (info: RateLimitInfo) => unknown;
+}
+
+type Maybe = void | Promise<unknown>;
+const route = (attempt: Attempt) => `${attempt.method} ${attempt.options.url}`;
+
+/**
+ * The throttle's part of the engine. Before each attempt: a slot from the queue, then the
+ * store (every pause for this resource and credential, read right before sending); a
+ * pause gives the slot back, asks the callback, waits, and starts over. After each
+ * attempt: the slot is freed and the pauses GitHub announced are written to the store.
+ */
+export function createThrottler(engine: Engine, settings: ThrottleSettings): Throttler {
+  const { store } = settings;
+  const queue = createQueue(settings.concurrency, settings.mutationGap);
+  const hash = credentialHasher();
+  const learned = new Map<string, string>(); // "METHOD route" → the resource GitHub named
+  const written = new Map<string, number>();
+  // Checked without a visible credential: an inner hook (auth applied earlier) adds it later.
+  const unseen = new WeakSet<Attempt>();
+  let hidden: string | undefined;
+
+  function enter(attempt: Attempt): void | Promise<void> {
+    const header = attempt.options.headers.authorization;
+    if (!header) unseen.add(attempt);
+    const credential = header ? hash(header) : (hidden ?? "anonymous");
+    return typeof credential === "string" ? admit(attempt, credential) : credential.then((value) => admit(attempt, value));
+  }
+
+  function admit(attempt: Attempt, credential: string): void | Promise<void> {
+    attempt.credential = credential;
+    attempt.resource = learned.get(route(attempt)) ?? attempt.resource;
+    const slot = queue.acquire(attempt.mutating, attempt.options);
+    return slot ? slot.then(() => check(attempt)) : check(attempt);
+  }
+
+  function check(attempt: Attempt): void | Promise<void> {
+    const pause = readPause(store, attempt.resource, attempt.credential!, engine.skew);
+    if (pause instanceof Promise) return pause.then((found) => (found ? hold(attempt, found) : undefined));
+    return pause ? hold(attempt, pause) : undefined;
+  }
+
+  async function hold(attempt: Attempt, pause: Pause): Promise<void> {
+    queue.release(attempt.mutating, false);
+    const resource = pause.kind === "primary" ? attempt.resource : undefined;
+    if (pause.until - Date.now() > engine.maxWait) throw failFast(engine, attempt, pause.kind, "max-wait", pause.until, undefined, resource);
+    if (!(await allow(attempt, rateLimitInfo(attempt, pause.kind, pause.until, false)))) {
+      throw failFast(engine, attempt, pause.kind, "declined", pause.until, undefined, resource);
+    }
+    await sleep(pause.until - Date.now(), attempt.options, `for a ${pause.kind} rate limit`);
+    return enter(attempt);
+  }
+
+  async function allow(_attempt: Attempt, info: RateLimitInfo): Promise<boolean> {
+    const callback = info.kind === "primary" ? settings.onRateLimit : settings.onSecondaryRateLimit;
+    return !callback || (await callback(info)) !== false;
+  }
+
+  function leave(attempt: Attempt, outcome: Outcome): Maybe {
+    queue.release(attempt.mutating, true);
+    const named = outcome.rateLimit?.resource;
+    if (named && learned.size < 500) learned.set(route(attempt), named);
+    const write = () => writePauses(store, engine.skew, written, attempt.credential!, named ?? attempt.resource, outcome);
+    const final = attempt.options.headers.authorization;
+    if (!final || !unseen.has(attempt)) return write();
+    const learn = (value: string) => ((hidden = attempt.credential = value), write());
+    const credential = hash(final);
+    return typeof credential === "string" ? learn(credential) : credential.then(learn);
+  }
+
+  return { enter, leave, allow };
+}

@@ -1,0 +1,79 @@
+import { RequestError, type KeyValueStore, type Plugin } from "../../kernel/index.js";
+import { engineFor, setMaxWait } from "../policy/engine.js";
+import { knownKeys, MAX_TIMER, numberOption, optionObject } from "../policy/check.js";
+import type { RateLimitInfo } from "../policy/index.js";
+import { createThrottler } from "./gate.js";
+import { memoryStore } from "./memory-store.js";
+import { safeStore } from "./pauses.js";
+
+export { memoryStore } from "./memory-store.js";
+export { primaryKey, secondaryKey } from "./pauses.js";
+export { RateLimitError, isRateLimitError, rateLimitOf } from "../policy/index.js";
+export type { RateLimit, RateLimitInfo, WithRateLimit, LimitKind } from "../policy/index.js";
+
+/** Answer to a rate-limit callback: `false` fails the request at once; anything else waits. */
+export type RateLimitCallback = (info: RateLimitInfo) => boolean | void | Promise<boolean | void>;
+
+/** Options of the `throttle` plugin (`throttle: {…}`); every one is optional. See docs/errors-retries-rate-limits.md. */
+export interface ThrottleOptions {
+  /** Where pauses are kept; share one (e.g. `redisStore`) between processes using one token. Default: a per-client {@link memoryStore}. */
+  store?: KeyValueStore;
+  /** Most requests in flight at once. Default 10; `1` sends everything serially, as GitHub advises. */
+  concurrency?: number;
+  /** Mutations (POST, PATCH, PUT, DELETE) go one at a time, starting at least this many ms apart. Default 1000; `0` turns pacing off. */
+  mutationGap?: number;
+  /** Longest rate-limit pause a request waits for, in ms; a longer one fails at once. Default 300000. The same setting as `retry.maxWait`. */
+  maxWait?: number;
+  /** Asked before a request waits for an exhausted primary rate limit; return `false` to fail fast. */
+  onRateLimit?: RateLimitCallback;
+  /** Asked before a request waits for a secondary rate limit; return `false` to fail fast. */
+  onSecondaryRateLimit?: RateLimitCallback;
+}
+
+/** Options the `throttle` plugin adds to the client. */
+export interface ThrottlePluginOptions {
+  /** Pacing and rate-limit pauses, or `false` to turn the plugin off. */
+  throttle?: ThrottleOptions | false;
+}
+
+const KEYS = ["store", "concurrency", "mutationGap", "maxWait", "onRateLimit", "onSecondaryRateLimit"] as const;
+
+function callback(options: Record<string, unknown>, key: string): RateLimitCallback | undefined {
+  const value = options[key];
+  if (value !== undefined && typeof value !== "function") throw new RequestError(`throttle.${key} must be a function (info) => boolean, got ${typeof value}.`);
+  return value as RateLimitCallback | undefined;
+}
+
+/**
+ * Throttling: requests wait for a free slot (`concurrency`), mutations are paced
+ * (`mutationGap`), and rate limits pause what they concern — an exhausted primary limit its
+ * resource (`core`, `search`…), a secondary limit every request — until GitHub's reset, for
+ * every client sharing the `store`; later requests wait or fail fast without being sent.
+ * Shares one engine — one retry counter, one queue — with the `retry` plugin.
+ *
+ * @example
+ * const MyClient = Client.plugin([retry, throttle]);
+ * const client = new MyClient({
+ *   throttle: { onRateLimit: (info) => info.waitMs < 60_000 }, // wait up to a minute, else fail fast
+ * });
+ */
+export const throttle: Plugin<void, ThrottlePluginOptions> = (client, options) => {
+  const given = optionObject(options.throttle, "throttle");
+  if (!given) return;
+  knownKeys(given, "throttle", KEYS);
+  const store = (given.store ?? memoryStore()) as KeyValueStore;
+  if (typeof store !== "object" || store === null || !["get", "set", "delete"].every((m) => typeof (store as never as Record<string, unknown>)[m] === "function")) {
+    throw new RequestError("throttle.store must be a KeyValueStore: an object with get(key), set(key, value, ttl) and delete(key), e.g. memoryStore() or redisStore(redis).");
+  }
+  const settings = {
+    store: safeStore(store, () => client.options.log),
+    concurrency: numberOption(given, "concurrency", "throttle", 1, Infinity, true) ?? 10,
+    mutationGap: numberOption(given, "mutationGap", "throttle", 0, MAX_TIMER) ?? 1000,
+  };
+  const onRateLimit = callback(given, "onRateLimit");
+  const onSecondaryRateLimit = callback(given, "onSecondaryRateLimit");
+  const maxWait = numberOption(given, "maxWait", "throttle", 0, MAX_TIMER);
+  const engine = engineFor(client);
+  setMaxWait(engine, maxWait, "throttle");
+  engine.throttler = createThrottler(engine, { ...settings, ...(onRateLimit && { onRateLimit }), ...(onSecondaryRateLimit && { onSecondaryRateLimit }) });
+};

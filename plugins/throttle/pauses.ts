@@ -1,0 +1,77 @@
+import type { KeyValueStore, Log } from "../../kernel/index.js";
+import type { Outcome } from "../policy/index.js";
+
+/**
+ * The pause state, in the store so several processes can share it. Keys:
+ *   forgekit:ratelimit:<resource>:<credential-hash>  the resource's budget is used up
+ *   forgekit:secondary:<credential-hash>             a secondary limit: every request waits
+ * Values: epoch ms on GitHub's clock (from `x-ratelimit-reset` / `date`), as a decimal
+ * string; each client adds the clock skew it measured. TTLs end with the pause.
+ */
+export const primaryKey = (resource: string, credential: string) => `forgekit:ratelimit:${resource}:${credential}`;
+export const secondaryKey = (credential: string) => `forgekit:secondary:${credential}`;
+
+/** A pause found before sending; `until` is local epoch ms. */
+export interface Pause {
+  kind: "primary" | "secondary";
+  until: number;
+}
+
+type Value = string | undefined | null;
+const isPromise = <T>(value: unknown): value is Promise<T> => typeof (value as Promise<T>)?.then === "function";
+
+/** A store that never throws: a failing store logs a warning and reads as "no pause" (fail open). */
+export function safeStore(store: KeyValueStore, log: () => Log): KeyValueStore {
+  const warn = (error: unknown) => log().warn(`throttle: the rate-limit store failed (${(error as Error)?.message ?? error}); continuing without it.`);
+  const guard = <T>(call: () => T | Promise<T>): T | Promise<T | undefined> | undefined => {
+    try {
+      const result = call();
+      return isPromise<T>(result) ? result.catch((error) => void warn(error)) : result;
+    } catch (error) {
+      return void warn(error);
+    }
+  };
+  return {
+    get: (key) => guard(() => store.get(key)) as Value | Promise<Value>,
+    set: (key, value, ttl) => guard(() => store.set(key, value, ttl)) as void | Promise<void>,
+    delete: (key) => guard(() => store.delete(key)) as void | Promise<void>,
+  };
+}
+
+function pick(primary: Value, secondary: Value, skew: number): Pause | undefined {
+  const now = Date.now();
+  const p = Number(primary ?? NaN) + skew;
+  const s = Number(secondary ?? NaN) + skew;
+  if (s > now && !(p > s)) return { kind: "secondary", until: s };
+  return p > now ? { kind: "primary", until: p } : undefined;
+}
+
+/** The longest pause in force for `resource` and `credential`: synchronous when the store is. */
+export function readPause(store: KeyValueStore, resource: string, credential: string, skew: number): Pause | undefined | Promise<Pause | undefined> {
+  const primary = store.get(primaryKey(resource, credential));
+  const secondary = store.get(secondaryKey(credential));
+  if (isPromise(primary) || isPromise(secondary)) return Promise.all([primary, secondary]).then(([p, s]) => pick(p, s, skew));
+  return pick(primary, secondary, skew);
+}
+
+/**
+ * Write the pauses an outcome announced (a secondary limit; a used-up budget), and clear a
+ * budget this client marked used up once GitHub reports requests left. `written` remembers
+ * this client's writes so the same pause is not written once per response.
+ */
+export function writePauses(store: KeyValueStore, skew: number, written: Map<string, number>, credential: string, resource: string, outcome: Outcome): void | Promise<unknown> {
+  const writes: unknown[] = [];
+  const put = (key: string, until: number) => {
+    const ttl = until - Date.now();
+    if (ttl <= 0 || written.get(key) === until) return;
+    if (written.size >= 64) written.clear();
+    written.set(key, until);
+    writes.push(store.set(key, String(Math.round(until - skew)), ttl));
+  };
+  if (outcome.limit?.kind === "secondary") put(secondaryKey(credential), outcome.limit.until);
+  const key = primaryKey(resource, credential);
+  if (outcome.exhausted !== undefined) put(key, outcome.exhausted);
+  else if ((outcome.rateLimit?.remaining ?? 0) > 0 && (written.get(key) ?? 0) > Date.now()) written.delete(key), writes.push(store.delete(key));
+  const pending = writes.filter(isPromise);
+  if (pending.length) return Promise.all(pending);
+}
