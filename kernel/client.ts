@@ -23,6 +23,9 @@ export type Additions<P extends readonly Plugin<any, any>[]> = UnionToIntersecti
 /** Options a list of plugins accepts. */
 export type PluginOptions<P extends readonly Plugin<any, any>[]> = UnionToIntersection<OptionsOf<P[number]> | {}>;
 
+/** `Client.plugin`'s argument as a list: one plugin or an array of them. */
+export type PluginList<P> = P extends readonly Plugin<any, any>[] ? P : [P];
+
 /** `Base` with the members of `Added`, which win where both have one (e.g. a typed `request`). */
 export type Extend<Base, Added> = Omit<Base, keyof Added> & Added;
 
@@ -57,10 +60,10 @@ export class Client {
   static plugins: readonly Plugin<any, any>[] = [];
 
   /** A new constructor that also applies `plugins` (deduplicated by reference, in order). */
-  static plugin<S extends typeof Client, const P extends readonly Plugin<any, any>[]>(
+  static plugin<S extends typeof Client, const P extends Plugin<any, any> | readonly Plugin<any, any>[]>(
     this: S,
-    plugins: P | P[number],
-  ): ClientClass<Extend<InstanceType<S>, Additions<P>>, ConstructorParameters<S>[0] & PluginOptions<P>> {
+    plugins: P,
+  ): ClientClass<Extend<InstanceType<S>, Additions<PluginList<P>>>, ConstructorParameters<S>[0] & PluginOptions<PluginList<P>>> {
     const added = (Array.isArray(plugins) ? plugins : [plugins]) as Plugin<any, any>[];
     const all = [...this.plugins];
     for (const p of added) if (typeof p === "function" && !all.includes(p)) all.push(p);

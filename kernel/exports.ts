@@ -6,9 +6,9 @@ export { ForgeError, HttpError, NetworkError, TimeoutError, AbortError, RequestE
 export { redact, redactBody, redactHeaders } from "./redact.js";
 export { VERSION } from "./version.js";
 export { warnOnce } from "./warn-once.js";
-export type { Plugin, PluginAdditions, Additions, PluginOptions, ClientClass } from "./client.js";
+export type { Plugin, PluginAdditions, Additions, PluginOptions, PluginList, ClientClass, Extend } from "./client.js";
 export type { ResolvedOptions } from "./options.js";
-export type { Request, Endpoint, Hook, Hooks } from "./request.js";
+export type { Request, Endpoint, Hook, Hooks, Send } from "./request.js";
 export type { ScopeSource } from "./scope.js";
 export type { RouteEntry, RouteDefaults, RouteExtra, ScopeRoutes, ParamMeta, ScopeParams } from "./registry.js";
 export type { EndpointMethod, OperationTypes } from "./endpoint-method.js";

@@ -7,6 +7,9 @@ import type { EndpointOptions, RequestOptions, RequestParameters, Response } fro
 export type Hooks = { request: { Options: EndpointOptions; Result: Response<any>; Error: unknown } };
 export type Hook = HookCollection<Hooks>;
 
+/** The inner request a `wrap` hook receives: call it with the (mutated) options. */
+export type Send = (options: EndpointOptions) => Response<any> | Promise<Response<any>>;
+
 /** `request.endpoint`: route + params → request options, without sending. */
 export interface Endpoint {
   (route: string | RequestParameters, params?: RequestParameters): RequestOptions;

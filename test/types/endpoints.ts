@@ -59,3 +59,12 @@ export function plugins(): void {
   new One().hello();
   void [text, n];
 }
+
+export function singlePlugin(): void {
+  const only: Plugin<{ only(): number }, { level?: number }> = () => ({ only: () => 1 });
+  const One = Core.plugin(only);
+  const n: number = new One({ level: 2 }).only();
+  // @ts-expect-error the single-plugin form is typed too
+  new One({ level: "high" });
+  void n;
+}
