@@ -31,6 +31,8 @@ const WHAT: Record<LimitKind, (resource?: string) => string> = {
  * catch (error) { if (isRateLimitError(error)) console.log(`retry at ${new Date(error.retryAt)}`) }
  */
 export class RateLimitError extends ForgeError {
+  // A literal, like the kernel's errors: minifiers rename classes.
+  override name = "RateLimitError";
   declare kind: LimitKind;
   declare reason: "max-wait" | "declined";
   declare retryAt: number;

@@ -69,15 +69,19 @@ export function createThrottler(engine: Engine, settings: ThrottleSettings): Thr
   }
 
   function leave(attempt: Attempt, outcome: Outcome): Maybe {
-    queue.release(attempt.mutating, true);
     const named = outcome.rateLimit?.resource;
     if (named && learned.size < 500) learned.set(route(attempt), named);
     const write = () => writePauses(store, engine.skew, written, attempt.credential!, named ?? attempt.resource, outcome);
     const final = attempt.options.headers.authorization;
-    if (!final || !unseen.has(attempt)) return write();
     const learn = (value: string) => ((hidden = attempt.credential = value), write());
-    const credential = hash(final);
-    return typeof credential === "string" ? learn(credential) : credential.then(learn);
+    try {
+      if (!final || !unseen.has(attempt)) return write();
+      const credential = hash(final);
+      return typeof credential === "string" ? learn(credential) : credential.then(learn);
+    } finally {
+      // After the pauses are written (or their writes issued): the next request in line reads them.
+      queue.release(attempt.mutating, true);
+    }
   }
 
   return { enter, leave, allow };

@@ -79,9 +79,9 @@ export function secondaryLimit(retryAfter?: number | string, { date = SERVER_NOW
 }
 
 /** A 200 with the rate-limit headers GitHub sends on every response. */
-export function ok(body: unknown = { ok: true }, { remaining = 4999, resource = "core", date = SERVER_NOW } = {}): Reply {
+export function ok(body: unknown = { ok: true }, { remaining = 4999, resource = "core", date = SERVER_NOW, resetIn = 3600 } = {}): Reply {
   return {
-    headers: { date: httpDate(date), "x-ratelimit-limit": 5000, "x-ratelimit-remaining": remaining, "x-ratelimit-used": 5000 - remaining, "x-ratelimit-reset": Math.floor(date / 1000) + 3600, "x-ratelimit-resource": resource },
+    headers: { date: httpDate(date), "x-ratelimit-limit": 5000, "x-ratelimit-remaining": remaining, "x-ratelimit-used": 5000 - remaining, "x-ratelimit-reset": Math.floor(date / 1000) + resetIn, "x-ratelimit-resource": resource },
     body,
   };
 }
