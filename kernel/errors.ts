@@ -13,11 +13,12 @@ export interface ErrorRequest {
  * narrow by `name` across realms (see the `is*` guards).
  */
 export class ForgeError extends Error {
+  // Literal names: minifiers rename classes, and the `is*` guards compare `name`.
+  override name = "ForgeError";
   /** The request, with credentials redacted, when one was built. */
   declare request?: ErrorRequest;
   constructor(message: string, request?: RequestOptions, cause?: unknown) {
     super(redact(message), cause === undefined ? undefined : { cause });
-    this.name = new.target.name;
     // A cause's text can hold the URL (node-fetch: "request to <url> failed"; undici: "Failed
     // to parse URL from <url>"): redact it in place, a few levels deep (causes may cycle).
     // Errors whose message cannot be set (DOMException) are left as they are.
@@ -40,6 +41,7 @@ export class ForgeError extends Error {
  * catch (error) { if (isHttpError(error) && error.status === 404) console.log(error.message) }
  */
 export class HttpError extends ForgeError {
+  override name = "HttpError";
   declare status: number;
   declare headers: ResponseHeaders;
   declare response: Response<unknown>;
@@ -53,10 +55,13 @@ export class HttpError extends ForgeError {
 }
 
 /** No response arrived (connection refused, reset, DNS…); the original error is `cause`. */
-export class NetworkError extends ForgeError {}
+export class NetworkError extends ForgeError {
+  override name = "NetworkError";
+}
 
 /** The `timeout` (client or per call) elapsed before the response was complete. */
 export class TimeoutError extends NetworkError {
+  override name = "TimeoutError";
   /** The timeout that elapsed, in milliseconds. */
   declare timeout: number;
   constructor(message: string, request: RequestOptions, timeout: number) {
@@ -66,13 +71,17 @@ export class TimeoutError extends NetworkError {
 }
 
 /** The caller's `signal` aborted the request; its reason is `cause`. */
-export class AbortError extends NetworkError {}
+export class AbortError extends NetworkError {
+  override name = "AbortError";
+}
 
 /**
  * A programmer mistake caught before anything was sent: a missing or invalid parameter,
  * an unsafe path segment, a header value with CR/LF/NUL, a bad route.
  */
-export class RequestError extends ForgeError {}
+export class RequestError extends ForgeError {
+  override name = "RequestError";
+}
 
 /** Type guards that also compare `name`, so they work across realms and bundle copies. */
 export const isHttpError = (e: unknown): e is HttpError => e instanceof HttpError || (e as Error)?.name === "HttpError";

@@ -35,7 +35,8 @@ export function redactHeaders(headers: Record<string, unknown>): Record<string, 
   const out: Record<string, string> = {};
   for (const name in headers) {
     const value = String(headers[name]);
-    out[name] = SECRET_HEADER.test(name) ? (/^[\w-]+\s+(?=\S)/.exec(value)?.[0] ?? "") + "[REDACTED]" : redact(value);
+    // The scheme goes through redact too: a bare token followed by a space is no scheme.
+    out[name] = redact(SECRET_HEADER.test(name) ? (/^[\w-]+\s+(?=\S)/.exec(value)?.[0] ?? "") + "[REDACTED]" : value);
   }
   return out;
 }

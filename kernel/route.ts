@@ -71,7 +71,7 @@ export function parse(options: EndpointOptions): RequestOptions {
   if (!template) throw new RequestError(`No URL: pass a route such as "GET /repos/{owner}/{repo}".`);
   const used = new Set<string>();
   let url = expand(template, options, used, route);
-  if (!/^https?:\/\//i.test(url)) url = baseUrl.replace(/\/+$/, "") + (url.startsWith("/") ? url : `/${url}`);
+  if (!/^https?:\/\//i.test(url)) url = baseUrl.replace(/\/+$/, "") + (url[0] === "/" ? url : `/${url}`);
   // fetch would refuse it only after the hooks ran, quoting the URL in a nested cause.
   try {
     new URL(url);

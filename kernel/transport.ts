@@ -16,7 +16,7 @@ export async function send(request: RequestOptions): Promise<Response<unknown>> 
   const what = `${request.method} ${request.url} →`;
   if (typeof fetch !== "function") throw new RequestError("No fetch: pass request.fetch.", request);
   if (request.request.agent !== undefined && !request.request.fetch) {
-    throw new RequestError("The agent option needs the agent plugin (forgekit/plugins/agent).", request);
+    throw new RequestError("The agent option needs the agent plugin: add forgekit/plugins/agent.", request);
   }
   const controller = new AbortController();
   let timedOut = false;

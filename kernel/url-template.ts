@@ -26,7 +26,7 @@ function pathValue(name: string, value: unknown, multi: boolean, route: string):
   const text = String(value);
   const segments = multi ? text.split("/") : [text];
   if (segments.some((segment) => DOT_SEGMENT.test(segment))) {
-    throw new RequestError(`Path parameter "${name}" for ${route} is "${text}": "." and ".." would change the URL's path. Pass the real name.`);
+    throw new RequestError(`Path parameter "${name}" for ${route} is "${text}": "." and ".." would change the path: pass the real name.`);
   }
   return segments.map((segment) => encode(segment, name, route)).join("/");
 }
