@@ -10,6 +10,7 @@ import { availableParallelism } from "node:os";
 
 const root = new URL("..", import.meta.url).pathname;
 const filters = process.argv.slice(2);
+const FILE_TIMEOUT = Number(process.env.TEST_FILE_TIMEOUT ?? 180_000);
 
 function findTests(dir) {
   const found = [];
@@ -29,9 +30,15 @@ function runFile(file) {
     const args = file.endsWith(".ts") ? ["--import", join(root, "test/helpers/register.mjs"), file] : [file];
     const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, NODE_DISABLE_COLORS: "1", NO_COLOR: "1", FORCE_COLOR: "0" } });
     let output = "";
+    // A file that hangs is a failure, not a stuck CI job.
+    const timer = setTimeout(() => {
+      output += `\n(test file killed after ${FILE_TIMEOUT / 1000} s without finishing)\n`;
+      child.kill("SIGKILL");
+    }, FILE_TIMEOUT);
     child.stdout.on("data", (d) => (output += d));
     child.stderr.on("data", (d) => (output += d));
     child.on("close", (code) => {
+      clearTimeout(timer);
       const text = output.replace(/\x1b\[[0-9;]*m/g, "");
       const total = Number(/Total:\s+(\d+)/.exec(text)?.[1] ?? 0);
       const passed = Number(/Passed:\s+(\d+)/.exec(text)?.[1] ?? 0);
