@@ -90,3 +90,61 @@ export function selfSignedCertificate(): Certificate | undefined {
   }
   return { cert: readFileSync(certFile), key: readFileSync(keyFile), certFile, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
+
+export interface DualRequest {
+  scheme: "http" | "https";
+  method: string;
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+export interface DualServer {
+  /** The one port that speaks both TLS and plain HTTP. */
+  port: number;
+  requests: DualRequest[];
+  close(): Promise<void>;
+}
+
+/**
+ * http and https on ONE port of 127.0.0.1 (a TLS ClientHello starts with byte 0x16), so
+ * that https://127.0.0.1:P and http://127.0.0.1:P differ by scheme alone. `handler`
+ * answers with a status and headers; every request is recorded with its scheme.
+ */
+export async function startDualServer(certificate: Certificate, handler: (request: DualRequest) => { status: number; headers?: Record<string, string>; body?: string }): Promise<DualServer> {
+  const { createServer: createNet } = await import("node:net");
+  const { createServer: createHttp } = await import("node:http");
+  const { createServer: createHttps } = await import("node:https");
+  const requests: DualRequest[] = [];
+  const answer = (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => {
+    const recorded: DualRequest = { scheme: (req.socket as { encrypted?: boolean }).encrypted ? "https" : "http", method: req.method ?? "GET", url: req.url ?? "/", headers: req.headers };
+    requests.push(recorded);
+    req.resume();
+    req.on("end", () => {
+      const { status, headers = {}, body = "" } = handler(recorded);
+      res.writeHead(status, { "content-type": "text/plain", ...headers });
+      res.end(body);
+    });
+  };
+  const plain = createHttp(answer);
+  const tls = createHttps({ cert: certificate.cert, key: certificate.key }, answer);
+  const sockets = new Set<import("node:net").Socket>();
+  const dual = createNet({ pauseOnConnect: true }, (socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+    socket.once("readable", () => {
+      const first = socket.read(1) as Buffer | null;
+      if (!first) return void socket.destroy();
+      socket.unshift(first);
+      (first[0] === 0x16 ? tls : plain).emit("connection", socket);
+    });
+  });
+  await new Promise<void>((done) => dual.listen(0, "127.0.0.1", done));
+  return {
+    port: (dual.address() as import("node:net").AddressInfo).port,
+    requests,
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise((done) => dual.close(() => done()));
+    },
+  };
+}
