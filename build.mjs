@@ -507,6 +507,7 @@ function definitionFiles(model) {
   files.set("index.ts", definitionsIndexModule(model, kernel));
   files.set("all.ts", definitionsAllModule(model, kernel));
   files.set("aliases.ts", definitionsAliasesModule(model));
+  files.set("loaders.ts", definitionsLoadersModule(model, kernel));
   return files;
 }
 
@@ -543,11 +544,29 @@ function paramsModule(model, operations, kernel) {
   ].join("\n");
 }
 
+/** Digits of a front-coding prefix length (0–61). */
+const PREFIX_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/**
+ * Front-code a sorted name list: each name is one digit (how many leading characters it
+ * shares with the previous name) and the rest; `|` marks the encoding. Sorted method names
+ * share long prefixes (addCustomLabelsToSelfHostedRunnerFor…), so this is ~8% smaller than
+ * the plain list after gzip — what the browser entry, which carries every name, pays.
+ */
+function packNames(names) {
+  let previous = "";
+  const packed = names.map((name) => {
+    let shared = 0;
+    while (shared < PREFIX_DIGITS.length - 1 && shared < previous.length && previous[shared] === name[shared]) shared++;
+    previous = name;
+    return PREFIX_DIGITS[shared] + name.slice(shared);
+  });
+  return `|${packed.join(",")}`;
+}
+
 function definitionsIndexModule(model, kernel) {
   const scopes = [...model.scopes.keys()];
-  const file = (scope) => model.scopes.get(scope)[0].file;
-  const names = scopes.map((scope) => `  ${propertyKey(scope)}: ${JSON.stringify(model.scopes.get(scope).map((operation) => operation.name).join(","))},`);
-  const loaders = (folder) => scopes.map((scope) => `  ${propertyKey(scope)}: () => import("./${folder}/${file(scope)}.js"),`);
+  const names = scopes.map((scope) => `  ${propertyKey(scope)}: ${JSON.stringify(packNames(model.scopes.get(scope).map((operation) => operation.name)))},`);
   return [
     `// ${model.header}`,
     `import type { ScopeParams, ScopeRoutes } from "${kernel}";`,
@@ -555,10 +574,34 @@ function definitionsIndexModule(model, kernel) {
     "/** Which description this registry was generated from (used in messages). */",
     `export const deployment = ${JSON.stringify(model.deployment)};`,
     "",
-    "/** Method names per scope, comma-joined and sorted: enough for `in`, `Object.keys` and typo hints before a scope loads. */",
+    "/**",
+    " * Method names per scope, sorted and front-coded (`|` then, per name, one digit of",
+    " * characters shared with the previous name and the rest; see plugins/endpoints/registry.ts):",
+    " * enough for `in`, `Object.keys` and typo hints before a scope loads.",
+    " */",
     "export const names: Record<string, string> = {",
     ...names,
     "};",
+    "",
+    "/** A scope's route table (its own chunk; the loader table itself is a chunk too, so the entry carries neither). */",
+    'export const load = (scope: string): Promise<{ routes: ScopeRoutes }> => import("./loaders.js").then((m) => m.loaders[scope]!());',
+    "",
+    "/** A scope's parameter metadata, for the validation plugin. */",
+    'export const loadParams = (scope: string): Promise<{ params: ScopeParams }> => import("./loaders.js").then((m) => m.paramLoaders[scope]!());',
+    "",
+    "/** The deprecated-alias table, in a chunk of its own: loaded only when a name is not found. */",
+    'export const loadAliases = () => import("./aliases.js");',
+    "",
+  ].join("\n");
+}
+
+function definitionsLoadersModule(model, kernel) {
+  const scopes = [...model.scopes.keys()];
+  const file = (scope) => model.scopes.get(scope)[0].file;
+  const loaders = (folder) => scopes.map((scope) => `  ${propertyKey(scope)}: () => import("./${folder}/${file(scope)}.js"),`);
+  return [
+    `// ${model.header}`,
+    `import type { ScopeParams, ScopeRoutes } from "${kernel}";`,
     "",
     "/** Route table loaders, one chunk per scope (literal `import()`s so that bundlers split them). */",
     "export const loaders: Record<string, () => Promise<{ routes: ScopeRoutes }>> = {",
@@ -569,9 +612,6 @@ function definitionsIndexModule(model, kernel) {
     "export const paramLoaders: Record<string, () => Promise<{ params: ScopeParams }>> = {",
     ...loaders("params"),
     "};",
-    "",
-    "/** The deprecated-alias table, in a chunk of its own: loaded only when a name is not found. */",
-    'export const loadAliases = () => import("./aliases.js");',
     "",
   ].join("\n");
 }
@@ -604,7 +644,7 @@ function definitionsAllModule(model, kernel) {
     // Named imports: a default import of a sibling module breaks in the per-file CJS build (esbuild's Node interop).
     ...scopes.map((scope) => `import { routes as ${scope} } from "./scopes/${model.scopes.get(scope)[0].file}.js";`),
     "",
-    'export { deployment, names, paramLoaders } from "./index.js";',
+    'export { deployment, loadParams, names } from "./index.js";',
     'export { aliases } from "./aliases.js";',
     "",
     "/** Every scope's routes, statically imported: for servers and tools that want no lazy loading. */",
@@ -634,7 +674,8 @@ function definitionsReadme(models) {
     "",
     "## Layout (per deployment)",
     "",
-    "- `index.ts`: `names` (method names per scope), `loaders` and `paramLoaders` (one `import()` per scope), `loadAliases` (the alias chunk). No routes.",
+    "- `index.ts`: `names` (front-coded method names per scope), `load(scope)` / `loadParams(scope)` (through `loaders.ts`, itself a chunk), `loadAliases` (the alias chunk). No routes.",
+    "- `loaders.ts`: one literal `import()` per scope for routes and for parameters, so bundlers split one chunk per scope.",
     "- `aliases.ts`: deprecated names (old scope → old name → today's `scope.method`), in its own chunk.",
     "- `all.ts`: every scope's routes imported statically, plus `names` and `aliases`.",
     "- `scopes/<scope>.ts`: `method: [route, defaults?, extra?]`, e.g. `[\"POST {origin}/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}\", { … origin }]`.",
