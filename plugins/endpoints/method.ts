@@ -70,7 +70,7 @@ export function createMethod(client: Client, registry: Registry, scope: string, 
   const operation = `${scope}.${name}`;
   const base: RequestParameters = { ...(defaults || {}), method: route.slice(0, space), url: route.slice(space + 1) };
   if (base.url!.startsWith("{origin}")) base.origin = uploadsOrigin(client.options.baseUrl, defaults ? defaults.origin : undefined);
-  if (registry.paramLoaders?.[scope]) {
+  if (registry.loadParams) {
     const validate: ValidationInfo = { operation, params: () => loadParams(registry, scope, name), ...(extra?.body ? { body: extra.body } : {}) };
     base.request = { validate };
   }

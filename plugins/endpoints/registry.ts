@@ -7,18 +7,19 @@ import type { ParamMeta, RouteEntry, ScopeParams, ScopeRoutes } from "../../kern
 export interface Registry {
   /** Label for messages, e.g. `"api.github.com"`, `"ghes-3.17"`. */
   deployment?: string;
-  /** Method names per scope, comma-joined. */
+  /** Method names per scope: comma-joined, or front-coded as definitions/ generates them (`|…`). */
   names: Record<string, string>;
   /** Every scope's routes, loaded already (Node). */
   routes?: Record<string, ScopeRoutes>;
-  /** Per-scope route loaders (browsers: one chunk per scope). */
-  loaders?: Record<string, () => Promise<{ routes: ScopeRoutes }>>;
-  /** Per-scope parameter metadata loaders, for the validate plugin. */
-  paramLoaders?: Record<string, () => Promise<{ params: ScopeParams }>>;
-  /** Deprecated names: old scope → old name → `"scope.method"`. */
+  /** Load one scope's routes (browsers: one chunk per scope). */
+  load?: (scope: string) => Promise<{ routes: ScopeRoutes }>;
+  /** Load one scope's parameter metadata, for the validate plugin. */
+  loadParams?: (scope: string) => Promise<{ params: ScopeParams }>;
+  /**
+   * Deprecated names: old scope → old name → `"scope.method"`. The Node preset includes
+   * them; in browsers, `await loadAliases()` from the definitions and pass `aliases` in.
+   */
   aliases?: Record<string, Record<string, string>>;
-  /** The alias table, loaded on demand (browsers). */
-  loadAliases?: () => Promise<{ aliases: Record<string, Record<string, string>> }>;
 }
 
 const { hasOwn } = Object;
@@ -31,11 +32,23 @@ function state(registry: Registry) {
   return entry;
 }
 
+const PREFIX_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/** Decode a name list: plain `a,b,c`, or front-coded `|` + per name one digit of characters shared with the previous name, then the rest. */
+export function unpackNames(list: string): string[] {
+  if (list[0] !== "|") return list ? list.split(",") : [];
+  let previous = "";
+  return list
+    .slice(1)
+    .split(",")
+    .map((packed) => (previous = previous.slice(0, PREFIX_DIGITS.indexOf(packed[0] as string)) + packed.slice(1)));
+}
+
 /** The scope's method names (empty when the registry has no such scope). */
 export function scopeNames(registry: Registry, scope: string): readonly string[] {
   const names = state(registry).names;
   let list = names.get(scope);
-  if (!list) names.set(scope, (list = hasOwn(registry.names, scope) ? (registry.names[scope] as string).split(",") : []));
+  if (!list) names.set(scope, (list = hasOwn(registry.names, scope) ? unpackNames(registry.names[scope] as string) : []));
   return list;
 }
 
@@ -48,7 +61,7 @@ export function loadedRoutes(registry: Registry, scope: string): ScopeRoutes | u
 export async function loadEntry(registry: Registry, scope: string, name: string): Promise<RouteEntry> {
   let routes = loadedRoutes(registry, scope);
   if (!routes) {
-    routes = (await registry.loaders![scope]!()).routes;
+    routes = (await registry.load!(scope)).routes;
     state(registry).routes.set(scope, routes);
   }
   return routes[name] as RouteEntry;
@@ -56,11 +69,10 @@ export async function loadEntry(registry: Registry, scope: string, name: string)
 
 /** The parameter metadata of `scope.name` (empty when the registry has none). */
 export async function loadParams(registry: Registry, scope: string, name: string): Promise<readonly ParamMeta[]> {
-  const loader = registry.paramLoaders?.[scope];
-  if (!loader) return [];
+  if (!registry.loadParams) return [];
   const params = state(registry).params;
   let pending = params.get(scope);
-  if (!pending) params.set(scope, (pending = loader().then((module) => module.params)));
+  if (!pending) params.set(scope, (pending = registry.loadParams(scope).then((module) => module.params)));
   return (await pending)[name] ?? [];
 }
 

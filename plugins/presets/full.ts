@@ -1,14 +1,14 @@
 import { Client as Kernel, type ClientOptions } from "../../kernel/index.js";
 import { agent } from "../agent/index.js";
 import { endpoints, type Registry } from "../endpoints/index.js";
-import { deployment, names, paramLoaders } from "../../definitions/index.js";
+import { deployment, loadParams, names } from "../../definitions/index.js";
 import { routes } from "../../definitions/all.js";
 import { aliases } from "../../definitions/aliases.js";
 import { builtins } from "./builtins.js";
 import { loadDeployment } from "./deployments.js";
 
 /** api.github.com's registry, every scope loaded statically (Node). */
-export const registry: Registry = { deployment, names, routes, paramLoaders, aliases };
+export const registry: Registry = { deployment, names, routes, loadParams, aliases };
 
 /**
  * The full preset for Node: the kernel with every built-in plugin and the endpoint methods
