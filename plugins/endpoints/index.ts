@@ -1,7 +1,7 @@
 import { RequestError, createScope, type Client, type Plugin } from "../../kernel/index.js";
 import type { RestScopes } from "../../types/index.js";
 import { createAlias, createLazy, createMethod, createMissing, type Method } from "./method.js";
-import { aliasTarget, loadEntry, loadedRoutes, scopeNames, type Registry } from "./registry.js";
+import { aliasTarget, loadEntry, loadedRoutes, registryScopes, scopeNames, type Registry } from "./registry.js";
 import type { TypedRequest } from "./typed-request.js";
 
 export type { Registry } from "./registry.js";
@@ -59,10 +59,6 @@ function defineScope(target: object, scope: string, registry: Registry): void {
   });
 }
 
-function allScopes(registry: Registry): string[] {
-  return [...new Set([...Object.keys(registry.names), ...Object.keys(registry.aliases ?? {})])];
-}
-
 /**
  * The endpoint methods: `client.<scope>.<method>(params)` for every operation of
  * `registry`, resolved lazily on first access (SPEC §1.2–1.3). Each method is
@@ -70,8 +66,8 @@ function allScopes(registry: Registry): string[] {
  *
  * @param resolveDeployment turns a `deployment` name into its registry (the presets pass one).
  * @example
- * import * as api from "forgekit/definitions/api.github.com";
- * const MyClient = Client.plugin([endpoints(api)]);
+ * import { routes as repos } from "forgekit/routes/repos";
+ * const MyClient = Client.plugin([endpoints({ routes: { repos } })]);
  * const { data } = await new MyClient().repos.get({ owner: "octokit", repo: "rest.js" });
  */
 export function endpoints(registry: Registry, resolveDeployment?: (name: string) => Registry | undefined): Plugin<EndpointsAdditions, EndpointsOptions> {
@@ -80,14 +76,14 @@ export function endpoints(registry: Registry, resolveDeployment?: (name: string)
     const proto = Object.getPrototypeOf(client) as object;
     if (!prepared.has(proto)) {
       prepared.add(proto);
-      for (const scope of allScopes(registry)) defineScope(proto, scope, registry);
+      for (const scope of registryScopes(registry)) defineScope(proto, scope, registry);
     }
     if (options.deployment !== undefined && options.deployment !== registry.deployment && options.deployment !== registry) {
       const chosen = typeof options.deployment === "string" ? resolveDeployment?.(options.deployment) : options.deployment;
       if (!chosen) throw new RequestError(`Unknown deployment ${JSON.stringify(options.deployment)}. Pass a registry object${resolveDeployment ? ", or a known name such as \"ghes-3.18\"" : ""}.`);
       deployments.set(client, { registry: chosen });
       // Scopes only this deployment has (e.g. GHES's enterpriseAdmin) get a getter of their own.
-      for (const scope of allScopes(chosen)) if (!(scope in client)) defineScope(client, scope, registry);
+      for (const scope of registryScopes(chosen)) if (!(scope in client)) defineScope(client, scope, registry);
     }
     return undefined as unknown as EndpointsAdditions;
   };

@@ -7,8 +7,8 @@ import type { ParamMeta, RouteEntry, ScopeParams, ScopeRoutes } from "../../kern
 export interface Registry {
   /** Label for messages, e.g. `"api.github.com"`, `"ghes-3.17"`. */
   deployment?: string;
-  /** Method names per scope: comma-joined, or front-coded as definitions/ generates them (`|…`). */
-  names: Record<string, string>;
+  /** Method names per scope: comma-joined, or front-coded as definitions/ generates them (`|…`); by default the keys of `routes`. */
+  names?: Record<string, string>;
   /** Every scope's routes, loaded already (Node). */
   routes?: Record<string, ScopeRoutes>;
   /** Load one scope's routes (browsers: one chunk per scope). */
@@ -44,11 +44,20 @@ export function unpackNames(list: string): string[] {
     .map((packed) => (previous = previous.slice(0, PREFIX_DIGITS.indexOf(packed[0] as string)) + packed.slice(1)));
 }
 
+/** Every scope the registry names (or has routes for). */
+export function registryScopes(registry: Registry): string[] {
+  return [...new Set([...Object.keys(registry.names ?? {}), ...Object.keys(registry.routes ?? {}), ...Object.keys(registry.aliases ?? {})])];
+}
+
 /** The scope's method names (empty when the registry has no such scope). */
 export function scopeNames(registry: Registry, scope: string): readonly string[] {
   const names = state(registry).names;
   let list = names.get(scope);
-  if (!list) names.set(scope, (list = hasOwn(registry.names, scope) ? unpackNames(registry.names[scope] as string) : []));
+  if (!list) {
+    const packed = registry.names && hasOwn(registry.names, scope) ? registry.names[scope] : undefined;
+    const routes = registry.routes && hasOwn(registry.routes, scope) ? registry.routes[scope] : undefined;
+    names.set(scope, (list = packed !== undefined ? unpackNames(packed) : routes ? Object.keys(routes) : []));
+  }
   return list;
 }
 

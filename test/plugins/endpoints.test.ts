@@ -147,4 +147,14 @@ test("a custom registry works with Client.plugin([endpoints(registry)])", async 
   assert.is((await client.widgets.list({ color: "red" })).data.url, "/widgets?color=red");
 });
 
+test("endpoints({ routes: { repos } }): a client with one scope; names come from the routes", async () => {
+  const { routes: repos } = await import("../../definitions/scopes/repos.js");
+  const OneScope = Client.plugin([endpoints({ routes: { repos } })]);
+  const client = new OneScope({ baseUrl: server.url }) as unknown as Record<string, Record<string, any>>;
+  assert.equal(Object.keys(client.repos!).sort(), Object.keys(repos).sort());
+  assert.is(client.issues, undefined, "no other scope");
+  const { data } = await client.repos!.listForOrg!({ org: "octokit" });
+  assert.equal(data, [{ url: "/orgs/octokit/repos" }]);
+});
+
 test.run();
