@@ -1,7 +1,6 @@
 import { RequestError, type Client, type EndpointOptions, type Response } from "../../kernel/index.js";
 import { hold } from "./hold.js";
 import { inspect } from "./outcome.js";
-import { resourceOf } from "./resource.js";
 import type { Attempt, Engine, Outcome } from "./types.js";
 
 /**
@@ -43,7 +42,7 @@ export function setMaxWait(engine: Engine, value: number | undefined, from: stri
 
 async function run(engine: Engine, request: Send, options: EndpointOptions): Promise<Response<any>> {
   const { method } = options;
-  const attempt: Attempt = { options, method, mutating: MUTATING.has(method), resource: resourceOf(options), retryCount: 0, secondaryHits: 0 };
+  const attempt: Attempt = { options, method, mutating: MUTATING.has(method), retryCount: 0, secondaryHits: 0 };
   for (;;) {
     options.request.retryCount = attempt.retryCount;
     const { throttler, retrier } = engine;

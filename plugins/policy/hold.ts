@@ -10,7 +10,7 @@ export function rateLimitInfo(attempt: Attempt, kind: "primary" | "secondary", r
   const { method, url } = describeRequest(attempt.options);
   const info: RateLimitInfo = {
     kind,
-    resource: rateLimit?.resource ?? attempt.resource,
+    resource: rateLimit?.resource ?? attempt.resource ?? "core",
     retryAt,
     waitMs: Math.max(0, retryAt - Date.now()),
     retryCount: attempt.retryCount,
@@ -24,7 +24,7 @@ export function rateLimitInfo(attempt: Attempt, kind: "primary" | "secondary", r
 /** The {@link RateLimitError} for a request the engine will not hold back any longer. */
 export function failFast(engine: Engine, attempt: Attempt, kind: LimitKind, reason: "max-wait" | "declined", retryAt: number, error?: unknown, resource?: string): RateLimitError {
   const details = { kind, reason, retryAt, waitMs: Math.max(0, retryAt - Date.now()), maxWait: engine.maxWait };
-  return new RateLimitError(describeRequest(attempt.options), kind === "primary" ? { ...details, resource: resource ?? attempt.resource } : details, httpCause(error));
+  return new RateLimitError(describeRequest(attempt.options), kind === "primary" ? { ...details, resource: resource ?? attempt.resource ?? "core" } : details, httpCause(error));
 }
 
 /**

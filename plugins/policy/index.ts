@@ -11,7 +11,6 @@ import { parseRateLimit } from "./headers.js";
 export { engineFor, setMaxWait, DEFAULT_MAX_WAIT } from "./engine.js";
 export { RateLimitError, isRateLimitError, type RateLimitDetails } from "./errors.js";
 export { parseRateLimit, parseRetryAfter, isSecondaryLimit } from "./headers.js";
-export { resourceOf } from "./resource.js";
 export { rateLimitInfo, failFast } from "./hold.js";
 export { sleep, abortError, describeRequest } from "./wait.js";
 export type * from "./types.js";

@@ -45,8 +45,8 @@ export interface Attempt {
   method: string;
   /** POST, PATCH, PUT or DELETE: paced by the throttle. */
   mutating: boolean;
-  /** The rate-limit resource this request is expected to count against. */
-  resource: string;
+  /** The rate-limit resource this request is expected to count against (set by the throttle). */
+  resource?: string;
   /** Re-sends so far: the one retry counter that both plugins share. */
   retryCount: number;
   /** Secondary-limit responses this request received (their fallback wait doubles). */

@@ -3,6 +3,7 @@ import { failFast, rateLimitInfo, sleep, type Attempt, type Engine, type Outcome
 import { credentialHasher } from "./credential.js";
 import { readPause, writePauses, type Pause } from "./pauses.js";
 import { createQueue } from "./queue.js";
+import { resourceOf } from "./resource.js";
 
 /** The resolved `throttle` options. */
 export interface ThrottleSettings {
@@ -41,13 +42,13 @@ export function createThrottler(engine: Engine, settings: ThrottleSettings): Thr
 
   function admit(attempt: Attempt, credential: string): void | Promise<void> {
     attempt.credential = credential;
-    attempt.resource = learned.get(route(attempt)) ?? attempt.resource;
+    attempt.resource ??= learned.get(route(attempt)) ?? resourceOf(attempt.options);
     const slot = queue.acquire(attempt.mutating, attempt.options);
     return slot ? slot.then(() => check(attempt)) : check(attempt);
   }
 
   function check(attempt: Attempt): void | Promise<void> {
-    const pause = readPause(store, attempt.resource, attempt.credential!, engine.skew);
+    const pause = readPause(store, attempt.resource!, attempt.credential!, engine.skew);
     if (pause instanceof Promise) return pause.then((found) => (found ? hold(attempt, found) : undefined));
     return pause ? hold(attempt, pause) : undefined;
   }
@@ -71,7 +72,7 @@ export function createThrottler(engine: Engine, settings: ThrottleSettings): Thr
   function leave(attempt: Attempt, outcome: Outcome): Maybe {
     const named = outcome.rateLimit?.resource;
     if (named && learned.size < 500) learned.set(route(attempt), named);
-    const write = () => writePauses(store, engine.skew, written, attempt.credential!, named ?? attempt.resource, outcome);
+    const write = () => writePauses(store, engine.skew, written, attempt.credential!, named ?? attempt.resource!, outcome);
     const final = attempt.options.headers.authorization;
     const learn = (value: string) => ((hidden = attempt.credential = value), write());
     try {

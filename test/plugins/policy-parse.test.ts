@@ -1,6 +1,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { isSecondaryLimit, parseRateLimit, parseRetryAfter, resourceOf } from "../../plugins/policy/index.js";
+import { isSecondaryLimit, parseRateLimit, parseRetryAfter } from "../../plugins/policy/index.js";
+import { resourceOf } from "../../plugins/throttle/resource.js";
 
 // The pure parsers of the policy engine: no I/O, no clock.
 const test = suite("policy engine: header parsers and resource inference");
