@@ -4,7 +4,7 @@ import { knownKeys, MAX_TIMER, numberOption, optionObject } from "../policy/chec
 import type { RateLimitInfo } from "../policy/index.js";
 import { createThrottler } from "./gate.js";
 import { memoryStore } from "./memory-store.js";
-import { safeStore } from "./pauses.js";
+import { safeStore } from "./safe-store.js";
 
 export { memoryStore } from "./memory-store.js";
 export { primaryKey, secondaryKey } from "./pauses.js";

@@ -1,4 +1,4 @@
-import type { KeyValueStore, Log } from "../../kernel/index.js";
+import type { KeyValueStore } from "../../kernel/index.js";
 import type { Outcome } from "../policy/index.js";
 
 /**
@@ -19,24 +19,6 @@ export interface Pause {
 
 type Value = string | undefined | null;
 const isPromise = <T>(value: unknown): value is Promise<T> => typeof (value as Promise<T>)?.then === "function";
-
-/** A store that never throws: a failing store logs a warning and reads as "no pause" (fail open). */
-export function safeStore(store: KeyValueStore, log: () => Log): KeyValueStore {
-  const warn = (error: unknown) => log().warn(`throttle: the rate-limit store failed (${(error as Error)?.message ?? error}); continuing without it.`);
-  const guard = <T>(call: () => T | Promise<T>): T | Promise<T | undefined> | undefined => {
-    try {
-      const result = call();
-      return isPromise<T>(result) ? result.catch((error) => void warn(error)) : result;
-    } catch (error) {
-      return void warn(error);
-    }
-  };
-  return {
-    get: (key) => guard(() => store.get(key)) as Value | Promise<Value>,
-    set: (key, value, ttl) => guard(() => store.set(key, value, ttl)) as void | Promise<void>,
-    delete: (key) => guard(() => store.delete(key)) as void | Promise<void>,
-  };
-}
 
 function pick(primary: Value, secondary: Value, skew: number): Pause | undefined {
   const now = Date.now();
