@@ -40,7 +40,8 @@ test("a page calling only repos fetches only the repos chunks, once", async () =
   }, rig.api.url);
   await opened.context.close();
   assert.equal(result, { full_name: "o/lazy" });
-  assert.equal(lazyFetched(since).sort(), ["definitions/params/repos.ts", "definitions/scopes/repos.ts"]);
+  // The loader table, then repos' routes and (for validation) its parameter metadata.
+  assert.equal(lazyFetched(since).sort(), ["definitions/loaders.ts", "definitions/params/repos.ts", "definitions/scopes/repos.ts"]);
 });
 
 scenarios(test, rig);
