@@ -1,0 +1,131 @@
+import { VERSION, isHttpError, isNetworkError, isRequestError } from "../../kernel/index.js";
+import { Client, type Options } from "../presets/full.js";
+import { UsageError, parseArgv, type Flags } from "./args.js";
+import { scrub, toCurl, type Captured } from "./curl.js";
+import { methodHelp, scopeHelp } from "./help.js";
+import { findOperation, isScope, operationForRoute, registryFor, unknownMethod, type Operation } from "./operations.js";
+import { head, writeData, writeItems, type Io } from "./output.js";
+import { GENERAL_HELP, REQUEST_HELP } from "./usage.js";
+import { parseAssignments } from "./values.js";
+
+type Call = (params: Record<string, unknown>) => Promise<{ status: number; headers: Record<string, unknown>; data: unknown }>;
+
+/** What a failure needs to be reported well. */
+interface Context {
+  flags?: Flags;
+  hint: string;
+  say(message: string): void;
+}
+
+/** The client for these flags; with `--dry-run` its transport only records what it would send. */
+function createClient(flags: Flags, token: string | undefined, say: (message: string) => void, captured: Captured[]) {
+  if (flags.baseUrl !== undefined && !/^https?:\/\/[^/]/i.test(flags.baseUrl)) throw new UsageError(`--base-url ${JSON.stringify(flags.baseUrl)}: expected an http(s) URL, e.g. https://github.example.com/api/v3.`);
+  const capture = async (url: string | URL | Request, init?: RequestInit) => {
+    captured.push({ method: init?.method ?? "GET", url: String(url), headers: { ...(init?.headers as Record<string, string>) }, body: init?.body ?? undefined });
+    return new Response(null, { status: 204 });
+  };
+  const options: Options = {
+    userAgent: `forgekit-cli/${VERSION}`,
+    log: { warn: say, error: say },
+    ...(flags.baseUrl !== undefined && { baseUrl: flags.baseUrl }),
+    ...(token && { auth: token }),
+    ...(flags.deployment !== undefined && { deployment: flags.deployment }),
+    ...(flags.previews.length > 0 && { previews: flags.previews }),
+    ...(Object.keys(flags.headers).length > 0 && { headers: flags.headers }),
+    ...(flags.dryRun && { request: { fetch: capture as typeof fetch } }),
+  };
+  return new Client(options);
+}
+
+async function execute(argv: readonly string[], io: Io, token: string | undefined, context: Context): Promise<number> {
+  const { flags, words } = parseArgv(argv);
+  context.flags = flags;
+  const [command, ...rest] = words;
+  if (flags.version) return io.stdout.write(`forgekit ${VERSION}\n`), 0;
+  if (command === undefined || command === "help") {
+    if (rest.length) return execute([...rest, "--help"], io, token, context);
+    if (flags.help || command === "help") return io.stdout.write(GENERAL_HELP), 0;
+    throw new UsageError("name a method, e.g. forgekit repos.get owner=octokit repo=rest.js");
+  }
+  const registry = registryFor(flags.deployment);
+  let op: Operation | undefined;
+  let assignments = rest;
+  let route: string | undefined;
+  if (command === "request") {
+    if (flags.help) return io.stdout.write(REQUEST_HELP), 0;
+    context.hint = "forgekit request --help";
+    // `request GET /path` works too: a bare method word joins the path after it.
+    route = rest[0] !== undefined && /^[A-Z]+$/i.test(rest[0]) && rest[1]?.startsWith("/") ? `${rest[0]} ${rest[1]}` : rest[0];
+    assignments = rest.slice(route === rest[0] ? 1 : 2);
+    if (!route || route.includes("=")) throw new UsageError('name the route, e.g. forgekit request "GET /repos/{owner}/{repo}" owner=o repo=r');
+    op = await operationForRoute(registry, route);
+  } else if (!command.includes(".") && isScope(registry, command)) {
+    if (flags.help) return io.stdout.write(await scopeHelp(registry, command)), 0;
+    throw new UsageError(`${command} is a scope: name one of its methods, e.g. forgekit ${command}.<method>.`, `forgekit ${command} --help`);
+  } else {
+    op = await findOperation(registry, command);
+    if (!op) throw unknownMethod(registry, command);
+    context.hint = `forgekit ${command} --help`;
+    if (flags.help) return io.stdout.write(await methodHelp(registry, op)), 0;
+  }
+  const name = op ? op.alias ?? `${op.scope}.${op.name}` : "request";
+  const params = await parseAssignments(assignments, op?.params, name, { readFile: io.readFile, readStdin: io.readStdin, warn: context.say });
+  const captured: Captured[] = [];
+  const client = createClient(flags, token, context.say, captured);
+  const scopes = client as unknown as Record<string, Record<string, Call>>;
+  const source = route ?? (scopes[name.split(".")[0] as string]?.[name.split(".")[1] as string] as Call);
+  const call: Call = route ? (p) => client.request(route, p) : source as Call;
+  if (flags.paginate) {
+    let pages = 0;
+    let items = 0;
+    for await (const page of client.paginate.iterator(source as never, params)) {
+      if (flags.dryRun) break;
+      if (flags.include) io.stdout.write(head(page.status, page.headers));
+      const count = writeItems(io, page.data);
+      items += count;
+      context.say(`page ${++pages}: ${count} items (${items} so far)`);
+    }
+  } else {
+    const response = await call(params);
+    if (!flags.dryRun) {
+      if (flags.include) io.stdout.write(head(response.status, response.headers));
+      writeData(io, response.data);
+    }
+  }
+  if (flags.dryRun) io.stdout.write(captured.map((request) => toCurl(request, token ? [token] : [])).join("\n"));
+  return 0;
+}
+
+/** Report `error` on stderr (and, with --include, an HTTP error's response on stdout); the exit code. */
+function fail(error: unknown, io: Io, context: Context): number {
+  if (error instanceof UsageError || isRequestError(error)) {
+    const hint = error instanceof UsageError ? error.hint : context.hint;
+    context.say(`forgekit: ${error.message}\nRun \`${hint}\` for help.`);
+    return 2;
+  }
+  if (isHttpError(error)) {
+    if (context.flags?.include) {
+      io.stdout.write(head(error.status, error.response.headers));
+      writeData(io, error.response.data);
+    }
+    context.say(`forgekit: ${error.message}`);
+    return 1;
+  }
+  context.say(`forgekit: ${isNetworkError(error) ? "" : "unexpected error: "}${(error as Error)?.message ?? String(error)}`);
+  return 1;
+}
+
+/**
+ * Run the command line `argv` (without `node` and the script) against `io`; resolves to
+ * the exit code: 0 success, 1 HTTP or network error, 2 usage error (nothing sent).
+ */
+export async function run(argv: readonly string[], io: Io): Promise<number> {
+  const token = io.env.GITHUB_TOKEN?.trim() || io.env.GH_TOKEN?.trim() || undefined;
+  const secrets = token ? [token] : [];
+  const context: Context = { hint: "forgekit --help", say: (message) => io.stderr.write(`${scrub(message, secrets)}\n`) };
+  try {
+    return await execute(argv, io, token, context);
+  } catch (error) {
+    return fail(error, io, context);
+  }
+}

@@ -1,0 +1,33 @@
+import { STATUS_CODES } from "node:http";
+
+/** Where the CLI writes, and what it reads: the process's streams and environment, or a test's. */
+export interface Io {
+  env: Record<string, string | undefined>;
+  stdout: { write(chunk: string | Uint8Array): unknown };
+  stderr: { write(chunk: string): unknown };
+  readFile(path: string): Promise<Uint8Array>;
+  readStdin(): Promise<Uint8Array>;
+}
+
+/** `HTTP 200 OK` and one `name: value` line per header (sorted), then a blank line. */
+export function head(status: number, headers: Record<string, unknown>): string {
+  const lines = [`HTTP ${status} ${STATUS_CODES[status] ?? ""}`.trimEnd()];
+  for (const name of Object.keys(headers).sort()) lines.push(`${name}: ${String(headers[name])}`);
+  return `${lines.join("\n")}\n\n`;
+}
+
+/** Response data: JSON pretty-printed, text as it came, bytes as they came, nothing for no body. */
+export function writeData(io: Io, data: unknown): void {
+  if (data === undefined || data === "") return;
+  if (typeof data === "string") io.stdout.write(data);
+  else if (data instanceof ArrayBuffer) io.stdout.write(new Uint8Array(data));
+  else if (ArrayBuffer.isView(data)) io.stdout.write(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
+  else io.stdout.write(`${JSON.stringify(data, null, 2)}\n`);
+}
+
+/** One page of `--paginate`: each item as a line of JSON. */
+export function writeItems(io: Io, items: unknown): number {
+  const list = Array.isArray(items) ? items : [items];
+  io.stdout.write(list.map((item) => `${JSON.stringify(item)}\n`).join(""));
+  return list.length;
+}

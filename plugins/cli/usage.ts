@@ -1,0 +1,52 @@
+import { VERSION } from "../../kernel/index.js";
+
+/** `forgekit --help`. */
+export const GENERAL_HELP = `forgekit ${VERSION}: call GitHub's REST API from the command line.
+
+Usage:
+  forgekit <scope>.<method> [key=value …] [flags]     an operation, e.g. repos.get owner=octokit repo=rest.js
+  forgekit request "<METHOD> <path>" [key=value …]    any route, e.g. request "GET /repos/{owner}/{repo}"
+  forgekit <scope> --help                             a scope's methods
+  forgekit <scope>.<method> --help                    a method's parameters, summary and docs link
+
+Values:
+  key=value        typed by the method's parameters (a string parameter keeps "123" a string);
+                   otherwise numbers, true/false, null and JSON objects/arrays are recognised
+  key:=json        a JSON value, e.g. labels:='["bug"]'
+  key=@file        the file's content (key=@- reads stdin); key:=@file.json parses it as JSON
+  key=\\@text       the literal text "@text"
+
+Flags:
+  --paginate                 every page: one JSON item per line on stdout, progress on stderr
+  --include, -i              print the status line and response headers before the body
+  --dry-run                  print the request as a curl command (credentials masked); send nothing
+  --base-url <url>           API root (default https://api.github.com; GHES: https://HOST/api/v3)
+  --deployment <name>        api.github.com, ghec, ghes-3.17, ghes-3.18 or ghes-3.19
+  --header, -H <name:value>  an extra request header (repeatable)
+  --preview <name>           an API preview, e.g. --preview mercy (repeatable)
+  --help, -h                 help; after a method, that method's help
+  --version, -V              print the version
+
+Environment:
+  GITHUB_TOKEN, GH_TOKEN     the token to send (GITHUB_TOKEN wins); never printed
+  DEBUG=forgekit:rest*       debug lines on stderr (credentials masked)
+
+Exit codes: 0 success, 1 HTTP or network error, 2 usage error (nothing was sent).
+Guide: docs/cli.md
+`;
+
+/** `forgekit request --help`. */
+export const REQUEST_HELP = `forgekit request "<METHOD> <path>" [key=value …] [flags]
+
+Sends any route, as client.request() does: placeholders ({owner}, {+path}) are filled from
+key=value parameters, the others go to the query string (GET, HEAD) or the JSON body.
+data=… is a raw body (data=@file.bin for a file). When the route is a known operation, its
+parameters are typed as that operation's (see forgekit <scope>.<method> --help).
+
+Examples:
+  forgekit request "GET /repos/{owner}/{repo}" owner=octokit repo=rest.js
+  forgekit request "POST /repos/{owner}/{repo}/issues" owner=o repo=r title=Bug labels:='["bug"]'
+  forgekit request "POST /markdown/raw" data=@README.md --header content-type:text/plain
+
+Flags: see forgekit --help.
+`;
