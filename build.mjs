@@ -1211,6 +1211,7 @@ function chunkManifest(metafile, outdir) {
 const SIZE_PROBES = [
   { name: "kernel only (Client, request, hooks)", budget: 4000, contents: `export { Client } from "./kernel/index.ts";` },
   {
+    // A custom client with one scope, as the README composes it: forgekit/routes/repos.
     name: "kernel + auth + endpoints, one `repos` call (with the chunks it loads)",
     budget: 8000,
     needs: ["plugins/auth/index.ts", "plugins/endpoints/index.ts"],
@@ -1218,11 +1219,9 @@ const SIZE_PROBES = [
       `import { Client } from "./kernel/index.ts";`,
       `import { auth } from "./plugins/auth/index.ts";`,
       `import { endpoints } from "./plugins/endpoints/index.ts";`,
-      `import * as registry from "./definitions/index.ts";`,
-      `export const getRepo = (token: string) => new (Client.plugin([auth, endpoints(registry)]))({ auth: token }).repos.get({ owner: "o", repo: "r" });`,
+      `import { routes as repos } from "./definitions/scopes/repos.ts";`,
+      `export const getRepo = (token: string) => new (Client.plugin([auth, endpoints({ routes: { repos } })]))({ auth: token }).repos.get({ owner: "o", repo: "r" });`,
     ].join("\n"),
-    // What the page fetches for the call: the loader table, then the repos routes.
-    lazy: ["definitions/loaders.ts", "definitions/scopes/repos.ts"],
   },
   { name: "full preset entry, `forgekit.mjs` (names only; scopes lazy)", budget: 12000, options: BROWSER_ESM },
   { name: "classic script, `forgekit.js` (every scope inlined)", options: BROWSER_CLASSIC },
@@ -1314,11 +1313,17 @@ function sizeTables(results, chunks) {
   return lines.join("\n");
 }
 
+/** The probes table alone (the README), between `<!-- size-summary:start -->` and `<!-- size-summary:end -->`. */
+const SUMMARY_MARKERS = ["<!-- size-summary:start -->", "<!-- size-summary:end -->"];
+
 function updateSizeTables(file, tables) {
   const text = readFileSync(file, "utf8");
-  const [start, end] = SIZE_MARKERS.map((marker) => text.indexOf(marker));
-  if (start < 0 || end < start) throw new Error(`size --update: ${file} has no ${SIZE_MARKERS.join(" … ")} block. Add the two markers where the tables go.`);
-  writeFileSync(file, `${text.slice(0, start + SIZE_MARKERS[0].length)}\n${tables}\n${text.slice(end)}`);
+  const summary = text.includes(SUMMARY_MARKERS[0]);
+  const markers = summary ? SUMMARY_MARKERS : SIZE_MARKERS;
+  const [start, end] = markers.map((marker) => text.indexOf(marker));
+  if (start < 0 || end < start) throw new Error(`size --update: ${file} has no ${SIZE_MARKERS.join(" … ")} (or size-summary) block. Add the two markers where the tables go.`);
+  const content = summary ? tables.split("\n\n")[0] : tables;
+  writeFileSync(file, `${text.slice(0, start + markers[0].length)}\n${content}\n${text.slice(end)}`);
 }
 
 async function size(args = []) {
