@@ -21,7 +21,7 @@ async function digest(text: string): Promise<string> {
 }
 
 /** A per-client hasher: `"anonymous"` without a header, the hash (sync once known) with one. */
-export function credentialHasher(): (header: string | undefined) => string | Promise<string> {
+function credentialHasher(): (header: string | undefined) => string | Promise<string> {
   const known = new Map<string, string>();
   return (header) => {
     if (!header) return "anonymous";
@@ -32,5 +32,31 @@ export function credentialHasher(): (header: string | undefined) => string | Pro
       known.set(header, value);
       return value;
     });
+  };
+}
+
+/**
+ * The credential a request's pauses are keyed by, per client. `before` reads the
+ * `authorization` header as the throttle sees it; when a hook that runs inside the engine
+ * adds it (auth applied before throttle), `after` learns its hash from the finished request,
+ * and later requests without a visible header use that one.
+ */
+export function credentials() {
+  const hash = credentialHasher();
+  const unseen = new WeakSet<object>();
+  let hidden: string | undefined;
+  return {
+    before(request: object, header: string | undefined): string | Promise<string> {
+      if (header) return hash(header);
+      unseen.add(request);
+      return hidden ?? "anonymous";
+    },
+    /** The credential to record `request`'s outcome under (`checked` is what `before` gave). */
+    after(request: object, header: string | undefined, checked: string): string | Promise<string> {
+      if (!header || !unseen.has(request)) return checked;
+      const learn = (value: string) => (hidden = value);
+      const value = hash(header);
+      return typeof value === "string" ? learn(value) : value.then(learn);
+    },
   };
 }

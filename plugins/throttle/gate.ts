@@ -1,6 +1,6 @@
 import type { KeyValueStore } from "../../kernel/index.js";
 import { failFast, rateLimitInfo, sleep, type Attempt, type Engine, type Outcome, type RateLimitInfo, type Throttler } from "../policy/index.js";
-import { credentialHasher } from "./credential.js";
+import { credentials } from "./credential.js";
 import { readPause, writePauses, type Pause } from "./pauses.js";
 import { createQueue } from "./queue.js";
 import { resourceOf } from "./resource.js";
@@ -15,7 +15,8 @@ export interface ThrottleSettings {
 }
 
 type Maybe = void | Promise<unknown>;
-const route = (attempt: Attempt) => `${attempt.method} ${attempt.options.url}`;
+// Per route, not per URL: pages of one list (absolute `link` URLs) differ only in their query.
+const route = (attempt: Attempt) => `${attempt.method} ${attempt.options.url.replace(/[?#].*$/, "")}`;
 
 /**
  * The throttle's part of the engine. Before each attempt: a slot from the queue, then the
@@ -26,18 +27,13 @@ const route = (attempt: Attempt) => `${attempt.method} ${attempt.options.url}`;
 export function createThrottler(engine: Engine, settings: ThrottleSettings): Throttler {
   const { store } = settings;
   const queue = createQueue(settings.concurrency, settings.mutationGap);
-  const hash = credentialHasher();
+  const credential = credentials();
   const learned = new Map<string, string>(); // "METHOD route" → the resource GitHub named
   const written = new Map<string, number>();
-  // Checked without a visible credential: an inner hook (auth applied earlier) adds it later.
-  const unseen = new WeakSet<Attempt>();
-  let hidden: string | undefined;
 
   function enter(attempt: Attempt): void | Promise<void> {
-    const header = attempt.options.headers.authorization;
-    if (!header) unseen.add(attempt);
-    const credential = header ? hash(header) : (hidden ?? "anonymous");
-    return typeof credential === "string" ? admit(attempt, credential) : credential.then((value) => admit(attempt, value));
+    const checked = credential.before(attempt, attempt.options.headers.authorization);
+    return typeof checked === "string" ? admit(attempt, checked) : checked.then((value) => admit(attempt, value));
   }
 
   function admit(attempt: Attempt, credential: string): void | Promise<void> {
@@ -71,14 +67,14 @@ export function createThrottler(engine: Engine, settings: ThrottleSettings): Thr
 
   function leave(attempt: Attempt, outcome: Outcome): Maybe {
     const named = outcome.rateLimit?.resource;
-    if (named && learned.size < 500) learned.set(route(attempt), named);
-    const write = () => writePauses(store, engine.skew, written, attempt.credential!, named ?? attempt.resource!, outcome);
-    const final = attempt.options.headers.authorization;
-    const learn = (value: string) => ((hidden = attempt.credential = value), write());
+    if (named && learned.get(route(attempt)) !== named) {
+      if (learned.size >= 500) learned.clear();
+      learned.set(route(attempt), named);
+    }
+    const write = (value: string) => writePauses(store, engine.skew, written, (attempt.credential = value), named ?? attempt.resource!, outcome);
     try {
-      if (!final || !unseen.has(attempt)) return write();
-      const credential = hash(final);
-      return typeof credential === "string" ? learn(credential) : credential.then(learn);
+      const value = credential.after(attempt, attempt.options.headers.authorization, attempt.credential!);
+      return typeof value === "string" ? write(value) : value.then(write);
     } finally {
       // After the pauses are written (or their writes issued): the next request in line reads them.
       queue.release(attempt.mutating, true);

@@ -8,7 +8,9 @@ import type { Outcome } from "../policy/index.js";
  * Values: epoch ms on GitHub's clock (from `x-ratelimit-reset` / `date`), as a decimal
  * string; each client adds the clock skew it measured. TTLs end with the pause.
  */
+/** The store key of a primary rate-limit pause of `resource` (`core`, `search`…) for `credential` (a hash). */
 export const primaryKey = (resource: string, credential: string) => `forgekit:ratelimit:${resource}:${credential}`;
+/** The store key of a secondary rate-limit pause for `credential` (a hash): every request of it waits. */
 export const secondaryKey = (credential: string) => `forgekit:secondary:${credential}`;
 
 /** A pause found before sending; `until` is local epoch ms. */

@@ -122,6 +122,19 @@ test("a 429 with remaining 0 is a primary limit too, and the resource GitHub nam
   assert.is(sentTo("/search/code"), 2);
 });
 
+test("a resource GitHub names for a route is learned: that route waits, other routes of `core` go on", async () => {
+  server.route("GET /scim/v2/organizations/o/Users", primaryLimit(45, { resource: "scim" }));
+  const client = make({ retry: { retries: 0 } });
+  await client.request("GET /scim/v2/organizations/o/Users").catch(() => {});
+  assert.is((await client.request("GET /ok")).status, 200);
+  const again = settle(client.request("GET /scim/v2/organizations/o/Users", { startIndex: 2 }));
+  await until(() => pendingTimers(clock).length === 1, "the pause timer");
+  assert.equal(pendingTimers(clock), [45_000]);
+  await clock.tickAsync(45_000);
+  assert.is((await again.result).error.status, 403);
+  assert.is(sentTo("/scim/v2/organizations/o/Users"), 2);
+});
+
 test("every response and HttpError exposes the rate-limit state it carried", async () => {
   server.route("GET /missing", { status: 404, headers: { "x-ratelimit-remaining": "41", "x-ratelimit-resource": "core" }, body: { message: "Not Found" } });
   server.route("GET /plain", { body: {} });
