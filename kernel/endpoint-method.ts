@@ -17,5 +17,6 @@ type Args<P> = {} extends P ? [params?: P & CommonParameters] : [params: P & Com
 export interface EndpointMethod<E extends OperationTypes> {
   (...args: Args<E["parameters"]>): Promise<Response<E["response"]>>;
   endpoint: Endpoint;
+  /** A method with more defaults bound, as `request.defaults`. */
   defaults: Request["defaults"];
 }

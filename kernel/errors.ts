@@ -83,9 +83,12 @@ export class RequestError extends ForgeError {
   override name = "RequestError";
 }
 
-/** Type guards that also compare `name`, so they work across realms and bundle copies. */
+/** Whether `e` is an {@link HttpError}; compares `name` too, so it works across realms and bundle copies. */
 export const isHttpError = (e: unknown): e is HttpError => e instanceof HttpError || (e as Error)?.name === "HttpError";
+/** Whether `e` is a {@link NetworkError}, including {@link TimeoutError} and {@link AbortError}; compares `name` too. */
 export const isNetworkError = (e: unknown): e is NetworkError =>
   e instanceof NetworkError || ["NetworkError", "TimeoutError", "AbortError"].includes((e as Error)?.name);
+/** Whether `e` is a {@link TimeoutError}; compares `name` too. */
 export const isTimeoutError = (e: unknown): e is TimeoutError => e instanceof TimeoutError || (e as Error)?.name === "TimeoutError";
+/** Whether `e` is a {@link RequestError}; compares `name` too. */
 export const isRequestError = (e: unknown): e is RequestError => e instanceof RequestError || (e as Error)?.name === "RequestError";

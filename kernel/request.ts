@@ -5,6 +5,7 @@ import type { EndpointOptions, RequestOptions, RequestParameters, Response } fro
 
 /** The hook collection's single hook, `"request"`, typed through before-after-hook's type store. */
 export type Hooks = { request: { Options: EndpointOptions; Result: Response<any>; Error: unknown } };
+/** `client.hook`: `before`, `after`, `error` and `wrap` for the `"request"` hook (before-after-hook). */
 export type Hook = HookCollection<Hooks>;
 
 /** The inner request a `wrap` hook receives: call it with the (mutated) options. */

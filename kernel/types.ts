@@ -5,9 +5,13 @@ export type Fetch = (input: string, init: RequestInit & { agent?: unknown }) => 
 
 /** Logger used by the client and its plugins (the `log` option). */
 export interface Log {
+  /** Detail for debugging; `{ namespace }` as the last argument picks the debug plugin's namespace. Default: silent. */
   debug: (message: string, ...extra: unknown[]) => void;
+  /** Information. Default: silent. */
   info: (message: string, ...extra: unknown[]) => void;
+  /** Something the caller should fix, e.g. a deprecation. Default: `console.warn`. */
   warn: (message: string, ...extra: unknown[]) => void;
+  /** A failure. Default: `console.error`. */
   error: (message: string, ...extra: unknown[]) => void;
 }
 
@@ -86,7 +90,10 @@ export interface RequestOptions {
  * `ttl` is in milliseconds. Methods may be synchronous or return promises.
  */
 export interface KeyValueStore {
+  /** The value stored under `key`; `undefined` or `null` when there is none (or it expired). */
   get(key: string): string | undefined | null | Promise<string | undefined | null>;
+  /** Store `value` under `key`, for `ttl` milliseconds when given. */
   set(key: string, value: string, ttl?: number): void | Promise<void>;
+  /** Forget `key`. */
   delete(key: string): void | Promise<void>;
 }

@@ -3,6 +3,7 @@ import type { Registry } from "../endpoints/index.js";
 
 /** Deployments generated into definitions/ besides api.github.com. */
 export const DEPLOYMENTS = ["ghec", "ghes-3.17", "ghes-3.18", "ghes-3.19"] as const;
+/** A `deployment` name the Node preset loads by itself. */
 export type Deployment = (typeof DEPLOYMENTS)[number] | "api.github.com";
 
 /**

@@ -6,8 +6,11 @@ import { RequestError, type KeyValueStore } from "../../kernel/index.js";
  * these three commands works (a cluster client, a test double).
  */
 export interface RedisCommands {
+  /** `GET key`: the value, or `null` when there is none. */
   get(key: string): Promise<unknown>;
+  /** `SET key value`, with `PX <ms>` when an expiration is given. */
   set(key: string, value: string, options?: { expiration: { type: "PX"; value: number } }): Promise<unknown>;
+  /** `DEL key`. */
   del(key: string): Promise<unknown>;
 }
 

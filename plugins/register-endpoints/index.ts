@@ -72,7 +72,10 @@ function createRegistered(client: Client, operation: string, definition: Endpoin
  *   params: { owner: { required: true, type: "string" }, repo: { required: true, type: "string" },
  *             baz: { required: true, type: "string", enum: ["qux", "quux", "quuz"] } } } } });
  */
-export const registerEndpoints: Plugin<{ registerEndpoints(routes: EndpointDefinitions): void }> = (client) => ({
+export const registerEndpoints: Plugin<{
+  /** Add `client.<scope>.<name>(params)` for each route definition of `routes`. */
+  registerEndpoints(routes: EndpointDefinitions): void;
+}> = (client) => ({
   registerEndpoints(routes) {
     const target = client as unknown as Record<string, Record<string, Method>>;
     for (const scope of Object.keys(routes)) {

@@ -9,6 +9,7 @@ export { checkParams } from "./check.js";
  */
 export interface ValidationInfo {
   operation: string;
+  /** The operation's parameter metadata, or a function that loads it on first use. */
   params: readonly ParamMeta[] | (() => Promise<readonly ParamMeta[]>);
   /** The parameter sent as the whole body (`x-github.requestBodyParameterName`), found in `data`. */
   body?: string;
