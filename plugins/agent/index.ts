@@ -1,7 +1,7 @@
 import crossFetch from "cross-fetch";
 import type { Fetch, Plugin } from "../../kernel/index.js";
 import { Readable } from "node:stream";
-import { guardedAgent, toWebResponse } from "./node-fetch.js";
+import { ACCEPT_ENCODING, guardedAgent, toWebResponse } from "./node-fetch.js";
 import { agentFor, isRedirect, nextHop, type Hop } from "./redirect.js";
 
 /**
@@ -27,14 +27,17 @@ export function agentFetch(agent: unknown): Fetch {
     let body = init.body;
     if (typeof Blob !== "undefined" && body instanceof Blob) body = Buffer.from(await body.arrayBuffer());
     else if (body instanceof ReadableStream) body = Readable.fromWeb(body as never) as never;
-    let hop: Hop = { url, init: { ...init, body: body ?? null, headers: { ...(init.headers as Record<string, string>) } } };
+    const headers = { "accept-encoding": ACCEPT_ENCODING, ...(init.headers as Record<string, string>) };
+    let hop: Hop = { url, init: { ...init, body: body ?? null, headers } };
     for (let hops = 1; ; hops++) {
       const guard = guardedAgent(hops === 1 ? agent : agentFor(agent, hop.url));
-      const response = await crossFetch(hop.url, { ...hop.init, redirect: "manual", agent: guard.agent } as never).catch(failed);
+      // compress: false: we decode the body ourselves (node-fetch.ts), node-fetch's copy is drained.
+      const response = await crossFetch(hop.url, { ...hop.init, redirect: "manual", compress: false, agent: guard.agent } as never).catch(failed);
       // node-fetch resolves `location` against the URL; give the caller what the server sent, as fetch does.
       const location = guard.location ?? null;
       if (init.redirect === "manual" || !isRedirect(response.status, location)) return toWebResponse(response as never, guard);
       (response.body as unknown as Readable | null)?.resume();
+      guard.body?.resume();
       hop = nextHop(hop, response.status, location, hops);
     }
   };
