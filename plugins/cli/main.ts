@@ -4,7 +4,8 @@ import { UsageError, parseArgv, type Flags } from "./args.js";
 import { scrub, toCurl, type Captured } from "./curl.js";
 import { methodHelp, scopeHelp } from "./help.js";
 import { findOperation, isScope, operationForRoute, registryFor, unknownMethod, type Operation } from "./operations.js";
-import { head, writeData, writeItems, type Io } from "./output.js";
+import { head, writeData, type Io } from "./output.js";
+import { firstPage, writePages } from "./pages.js";
 import { GENERAL_HELP, REQUEST_HELP } from "./usage.js";
 import { parseAssignments } from "./values.js";
 
@@ -72,21 +73,14 @@ async function execute(argv: readonly string[], io: Io, token: string | undefine
   const params = await parseAssignments(assignments, op?.params, name, { readFile: io.readFile, readStdin: io.readStdin, warn: context.say });
   const captured: Captured[] = [];
   const client = createClient(flags, token, context.say, captured);
-  const scopes = client as unknown as Record<string, Record<string, Call>>;
-  const source = route ?? (scopes[name.split(".")[0] as string]?.[name.split(".")[1] as string] as Call);
-  const call: Call = route ? (p) => client.request(route, p) : source as Call;
+  // The endpoint method by the name it was called (an alias warns, then behaves as its target).
+  const [scope = "", method = ""] = name.split(".");
+  const endpoint = route ? undefined : (client as unknown as Record<string, Record<string, Call>>)[scope]![method]!;
   if (flags.paginate) {
-    let pages = 0;
-    let items = 0;
-    for await (const page of client.paginate.iterator(source as never, params)) {
-      if (flags.dryRun) break;
-      if (flags.include) io.stdout.write(head(page.status, page.headers));
-      const count = writeItems(io, page.data);
-      items += count;
-      context.say(`page ${++pages}: ${count} items (${items} so far)`);
-    }
+    const first = endpoint ? await firstPage(endpoint as never, params) : (route as string);
+    await writePages(client, first, endpoint ? undefined : params, io, flags.include, context.say, flags.dryRun);
   } else {
-    const response = await call(params);
+    const response = endpoint ? await endpoint(params) : await client.request(route as string, params);
     if (!flags.dryRun) {
       if (flags.include) io.stdout.write(head(response.status, response.headers));
       writeData(io, response.data);

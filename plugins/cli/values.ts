@@ -86,8 +86,8 @@ export async function parseAssignments(words: readonly string[], metas: readonly
       const why = meta ? ` forgekit cannot send a parameter named "${key}" yet (it would replace the request's own ${key}); send the body yourself: forgekit request "<METHOD> <path>" data:='{"${key}": …}'.` : ` ${RESERVED[key]}.`;
       throw new UsageError(`parameter "${key}" is reserved:${why}`, help);
     }
-    if (metas?.length && !meta) {
-      // Sent anyway: GitHub adds parameters before its description lists them.
+    if (metas?.length && !meta && key !== "data") {
+      // Sent anyway: GitHub adds parameters before its description lists them. (`data` is always the raw body.)
       const [best] = suggest(key, byName.keys());
       sources.warn(`${operation} has no parameter "${key}"${best ? `: did you mean ${best}?` : ""} (sending it anyway).`);
     }
