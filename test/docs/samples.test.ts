@@ -3,7 +3,7 @@ import * as assert from "uvu/assert";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { loadFixture, startMockServer, type MockRequest } from "../server/index.js";
-import { guideFiles, isRunnable, mapLimit, root, runSample, samplesOf, type Sample, type SampleRun } from "../helpers/docs-samples.js";
+import { COVERED, isRunnable, mapLimit, root, runnerSamples, runSample, samplesOf, type Sample, type SampleRun } from "../helpers/docs-samples.js";
 
 // Every ```ts / ```js block of README.md and docs/*.md (not ```ts no-run) runs as a module in
 // a Node process of its own, importing the built package ("forgekit", "forgekit/core",
@@ -11,64 +11,53 @@ import { guideFiles, isRunnable, mapLimit, root, runSample, samplesOf, type Samp
 // API server started for that sample alone. The conventions are in docs/README.md.
 const test = suite("docs: every guide's code samples run");
 
-/**
- * Guides whose samples a test of their own runs, against the sources, with what they need
- * beyond the local GitHub API server and with assertions about what each sample sent. They
- * are not run twice; the test below checks each still covers every runnable block.
- */
-const COVERED: Record<string, string> = {
-  // A GitHub App's JWT and installation tokens, checked by a fake GitHub.
-  "docs/authentication.md": "test/plugins/auth-docs.test.ts",
-  // A real redis-server, and the ETag each request sent.
-  "docs/caching-and-shared-state.md": "test/plugins/cache-docs.test.ts",
-  // The debug lines, captured in-process through the debug package.
-  "docs/debugging.md": "test/plugins/debug-docs.test.ts",
-  // The number of pages each sample fetched.
-  "docs/pagination.md": "test/plugins/paginate-docs.test.ts",
-  // The accept header each sample sent.
-  "docs/previews-and-media-types.md": "test/plugins/previews-docs.test.ts",
-};
-
 const SAMPLE_TIMEOUT = Number(process.env.DOCS_SAMPLE_TIMEOUT ?? 30_000);
 /** A token shape the local server accepts; never a real credential. */
 const TOKEN = "ghp_docsSampleRunnerToken0123456789";
 const BUILT = join(root, "dist/esm/plugins/presets/full.js");
 
-const samples = guideFiles()
-  .filter((file) => !COVERED[file])
-  .flatMap((file) => samplesOf(file).filter(isRunnable));
+const samples = runnerSamples();
 
 interface Outcome {
   run: SampleRun;
   requests: MockRequest[];
 }
-let results: Map<Sample, Promise<Outcome>>;
-let scratch: string;
+/** Every sample's outcome, in the order of `samples`; started once, awaited by each test. */
+let outcomes: Promise<Outcome[]> | undefined;
+let scratch: string | undefined;
 
-test.before(() => {
-  if (!existsSync(BUILT)) throw new Error(`${BUILT} is missing: the samples import the built package. Run \`node build.mjs\` first (\`npm test\` does).`);
+const unbuilt = `${BUILT} is missing: the samples import the built package. Run \`node build.mjs\` first (\`npm test\` does).`;
+
+async function runAll(): Promise<Outcome[]> {
+  if (!existsSync(BUILT)) throw new Error(unbuilt);
   // Inside the package, so `import "forgekit"` resolves to this checkout by self-reference.
   mkdirSync(join(root, ".cache"), { recursive: true });
-  scratch = mkdtempSync(join(root, ".cache", "docs-samples-"));
+  const dir = (scratch = mkdtempSync(join(root, ".cache", "docs-samples-")));
   const fixture = loadFixture();
-  const outcomes = mapLimit(samples, 2, async (sample): Promise<Outcome> => {
+  return mapLimit(samples, 2, async (sample): Promise<Outcome> => {
     // High limits: a guide's samples are not about the anonymous 60 requests an hour.
     const server = await startMockServer({ fixture, rateLimit: { core: 100_000, search: 100_000, code_search: 100_000 } });
     try {
-      const run = await runSample(sample, scratch, { GITHUB_API_URL: server.url, GITHUB_TOKEN: TOKEN, NO_COLOR: "1" }, SAMPLE_TIMEOUT);
+      const run = await runSample(sample, dir, { GITHUB_API_URL: server.url, GITHUB_TOKEN: TOKEN, NO_COLOR: "1" }, SAMPLE_TIMEOUT);
       return { run, requests: [...server.requests] };
     } finally {
       await server.close();
     }
   });
-  results = new Map(samples.map((sample, index) => [sample, outcomes.then((all) => all[index]!)]));
+}
+
+// Started here, awaited in the tests: uvu does not report an error thrown by a hook.
+test.before(() => {
+  outcomes = runAll();
+  outcomes.catch(() => {}); // reported by every test that awaits it
 });
 
 test.after(() => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 
-test("there are samples to run", () => {
+test("there are samples to run, against a built package", () => {
+  assert.ok(existsSync(BUILT), unbuilt);
   assert.ok(samples.length > 0, "no runnable ```ts or ```js block found in docs/*.md or README.md");
 });
 
@@ -81,7 +70,7 @@ function report(sample: Sample, { run, requests }: Outcome, why: string): string
 
 for (const sample of samples) {
   test(`${sample.file}:${sample.line} runs`, async () => {
-    const outcome = await results.get(sample)!;
+    const outcome = (await outcomes!)[samples.indexOf(sample)]!;
     const { run } = outcome;
     assert.not.ok(run.timedOut, report(sample, outcome, `killed after ${SAMPLE_TIMEOUT / 1000} s without finishing`));
     assert.is(run.code, 0, report(sample, outcome, `exited with ${run.code ?? run.signal}`));

@@ -88,6 +88,38 @@ export function moduleSource(sample: Sample): string {
   return "\n".repeat(sample.line) + sample.code + "\n";
 }
 
+/**
+ * Guides whose samples a test of their own runs, against the sources, with what they need
+ * beyond the local GitHub API server and with assertions about what each sample sent. The
+ * runner leaves them out (not run twice) and checks that each still covers every block.
+ */
+export const COVERED: Readonly<Record<string, string>> = {
+  // A GitHub App's JWT and installation tokens, checked by a fake GitHub.
+  "docs/authentication.md": "test/plugins/auth-docs.test.ts",
+  // A real redis-server, and the ETag each request sent.
+  "docs/caching-and-shared-state.md": "test/plugins/cache-docs.test.ts",
+  // The debug lines, captured in-process through the debug package.
+  "docs/debugging.md": "test/plugins/debug-docs.test.ts",
+  // The number of pages each sample fetched.
+  "docs/pagination.md": "test/plugins/paginate-docs.test.ts",
+  // The accept header each sample sent.
+  "docs/previews-and-media-types.md": "test/plugins/previews-docs.test.ts",
+};
+
+/** The runnable samples of every guide the runner runs (all but {@link COVERED}). */
+export function runnerSamples(): Sample[] {
+  return guideFiles()
+    .filter((file) => !COVERED[file])
+    .flatMap((file) => samplesOf(file).filter(isRunnable));
+}
+
+/** Write `sample` into `dir` as a module (see {@link moduleSource}); returns its path. */
+export function writeSample(sample: Sample, dir: string): string {
+  const path = join(dir, `${sample.file.replace(/[^\w.-]+/g, "_")}-L${sample.line}${extension(sample)}`);
+  writeFileSync(path, moduleSource(sample));
+  return path;
+}
+
 /** What a sample's process did. */
 export interface SampleRun {
   code: number | null;
@@ -102,9 +134,7 @@ export interface SampleRun {
  * after `timeout` ms. TypeScript goes through the tests' esbuild loader.
  */
 export function runSample(sample: Sample, dir: string, env: Record<string, string>, timeout: number): Promise<SampleRun> {
-  const name = `${sample.file.replace(/[^\w.-]+/g, "_")}-L${sample.line}${extension(sample)}`;
-  const path = join(dir, name);
-  writeFileSync(path, moduleSource(sample));
+  const path = writeSample(sample, dir);
   const args = ["--enable-source-maps", ...(path.endsWith(".ts") ? ["--import", join(root, "test/helpers/register.mjs")] : []), path];
   return new Promise((done) => {
     const child = spawn(process.execPath, args, { cwd: root, env: { PATH: process.env.PATH ?? "", ...env }, stdio: ["ignore", "pipe", "pipe"] });
