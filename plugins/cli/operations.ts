@@ -71,8 +71,12 @@ export async function findOperation(registry: Registry, command: string): Promis
 
 /** A {@link UsageError} for a name that is no operation, with the closest names. */
 export function unknownMethod(registry: Registry, command: string): UsageError {
-  const inApi = registry !== apiRegistry && allNames(apiRegistry).includes(command);
+  const inApi = registry !== apiRegistry && (allNames(apiRegistry).includes(command) || isScope(apiRegistry, command));
   if (inApi) return new UsageError(`${command} is not available on ${labelOf(registry)} (the --deployment); it exists on api.github.com.`);
+  if (!/[./]/.test(command)) {
+    const scopes = suggest(command, [...Object.keys(routesOf(registry)), ...Object.keys(registry.aliases ?? {})]);
+    return new UsageError(`unknown scope ${JSON.stringify(command)}${scopes.length ? `: did you mean ${scopes.join(" or ")}?` : "."} Name a method as <scope>.<method>, e.g. repos.get.`);
+  }
   const close = suggest(command, allNames(registry));
   const scope = command.split(".")[0] as string;
   const hint = isScope(registry, scope) ? `forgekit ${scope} --help` : "forgekit --help";

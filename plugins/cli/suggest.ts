@@ -38,5 +38,5 @@ export function suggest(input: string, candidates: Iterable<string>, limit = 3):
       found = [candidate];
     } else if (distance === best) found.push(candidate);
   }
-  return found.sort().slice(0, limit);
+  return [...new Set(found)].sort().slice(0, limit);
 }

@@ -1,0 +1,46 @@
+// plugins/cli/generated/summaries.ts (the text of `forgekit <method> --help`) is up to date with
+// @octokit/openapi and covers every operation of every deployment's registry.
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { readFileSync } from "node:fs";
+import { routes as api } from "../../definitions/all.js";
+import { routes as ghec } from "../../definitions/ghec/all.js";
+import { routes as ghes17 } from "../../definitions/ghes-3.17/all.js";
+import { routes as ghes18 } from "../../definitions/ghes-3.18/all.js";
+import { routes as ghes19 } from "../../definitions/ghes-3.19/all.js";
+import { summaryOf } from "../../plugins/cli/help.js";
+
+const test = suite("cli: generated summaries");
+const DEPLOYMENTS = { "api.github.com": api, ghec, "ghes-3.17": ghes17, "ghes-3.18": ghes18, "ghes-3.19": ghes19 };
+
+test("the committed file is what the script generates (else: node test/cli/generate-summaries.mjs)", async () => {
+  const script = (await import(new URL("./generate-summaries.mjs", import.meta.url).href)) as { generate(): string; OUTPUT: string };
+  assert.ok(readFileSync(script.OUTPUT, "utf8") === script.generate(), "plugins/cli/generated/summaries.ts is stale: run `node test/cli/generate-summaries.mjs` and commit it");
+});
+
+test("every operation of every deployment has a summary and a docs link", async () => {
+  for (const [deployment, scopes] of Object.entries(DEPLOYMENTS)) {
+    let own = 0;
+    let total = 0;
+    for (const [scope, methods] of Object.entries(scopes)) {
+      for (const name of Object.keys(methods)) {
+        const about = await summaryOf(deployment, scope, name);
+        assert.ok(about?.summary, `${deployment} ${scope}.${name}: no summary`);
+        assert.match(about!.docs, /^https:\/\/docs\.github\.com\/\S+#\S+$/, `${deployment} ${scope}.${name}`);
+        total++;
+        if (deployment === "api.github.com" ? about!.docs.startsWith("https://docs.github.com/rest/") : about!.docs.includes(deployment === "ghec" ? "/enterprise-cloud@latest/" : `/enterprise-server@${deployment.slice(5)}/`)) own++;
+      }
+    }
+    // A handful of operations link another edition's page in the description itself.
+    assert.ok(own / total > 0.98, `${deployment}: only ${own} of ${total} links point at its own docs`);
+  }
+});
+
+test("spot checks against GitHub's docs", async () => {
+  assert.equal(await summaryOf("api.github.com", "repos", "get"), { summary: "Get a repository", docs: "https://docs.github.com/rest/repos/repos#get-a-repository" });
+  assert.equal(await summaryOf("ghec", "issues", "create"), { summary: "Create an issue", docs: "https://docs.github.com/enterprise-cloud@latest/rest/issues/issues#create-an-issue" });
+  assert.is((await summaryOf("ghes-3.18", "enterpriseAdmin", "getAllStats"))?.summary, "Get all statistics");
+  assert.is(await summaryOf("api.github.com", "enterpriseAdmin", "getAllStats"), undefined);
+});
+
+test.run();
