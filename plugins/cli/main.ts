@@ -19,8 +19,11 @@ interface Context {
 }
 
 /** The client for these flags; with `--dry-run` its transport only records what it would send. */
-function createClient(flags: Flags, token: string | undefined, say: (message: string) => void, captured: Captured[]) {
-  if (flags.baseUrl !== undefined && !/^https?:\/\/[^/]/i.test(flags.baseUrl)) throw new UsageError(`--base-url ${JSON.stringify(flags.baseUrl)}: expected an http(s) URL, e.g. https://github.example.com/api/v3.`);
+function createClient(flags: Flags, env: Io["env"], token: string | undefined, say: (message: string) => void, captured: Captured[]) {
+  // GitHub Actions sets GITHUB_API_URL to the API of the instance a workflow runs on (GHES too).
+  const baseUrl = flags.baseUrl ?? (env.GITHUB_API_URL || undefined);
+  const from = flags.baseUrl !== undefined ? "--base-url" : "GITHUB_API_URL";
+  if (baseUrl !== undefined && !/^https?:\/\/[^/]/i.test(baseUrl)) throw new UsageError(`${from} ${JSON.stringify(baseUrl)}: expected an http(s) URL, e.g. https://github.example.com/api/v3.`);
   const capture = async (url: string | URL | Request, init?: RequestInit) => {
     captured.push({ method: init?.method ?? "GET", url: String(url), headers: { ...(init?.headers as Record<string, string>) }, body: init?.body ?? undefined });
     return new Response(null, { status: 204 });
@@ -28,7 +31,7 @@ function createClient(flags: Flags, token: string | undefined, say: (message: st
   const options: Options = {
     userAgent: `forgekit-cli/${VERSION}`,
     log: { warn: say, error: say },
-    ...(flags.baseUrl !== undefined && { baseUrl: flags.baseUrl }),
+    ...(baseUrl !== undefined && { baseUrl }),
     ...(token && { auth: token }),
     ...(flags.deployment !== undefined && { deployment: flags.deployment }),
     ...(flags.previews.length > 0 && { previews: flags.previews }),
@@ -72,7 +75,7 @@ async function execute(argv: readonly string[], io: Io, token: string | undefine
   const name = op ? op.alias ?? `${op.scope}.${op.name}` : "request";
   const params = await parseAssignments(assignments, op?.params, name, { readFile: io.readFile, readStdin: io.readStdin, warn: context.say });
   const captured: Captured[] = [];
-  const client = createClient(flags, token, context.say, captured);
+  const client = createClient(flags, io.env, token, context.say, captured);
   // The endpoint method by the name it was called (an alias warns, then behaves as its target).
   const [scope = "", method = ""] = name.split(".");
   const endpoint = route ? undefined : (client as unknown as Record<string, Record<string, Call>>)[scope]![method]!;

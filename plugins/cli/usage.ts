@@ -20,7 +20,8 @@ Flags:
   --paginate                 every page: one JSON item per line on stdout, progress on stderr
   --include, -i              print the status line and response headers before the body
   --dry-run                  print the request as a curl command (credentials masked); send nothing
-  --base-url <url>           API root (default https://api.github.com; GHES: https://HOST/api/v3)
+  --base-url <url>           API root (default $GITHUB_API_URL, else https://api.github.com;
+                             GHES: https://HOST/api/v3)
   --deployment <name>        api.github.com, ghec, ghes-3.17, ghes-3.18 or ghes-3.19
   --header, -H <name:value>  an extra request header (repeatable)
   --preview <name>           an API preview, e.g. --preview mercy (repeatable)
@@ -29,6 +30,7 @@ Flags:
 
 Environment:
   GITHUB_TOKEN, GH_TOKEN     the token to send (GITHUB_TOKEN wins); never printed
+  GITHUB_API_URL             the API root when --base-url is not given (set by GitHub Actions)
   DEBUG=forgekit:rest*       debug lines on stderr (credentials masked)
 
 Exit codes: 0 success, 1 HTTP or network error, 2 usage error (nothing was sent).

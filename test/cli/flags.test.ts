@@ -67,6 +67,20 @@ test("--paginate on `request`, and wrapped lists (search) are unwrapped", async 
   assert.match(stderr, /^page 1: 95 items \(95 so far\)\n$/);
 });
 
+test("the API root: --base-url, else GITHUB_API_URL, else api.github.com", async () => {
+  const fromEnv = await forgekit(["rateLimit.get"], { env: { GITHUB_API_URL: server.url } });
+  assert.is(fromEnv.code, 0, fromEnv.stderr);
+  assert.is(server.requests.length, 1);
+  const flagWins = await forgekit(["rateLimit.get", "--dry-run", "--base-url", "https://ghe.example/api/v3"], { env: { GITHUB_API_URL: server.url } });
+  assert.match(flagWins.stdout, /^curl -X GET https:\/\/ghe\.example\/api\/v3\/rate_limit /);
+  const fallback = await forgekit(["rateLimit.get", "--dry-run"]);
+  assert.match(fallback.stdout, /^curl -X GET https:\/\/api\.github\.com\/rate_limit /);
+  const bad = await forgekit(["rateLimit.get"], { env: { GITHUB_API_URL: "api.github.com" } });
+  assert.is(bad.code, 2);
+  assert.match(bad.stderr, /GITHUB_API_URL "api\.github\.com": expected an http\(s\) URL/);
+  assert.is(server.requests.length, 1);
+});
+
 test("--deployment selects a GHES registry; its help links GHES docs", async () => {
   const ok = await forgekit(["repos.get", "owner=o", "repo=r", "--deployment", "ghes-3.19", "--base-url", `${server.url}/api/v3`]);
   assert.is(ok.code, 0, ok.stderr);
