@@ -1,5 +1,7 @@
 import type { KeyValueStore } from "../../kernel/index.js";
-import { failFast, rateLimitInfo, sleep, type Attempt, type Engine, type Outcome, type RateLimitInfo, type Throttler } from "../policy/index.js";
+import { failFast, rateLimitInfo } from "../policy/hold.js";
+import type { Attempt, Engine, Outcome, RateLimitInfo, Throttler } from "../policy/types.js";
+import { sleep } from "../policy/wait.js";
 import { credentials } from "./credential.js";
 import { readPause, writePauses, type Pause } from "./pauses.js";
 import { createQueue } from "./queue.js";
@@ -67,11 +69,12 @@ export function createThrottler(engine: Engine, settings: ThrottleSettings): Thr
 
   function leave(attempt: Attempt, outcome: Outcome): Maybe {
     const named = outcome.rateLimit?.resource;
+    if (named) attempt.resource = named; // this request's next attempt checks the right budget
     if (named && learned.get(route(attempt)) !== named) {
       if (learned.size >= 500) learned.clear();
       learned.set(route(attempt), named);
     }
-    const write = (value: string) => writePauses(store, engine.skew, written, (attempt.credential = value), named ?? attempt.resource!, outcome);
+    const write = (value: string) => writePauses(store, engine.skew, written, (attempt.credential = value), attempt.resource!, outcome);
     try {
       const value = credential.after(attempt, attempt.options.headers.authorization, attempt.credential!);
       return typeof value === "string" ? write(value) : value.then(write);

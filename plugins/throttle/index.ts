@@ -1,10 +1,9 @@
-import { RequestError, type KeyValueStore, type Plugin } from "../../kernel/index.js";
-import { engineFor, setMaxWait } from "../policy/engine.js";
-import { knownKeys, MAX_TIMER, numberOption, optionObject } from "../policy/check.js";
+import type { KeyValueStore, Plugin } from "../../kernel/index.js";
+import { setMaxWait } from "../policy/check.js";
+import { engineFor } from "../policy/engine.js";
 import type { RateLimitInfo } from "../policy/index.js";
-import { createThrottler } from "./gate.js";
-import { memoryStore } from "./memory-store.js";
-import { safeStore } from "./safe-store.js";
+import { applyThrottle } from "./apply.js";
+import { throttleConfig } from "./settings.js";
 
 export { memoryStore } from "./memory-store.js";
 export { primaryKey, secondaryKey } from "./pauses.js";
@@ -36,14 +35,6 @@ export interface ThrottlePluginOptions {
   throttle?: ThrottleOptions | false;
 }
 
-const KEYS = ["store", "concurrency", "mutationGap", "maxWait", "onRateLimit", "onSecondaryRateLimit"] as const;
-
-function callback(options: Record<string, unknown>, key: string): RateLimitCallback | undefined {
-  const value = options[key];
-  if (value !== undefined && typeof value !== "function") throw new RequestError(`throttle.${key} must be a function (info) => boolean, got ${typeof value}.`);
-  return value as RateLimitCallback | undefined;
-}
-
 /**
  * Throttling: requests wait for a free slot (`concurrency`), mutations are paced
  * (`mutationGap`), and rate limits pause what they concern — an exhausted primary limit its
@@ -58,22 +49,9 @@ function callback(options: Record<string, unknown>, key: string): RateLimitCallb
  * });
  */
 export const throttle: Plugin<void, ThrottlePluginOptions> = (client, options) => {
-  const given = optionObject(options.throttle, "throttle");
-  if (!given) return;
-  knownKeys(given, "throttle", KEYS);
-  const store = (given.store ?? memoryStore()) as KeyValueStore;
-  if (typeof store !== "object" || store === null || !["get", "set", "delete"].every((m) => typeof (store as never as Record<string, unknown>)[m] === "function")) {
-    throw new RequestError("throttle.store must be a KeyValueStore: an object with get(key), set(key, value, ttl) and delete(key), e.g. memoryStore() or redisStore(redis).");
-  }
-  const settings = {
-    store: safeStore(store, () => client.options.log),
-    concurrency: numberOption(given, "concurrency", "throttle", 1, Infinity, true) ?? 10,
-    mutationGap: numberOption(given, "mutationGap", "throttle", 0, MAX_TIMER) ?? 1000,
-  };
-  const onRateLimit = callback(given, "onRateLimit");
-  const onSecondaryRateLimit = callback(given, "onSecondaryRateLimit");
-  const maxWait = numberOption(given, "maxWait", "throttle", 0, MAX_TIMER);
+  const config = throttleConfig(options.throttle);
+  if (!config) return;
   const engine = engineFor(client);
-  setMaxWait(engine, maxWait, "throttle");
-  engine.throttler = createThrottler(engine, { ...settings, ...(onRateLimit && { onRateLimit }), ...(onSecondaryRateLimit && { onSecondaryRateLimit }) });
+  setMaxWait(engine, config.maxWait, "throttle");
+  applyThrottle(client, engine, config);
 };

@@ -1,5 +1,5 @@
 import type { EndpointOptions } from "../../kernel/index.js";
-import { abortError } from "../policy/index.js";
+import { abortError } from "../policy/wait.js";
 
 /** Admission to the wire: at most `concurrency` requests in flight; mutations one at a time, `gap` ms apart. */
 export interface Queue {
