@@ -16,7 +16,9 @@ const SAMPLE_TIMEOUT = Number(process.env.DOCS_SAMPLE_TIMEOUT ?? 30_000);
 const TOKEN = "ghp_docsSampleRunnerToken0123456789";
 const BUILT = join(root, "dist/esm/plugins/presets/full.js");
 
-const samples = runnerSamples();
+/** `DOCS_SAMPLES=docs/hooks node test/run.mjs test/docs/samples` runs the matching guides only. */
+const only = process.env.DOCS_SAMPLES;
+const samples = runnerSamples().filter((sample) => !only || `${sample.file}:${sample.line}`.includes(only));
 
 interface Outcome {
   run: SampleRun;
@@ -58,7 +60,7 @@ test.after(() => {
 
 test("there are samples to run, against a built package", () => {
   assert.ok(existsSync(BUILT), unbuilt);
-  assert.ok(samples.length > 0, "no runnable ```ts or ```js block found in docs/*.md or README.md");
+  assert.ok(samples.length > 0, only ? `no runnable block matches DOCS_SAMPLES=${only}` : "no runnable ```ts or ```js block found in docs/*.md or README.md");
 });
 
 /** The failure report: where the sample is, what it printed, what it sent. */
@@ -72,6 +74,8 @@ for (const sample of samples) {
   test(`${sample.file}:${sample.line} runs`, async () => {
     const outcome = (await outcomes!)[samples.indexOf(sample)]!;
     const { run } = outcome;
+    // `DOCS_SAMPLES_VERBOSE=1`: show what each sample printed.
+    if (process.env.DOCS_SAMPLES_VERBOSE) console.log(`--- ${sample.file}:${sample.line}\n${run.output.trim()}`);
     assert.not.ok(run.timedOut, report(sample, outcome, `killed after ${SAMPLE_TIMEOUT / 1000} s without finishing`));
     assert.is(run.code, 0, report(sample, outcome, `exited with ${run.code ?? run.signal}`));
   });
