@@ -44,11 +44,12 @@ function createClient(flags: Flags, env: Io["env"], token: string | undefined, s
 async function execute(argv: readonly string[], io: Io, token: string | undefined, context: Context): Promise<number> {
   const { flags, words } = parseArgv(argv);
   context.flags = flags;
+  // `forgekit help <anything>` is `forgekit <anything> --help`.
+  if (words[0] === "help") flags.help = Boolean(words.shift());
   const [command, ...rest] = words;
   if (flags.version) return io.stdout.write(`forgekit ${VERSION}\n`), 0;
-  if (command === undefined || command === "help") {
-    if (rest.length) return execute([...rest, "--help"], io, token, context);
-    if (flags.help || command === "help") return io.stdout.write(GENERAL_HELP), 0;
+  if (command === undefined) {
+    if (flags.help) return io.stdout.write(GENERAL_HELP), 0;
     throw new UsageError("name a method, e.g. forgekit repos.get owner=octokit repo=rest.js");
   }
   const registry = registryFor(flags.deployment);

@@ -76,6 +76,7 @@ export async function parseAssignments(words: readonly string[], metas: readonly
   const params: Record<string, unknown> = {};
   const byName = new Map((metas ?? []).map((meta) => [meta[0], meta]));
   const help = metas ? `forgekit ${operation} --help` : "forgekit request --help";
+  let stdinTaken: string | undefined;
   for (const word of words) {
     const match = /^([^=:]+)(:=|=)([\s\S]*)$/.exec(word);
     if (!match) throw new UsageError(`expected key=value (or key:=json), got ${JSON.stringify(word)}.`, help);
@@ -95,6 +96,8 @@ export async function parseAssignments(words: readonly string[], metas: readonly
     let bytes: Uint8Array | undefined;
     if (file !== undefined) {
       if (!file) throw new UsageError(`parameter "${key}": "@" needs a file path, or "@-" for stdin.`, help);
+      if (file === "-" && stdinTaken) throw new UsageError(`parameter "${key}": stdin ("@-") is already the value of "${stdinTaken}"; read one of them from a file.`, help);
+      if (file === "-") stdinTaken = key;
       try {
         bytes = file === "-" ? await sources.readStdin() : await sources.readFile(file);
       } catch (error) {

@@ -65,7 +65,7 @@ test("another deployment's help links its own docs and marks the deployment", as
   const { code, stdout } = await forgekit(["repos.get", "--help", "--deployment", "ghes-3.17"]);
   assert.is(code, 0);
   assert.match(stdout, /^repos\.get: Get a repository\n {2}GET \/repos\/\{owner\}\/\{repo\} {2}\(ghes-3\.17\)\n {2}Docs: https:\/\/docs\.github\.com\/enterprise-server@3\.17\/rest\/repos\/repos#get-a-repository\n/);
-  const only = await forgekit(["enterpriseAdmin.getAllStats", "--help", "--deployment", "ghes-3.19"]);
+  const only = await forgekit(["help", "enterpriseAdmin.getAllStats", "--deployment", "ghes-3.19"]);
   assert.is(only.code, 0);
   assert.match(only.stdout, /^enterpriseAdmin\.getAllStats: Get all statistics\n/);
   assert.match(only.stdout, /Docs: https:\/\/docs\.github\.com\/enterprise-server@3\.19\/rest\/enterprise-admin\//);

@@ -72,6 +72,7 @@ test("files: text as text, non-UTF-8 and binary `data` as bytes, :=@ as JSON, st
   assert.is((await parse(["data=@text.md"], [["data", "b", "string"]])).data, "héllo\n");
   assert.equal(await parse(["name=\\@me"]), { name: "@me" });
   await rejects(parse(["name=@"]), /"@" needs a file path/);
+  await rejects(parse(["name=@-", "note=@-"]), /parameter "note": stdin \("@-"\) is already the value of "name"/);
   await rejects(parse(["name=@missing.md"]), /cannot read "missing\.md" \(ENOENT\)/);
 });
 
