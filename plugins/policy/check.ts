@@ -1,4 +1,5 @@
 import { RequestError } from "../../kernel/index.js";
+import type { Engine } from "./types.js";
 
 /** Option checks shared by `retry` and `throttle`: bad input fails at construction, before any I/O. */
 
@@ -31,4 +32,14 @@ export function optionObject(value: unknown, where: string): Record<string, unkn
     throw new RequestError(`The ${where} option must be an object (or false to turn it off), got ${Array.isArray(value) ? "an array" : typeof value}.`);
   }
   return value as Record<string, unknown>;
+}
+
+/** Set the engine's one `maxWait`; `retry` and `throttle` may both give it, but not differently. */
+export function setMaxWait(engine: Pick<Engine, "maxWait" | "maxWaitFrom">, value: number | undefined, from: string): void {
+  if (value === undefined) return;
+  if (engine.maxWaitFrom && engine.maxWait !== value) {
+    throw new RequestError(`${from}.maxWait (${value}) differs from ${engine.maxWaitFrom}.maxWait (${engine.maxWait}); both set the same limit: give it once.`);
+  }
+  engine.maxWait = value;
+  engine.maxWaitFrom = from;
 }

@@ -1,4 +1,4 @@
-import { RequestError, type Client, type EndpointOptions, type Response } from "../../kernel/index.js";
+import type { Client, EndpointOptions, Response } from "../../kernel/index.js";
 import { hold } from "./hold.js";
 import { inspect } from "./outcome.js";
 import type { Attempt, Engine, Outcome } from "./types.js";
@@ -28,16 +28,6 @@ export function engineFor(client: Client): Engine {
   Object.defineProperty(client, ENGINE, { value: engine });
   client.hook.wrap("request", (request, options) => run(engine, request, options));
   return engine;
-}
-
-/** Set the engine's one `maxWait`; `retry` and `throttle` may both give it, but not differently. */
-export function setMaxWait(engine: Engine, value: number | undefined, from: string): void {
-  if (value === undefined) return;
-  if (engine.maxWaitFrom && engine.maxWait !== value) {
-    throw new RequestError(`${from}.maxWait (${value}) differs from ${engine.maxWaitFrom}.maxWait (${engine.maxWait}); both set the same limit: give it once.`);
-  }
-  engine.maxWait = value;
-  engine.maxWaitFrom = from;
 }
 
 async function run(engine: Engine, request: Send, options: EndpointOptions): Promise<Response<any>> {

@@ -1,7 +1,8 @@
-import { RequestError, type Plugin } from "../../kernel/index.js";
-import { engineFor, setMaxWait } from "../policy/engine.js";
-import { knownKeys, MAX_TIMER, numberOption, optionObject } from "../policy/check.js";
+import type { Plugin } from "../../kernel/index.js";
+import { setMaxWait } from "../policy/check.js";
+import { engineFor } from "../policy/engine.js";
 import { createRetrier } from "./decide.js";
+import { retryConfig } from "./settings.js";
 
 export { RateLimitError, isRateLimitError, rateLimitOf } from "../policy/index.js";
 export type { RateLimit, RateLimitInfo, WithRateLimit, LimitKind } from "../policy/index.js";
@@ -32,14 +33,6 @@ export interface RetryPluginOptions {
   retry?: RetryOptions | false;
 }
 
-const KEYS = ["retries", "delay", "maxDelay", "maxWait", "timeouts", "nonIdempotent"] as const;
-
-function flag(options: Record<string, unknown>, key: string): boolean {
-  const value = options[key] ?? false;
-  if (typeof value !== "boolean") throw new RequestError(`retry.${key} must be true or false, got ${JSON.stringify(value)}.`);
-  return value;
-}
-
 /**
  * Retries: network errors, 408, 429 and 5xx are sent again with exponential backoff and
  * jitter, honouring `Retry-After` and rate-limit resets; 4xx, 304, aborts and (by default)
@@ -52,19 +45,9 @@ function flag(options: Record<string, unknown>, key: string): boolean {
  * const { data } = await client.request("GET /repos/{owner}/{repo}", { owner: "octocat", repo: "hello-world" });
  */
 export const retry: Plugin<void, RetryPluginOptions> = (client, options) => {
-  const given = optionObject(options.retry, "retry");
-  if (!given) return;
-  knownKeys(given, "retry", KEYS);
-  const delay = numberOption(given, "delay", "retry", 0, MAX_TIMER) ?? 1000;
-  const settings = {
-    retries: numberOption(given, "retries", "retry", 0, 100, true) ?? 3,
-    delay,
-    maxDelay: numberOption(given, "maxDelay", "retry", delay, MAX_TIMER) ?? Math.max(delay, 30_000),
-    timeouts: flag(given, "timeouts"),
-    nonIdempotent: flag(given, "nonIdempotent"),
-  };
-  const maxWait = numberOption(given, "maxWait", "retry", 0, MAX_TIMER);
+  const config = retryConfig(options.retry);
+  if (!config) return;
   const engine = engineFor(client);
-  setMaxWait(engine, maxWait, "retry");
-  engine.retrier = createRetrier(settings);
+  setMaxWait(engine, config.maxWait, "retry");
+  engine.retrier = createRetrier(config.settings);
 };
