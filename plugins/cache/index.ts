@@ -1,6 +1,7 @@
 import type { Plugin } from "../../kernel/index.js";
-import { createCache } from "./flow.js";
-import { cacheSettings, type CacheOptions } from "./options.js";
+import { applyCache } from "./apply.js";
+import { checkCacheOption } from "./check.js";
+import type { CacheOptions } from "./options.js";
 
 export { memoryStore, type MemoryStoreOptions } from "./memory-store.js";
 export type { CacheOptions } from "./options.js";
@@ -36,11 +37,5 @@ export interface CachePluginOptions {
  * // the same call again sends If-None-Match; a 304 resolves with the cached data and status 200
  */
 export const cache: Plugin<void, CachePluginOptions> = (client, options) => {
-  const settings = cacheSettings(options.cache);
-  if (!settings) return;
-  const { onError, wrap } = createCache(client, settings);
-  // The error hook first, the wrap second: the later hook is the outer one, so the wrap
-  // sees a 304 already answered, and can store what the inner hooks return.
-  client.hook.error("request", onError);
-  client.hook.wrap("request", wrap);
+  if (checkCacheOption(options.cache)) applyCache(client, options.cache);
 };
