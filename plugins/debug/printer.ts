@@ -1,0 +1,50 @@
+import createDebug, { type Debugger } from "debug";
+import { redact, type EndpointOptions, type Response, type Send } from "../../kernel/index.js";
+import { errorLine, requestLine, responseLine } from "./line.js";
+
+/** Root of every debug namespace: `DEBUG=forgekit:rest*` shows them all (SPEC §1.7). */
+const ROOT = "forgekit:rest";
+const NAMESPACE = /^[\w-]+$/;
+
+/** The `{ namespace }` hint plugins pass as `log.debug(message, { namespace: "auth" })`. */
+function namespaceOf(extra: unknown[]): string | undefined {
+  const hint = extra[extra.length - 1] as { namespace?: unknown } | undefined;
+  return typeof hint?.namespace === "string" && NAMESPACE.test(hint.namespace) ? hint.namespace : undefined;
+}
+
+/** One client's debug output: `log` for `log.debug` calls, `wrap` for the request hook. */
+export interface Printer {
+  /** Print a `log.debug(message, ...extra)` call under `forgekit:rest[:<namespace>]`, redacted. */
+  log(message: string, extra: unknown[]): void;
+  /** The `wrap` hook: one line per request and per response or error. */
+  wrap(request: Send, options: EndpointOptions): Promise<Response<any>>;
+}
+
+/** The part of the debug plugin that needs the `debug` package (the only module that imports it). */
+export function createPrinter(): Printer {
+  // Instances are made on first use: constructing a client does no work for debug.
+  const instances = new Map<string, Debugger>();
+  const get = (name: string) => instances.get(name) ?? instances.set(name, createDebug(name)).get(name)!;
+  return {
+    log(message, extra) {
+      const namespace = namespaceOf(extra);
+      const out = get(namespace ? `${ROOT}:${namespace}` : ROOT);
+      if (out.enabled) out("%s", redact(String(message)));
+    },
+    async wrap(request, options) {
+      const out = get(`${ROOT}:request`);
+      if (!out.enabled) return request(options);
+      out("%s", requestLine(options));
+      const started = performance.now();
+      const elapsed = () => Math.round(performance.now() - started);
+      try {
+        const response = await request(options);
+        out("%s", responseLine(options, response.status, response.headers, elapsed()));
+        return response;
+      } catch (error) {
+        out("%s", errorLine(options, error, elapsed()));
+        throw error;
+      }
+    },
+  };
+}
