@@ -1,5 +1,6 @@
 /** Runtime values every entry point re-exports beside its `Client`. */
 export { createRequest } from "./request.js";
+export { createHook } from "./hook.js";
 export { merge, parse, lowercaseHeaders } from "./route.js";
 export { createScope } from "./scope.js";
 export { ForgeError, HttpError, NetworkError, TimeoutError, AbortError, RequestError, isHttpError, isNetworkError, isTimeoutError, isRequestError } from "./errors.js";
