@@ -1,6 +1,7 @@
 // Run by test/plugins/presets-loads.test.ts with deferred-loads.mjs: uses the Node preset
 // step by step and prints, as JSON, which modules had been loaded after each step.
 import { readFileSync } from "node:fs";
+import { Agent } from "node:http";
 import { startServer } from "./server.js";
 
 const file = process.env.LOADS_FILE!;
@@ -21,5 +22,9 @@ await client.paginate("GET /list");
 steps.paginated = loaded();
 await new Client({ baseUrl: server.url, cache: true }).request("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" });
 steps.cached = loaded();
+const agent = new Agent();
+await new Client({ baseUrl: server.url, agent }).request("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" });
+agent.destroy();
+steps.agent = loaded();
 await server.close();
 process.stdout.write(JSON.stringify(steps));

@@ -163,11 +163,11 @@ async function closure(entry: string, platform: "browser" | "node") {
 
 const LAZY = [/plugins\/cache\/flow\.ts$/, /plugins\/debug\/printer\.ts$/, /node_modules\/debug\//, /plugins\/paginate\/pages\.ts$/, /plugins\/policy\/engine\.ts$/, /plugins\/retry\/decide\.ts$/, /plugins\/throttle\/gate\.ts$/];
 
-test("bundled (esbuild metafile): cache, debug, paginate, retry and throttle code is in lazy chunks, not in either preset's entry", async () => {
+test("bundled (esbuild metafile): cache, debug, paginate, retry, throttle (and cross-fetch) code is in lazy chunks, not in either preset's entry", async () => {
   for (const [entry, platform] of [["plugins/presets/browser.ts", "browser"], ["plugins/presets/full.ts", "node"]] as const) {
     const { entry: first, all } = await closure(entry, platform);
     assert.ok(first.includes(entry), `${entry} is its own entry`);
-    for (const pattern of LAZY) {
+    for (const pattern of platform === "node" ? [...LAZY, /node_modules\/cross-fetch\//, /plugins\/agent\/fetch\.ts$/] : LAZY) {
       assert.ok(all.some((input) => pattern.test(input)), `${entry}: ${pattern} is bundled at all`);
       assert.equal(first.filter((input) => pattern.test(input)), [], `${entry}: ${pattern} is in the entry`);
     }

@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 // (test/helpers/deferred-loads-child.ts): code not needed up front is imported on first use.
 const test = suite("presets: plugin code loads on first use, counted in a real Node process");
 const root = fileURLToPath(new URL("../..", import.meta.url));
-type Steps = Record<"started" | "constructed" | "requested" | "paginated" | "cached", string[]>;
+type Steps = Record<"started" | "constructed" | "requested" | "paginated" | "cached" | "agent", string[]>;
 
 function run(env: Record<string, string>): Promise<Steps> {
   const dir = mkdtempSync(join(tmpdir(), "forgekit-loads-"));
@@ -36,12 +36,13 @@ const CACHE = /^plugins\/cache\/(?:index|flow)\.ts$/;
 const POLICY = /^plugins\/(?:policy\/engine|retry\/decide|throttle\/gate)\.ts$/;
 const PAGINATE = /^plugins\/paginate\/pages\.ts$/;
 const DEBUG = /^(?:plugins\/debug\/printer\.ts|node_modules\/debug\/)/;
+const CROSS_FETCH = /^(?:plugins\/agent\/fetch\.ts|node_modules\/(?:cross-fetch|node-fetch|whatwg-url|tr46)\/)/;
 
 test("without DEBUG: construction loads no cache, retry/throttle, paginate or debug code; each loads on first use", async () => {
   const steps = await run({});
   assert.ok(has(steps.constructed, /^plugins\/presets\/full\.ts$/), "the preset was loaded");
   assert.ok(has(steps.constructed, /^plugins\/presets\/deferred\.ts$/));
-  for (const [name, pattern] of Object.entries({ CACHE, POLICY, PAGINATE, DEBUG })) {
+  for (const [name, pattern] of Object.entries({ CACHE, POLICY, PAGINATE, DEBUG, CROSS_FETCH })) {
     assert.not.ok(has(steps.constructed, pattern), `${name} loaded at construction: ${steps.constructed.filter((f) => pattern.test(f))}`);
   }
   assert.ok(has(steps.requested, POLICY), "retry/throttle load on the first request");
@@ -51,6 +52,8 @@ test("without DEBUG: construction loads no cache, retry/throttle, paginate or de
   assert.not.ok(has(steps.paginated, CACHE));
   assert.ok(has(steps.cached, CACHE), "a client with cache: true loads the cache");
   assert.not.ok(has(steps.cached, DEBUG), "DEBUG unset: the debug package is never loaded");
+  assert.not.ok(has(steps.cached, CROSS_FETCH), "no agent: cross-fetch is never loaded");
+  assert.ok(has(steps.agent, /^node_modules\/cross-fetch\//), "a request with an agent loads cross-fetch");
 });
 
 test("DEBUG=forgekit:rest*: the debug package loads on the first request, not at construction", async () => {
