@@ -1,5 +1,5 @@
 import { redact, redactData, redactHeaders } from "./redact.js";
-import type { RequestOptions, Response, ResponseHeaders } from "./types.js";
+import type { RateLimit, RequestOptions, Response, ResponseHeaders } from "./types.js";
 
 /** What an error records about the request that caused it; credentials are redacted. */
 export interface ErrorRequest {
@@ -45,6 +45,8 @@ export class HttpError extends ForgeError {
   declare status: number;
   declare headers: ResponseHeaders;
   declare response: Response<unknown>;
+  /** Set by the retry/throttle engine (part of the full preset). */
+  declare rateLimit?: RateLimit;
   constructor(message: string, request: RequestOptions, response: Response<unknown>) {
     super(message, request);
     this.status = response.status;

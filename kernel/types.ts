@@ -37,12 +37,32 @@ export type RequestHeaders = Record<string, string | number | undefined>;
 /** Response headers: a plain object with lower-cased names. */
 export type ResponseHeaders = Record<string, string>;
 
+/**
+ * The rate-limit state a response (or an `HttpError`) carried, parsed from GitHub's
+ * `x-ratelimit-*` headers by the retry/throttle engine (`response.rateLimit`); a field is
+ * absent when its header was missing or not a number.
+ */
+export interface RateLimit {
+  /** Requests allowed per window (`x-ratelimit-limit`). */
+  limit?: number;
+  /** Requests left in this window (`x-ratelimit-remaining`). */
+  remaining?: number;
+  /** When the window resets: epoch **seconds** on GitHub's clock (`x-ratelimit-reset`). */
+  reset?: number;
+  /** Requests used in this window (`x-ratelimit-used`). */
+  used?: number;
+  /** The budget the request counted against: `core`, `search`, `graphql`… (`x-ratelimit-resource`). */
+  resource?: string;
+}
+
 /** What every request resolves to. */
 export interface Response<T> {
   status: number;
   url: string;
   headers: ResponseHeaders;
   data: T;
+  /** Set by the retry/throttle engine (part of the full preset). */
+  rateLimit?: RateLimit;
 }
 
 /** Parameters every endpoint method and `request` call accept besides the operation's own. */

@@ -1,24 +1,9 @@
-import type { EndpointOptions, ResponseHeaders } from "../../kernel/index.js";
+import type { EndpointOptions, RateLimit, ResponseHeaders } from "../../kernel/index.js";
 
 /** Types shared by the request-policy engine and its two plugins, `retry` and `throttle`. */
 
-/**
- * The rate-limit state a response (or an `HttpError`) carried, parsed from GitHub's
- * `x-ratelimit-*` headers; a field is absent when its header was missing or not a number.
- * Read it with {@link rateLimitOf}.
- */
-export interface RateLimit {
-  /** Requests allowed per window (`x-ratelimit-limit`). */
-  limit?: number;
-  /** Requests left in this window (`x-ratelimit-remaining`). */
-  remaining?: number;
-  /** When the window resets: epoch **seconds** on GitHub's clock (`x-ratelimit-reset`). */
-  reset?: number;
-  /** Requests used in this window (`x-ratelimit-used`). */
-  used?: number;
-  /** The budget the request counted against: `core`, `search`, `graphql`… (`x-ratelimit-resource`). */
-  resource?: string;
-}
+/** The rate-limit state a response carried: defined by the kernel (`response.rateLimit`). Read it with {@link rateLimitOf}. */
+export type { RateLimit } from "../../kernel/index.js";
 
 /** A response or error with the rate-limit state the policy engine attached to it. */
 export type WithRateLimit<T> = T & { rateLimit?: RateLimit };
