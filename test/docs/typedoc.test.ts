@@ -52,9 +52,10 @@ test("the generated operation types are not documented", () => {
   assert.ok(pages.length < 200, `${pages.length} type pages: did the generated types get in?`);
 });
 
-test("the guides are part of the reference, links between them rewritten", () => {
+test("the guides are part of the reference, docs/README.md its front page linking them", () => {
   const guides = readdirSync(join(root, "docs")).filter((name) => name.endsWith(".md") && name !== "README.md");
   for (const guide of guides) assert.ok(existsSync(join(out, "documents", guide.replace(/\.md$/, ".html"))), `documents/${guide}`);
+  assert.match(readFileSync(join(out, "index.html"), "utf8"), 'href="documents/getting-started.html"');
 });
 
 test.run();
