@@ -21,7 +21,7 @@ function table(rows: string[][]): string[] {
 
 function describe([, flags, type, values]: ParamMeta, extra: Operation["entry"][2], name: string): string[] {
   const notes = [
-    type ? type.replace("|", " or ") : "any",
+    type ? type.replaceAll("|", " or ") : "any",
     values ? `one of ${values.map((value) => JSON.stringify(value)).join(", ")}` : "",
     flags.includes("?") ? "nullable" : "",
     flags.includes("*") ? "may contain /" : "",

@@ -52,8 +52,8 @@ function coerce(raw: string, meta: ParamMeta, operation: string): unknown {
       if (types.has(Array.isArray(value) ? "array" : typeof value)) return value;
     } catch {}
   }
-  const example = types.has("array") ? `${name}='["…"]'` : types.has("object") ? `${name}='{"…": …}'` : `${name}=<${type.replace("|", " or ")}>`;
-  throw new UsageError(`${operation}: parameter "${name}" must be ${/^[aeiou]/.test(type) ? "an" : "a"} ${type.replace("|", " or ")}; got ${JSON.stringify(raw)}. Pass it as ${example}.`, `forgekit ${operation} --help`);
+  const example = types.has("array") ? `${name}='["…"]'` : types.has("object") ? `${name}='{"…": …}'` : `${name}=<${type.replaceAll("|", " or ")}>`;
+  throw new UsageError(`${operation}: parameter "${name}" must be ${/^[aeiou]/.test(type) ? "an" : "a"} ${type.replaceAll("|", " or ")}; got ${JSON.stringify(raw)}. Pass it as ${example}.`, `forgekit ${operation} --help`);
 }
 
 /** File bytes as text when they are UTF-8, else the bytes themselves. */
