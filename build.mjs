@@ -341,12 +341,20 @@ function routeDefaults({ op, body }) {
   return Object.keys(defaults).length ? defaults : undefined;
 }
 
-/** `{ body, deprecated, renamed }`: what the kernel needs beyond the route itself. */
+/** Names the kernel reads as request options rather than parameters (kernel/route.ts). */
+const REQUEST_OPTION_NAMES = new Set(["method", "url", "baseUrl", "headers", "request", "mediaType", "data"]);
+
+/** `{ body, fields, deprecated, renamed }`: what the kernel needs beyond the route itself. */
 function routeExtra({ op, body }) {
   const extra = {};
   if (body?.kind === "json" && body.named) extra.body = body.named;
   const note = deprecationNote(op);
   if (note) extra.deprecated = note;
+  // A body property named like a request option (`url` of a webhook config) would be taken
+  // for that option: list the body's properties so the method builds the body itself.
+  if (body?.kind === "json" && !body.named && body.properties.some((property) => REQUEST_OPTION_NAMES.has(property.name))) {
+    extra.fields = body.properties.map((property) => property.name);
+  }
   const renamed = {};
   for (const change of op["x-octokit"]?.changes ?? []) {
     if (change.type === "PARAMETER") renamed[change.before.name] = change.parameter;
@@ -701,6 +709,7 @@ function definitionsReadme(models) {
     `- Own server (\`{origin}\`): ${ops.filter((o) => o.defaults?.origin).map((o) => `\`${o.scope}.${o.name}\` (${o.defaults.origin})`).join(", ")}.`,
     `- Header parameters: ${where((o) => o.parameters.some((p) => p.in === "header")).join(", ") || "none"}.`,
     `- A body property with the name of a path or query parameter cannot be sent, and is left out: ${ops.filter((o) => o.shadowed.length).map((o) => `\`${o.scope}.${o.name}\` (${o.shadowed.join(", ")})`).join(", ") || "none"}.`,
+    `- Body properties named like a request option (\`extra.fields\`: the method builds the JSON body itself): ${where((o) => o.extra?.fields).join(", ") || "none"}.`,
     `- Deprecated operations (\`extra.deprecated\`): ${where((o) => o.extra?.deprecated).length}.`,
     `- Operations with \`x-github.previews\`: ${where((o) => o.op["x-github"]?.previews?.length).join(", ") || "none"}.`,
     `- No operation requires a non-default \`accept\`. Responses with no JSON representation: ${nonJsonResponses(api).join(", ")}. Alternative representations a caller can ask for: ${alternativeMediaTypes(api).join(", ")}.`,
