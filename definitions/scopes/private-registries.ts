@@ -3,10 +3,10 @@ import type { ScopeRoutes } from "../../kernel/index.js";
 
 /** Routes of `privateRegistries`: method name → [route, defaults?, extra?]. */
 export const routes: ScopeRoutes = {
-  createOrgPrivateRegistry: ["POST /orgs/{org}/private-registries"],
+  createOrgPrivateRegistry: ["POST /orgs/{org}/private-registries", 0, { fields: ["registry_type", "url", "username", "replaces_base", "encrypted_value", "key_id", "visibility", "selected_repository_ids", "auth_type", "tenant_id", "client_id", "aws_region", "account_id", "role_name", "domain", "domain_owner", "jfrog_oidc_provider_name", "audience", "identity_mapping_name", "namespace", "service_slug", "api_host", "workload_identity_provider", "service_account"] }],
   deleteOrgPrivateRegistry: ["DELETE /orgs/{org}/private-registries/{secret_name}"],
   getOrgPrivateRegistry: ["GET /orgs/{org}/private-registries/{secret_name}"],
   getOrgPublicKey: ["GET /orgs/{org}/private-registries/public-key"],
   listOrgPrivateRegistries: ["GET /orgs/{org}/private-registries"],
-  updateOrgPrivateRegistry: ["PATCH /orgs/{org}/private-registries/{secret_name}"],
+  updateOrgPrivateRegistry: ["PATCH /orgs/{org}/private-registries/{secret_name}", 0, { fields: ["registry_type", "url", "username", "replaces_base", "encrypted_value", "key_id", "visibility", "selected_repository_ids", "auth_type", "tenant_id", "client_id", "aws_region", "account_id", "role_name", "domain", "domain_owner", "jfrog_oidc_provider_name", "audience", "identity_mapping_name", "namespace", "service_slug", "api_host", "workload_identity_provider", "service_account"] }],
 };

@@ -78,5 +78,5 @@ export const routes: ScopeRoutes = {
   updatePatAccess: ["POST /orgs/{org}/personal-access-tokens/{pat_id}"],
   updatePatAccesses: ["POST /orgs/{org}/personal-access-tokens"],
   updateWebhook: ["PATCH /orgs/{org}/hooks/{hook_id}"],
-  updateWebhookConfigForOrg: ["PATCH /orgs/{org}/hooks/{hook_id}/config"],
+  updateWebhookConfigForOrg: ["PATCH /orgs/{org}/hooks/{hook_id}/config", 0, { fields: ["url", "content_type", "secret", "insecure_ssl"] }],
 };

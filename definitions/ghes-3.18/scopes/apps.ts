@@ -31,5 +31,5 @@ export const routes: ScopeRoutes = {
   scopeToken: ["POST /applications/{client_id}/token/scoped"],
   suspendInstallation: ["PUT /app/installations/{installation_id}/suspended"],
   unsuspendInstallation: ["DELETE /app/installations/{installation_id}/suspended"],
-  updateWebhookConfigForApp: ["PATCH /app/hook/config"],
+  updateWebhookConfigForApp: ["PATCH /app/hook/config", 0, { fields: ["url", "content_type", "secret", "insecure_ssl"] }],
 };

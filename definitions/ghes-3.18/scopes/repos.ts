@@ -193,6 +193,6 @@ export const routes: ScopeRoutes = {
   updateRepoRuleset: ["PUT /repos/{owner}/{repo}/rulesets/{ruleset_id}"],
   updateStatusCheckProtection: ["PATCH /repos/{owner}/{repo}/branches/{+branch}/protection/required_status_checks"],
   updateWebhook: ["PATCH /repos/{owner}/{repo}/hooks/{hook_id}"],
-  updateWebhookConfigForRepo: ["PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config"],
+  updateWebhookConfigForRepo: ["PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config", 0, { fields: ["url", "content_type", "secret", "insecure_ssl"] }],
   uploadReleaseAsset: ["POST {origin}/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}", { headers: { "content-type": "application/octet-stream" }, origin: "https://HOSTNAME/api/uploads" }],
 };
