@@ -13,6 +13,11 @@ export interface RouteDefaults {
 export interface RouteExtra {
   /** The request body is this parameter itself (`x-github.requestBodyParameterName`). */
   body?: string;
+  /**
+   * The JSON body's property names, listed when one is named like a request option (the
+   * `url` of a webhook config): the method then sends them as `data` itself.
+   */
+  fields?: readonly string[];
   /** The operation is deprecated: when, and when it will be removed. */
   deprecated?: string;
   /** Renamed parameters: old name → new name. */

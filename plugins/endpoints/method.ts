@@ -21,10 +21,10 @@ export function uploadsOrigin(baseUrl: string, fallback: string | undefined): st
 function adapter(operation: string, entry: RouteEntry, client: Client): ((params?: Params) => Params | undefined) | undefined {
   const extra = entry[2];
   if (!extra) return undefined;
-  const { body, renamed, deprecated } = extra;
+  const { body, fields, renamed, deprecated } = extra;
   return (params) => {
     if (deprecated) warnOnce(client.options.log, `operation:${operation}`, `${operation}() is deprecated (${deprecated}). See GitHub's changelog for its replacement.`);
-    if (!params || (!body && !renamed)) return params;
+    if (!params || (!body && !fields && !renamed)) return params;
     const copy = { ...params };
     for (const old in renamed) {
       if (copy[old] === undefined) continue;
@@ -36,6 +36,12 @@ function adapter(operation: string, entry: RouteEntry, client: Client): ((params
     if (body && copy[body] !== undefined) {
       copy.data = copy[body];
       delete copy[body];
+    }
+    if (fields && copy.data === undefined) {
+      // `url` here is the webhook's, not the request's: build the JSON body explicitly.
+      const data: Params = {};
+      for (const field of fields) if (copy[field] !== undefined) (data[field] = copy[field]), delete copy[field];
+      copy.data = data;
     }
     return copy;
   };
@@ -71,7 +77,7 @@ export function createMethod(client: Client, registry: Registry, scope: string, 
   const base: RequestParameters = { ...(defaults || {}), method: route.slice(0, space), url: route.slice(space + 1) };
   if (base.url!.startsWith("{origin}")) base.origin = uploadsOrigin(client.options.baseUrl, defaults ? defaults.origin : undefined);
   if (registry.loadParams) {
-    const validate: ValidationInfo = { operation, params: () => loadParams(registry, scope, name), ...(extra?.body ? { body: extra.body } : {}) };
+    const validate: ValidationInfo = { operation, params: () => loadParams(registry, scope, name), ...(extra?.body ? { body: extra.body } : {}), ...(extra?.fields ? { fields: true } : {}) };
     base.request = { validate };
   }
   const bound = client.request.defaults(base) as unknown as Method;

@@ -13,6 +13,8 @@ export interface ValidationInfo {
   params: readonly ParamMeta[] | (() => Promise<readonly ParamMeta[]>);
   /** The parameter sent as the whole body (`x-github.requestBodyParameterName`), found in `data`. */
   body?: string;
+  /** The body parameters were gathered into `data` (see `RouteExtra.fields`): check them there. */
+  fields?: boolean;
 }
 
 /**
@@ -30,6 +32,7 @@ export const validate: Plugin<void> = (client) => {
     const info = options.request.validate as ValidationInfo | undefined;
     if (!info) return;
     const metas = typeof info.params === "function" ? await info.params() : info.params;
-    checkParams(info.operation, metas, info.body ? { ...options, [info.body]: options.data } : options);
+    const params = info.body ? { ...options, [info.body]: options.data } : info.fields ? { ...options, ...(options.data as object) } : options;
+    checkParams(info.operation, metas, params);
   });
 };

@@ -82,6 +82,15 @@ test("requestBodyParameterName: the named parameter is the body (repos.addStatus
   assert.is(data.body, '["ci/a","ci/b"]');
 });
 
+test("a body property named url (webhook config) goes into the body, not the request URL", async () => {
+  const client = new Full({ baseUrl: server.url });
+  const { data } = await client.repos.updateWebhookConfigForRepo({ owner: "o", repo: "r", hook_id: 1, url: "https://hooks.example/x", content_type: "json" });
+  assert.is(data.url, "/repos/o/r/hooks/1/config");
+  assert.equal(JSON.parse(data.body), { url: "https://hooks.example/x", content_type: "json" });
+  const error = await client.repos.updateWebhookConfigForRepo({ owner: "o", repo: "r", hook_id: 1, content_type: 5 as never }).catch((e: Error) => e);
+  assert.match(String(error), 'repos.updateWebhookConfigForRepo: parameter "content_type" must be a string');
+});
+
 test("markdown.renderRaw sends text/plain via data", async () => {
   const { data } = await new Full({ baseUrl: server.url }).markdown.renderRaw({ data: "Hello **world**" });
   assert.is(data.body, "Hello **world**");
