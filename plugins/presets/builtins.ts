@@ -21,11 +21,12 @@ const lazyCache = deferred<void, CachePluginOptions>(() => import("../cache/appl
 });
 
 /**
- * `retry` and `throttle`: their options are checked at construction (`maxWait` given
- * differently by both included), their engine — one `wrap` hook for both, so they are
- * applied to one facade — loads on the first request.
+ * `retry` and `throttle` as the presets will apply them (between `log` and the cache in
+ * {@link builtins}; not wired yet): their options are checked at construction (`maxWait`
+ * given differently by both included), their engine — one `wrap` hook for both, so they
+ * are applied to one facade — loads on the first request, before it is sent.
  */
-const lazyPolicy: Plugin<void, RetryPluginOptions & ThrottlePluginOptions> = (client, options) => {
+export const lazyRetryThrottle: Plugin<void, RetryPluginOptions & ThrottlePluginOptions> = (client, options) => {
   const retry = retryConfig(options.retry);
   const throttle = throttleConfig(options.throttle);
   const limit: { maxWait: number; maxWaitFrom?: string } = { maxWait: 0 };
@@ -62,10 +63,9 @@ const lazyPaginate = deferred<{ paginate: Paginate }>(() => import("../paginate/
  * Order matters for hooks: the first registered is the innermost, and of two `before`
  * hooks the later-registered runs first. So a request meets, from the outside in:
  * validate (fail before any I/O) → previews (the accept header) → auth (credentials, before
- * the cache keys on them) → cache (304s, merging identical GETs) → retry + throttle (one
- * queue, one retry counter) → log (deprecation headers) → debug (one line per attempt) →
- * the transport. Code not needed up front loads with `import()` ({@link deferred}): debug
- * only when `DEBUG`/`localStorage.debug` could enable it, cache only when its option is on,
- * retry + throttle on the first request, paginate on its first call.
+ * the cache keys on them) → cache (304s, merging identical GETs) → log (deprecation
+ * headers) → debug (one line per attempt) → the transport. Code not needed up front loads
+ * with `import()` ({@link deferred}): debug only when `DEBUG`/`localStorage.debug` could
+ * enable it, cache only when its option is on, paginate on its first call.
  */
-export const builtins = [lazyDebug, log, lazyPolicy, lazyCache, auth, previews, lazyPaginate, registerEndpoints, validate] as const satisfies readonly Plugin<any, any>[];
+export const builtins = [lazyDebug, log, lazyCache, auth, previews, lazyPaginate, registerEndpoints, validate] as const satisfies readonly Plugin<any, any>[];

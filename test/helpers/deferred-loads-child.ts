@@ -14,7 +14,8 @@ const server = await startServer({
 });
 steps.started = loaded();
 const { Client } = await import("../../plugins/presets/full.js");
-const client = new Client({ baseUrl: server.url });
+const { lazyRetryThrottle } = await import("../../plugins/presets/builtins.js");
+const client = new (Client.plugin([lazyRetryThrottle]))({ baseUrl: server.url });
 steps.constructed = loaded();
 await client.request("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" });
 steps.requested = loaded();

@@ -6,12 +6,16 @@ import createDebug from "debug";
 import { build, type Metafile } from "esbuild";
 import { Client as Full } from "../../plugins/presets/full.js";
 import { Client as Browser } from "../../plugins/presets/browser.js";
+import { lazyRetryThrottle } from "../../plugins/presets/builtins.js";
 import { couldEnable, debugWanted } from "../../plugins/debug/wanted.js";
 import { startServer, type TestServer } from "../helpers/server.js";
 
 // The presets' deferred built-ins (plugins/presets/builtins.ts) behave as the eager plugins:
 // bad options throw at construction, hooks work from the first request, stubs work.
 const test = suite("presets: deferred built-ins behave as the plugins they stand for");
+// retry and throttle, as the presets will apply them (lazyRetryThrottle is not wired yet).
+const FullPolicy = Full.plugin([lazyRetryThrottle]);
+const BrowserPolicy = Browser.plugin([lazyRetryThrottle]);
 let server: TestServer;
 let flaky = 0;
 
@@ -31,7 +35,7 @@ test.after(() => server.close());
 test.before.each(() => void (server.requests.length = 0));
 
 test("bad cache, retry and throttle options throw a RequestError at construction, in both presets", () => {
-  for (const Preset of [Full, Browser]) {
+  for (const Preset of [FullPolicy, BrowserPolicy]) {
     const cases: [unknown, RegExp][] = [
       [{ cache: 5 }, /Invalid cache option: got 5/],
       [{ cache: { maxEntries: 0 } }, /maxEntries must be a positive integer/],
@@ -59,12 +63,12 @@ test("bad cache, retry and throttle options throw a RequestError at construction
 
 test("retry, loaded on the first request, retries a 503", async () => {
   flaky = 0;
-  const client = new Full({ baseUrl: server.url, retry: { delay: 1 } });
+  const client = new FullPolicy({ baseUrl: server.url, retry: { delay: 1 } });
   const { status, data } = await client.request("GET /flaky");
   assert.is(status, 200);
   assert.equal(data, { ok: true });
   assert.is(server.requests.length, 2);
-  const off = new Full({ baseUrl: server.url, retry: false, throttle: false });
+  const off = new FullPolicy({ baseUrl: server.url, retry: false, throttle: false });
   const error = await off.request("GET /flaky").catch((e: { status: number }) => e);
   assert.is((error as { status: number }).status, 503, "retry: false, throttle: false — nothing retries");
 });
@@ -73,7 +77,7 @@ test("throttle, loaded on the first request, still holds back that request for a
   const entries = new Map([[`forgekit:ratelimit:core:anonymous`, String(Date.now() + 60_000)]]);
   const store = { get: (key: string) => entries.get(key), set: (key: string, value: string) => void entries.set(key, value), delete: (key: string) => void entries.delete(key) };
   const onRateLimit = sinon.spy(() => false);
-  const client = new Full({ baseUrl: server.url, throttle: { store, onRateLimit } });
+  const client = new BrowserPolicy({ baseUrl: server.url, throttle: { store, onRateLimit } });
   const error = (await client.request("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" }).catch((e: Error) => e)) as Error;
   assert.is(error.name, "RateLimitError", String(error));
   assert.is(onRateLimit.callCount, 1);
@@ -161,13 +165,20 @@ async function closure(entry: string, platform: "browser" | "node") {
   return { entry: [...seen].flatMap((file) => Object.keys(outputs[file]!.inputs)), all: Object.keys(result.metafile.inputs) };
 }
 
-const LAZY = [/plugins\/cache\/flow\.ts$/, /plugins\/debug\/printer\.ts$/, /node_modules\/debug\//, /plugins\/paginate\/pages\.ts$/, /plugins\/policy\/engine\.ts$/, /plugins\/retry\/decide\.ts$/, /plugins\/throttle\/gate\.ts$/];
+const LAZY = [/plugins\/cache\/flow\.ts$/, /plugins\/debug\/printer\.ts$/, /node_modules\/debug\//, /plugins\/paginate\/pages\.ts$/];
+const POLICY = [/plugins\/policy\/engine\.ts$/, /plugins\/retry\/decide\.ts$/, /plugins\/throttle\/gate\.ts$/];
+const AGENT = [/node_modules\/cross-fetch\//, /plugins\/agent\/fetch\.ts$/];
 
-test("bundled (esbuild metafile): cache, debug, paginate, retry, throttle (and cross-fetch) code is in lazy chunks, not in either preset's entry", async () => {
-  for (const [entry, platform] of [["plugins/presets/browser.ts", "browser"], ["plugins/presets/full.ts", "node"]] as const) {
+test("bundled (esbuild metafile): cache, debug, paginate, retry, throttle and cross-fetch code is in lazy chunks, not in an entry", async () => {
+  const probes = [
+    ["plugins/presets/browser.ts", "browser", LAZY],
+    ["plugins/presets/full.ts", "node", [...LAZY, ...AGENT]],
+    ["plugins/presets/builtins.ts", "browser", [...LAZY, ...POLICY]], // lazyRetryThrottle is exported there
+  ] as const;
+  for (const [entry, platform, lazy] of probes) {
     const { entry: first, all } = await closure(entry, platform);
     assert.ok(first.includes(entry), `${entry} is its own entry`);
-    for (const pattern of platform === "node" ? [...LAZY, /node_modules\/cross-fetch\//, /plugins\/agent\/fetch\.ts$/] : LAZY) {
+    for (const pattern of lazy) {
       assert.ok(all.some((input) => pattern.test(input)), `${entry}: ${pattern} is bundled at all`);
       assert.equal(first.filter((input) => pattern.test(input)), [], `${entry}: ${pattern} is in the entry`);
     }

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-// What the Node preset loads, and when, counted by a module-load hook in a child process
+// What the Node preset (with retry and throttle, soon part of it) loads, and when, counted by a module-load hook in a child process
 // (test/helpers/deferred-loads-child.ts): code not needed up front is imported on first use.
 const test = suite("presets: plugin code loads on first use, counted in a real Node process");
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -65,8 +65,18 @@ test("DEBUG=forgekit:rest*: the debug package loads on the first request, not at
 
 test("DEBUG naming only other packages: no debug code, even after requests", async () => {
   const steps = await run({ DEBUG: "express:*,-express:router,-forgekit:*" });
-  assert.ok(has(steps.cached, POLICY), "the child did make its requests");
+  assert.ok(has(steps.cached, CACHE), "the child did make its requests");
   assert.not.ok(has(steps.cached, DEBUG), steps.cached.filter((f) => DEBUG.test(f)).join());
+});
+
+test("the CJS build (dist/, after `node build.mjs`) loads its deferred plugins without require() of an ES module", async () => {
+  const child = spawn(process.execPath, ["--no-experimental-require-module", "./test/helpers/deferred-cjs-child.cjs"], { cwd: root });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  const code = await new Promise((resolve) => child.on("close", resolve));
+  assert.is(code, 0, output);
+  assert.is(output, "ok 200 [1,2]");
 });
 
 test.run();
