@@ -1,4 +1,4 @@
-import { Client, type Hook as RequestHook, type Plugin, type ResolvedOptions } from "../../kernel/index.js";
+import { createHook, type Client, type Hook as RequestHook, type Plugin, type ResolvedOptions } from "../../kernel/index.js";
 
 /** How {@link deferred} stands in for a plugin until its code is loaded. */
 export interface DeferredSettings<Additions, Options> {
@@ -36,10 +36,10 @@ export function deferred<Additions = void, Options = {}>(load: () => Promise<Loa
     let loading: Promise<Additions> | undefined;
     const apply = async (): Promise<Additions> => {
       const loaded = await load();
-      // A private before-after-hook collection, made the kernel's way: a bare client's. (Not
+      // A private before-after-hook collection from the kernel's createHook, not from
       // `import Hook from "before-after-hook"`: the CJS build would then require() an ES
-      // module, which Node 22.0–22.11 refuse; kernel/hook.ts has the CJS build inline it.)
-      const { hook } = new Client();
+      // module, which Node 22.0–22.11 refuse (the kernel's CJS build inlines it).
+      const hook = createHook();
       const facade = Object.create(client, { hook: { value: hook } }) as Client;
       const additions = {};
       for (const plugin of Array.isArray(loaded) ? loaded : [loaded]) {
