@@ -5,7 +5,7 @@ import { scrub, toCurl, type Captured } from "./curl.js";
 import { methodHelp, scopeHelp } from "./help.js";
 import { findOperation, isScope, operationForRoute, registryFor, unknownMethod, type Operation } from "./operations.js";
 import { head, writeData, type Io } from "./output.js";
-import { firstPage, writePages } from "./pages.js";
+import { writePages } from "./pages.js";
 import { GENERAL_HELP, REQUEST_HELP } from "./usage.js";
 import { parseAssignments } from "./values.js";
 
@@ -81,8 +81,7 @@ async function execute(argv: readonly string[], io: Io, token: string | undefine
   const [scope = "", method = ""] = name.split(".");
   const endpoint = route ? undefined : (client as unknown as Record<string, Record<string, Call>>)[scope]![method]!;
   if (flags.paginate) {
-    const first = endpoint ? await firstPage(endpoint as never, params) : (route as string);
-    await writePages(client, first, endpoint ? undefined : params, io, flags.include, context.say, flags.dryRun);
+    await writePages(client, endpoint ?? (route as string), params, io, flags.include, context.say, flags.dryRun);
   } else {
     const response = endpoint ? await endpoint(params) : await client.request(route as string, params);
     if (!flags.dryRun) {

@@ -23,7 +23,8 @@ const routeTable = (input: string) => /dist\/esm\/definitions\/(?:.+\/)?(?:scope
 const nodeOnly = (input: string) => /^node:|node_modules\/(?:cross-fetch|node-fetch|whatwg-url)\/|dist\/esm\/plugins\/agent\//.test(input);
 const debugPackage = (input: string) => /node_modules\/(?:debug|ms)\//.test(input);
 const plugins = readdirSync(new URL("plugins/", `file://${root}`), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && entry.name !== "presets" && readdirSync(`${root}plugins/${entry.name}`).includes("index.ts"))
+  // cli is the command line (it loads the Node preset on purpose), not a plugin.
+  .filter((entry) => entry.isDirectory() && entry.name !== "presets" && entry.name !== "cli" && readdirSync(`${root}plugins/${entry.name}`).includes("index.ts"))
   .map((entry) => entry.name);
 
 test('import { Client } from "forgekit/core": the kernel alone, no route table, no debug, no cross-fetch', async () => {
