@@ -1,5 +1,5 @@
 // The contenders, each behind the same small interface so the workers measure them alike:
-//   small()        GET /repos/octo-org/octo-repo/tags          (~400 B array)
+//   small(repo?)   GET /repos/octo-org/<repo>/tags             (~400 B array; repo defaults to octo-repo)
 //   large()        GET /orgs/octo-org/repos                    (~200 KB array)
 //   all(repo)      every contributor of `repo` in one array    (100 per page)
 //   each(repo, fn) the same through the library's page iterator, calling fn(page data)
@@ -24,7 +24,7 @@ const loaders = {
     const { getJson, pages, all } = await import("./fixtures/fetch-client.mjs");
     return {
       notes: [],
-      small: () => getJson(`${baseUrl}/repos/${OWNER}/${REPO}/tags`),
+      small: (repo = REPO) => getJson(`${baseUrl}/repos/${OWNER}/${repo}/tags`),
       large: () => getJson(`${baseUrl}/orgs/${ORG}/repos`),
       all: (repo) => all(`${baseUrl}/repos/${OWNER}/${repo}/contributors?per_page=100`),
       async each(repo, fn) {
@@ -49,7 +49,7 @@ const loaders = {
     const repos = client.repos;
     const hasMethods = typeof repos?.listTags === "function" && typeof repos?.listForOrg === "function";
     if (!hasMethods) notes.push("no endpoint methods in the preset yet: measured through client.request");
-    const small = hasMethods ? () => repos.listTags({ owner: OWNER, repo: REPO }) : () => client.request("GET /repos/{owner}/{repo}/tags", { owner: OWNER, repo: REPO });
+    const small = hasMethods ? (repo = REPO) => repos.listTags({ owner: OWNER, repo }) : (repo = REPO) => client.request("GET /repos/{owner}/{repo}/tags", { owner: OWNER, repo });
     const large = hasMethods ? () => client.repos.listForOrg({ org: ORG }) : () => client.request("GET /orgs/{org}/repos", { org: ORG });
     const paginate = typeof client.paginate === "function" ? client.paginate : undefined;
     if (!paginate) notes.push("no paginate plugin in the preset yet");
@@ -71,7 +71,7 @@ const loaders = {
     const octokit = new Octokit({ baseUrl });
     return {
       notes: [],
-      small: () => octokit.rest.repos.listTags({ owner: OWNER, repo: REPO }),
+      small: (repo = REPO) => octokit.rest.repos.listTags({ owner: OWNER, repo }),
       large: () => octokit.rest.repos.listForOrg({ org: ORG }),
       all: (repo) => octokit.paginate(octokit.rest.repos.listContributors, { owner: OWNER, repo, per_page: 100 }),
       async each(repo, fn) {
@@ -96,7 +96,7 @@ const loaders = {
     }
     return {
       notes: ["no paginate in @octokit/core: a hand-written Link loop over octokit.request"],
-      small: () => octokit.request("GET /repos/{owner}/{repo}/tags", { owner: OWNER, repo: REPO }),
+      small: (repo = REPO) => octokit.request("GET /repos/{owner}/{repo}/tags", { owner: OWNER, repo }),
       large: () => octokit.request("GET /orgs/{org}/repos", { org: ORG }),
       async all(repo) {
         const items = [];

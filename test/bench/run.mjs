@@ -43,7 +43,7 @@ const profileMeasure = flag("profile") ? "small" : value("profile");
 /** Sizes of each mode: rounds per measure and work per measured run. */
 export const MODES = {
   full: { rounds: 10, small: 1500, large: 150, inflight: 3200, paginateRounds: 8, coldRounds: 25, heapRounds: 5, typeRounds: 5 },
-  quick: { rounds: 3, small: 400, large: 40, inflight: 960, paginateRounds: 2, coldRounds: 6, heapRounds: 1, typeRounds: 1 },
+  quick: { rounds: 3, small: 300, large: 30, inflight: 640, paginateRounds: 2, coldRounds: 5, heapRounds: 1, typeRounds: 1 },
 };
 const mode = { ...MODES[quick ? "quick" : "full"] };
 if (value("rounds")) mode.rounds = mode.paginateRounds = Number(value("rounds"));

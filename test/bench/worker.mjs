@@ -3,7 +3,7 @@
 // Prints one JSON line: { ms, cpuMs, ops, peakRssKb?, baseRssKb?, items?, notes, skipped? }.
 //   small     <count> sequential GETs of the ~400 B array (after a warm-up)
 //   large     <count> sequential GETs of the ~200 KB array
-//   inflight  <count> GETs of the small array, 64 in flight at all times
+//   inflight  <count> GETs of the small array, 64 in flight at all times (64 distinct URLs)
 //   paginate  every item of a 10,000-item list (100 per page) into one array
 //   iterator  the same list through the page iterator, counting items
 // Peak RSS is the kernel's VmHWM, reset after the warm-up (Linux clear_refs "5"), so it
@@ -53,12 +53,14 @@ async function sequential(fn, n) {
   }
 }
 
+/** `n` GETs, 64 in flight at all times, each of the 64 workers on its own repository URL. */
 async function pool(fn, n) {
   let next = 0;
-  const worker = async () => {
+  const worker = async (_, index) => {
+    const repo = `repo-${index}`;
     while (next < n) {
       next++;
-      const { data } = await fn();
+      const { data } = await fn(repo);
       check(Array.isArray(data) && data.length === 1, "expected the one-tag array");
     }
   };
