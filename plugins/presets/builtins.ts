@@ -21,8 +21,8 @@ const lazyCache = deferred<void, CachePluginOptions>(() => import("../cache/appl
 });
 
 /**
- * `retry` and `throttle` as the presets will apply them (between `log` and the cache in
- * {@link builtins}; not wired yet): their options are checked at construction (`maxWait`
+ * `retry` and `throttle` as the presets apply them (between `log` and the cache in
+ * {@link builtins}): their options are checked at construction (`maxWait`
  * given differently by both included), their engine — one `wrap` hook for both, so they
  * are applied to one facade — loads on the first request, before it is sent.
  */
@@ -63,9 +63,10 @@ const lazyPaginate = deferred<{ paginate: Paginate }>(() => import("../paginate/
  * Order matters for hooks: the first registered is the innermost, and of two `before`
  * hooks the later-registered runs first. So a request meets, from the outside in:
  * validate (fail before any I/O) → previews (the accept header) → auth (credentials, before
- * the cache keys on them) → cache (304s, merging identical GETs) → log (deprecation
- * headers) → debug (one line per attempt) → the transport. Code not needed up front loads
+ * the cache keys on them) → cache (304s, merging identical GETs) → retry and throttle (one
+ * engine: the queue, rate-limit pauses, retries) → log (deprecation headers) → debug (one
+ * line per attempt) → the transport. Code not needed up front loads
  * with `import()` ({@link deferred}): debug only when `DEBUG`/`localStorage.debug` could
  * enable it, cache only when its option is on, paginate on its first call.
  */
-export const builtins = [lazyDebug, log, lazyCache, auth, previews, lazyPaginate, registerEndpoints, validate] as const satisfies readonly Plugin<any, any>[];
+export const builtins = [lazyDebug, log, lazyRetryThrottle, lazyCache, auth, previews, lazyPaginate, registerEndpoints, validate] as const satisfies readonly Plugin<any, any>[];

@@ -35,7 +35,8 @@ export function throttleConfig(option: unknown): ThrottleConfig | undefined {
   }
   return {
     store,
-    concurrency: numberOption(given, "concurrency", "throttle", 1, Infinity, true) ?? 10,
+    // GitHub allows at most 100 concurrent requests (REST + GraphQL) before secondary limits.
+    concurrency: numberOption(given, "concurrency", "throttle", 1, Infinity, true) ?? 100,
     mutationGap: numberOption(given, "mutationGap", "throttle", 0, MAX_TIMER) ?? 1000,
     onRateLimit: callback(given, "onRateLimit"),
     onSecondaryRateLimit: callback(given, "onSecondaryRateLimit"),

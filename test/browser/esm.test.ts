@@ -40,8 +40,11 @@ test("a page calling only repos fetches only the repos chunks, once", async () =
   }, rig.api.url);
   await opened.context.close();
   assert.equal(result, { full_name: "o/lazy" });
-  // The loader table, then repos' routes and (for validation) its parameter metadata.
-  assert.equal(lazyFetched(since).sort(), ["definitions/loaders.ts", "definitions/params/repos.ts", "definitions/scopes/repos.ts"]);
+  const fetched = lazyFetched(since).sort();
+  // Route data: the loader table, then repos' routes and (for validation) its parameter metadata.
+  assert.equal(fetched.filter((source) => source.startsWith("definitions/")), ["definitions/loaders.ts", "definitions/params/repos.ts", "definitions/scopes/repos.ts"]);
+  // Plugin code: only the retry/throttle engine, which loads before the first request is sent.
+  assert.equal(fetched.filter((source) => !source.startsWith("definitions/")), ["plugins/policy/engine.ts", "plugins/retry/decide.ts", "plugins/throttle/apply.ts"]);
 });
 
 scenarios(test, rig);

@@ -61,7 +61,9 @@ export function scenarios(test: Test, rig: Rig): void {
   test("a header GitHub's preflight refuses fails as a NetworkError, and nothing is sent", async () => {
     rig.api.route("GET /repos/o/refused", { body: {} });
     const error = await rig.opened.page.evaluate(async (baseUrl) => {
-      const client = new lib.Client({ baseUrl });
+      // retry: false — a refused preflight looks like a network error, which the full preset
+      // would retry with backoff; this scenario is about CORS, not retries.
+      const client = new lib.Client({ baseUrl, retry: false });
       const caught = await client.request("GET /repos/o/refused", { headers: { "x-not-allowed": "1" } }).catch((e: unknown) => e);
       return { instance: caught instanceof lib.NetworkError, isNetwork: lib.isNetworkError(caught), isHttp: lib.isHttpError(caught), status: (caught as { status?: number }).status };
     }, rig.api.url);

@@ -38,14 +38,14 @@ test.after(async () => {
 test.before.each(() => void ((server.requests.length = 0), (inFlight = 0), (peak = 0)));
 test.after.each(() => void (clock?.uninstall(), (clock = undefined)));
 
-for (const [concurrency, total] of [[3, 12], [1, 5], [undefined, 25]] as const) {
-  test(`concurrency ${concurrency ?? "10 (default)"}: the server never sees more requests in flight`, async () => {
+for (const [concurrency, total] of [[3, 12], [1, 5], [undefined, 130]] as const) {
+  test(`concurrency ${concurrency ?? "100 (default)"}: the server never sees more requests in flight`, async () => {
     const client = make(concurrency === undefined ? {} : { concurrency });
-    target = concurrency ?? 10;
+    target = concurrency ?? 100;
     const responses = await Promise.all(Array.from({ length: total }, () => client.request("GET /work")));
     assert.is(responses.length, total);
     assert.is(server.requests.length, total);
-    assert.is(peak, concurrency ?? 10);
+    assert.is(peak, concurrency ?? 100);
   });
 }
 
