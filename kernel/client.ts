@@ -44,7 +44,7 @@ function withDefaults(options: Record<string, unknown>, defaults: Record<string,
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+  return (value as object | null)?.constructor === Object;
 }
 
 /**

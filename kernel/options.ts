@@ -29,6 +29,8 @@ export interface ResolvedOptions extends ClientOptions {
 }
 
 const noop = () => {};
+/** Default log methods, shared by every client (no per-client bound functions); console is looked up per call. */
+const LOG: Log = { debug: noop, info: noop, warn: (...args) => console.warn(...args), error: (...args) => console.error(...args) };
 
 /** Apply the kernel's defaults to constructor options (the given object is not mutated). */
 export function resolveOptions(options: ClientOptions): ResolvedOptions {
@@ -41,7 +43,7 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     baseUrl: (options.baseUrl ?? "https://api.github.com").replace(/\/+$/, ""),
     headers,
     request,
-    log: { debug: noop, info: noop, warn: console.warn.bind(console), error: console.error.bind(console), ...options.log },
+    log: { ...LOG, ...options.log },
   };
 }
 

@@ -16,18 +16,23 @@ export async function send(request: RequestOptions): Promise<Response<unknown>> 
   const what = `${request.method} ${request.url} →`;
   if (typeof fetch !== "function") throw new RequestError("No fetch: pass request.fetch.", request);
   if (request.request.agent !== undefined && !request.request.fetch) {
-    throw new RequestError("The agent option needs the agent plugin: add forgekit/plugins/agent.", request);
+    throw new RequestError("agent needs the agent plugin: add forgekit/plugins/agent.", request);
   }
-  const controller = new AbortController();
+  // A controller of our own only when there is a timeout (creating one costs ~30 µs a
+  // request in Node); a caller's signal alone goes to fetch as it is. An already-aborted
+  // signal makes fetch reject before sending anything (Fetch standard, fetch() step 6).
   let timedOut = false;
-  const onAbort = () => controller.abort();
-  signal?.addEventListener("abort", onAbort);
-  // An already-aborted signal makes fetch reject before sending anything (Fetch standard, fetch() step 6).
-  if (signal?.aborted) onAbort();
-  const timer = timeout! > 0 ? setTimeout(() => ((timedOut = true), onAbort()), timeout) : undefined;
+  let controller: AbortController | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const onAbort = () => controller!.abort();
+  if (timeout! > 0) {
+    controller = new AbortController();
+    signal?.aborted ? onAbort() : signal?.addEventListener("abort", onAbort);
+    timer = setTimeout(() => ((timedOut = true), onAbort()), timeout);
+  }
   try {
     // `duplex` is required for a stream body and harmless for any other.
-    const init = { method: request.method, headers: request.headers, body: request.body ?? null, redirect, signal: controller.signal, duplex: "half" };
+    const init = { method: request.method, headers: request.headers, body: request.body ?? null, redirect, signal: controller?.signal ?? signal, duplex: "half" };
     return await toResponse(await fetch(request.url, init as RequestInit), request);
   } catch (error) {
     if (error instanceof ForgeError) throw error;
