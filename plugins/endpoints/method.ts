@@ -1,4 +1,4 @@
-import { RequestError, warnOnce, type Client, type EndpointMethod, type RequestParameters, type RouteEntry } from "../../kernel/index.js";
+import { RequestError, warnOnce, type Client, type EndpointMethod, type ParamMeta, type RequestParameters, type RouteEntry } from "../../kernel/index.js";
 import type { ValidationInfo } from "../validate/index.js";
 import { loadParams, type Registry } from "./registry.js";
 
@@ -77,7 +77,9 @@ export function createMethod(client: Client, registry: Registry, scope: string, 
   const base: RequestParameters = { ...(defaults || {}), method: route.slice(0, space), url: route.slice(space + 1) };
   if (base.url!.startsWith("{origin}")) base.origin = uploadsOrigin(client.options.baseUrl, defaults ? defaults.origin : undefined);
   if (registry.loadParams) {
-    const validate: ValidationInfo = { operation, params: () => loadParams(registry, scope, name), ...(extra?.body ? { body: extra.body } : {}), ...(extra?.fields ? { fields: true } : {}) };
+    let metas: readonly ParamMeta[] | undefined;
+    const params = () => metas ?? loadParams(registry, scope, name).then((loaded) => (metas = loaded));
+    const validate: ValidationInfo = { operation, params, ...(extra?.body ? { body: extra.body } : {}), ...(extra?.fields ? { fields: true } : {}) };
     base.request = { validate };
   }
   const bound = client.request.defaults(base) as unknown as Method;

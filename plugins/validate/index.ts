@@ -10,7 +10,7 @@ export { checkParams } from "./check.js";
 export interface ValidationInfo {
   operation: string;
   /** The operation's parameter metadata, or a function that loads it on first use. */
-  params: readonly ParamMeta[] | (() => Promise<readonly ParamMeta[]>);
+  params: readonly ParamMeta[] | (() => readonly ParamMeta[] | Promise<readonly ParamMeta[]>);
   /** The parameter sent as the whole body (`x-github.requestBodyParameterName`), found in `data`. */
   body?: string;
   /** The body parameters were gathered into `data` (see `RouteExtra.fields`): check them there. */
@@ -28,11 +28,15 @@ export interface ValidationInfo {
  * await new MyClient().repos.listForOrg({ org: "octokit", type: "publik" }); // RequestError
  */
 export const validate: Plugin<void> = (client) => {
-  client.hook.before("request", async (options) => {
+  client.hook.before("request", (options) => {
     const info = options.request.validate as ValidationInfo | undefined;
     if (!info) return;
-    const metas = typeof info.params === "function" ? await info.params() : info.params;
-    const params = info.body ? { ...options, [info.body]: options.data } : info.fields ? { ...options, ...(options.data as object) } : options;
-    checkParams(info.operation, metas, params);
+    const check = (metas: readonly ParamMeta[]) => {
+      const params = info.body ? { ...options, [info.body]: options.data } : info.fields ? { ...options, ...(options.data as object) } : options;
+      checkParams(info.operation, metas, params);
+    };
+    // Synchronous once the metadata is loaded: no extra promise on the hot path.
+    const metas = typeof info.params === "function" ? info.params() : info.params;
+    return Array.isArray(metas) ? check(metas) : (metas as Promise<readonly ParamMeta[]>).then(check);
   });
 };
