@@ -7,6 +7,7 @@ export { ForgeError, HttpError, NetworkError, TimeoutError, AbortError, RequestE
 export { redact, redactBody, redactHeaders } from "./redact.js";
 export { VERSION } from "./version.js";
 export { warnOnce } from "./warn-once.js";
+export { uploadsOrigin } from "./uploads.js";
 export type { Plugin, PluginAdditions, Additions, PluginOptions, PluginList, ClientClass, Extend } from "./client.js";
 export type { ResolvedOptions } from "./options.js";
 export type { Request, Endpoint, Hook, Hooks, Send } from "./request.js";

@@ -1,4 +1,4 @@
-import type { EndpointOptions } from "../../kernel/index.js";
+import { uploadsOrigin, type EndpointOptions } from "../../kernel/index.js";
 
 /**
  * Which origins may receive credentials: the API's own (`baseUrl`) and the uploads host
@@ -17,16 +17,12 @@ export function originOf(url: string): string | undefined {
   }
 }
 
-/**
- * The API origin and its uploads origin. api.github.com uploads release assets to
- * uploads.github.com (its OpenAPI description's server for `repos/upload-release-asset`);
- * GHE.com mirrors that per subdomain; GHES serves uploads on its own host (`/api/uploads`).
- */
+/** The API origin and its uploads origin (the kernel's `uploadsOrigin`; the same host on GHES). */
 export function allowedOrigins(baseUrl: string): string[] {
   const api = originOf(baseUrl);
   if (!api) return [];
-  const cloud = /^https:\/\/api\.((?:[\w-]+\.)?ghe\.com|github\.com)$/.exec(api);
-  return cloud ? [api, `https://uploads.${cloud[1]}`] : [api];
+  const uploads = originOf(uploadsOrigin(baseUrl));
+  return uploads && uploads !== api ? [api, uploads] : [api];
 }
 
 /** Where a request will go, read from its unexpanded options (as hooks see them). */

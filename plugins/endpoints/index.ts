@@ -6,7 +6,8 @@ import type { TypedRequest } from "./typed-request.js";
 
 export type { Registry } from "./registry.js";
 export type { TypedRequest } from "./typed-request.js";
-export { adaptMethod, uploadsOrigin, type Method } from "./method.js";
+export { adaptMethod, type Method } from "./method.js";
+export { uploadsOrigin } from "../../kernel/index.js";
 
 /** Options of the endpoints plugin. */
 export interface EndpointsOptions {

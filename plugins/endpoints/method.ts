@@ -1,21 +1,10 @@
-import { RequestError, warnOnce, type Client, type EndpointMethod, type ParamMeta, type RequestParameters, type RouteEntry } from "../../kernel/index.js";
+import { RequestError, uploadsOrigin, warnOnce, type Client, type EndpointMethod, type ParamMeta, type RequestParameters, type RouteEntry } from "../../kernel/index.js";
 import type { ValidationInfo } from "../validate/index.js";
 import { loadParams, type Registry } from "./registry.js";
 
 /** A bound request: what every endpoint method is (SPEC §1.3). */
 export type Method = EndpointMethod<{ parameters: Record<string, unknown>; response: unknown }>;
 type Params = Record<string, unknown>;
-
-/**
- * Where release assets are uploaded for a given API root: uploads.github.com for
- * api.github.com, `uploads.<tenant>.ghe.com` for GHE.com, `<host>/api/uploads` for GHES.
- */
-export function uploadsOrigin(baseUrl: string, fallback: string | undefined): string {
-  const url = new URL(baseUrl);
-  if (url.hostname === "api.github.com") return fallback ?? "https://uploads.github.com";
-  const tenant = /^api\.(.+\.ghe\.com)$/.exec(url.hostname);
-  return tenant ? `${url.protocol}//uploads.${tenant[1]}` : `${url.origin}/api/uploads`;
-}
 
 /** Copy `params` with renamed parameters moved to their new names and the body parameter moved to `data`. */
 function adapter(operation: string, entry: RouteEntry, client: Client): ((params?: Params) => Params | undefined) | undefined {
@@ -75,7 +64,7 @@ export function createMethod(client: Client, registry: Registry, scope: string, 
   const space = route.indexOf(" ");
   const operation = `${scope}.${name}`;
   const base: RequestParameters = { ...(defaults || {}), method: route.slice(0, space), url: route.slice(space + 1) };
-  if (base.url!.startsWith("{origin}")) base.origin = uploadsOrigin(client.options.baseUrl, defaults ? defaults.origin : undefined);
+  if (base.url!.startsWith("{origin}")) base.origin = uploadsOrigin(client.options.baseUrl);
   if (registry.loadParams) {
     let metas: readonly ParamMeta[] | undefined;
     const params = () => metas ?? loadParams(registry, scope, name).then((loaded) => (metas = loaded));
