@@ -48,15 +48,34 @@ const JSTT_OPTIONS = {
   ignoreMinAndMaxItems: true, // minItems/maxItems would become unions of tuples
   unreachableDefinitions: false,
   format: true,
-  style: { printWidth: 120, tabWidth: 2, useTabs: false, semi: true, singleQuote: false, trailingComma: "all", bracketSpacing: true },
+  style: {
+    printWidth: 120,
+    tabWidth: 2,
+    useTabs: false,
+    semi: true,
+    singleQuote: false,
+    trailingComma: "all",
+    bracketSpacing: true,
+  },
 };
 // OpenAPI keywords json-schema-to-typescript must not see: names (`title` would mint
 // `Repository1…N`), examples, and `nullable`, which toJsonSchema turns into a `null` member.
-const DROPPED_KEYWORDS = new Set(["title", "example", "examples", "nullable", "discriminator", "readOnly", "writeOnly", "externalDocs", "xml"]);
+const DROPPED_KEYWORDS = new Set([
+  "title",
+  "example",
+  "examples",
+  "nullable",
+  "discriminator",
+  "readOnly",
+  "writeOnly",
+  "externalDocs",
+  "xml",
+]);
 
 async function generate(args) {
   const unknown = args.filter((arg) => arg !== "--check");
-  if (unknown.length) throw new Error(`generate: unknown argument(s) ${unknown.join(" ")}. Use \`generate\` or \`generate --check\`.`);
+  if (unknown.length)
+    throw new Error(`generate: unknown argument(s) ${unknown.join(" ")}. Use \`generate\` or \`generate --check\`.`);
   const started = performance.now();
   const fs = await import("node:fs");
   const files = await generatedFiles();
@@ -117,7 +136,17 @@ function describeDeployment({ name, dir }, pkgVersion, legacyTables) {
   assertEveryOperation(name, spec, operations);
   const scopes = groupBy(operations, (operation) => operation.scope);
   const legacy = legacyAliases(operations, legacyTables);
-  return { deployment: name, dir, spec, pkgVersion, descriptionVersion: spec.info.version, header, operations, scopes, legacy };
+  return {
+    deployment: name,
+    dir,
+    spec,
+    pkgVersion,
+    descriptionVersion: spec.info.version,
+    header,
+    operations,
+    scopes,
+    legacy,
+  };
 }
 
 function operationsOf(spec) {
@@ -138,7 +167,9 @@ function assertEveryOperation(deployment, spec, operations) {
   }
   const names = new Set(operations.map((operation) => `${operation.scope}.${operation.name}`));
   if (operations.length !== expected || names.size !== expected) {
-    throw new Error(`generate: ${deployment} describes ${expected} operations but ${names.size} scope.method names came out. Fix operationName() or the verb list.`);
+    throw new Error(
+      `generate: ${deployment} describes ${expected} operations but ${names.size} scope.method names came out. Fix operationName() or the verb list.`,
+    );
   }
 }
 
@@ -170,7 +201,10 @@ function resolveRef(spec, node) {
   for (let hops = 0; current && typeof current.$ref === "string"; hops++) {
     const ref = current.$ref;
     if (hops > 16 || !ref.startsWith("#/")) throw new Error(`generate: cannot resolve $ref "${ref}"`);
-    current = ref.slice(2).split("/").reduce((parent, key) => parent?.[key.replaceAll("~1", "/").replaceAll("~0", "~")], spec);
+    current = ref
+      .slice(2)
+      .split("/")
+      .reduce((parent, key) => parent?.[key.replaceAll("~1", "/").replaceAll("~0", "~")], spec);
     if (current === undefined) throw new Error(`generate: $ref "${ref}" points nowhere`);
   }
   return current;
@@ -194,7 +228,9 @@ function operationParameters(spec, op, pathItemParameters) {
   for (const raw of [...pathItemParameters, ...(op.parameters ?? [])]) {
     const parameter = resolveRef(spec, raw);
     if (!["path", "query", "header"].includes(parameter.in)) {
-      throw new Error(`generate: ${op.operationId} has a parameter "${parameter.name}" in "${parameter.in}", which routes cannot express`);
+      throw new Error(
+        `generate: ${op.operationId} has a parameter "${parameter.name}" in "${parameter.in}", which routes cannot express`,
+      );
     }
     byKey.set(`${parameter.in} ${parameter.name}`, {
       name: parameter.name,
@@ -259,7 +295,14 @@ function bodyProperties(spec, schema, bodyRequired) {
   return [...merged.values()].map(({ name, schemas }) => {
     const requiredEverywhere = shapes.every((shape) => shape.required.has(name) && name in shape.properties);
     const description = schemas.length === 1 ? resolveRef(spec, schemas[0]).description : undefined;
-    return { name, in: "body", required: bodyRequired && requiredEverywhere, schemas, description, deprecated: schemas.every((s) => resolveRef(spec, s).deprecated === true) };
+    return {
+      name,
+      in: "body",
+      required: bodyRequired && requiredEverywhere,
+      schemas,
+      description,
+      deprecated: schemas.every((s) => resolveRef(spec, s).deprecated === true),
+    };
   });
 }
 
@@ -316,13 +359,21 @@ function operationFields(operation) {
  * naming the query parameters, since everything else goes into the body.
  */
 function routeOf({ id, verb, path, op, parameters }) {
-  const pathNames = new Set(parameters.filter((parameter) => parameter.in === "path").map((parameter) => parameter.name));
-  const multi = new Set(parameters.filter((parameter) => parameter.in === "path" && parameter.multiSegment).map((parameter) => parameter.name));
+  const pathNames = new Set(
+    parameters.filter((parameter) => parameter.in === "path").map((parameter) => parameter.name),
+  );
+  const multi = new Set(
+    parameters
+      .filter((parameter) => parameter.in === "path" && parameter.multiSegment)
+      .map((parameter) => parameter.name),
+  );
   const expanded = path.replace(/\{([^}]+)\}/g, (placeholder, name) => {
-    if (!pathNames.delete(name)) throw new Error(`generate: ${id} has {${name}} in its path but no such path parameter`);
+    if (!pathNames.delete(name))
+      throw new Error(`generate: ${id} has {${name}} in its path but no such path parameter`);
     return multi.has(name) ? `{+${name}}` : placeholder;
   });
-  if (pathNames.size) throw new Error(`generate: ${id} declares path parameter(s) ${[...pathNames].join(", ")} missing from ${path}`);
+  if (pathNames.size)
+    throw new Error(`generate: ${id} declares path parameter(s) ${[...pathNames].join(", ")} missing from ${path}`);
   const origin = op.servers?.length ? "{origin}" : "";
   const query = parameters.filter((parameter) => parameter.in === "query").map((parameter) => parameter.name);
   const expression = verb === "get" || verb === "head" || !query.length ? "" : `{?${query.join(",")}}`;
@@ -352,7 +403,11 @@ function routeExtra({ op, body }) {
   if (note) extra.deprecated = note;
   // A body property named like a request option (`url` of a webhook config) would be taken
   // for that option: list the body's properties so the method builds the body itself.
-  if (body?.kind === "json" && !body.named && body.properties.some((property) => REQUEST_OPTION_NAMES.has(property.name))) {
+  if (
+    body?.kind === "json" &&
+    !body.named &&
+    body.properties.some((property) => REQUEST_OPTION_NAMES.has(property.name))
+  ) {
     extra.fields = body.properties.map((property) => property.name);
   }
   const renamed = {};
@@ -367,14 +422,19 @@ function routeExtra({ op, body }) {
 function deprecationNote(op) {
   const { deprecationDate, removalDate } = op["x-github"] ?? {};
   if (!op.deprecated && !deprecationDate) return undefined;
-  return [deprecationDate ? `deprecated ${deprecationDate}` : "deprecated", removalDate && `removal ${removalDate}`].filter(Boolean).join(", ");
+  return [deprecationDate ? `deprecated ${deprecationDate}` : "deprecated", removalDate && `removal ${removalDate}`]
+    .filter(Boolean)
+    .join(", ");
 }
 
 // ---- legacy names ----
 
 /** `GET /repos/:owner/{repo}{?x}` → `GET /repos/{}/{}`: placeholders anonymous, origin and query gone. */
 function routeShape(verb, url) {
-  const path = url.replace(/^\{origin\}/, "").replace(/\{\?[^}]*\}$/, "").replace(/:\w+|\{\+?[^}]+\}/g, "{}");
+  const path = url
+    .replace(/^\{origin\}/, "")
+    .replace(/\{\?[^}]*\}$/, "")
+    .replace(/:\w+|\{\+?[^}]+\}/g, "{}");
   return `${verb.toUpperCase()} ${path}`;
 }
 
@@ -390,9 +450,13 @@ function legacyAliases(operations, legacyTables) {
   const report = { fromChanges: 0, legacyNames: 0, mapped: 0, unmapped: [], ambiguous: [], conflicts: [] };
   const propose = (oldName, candidates, source) => {
     const targets = [...new Set(candidates.map((operation) => `${operation.scope}.${operation.name}`))].sort();
-    if (targets.length > 1) report.ambiguous.push(`${oldName} (${source}) → ${targets.join(" | ")}: picked ${targets[0]}`);
+    if (targets.length > 1)
+      report.ambiguous.push(`${oldName} (${source}) → ${targets.join(" | ")}: picked ${targets[0]}`);
     const previous = aliases.get(oldName);
-    if (previous && previous.target !== targets[0]) report.conflicts.push(`${oldName}: ${previous.source} → ${previous.target}, ${source} → ${targets[0]} (kept the first)`);
+    if (previous && previous.target !== targets[0])
+      report.conflicts.push(
+        `${oldName}: ${previous.source} → ${previous.target}, ${source} → ${targets[0]} (kept the first)`,
+      );
     if (!previous) aliases.set(oldName, { target: targets[0], source });
   };
   const renamed = new Map();
@@ -404,7 +468,8 @@ function legacyAliases(operations, legacyTables) {
       if (!current.has(oldName)) renamed.set(oldName, [...(renamed.get(oldName) ?? []), operation]);
     }
   }
-  for (const [oldName, candidates] of [...renamed].sort(compareBy(([key]) => key))) propose(oldName, candidates, "x-octokit");
+  for (const [oldName, candidates] of [...renamed].sort(compareBy(([key]) => key)))
+    propose(oldName, candidates, "x-octokit");
   report.fromChanges = aliases.size;
   const legacyNames = new Set();
   for (const { label, table } of legacyTables) {
@@ -461,7 +526,10 @@ function paramMeta(spec, field) {
     (field.required ? "!" : "") +
     (field.schemas.some((schema) => isNullable(spec, schema)) ? "?" : "") +
     (field.multiSegment ? "*" : "");
-  const type = field.raw && !field.raw.startsWith("text/") ? "string|object" : unique(field.schemas.flatMap((schema) => schemaKinds(spec, schema))).join("|");
+  const type =
+    field.raw && !field.raw.startsWith("text/")
+      ? "string|object"
+      : unique(field.schemas.flatMap((schema) => schemaKinds(spec, schema))).join("|");
   const values = enumValues(spec, field.schemas);
   return values ? [field.name, flags, type, values] : [field.name, flags, type];
 }
@@ -476,13 +544,23 @@ function schemaKinds(spec, node) {
   if (schema.allOf) return schema.allOf.map((member) => schemaKinds(spec, member)).find((kinds) => kinds.length) ?? [];
   if (schema.properties || schema.additionalProperties) return ["object"];
   if (schema.items) return ["array"];
-  if (schema.enum) return unique(schema.enum.filter((value) => value !== null).map((value) => (Number.isInteger(value) ? "integer" : typeof value)));
+  if (schema.enum)
+    return unique(
+      schema.enum
+        .filter((value) => value !== null)
+        .map((value) => (Number.isInteger(value) ? "integer" : typeof value)),
+    );
   return [];
 }
 
 function isNullable(spec, node) {
   const schema = resolveRef(spec, node);
-  if (schema.nullable === true || schema.type === "null" || (Array.isArray(schema.type) && schema.type.includes("null"))) return true;
+  if (
+    schema.nullable === true ||
+    schema.type === "null" ||
+    (Array.isArray(schema.type) && schema.type.includes("null"))
+  )
+    return true;
   if (schema.enum?.includes(null)) return true;
   return (schema.oneOf ?? schema.anyOf ?? []).some((alternative) => isNullable(spec, alternative));
 }
@@ -539,7 +617,10 @@ function routesModule(model, scope, operations, kernel) {
 }
 
 function paramsModule(model, operations, kernel) {
-  const entries = operations.map((operation) => `  ${propertyKey(operation.name)}: ${literal(operation.fields.map((field) => paramMeta(model.spec, field)))},`);
+  const entries = operations.map(
+    (operation) =>
+      `  ${propertyKey(operation.name)}: ${literal(operation.fields.map((field) => paramMeta(model.spec, field)))},`,
+  );
   return [
     `// ${model.header}`,
     `import type { ScopeParams } from "${kernel}";`,
@@ -574,7 +655,10 @@ function packNames(names) {
 
 function definitionsIndexModule(model, kernel) {
   const scopes = [...model.scopes.keys()];
-  const names = scopes.map((scope) => `  ${propertyKey(scope)}: ${JSON.stringify(packNames(model.scopes.get(scope).map((operation) => operation.name)))},`);
+  const names = scopes.map(
+    (scope) =>
+      `  ${propertyKey(scope)}: ${JSON.stringify(packNames(model.scopes.get(scope).map((operation) => operation.name)))},`,
+  );
   return [
     `// ${model.header}`,
     `import type { ScopeParams, ScopeRoutes } from "${kernel}";`,
@@ -606,7 +690,8 @@ function definitionsIndexModule(model, kernel) {
 function definitionsLoadersModule(model, kernel) {
   const scopes = [...model.scopes.keys()];
   const file = (scope) => model.scopes.get(scope)[0].file;
-  const loaders = (folder) => scopes.map((scope) => `  ${propertyKey(scope)}: () => import("./${folder}/${file(scope)}.js"),`);
+  const loaders = (folder) =>
+    scopes.map((scope) => `  ${propertyKey(scope)}: () => import("./${folder}/${file(scope)}.js"),`);
   return [
     `// ${model.header}`,
     `import type { ScopeParams, ScopeRoutes } from "${kernel}";`,
@@ -644,7 +729,8 @@ function definitionsAliasesModule(model) {
 function definitionsAllModule(model, kernel) {
   const scopes = [...model.scopes.keys()];
   for (const scope of scopes) {
-    if (!/^[a-z][A-Za-z0-9]*$/.test(scope) || RESERVED_WORDS.has(scope)) throw new Error(`generate: scope "${scope}" cannot be an import binding in all.ts`);
+    if (!/^[a-z][A-Za-z0-9]*$/.test(scope) || RESERVED_WORDS.has(scope))
+      throw new Error(`generate: scope "${scope}" cannot be an import binding in all.ts`);
   }
   return [
     `// ${model.header}`,
@@ -663,7 +749,54 @@ function definitionsAllModule(model, kernel) {
   ].join("\n");
 }
 
-const RESERVED_WORDS = new Set(["await", "break", "case", "catch", "class", "const", "continue", "debugger", "default", "delete", "do", "else", "enum", "export", "extends", "false", "finally", "for", "function", "if", "implements", "import", "in", "instanceof", "interface", "let", "new", "null", "package", "private", "protected", "public", "return", "static", "super", "switch", "this", "throw", "true", "try", "typeof", "var", "void", "while", "with", "yield"]);
+const RESERVED_WORDS = new Set([
+  "await",
+  "break",
+  "case",
+  "catch",
+  "class",
+  "const",
+  "continue",
+  "debugger",
+  "default",
+  "delete",
+  "do",
+  "else",
+  "enum",
+  "export",
+  "extends",
+  "false",
+  "finally",
+  "for",
+  "function",
+  "if",
+  "implements",
+  "import",
+  "in",
+  "instanceof",
+  "interface",
+  "let",
+  "new",
+  "null",
+  "package",
+  "private",
+  "protected",
+  "public",
+  "return",
+  "static",
+  "super",
+  "switch",
+  "this",
+  "throw",
+  "true",
+  "try",
+  "typeof",
+  "var",
+  "void",
+  "while",
+  "with",
+  "yield",
+]);
 
 function definitionsReadme(models) {
   const api = models.find((model) => model.deployment === TYPES_DEPLOYMENT);
@@ -686,11 +819,11 @@ function definitionsReadme(models) {
     "- `loaders.ts`: one literal `import()` per scope for routes and for parameters, so bundlers split one chunk per scope.",
     "- `aliases.ts`: deprecated names (old scope → old name → today's `scope.method`), in its own chunk.",
     "- `all.ts`: every scope's routes imported statically, plus `names` and `aliases`.",
-    "- `scopes/<scope>.ts`: `method: [route, defaults?, extra?]`, e.g. `[\"POST {origin}/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}\", { … origin }]`.",
+    '- `scopes/<scope>.ts`: `method: [route, defaults?, extra?]`, e.g. `["POST {origin}/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}", { … origin }]`.',
     "  `{+name}` is a multi-segment path parameter; `{?a,b}` lists the query parameters of a non-GET operation; `extra` holds",
     "  `body` (the parameter that is the whole body), `deprecated` and `renamed` (old parameter name → new).",
     "- `params/<scope>.ts`: `method: [[name, flags, type, values?], …]` for the validation plugin. Flags: `p|q|b|h` (path,",
-    "  query, body, header), then `!` required, `?` nullable, `*` multi-segment. Type `\"\"` means the schema sets none.",
+    '  query, body, header), then `!` required, `?` nullable, `*` multi-segment. Type `""` means the schema sets none.',
     "",
     "The top level is api.github.com; `ghec/`, `ghes-3.17/`, `ghes-3.18/` and `ghes-3.19/` hold the same layout for their descriptions.",
     "",
@@ -698,17 +831,29 @@ function definitionsReadme(models) {
     "",
     "| deployment | description | operations | scopes | deprecated aliases | old @octokit/rest names mapped / not |",
     "| --- | --- | ---: | ---: | ---: | ---: |",
-    ...models.map(({ deployment, descriptionVersion, operations, scopes, legacy }) =>
-      `| ${deployment} | ${descriptionVersion} | ${operations.length} | ${scopes.size} | ${legacy.aliases.size} | ${legacy.report.mapped} / ${legacy.report.unmapped.length} |`,
+    ...models.map(
+      ({ deployment, descriptionVersion, operations, scopes, legacy }) =>
+        `| ${deployment} | ${descriptionVersion} | ${operations.length} | ${scopes.size} | ${legacy.aliases.size} | ${legacy.report.mapped} / ${legacy.report.unmapped.length} |`,
     ),
     "",
     "## Special cases (api.github.com)",
     "",
     `- The body is one parameter (\`x-github.requestBodyParameterName\`, \`extra.body\`): ${where((o) => o.extra?.body).join(", ")}.`,
-    `- Non-JSON request bodies (\`data\`, content-type default): ${ops.filter((o) => o.body?.contentType).map((o) => `\`${o.scope}.${o.name}\` (${o.body.mediaTypes.join(", ")})`).join(", ")}.`,
-    `- Own server (\`{origin}\`): ${ops.filter((o) => o.defaults?.origin).map((o) => `\`${o.scope}.${o.name}\` (${o.defaults.origin})`).join(", ")}.`,
+    `- Non-JSON request bodies (\`data\`, content-type default): ${ops
+      .filter((o) => o.body?.contentType)
+      .map((o) => `\`${o.scope}.${o.name}\` (${o.body.mediaTypes.join(", ")})`)
+      .join(", ")}.`,
+    `- Own server (\`{origin}\`): ${ops
+      .filter((o) => o.defaults?.origin)
+      .map((o) => `\`${o.scope}.${o.name}\` (${o.defaults.origin})`)
+      .join(", ")}.`,
     `- Header parameters: ${where((o) => o.parameters.some((p) => p.in === "header")).join(", ") || "none"}.`,
-    `- A body property with the name of a path or query parameter cannot be sent, and is left out: ${ops.filter((o) => o.shadowed.length).map((o) => `\`${o.scope}.${o.name}\` (${o.shadowed.join(", ")})`).join(", ") || "none"}.`,
+    `- A body property with the name of a path or query parameter cannot be sent, and is left out: ${
+      ops
+        .filter((o) => o.shadowed.length)
+        .map((o) => `\`${o.scope}.${o.name}\` (${o.shadowed.join(", ")})`)
+        .join(", ") || "none"
+    }.`,
     `- Body properties named like a request option (\`extra.fields\`: the method builds the JSON body itself): ${where((o) => o.extra?.fields).join(", ") || "none"}.`,
     `- Deprecated operations (\`extra.deprecated\`): ${where((o) => o.extra?.deprecated).length}.`,
     `- Operations with \`x-github.previews\`: ${where((o) => o.op["x-github"]?.previews?.length).join(", ") || "none"}.`,
@@ -753,7 +898,9 @@ function alternativeMediaTypes(model) {
   return model.operations.flatMap((operation) => {
     const types = unique(successResponses(model.spec, operation.op).flatMap(({ content }) => Object.keys(content)));
     const alternatives = types.filter((type) => type !== "application/json");
-    return types.includes("application/json") && alternatives.length ? [`\`${operation.scope}.${operation.name}\` (${alternatives.join(", ")})`] : [];
+    return types.includes("application/json") && alternatives.length
+      ? [`\`${operation.scope}.${operation.name}\` (${alternatives.join(", ")})`]
+      : [];
   });
 }
 
@@ -765,7 +912,8 @@ async function typeFiles(model) {
   const files = new Map();
   files.set("components.ts", await componentsModule(compile, model, schemaNames));
   const scopeFiles = typeScopes(model);
-  for (const scope of scopeFiles.values()) files.set(`scopes/${scope.file}.ts`, await scopeTypesModule(compile, model, schemaNames, scope, scopeFiles));
+  for (const scope of scopeFiles.values())
+    files.set(`scopes/${scope.file}.ts`, await scopeTypesModule(compile, model, schemaNames, scope, scopeFiles));
   files.set("index.ts", typesIndexModule(model, scopeFiles));
   files.set("README.md", typesReadme(model));
   return files;
@@ -777,8 +925,10 @@ function componentTypeNames(spec) {
   const taken = new Map();
   for (const key of Object.keys(spec.components.schemas)) {
     const name = pascalCase(key);
-    if (!/^[A-Z][A-Za-z0-9]*$/.test(name) || name === "Schemas") throw new Error(`generate: schema "${key}" gives the unusable type name "${name}"`);
-    if (taken.has(name)) throw new Error(`generate: schemas "${taken.get(name)}" and "${key}" both become type ${name}`);
+    if (!/^[A-Z][A-Za-z0-9]*$/.test(name) || name === "Schemas")
+      throw new Error(`generate: schema "${key}" gives the unusable type name "${name}"`);
+    if (taken.has(name))
+      throw new Error(`generate: schemas "${taken.get(name)}" and "${key}" both become type ${name}`);
     taken.set(name, key);
     names.set(key, name);
   }
@@ -798,8 +948,10 @@ function toJsonSchema(node, schemaNames, used) {
   const out = {};
   for (const [keyword, value] of Object.entries(node)) {
     if (DROPPED_KEYWORDS.has(keyword) || keyword.startsWith("x-")) continue;
-    if (keyword === "properties") out.properties = Object.fromEntries(Object.entries(value).map(([name, schema]) => [name, convert(schema)]));
-    else if (keyword === "items" || keyword === "additionalProperties" || keyword === "not") out[keyword] = typeof value === "object" ? convert(value) : value;
+    if (keyword === "properties")
+      out.properties = Object.fromEntries(Object.entries(value).map(([name, schema]) => [name, convert(schema)]));
+    else if (keyword === "items" || keyword === "additionalProperties" || keyword === "not")
+      out[keyword] = typeof value === "object" ? convert(value) : value;
     else if (keyword === "oneOf" || keyword === "anyOf" || keyword === "allOf") {
       const members = value.filter((member) => !isConstraintOnly(member));
       if (members.length) out[keyword] = members.map(convert);
@@ -811,7 +963,12 @@ function toJsonSchema(node, schemaNames, used) {
 
 /** OpenAPI's `nullable: true` as JSON Schema: `null` in the enum or type, else `anyOf [..., null]`. */
 function withNull(schema) {
-  if (schema.enum) return { ...schema, enum: unique([...schema.enum, null]), ...(typeof schema.type === "string" && { type: [schema.type, "null"] }) };
+  if (schema.enum)
+    return {
+      ...schema,
+      enum: unique([...schema.enum, null]),
+      ...(typeof schema.type === "string" && { type: [schema.type, "null"] }),
+    };
   if (typeof schema.type === "string") return { ...schema, type: [schema.type, "null"] };
   const { description, ...rest } = schema;
   return { ...(description && { description }), anyOf: [rest, { type: "null" }] };
@@ -828,7 +985,14 @@ async function componentsModule(compile, model, schemaNames) {
   for (const [key, schema] of Object.entries(model.spec.components.schemas)) {
     properties[key] = { ...toJsonSchema(schema, schemaNames, used), title: schemaNames.get(key) };
   }
-  const root = { title: "Schemas", description: "Every components.schemas entry by its key in the description.", type: "object", properties, required: Object.keys(properties), additionalProperties: false };
+  const root = {
+    title: "Schemas",
+    description: "Every components.schemas entry by its key in the description.",
+    type: "object",
+    properties,
+    required: Object.keys(properties),
+    additionalProperties: false,
+  };
   const text = await compile(root, "Schemas", { ...JSTT_OPTIONS, bannerComment: `// ${model.header}` });
   assertDeclaredNames("types/components.ts", text, [...schemaNames.values(), "Schemas"]);
   return text;
@@ -839,13 +1003,17 @@ function assertDeclaredNames(file, text, expected) {
   const declared = [...text.matchAll(/^export (?:interface|type) (\w+)/gm)].map((match) => match[1]);
   const want = new Set(expected);
   const extra = declared.filter((name) => !want.delete(name));
-  if (extra.length || want.size) throw new Error(`generate: ${file} declares [${extra.join(", ")}] it should not and lacks [${[...want].join(", ")}]`);
+  if (extra.length || want.size)
+    throw new Error(
+      `generate: ${file} declares [${extra.join(", ")}] it should not and lacks [${[...want].join(", ")}]`,
+    );
 }
 
 /** Scopes of the Methods interfaces: today's scopes plus old ones that only hold aliases. */
 function typeScopes(model) {
   const scopes = new Map();
-  for (const [scope, operations] of model.scopes) scopes.set(scope, { scope, file: operations[0].file, operations, aliases: [] });
+  for (const [scope, operations] of model.scopes)
+    scopes.set(scope, { scope, file: operations[0].file, operations, aliases: [] });
   for (const [oldName, { target }] of [...model.legacy.aliases].sort(compareBy(([key]) => key))) {
     const [scope, name] = oldName.split(".");
     if (!scopes.has(scope)) scopes.set(scope, { scope, file: kebabCase(scope), operations: [], aliases: [] });
@@ -863,17 +1031,28 @@ async function scopeTypesModule(compile, model, schemaNames, scope, scopeFiles) 
   const used = new Set();
   const endpointsName = `${pascalCase(scope.scope)}Endpoints`;
   const methodsName = `${pascalCase(scope.scope)}Methods`;
-  const operationsById = new Map(model.operations.map((operation) => [`${operation.scope}.${operation.name}`, operation]));
+  const operationsById = new Map(
+    model.operations.map((operation) => [`${operation.scope}.${operation.name}`, operation]),
+  );
   const otherEndpoints = new Map();
   const endpointRef = (operation) => {
-    if (operation.scope === scope.scope && scope.operations.length) return `${endpointsName}[${JSON.stringify(operation.route)}]`;
+    if (operation.scope === scope.scope && scope.operations.length)
+      return `${endpointsName}[${JSON.stringify(operation.route)}]`;
     const name = `${pascalCase(operation.scope)}Endpoints`;
     otherEndpoints.set(name, scopeFiles.get(operation.scope).file);
     return `${name}[${JSON.stringify(operation.route)}]`;
   };
   const members = [
-    ...scope.operations.map((operation) => ({ name: operation.name, doc: methodDoc(operation), type: endpointRef(operation) })),
-    ...scope.aliases.map(({ name, target }) => ({ name, doc: [`@deprecated use \`${target}\``], type: endpointRef(operationsById.get(target)) })),
+    ...scope.operations.map((operation) => ({
+      name: operation.name,
+      doc: methodDoc(operation),
+      type: endpointRef(operation),
+    })),
+    ...scope.aliases.map(({ name, target }) => ({
+      name,
+      doc: [`@deprecated use \`${target}\``],
+      type: endpointRef(operationsById.get(target)),
+    })),
   ].sort(compareBy((member) => member.name));
   let endpoints = "";
   if (scope.operations.length) {
@@ -881,26 +1060,40 @@ async function scopeTypesModule(compile, model, schemaNames, scope, scopeFiles) 
     endpoints = await compile(schema, endpointsName, { ...JSTT_OPTIONS, bannerComment: "" });
   }
   for (const name of [endpointsName, methodsName, "EndpointMethod", ...otherEndpoints.keys()]) {
-    if (used.has(name)) throw new Error(`generate: component type ${name} clashes with a generated name in types/scopes/${scope.file}.ts`);
+    if (used.has(name))
+      throw new Error(
+        `generate: component type ${name} clashes with a generated name in types/scopes/${scope.file}.ts`,
+      );
   }
   const imports = [
     'import type { EndpointMethod } from "../../kernel/index.js";',
     ...(used.size ? [`import type { ${[...used].sort().join(", ")} } from "../components.js";`] : []),
-    ...[...otherEndpoints].sort(compareBy(([name]) => name)).map(([name, file]) => `import type { ${name} } from "./${file}.js";`),
+    ...[...otherEndpoints]
+      .sort(compareBy(([name]) => name))
+      .map(([name, file]) => `import type { ${name} } from "./${file}.js";`),
   ];
   const methods = [
     `/** The endpoint methods of \`client.${scope.scope}\`. */`,
     `export interface ${methodsName} {`,
-    ...members.flatMap((member) => [...docComment(member.doc, "  "), `  ${propertyKey(member.name)}: EndpointMethod<${member.type}>;`]),
+    ...members.flatMap((member) => [
+      ...docComment(member.doc, "  "),
+      `  ${propertyKey(member.name)}: EndpointMethod<${member.type}>;`,
+    ]),
     "}",
   ];
-  return [`// ${model.header}`, ...imports, "", ...(endpoints ? [endpoints.trim(), ""] : []), ...methods, ""].join("\n");
+  return [`// ${model.header}`, ...imports, "", ...(endpoints ? [endpoints.trim(), ""] : []), ...methods, ""].join(
+    "\n",
+  );
 }
 
 function methodDoc(operation) {
   const { summary, externalDocs } = operation.op;
   const note = operation.extra?.deprecated;
-  return [summary && commentText(summary), externalDocs?.url && `@see ${externalDocs.url}`, note && `@deprecated ${note}`].filter(Boolean);
+  return [
+    summary && commentText(summary),
+    externalDocs?.url && `@see ${externalDocs.url}`,
+    note && `@deprecated ${note}`,
+  ].filter(Boolean);
 }
 
 function docComment(lines, indent) {
@@ -915,11 +1108,20 @@ function endpointsSchema(spec, title, operations, schemaNames, used) {
   for (const operation of operations) {
     properties[operation.route] = {
       type: "object",
-      properties: { parameters: parametersSchema(spec, operation, schemaNames, used), response: responseSchema(spec, operation, schemaNames, used) },
+      properties: {
+        parameters: parametersSchema(spec, operation, schemaNames, used),
+        response: responseSchema(spec, operation, schemaNames, used),
+      },
       required: ["parameters", "response"],
     };
   }
-  return { title, description: "Parameters and response of each route, keyed like `definitions/`.", type: "object", properties, required: Object.keys(properties) };
+  return {
+    title,
+    description: "Parameters and response of each route, keyed like `definitions/`.",
+    type: "object",
+    properties,
+    required: Object.keys(properties),
+  };
 }
 
 function parametersSchema(spec, operation, schemaNames, used) {
@@ -930,7 +1132,11 @@ function parametersSchema(spec, operation, schemaNames, used) {
     if (field.deprecated) schema.deprecated = true;
     properties[field.name] = schema;
   }
-  return { type: "object", properties, required: operation.fields.filter((field) => field.required).map((field) => field.name) };
+  return {
+    type: "object",
+    properties,
+    required: operation.fields.filter((field) => field.required).map((field) => field.name),
+  };
 }
 
 function fieldSchema(field, schemaNames, used) {
@@ -976,13 +1182,19 @@ function typesIndexModule(model, scopeFiles) {
   const methods = (scope) => `${pascalCase(scope.scope)}Methods`;
   return [
     `// ${model.header}`,
-    ...scopes.map((scope) => `import type { ${[...(scope.operations.length ? [endpoints(scope)] : []), methods(scope)].join(", ")} } from "./scopes/${scope.file}.js";`),
+    ...scopes.map(
+      (scope) =>
+        `import type { ${[...(scope.operations.length ? [endpoints(scope)] : []), methods(scope)].join(", ")} } from "./scopes/${scope.file}.js";`,
+    ),
     "",
     'export type * from "./components.js";',
     "",
     "/** Every operation of api.github.com: route (as in `definitions/`) → `{ parameters; response }`. */",
     `export interface Endpoints`,
-    ...withEndpoints.map((scope, index) => `  ${index ? " " : "extends"} ${endpoints(scope)}${index === withEndpoints.length - 1 ? " {}" : ","}`),
+    ...withEndpoints.map(
+      (scope, index) =>
+        `  ${index ? " " : "extends"} ${endpoints(scope)}${index === withEndpoints.length - 1 ? " {}" : ","}`,
+    ),
     "",
     "/** The endpoint methods of each scope (`client.repos.get`), deprecated aliases included. */",
     "export interface RestScopes {",
@@ -1126,32 +1338,57 @@ function syncVersion() {
 }
 
 /** Point relative `./x.js` specifiers at `./x.cjs` (CJS files and their .d.cts). */
-const toCjsSpecifiers = (code) => code.replace(/((?:require\(|from |import\()\s*["'])(\.{1,2}\/[^"']+)\.js(["'])/g, "$1$2.cjs$3");
+const toCjsSpecifiers = (code) =>
+  code.replace(/((?:require\(|from |import\()\s*["'])(\.{1,2}\/[^"']+)\.js(["'])/g, "$1$2.cjs$3");
 
 async function buildNode() {
   const entryPoints = SOURCE_DIRS.flatMap((dir) => listFiles(dir, (f) => f.endsWith(".ts") && !f.endsWith(".d.ts")));
   const common = { entryPoints, outbase: ".", target: "es2022", bundle: false, logLevel: "warning", charset: "utf8" };
   await esbuild({ ...common, outdir: "dist/esm", format: "esm", platform: "neutral" });
   // CJS has no import.meta: files that use import.meta.url get it from __filename.
-  await esbuild({ ...common, outdir: "dist/cjs", format: "cjs", platform: "node", outExtension: { ".js": ".cjs" }, define: { "import.meta.url": "importMetaUrl" } });
+  await esbuild({
+    ...common,
+    outdir: "dist/cjs",
+    format: "cjs",
+    platform: "node",
+    outExtension: { ".js": ".cjs" },
+    define: { "import.meta.url": "importMetaUrl" },
+  });
   const importMetaUrl = 'const importMetaUrl = require("node:url").pathToFileURL(__filename).href;\n';
   for (const file of listFiles("dist/cjs", (f) => f.endsWith(".cjs"))) {
     const code = toCjsSpecifiers(readFileSync(file, "utf8"));
-    writeFileSync(file, code.includes("importMetaUrl") ? code.replace('"use strict";\n', `"use strict";\n${importMetaUrl}`) : code);
+    writeFileSync(
+      file,
+      code.includes("importMetaUrl") ? code.replace('"use strict";\n', `"use strict";\n${importMetaUrl}`) : code,
+    );
   }
   // before-after-hook is ESM-only: inline it into the one CJS module that uses it.
-  await esbuild({ ...common, entryPoints: ["kernel/hook.ts"], outbase: undefined, outfile: "dist/cjs/kernel/hook.cjs", format: "cjs", platform: "node", bundle: true, allowOverwrite: true });
+  await esbuild({
+    ...common,
+    entryPoints: ["kernel/hook.ts"],
+    outbase: undefined,
+    outfile: "dist/cjs/kernel/hook.cjs",
+    format: "cjs",
+    platform: "node",
+    bundle: true,
+    allowOverwrite: true,
+  });
   // The mock server reads its fixture from ../fixtures relative to its own folder.
   for (const format of ["esm", "cjs"]) {
     mkdirSync(`dist/${format}/test/fixtures`, { recursive: true });
     writeFileSync(`dist/${format}/test/fixtures/github-api.json`, readFileSync("test/fixtures/github-api.json"));
   }
   // require("forgekit") is the factory itself, with every named export on it (SPEC §1.5).
-  writeFileSync("dist/cjs/index.cjs", `"use strict";\nconst preset = require("./plugins/presets/full.cjs");\nmodule.exports = Object.assign(preset.default, preset);\n`);
+  writeFileSync(
+    "dist/cjs/index.cjs",
+    `"use strict";\nconst preset = require("./plugins/presets/full.cjs");\nmodule.exports = Object.assign(preset.default, preset);\n`,
+  );
 }
 
 function buildDeclarations() {
-  execFileSync(process.execPath, ["node_modules/typescript/bin/tsc", "-p", "tsconfig.json", "--outDir", "dist/types"], { stdio: "inherit" });
+  execFileSync(process.execPath, ["node_modules/typescript/bin/tsc", "-p", "tsconfig.json", "--outDir", "dist/types"], {
+    stdio: "inherit",
+  });
   for (const file of listFiles("dist/types", (f) => f.endsWith(".d.ts"))) {
     const relative = file.slice("dist/types/".length);
     const text = readFileSync(file, "utf8");
@@ -1183,28 +1420,59 @@ async function build(args = []) {
 // dist/browser/forgekit.js    classic script: defines the global `Client`, everything inlined
 // dist/browser/chunks.json    each .mjs file → the source module it was split from (null for
 //                             shared chunks): for <link rel="modulepreload">, tests and `size`
-const BROWSER_OPTIONS = { bundle: true, minify: true, target: "es2022", platform: "browser", logLevel: "warning", legalComments: "none", charset: "utf8" };
-const BROWSER_ESM = { ...BROWSER_OPTIONS, entryPoints: { forgekit: "plugins/presets/browser.ts" }, format: "esm", splitting: true, outExtension: { ".js": ".mjs" }, chunkNames: "chunks/[name]-[hash]" };
-const BROWSER_CLASSIC = { ...BROWSER_OPTIONS, stdin: { contents: BROWSER_GLOBAL, resolveDir: ".", loader: "ts", sourcefile: "forgekit-global.ts" }, format: "iife" };
+const BROWSER_OPTIONS = {
+  bundle: true,
+  minify: true,
+  target: "es2022",
+  platform: "browser",
+  logLevel: "warning",
+  legalComments: "none",
+  charset: "utf8",
+};
+const BROWSER_ESM = {
+  ...BROWSER_OPTIONS,
+  entryPoints: { forgekit: "plugins/presets/browser.ts" },
+  format: "esm",
+  splitting: true,
+  outExtension: { ".js": ".mjs" },
+  chunkNames: "chunks/[name]-[hash]",
+};
+const BROWSER_CLASSIC = {
+  ...BROWSER_OPTIONS,
+  stdin: { contents: BROWSER_GLOBAL, resolveDir: ".", loader: "ts", sourcefile: "forgekit-global.ts" },
+  format: "iife",
+};
 // Node-only code: a browser bundle that contains one of these is a build error. (A Node
 // built-in already fails to resolve under platform "browser"; cross-fetch would not: its
 // "browser" field swaps in a ponyfill silently.)
-const NODE_ONLY_INPUT = /^(?:node:|plugins\/agent\/|node_modules\/(?:cross-fetch|node-fetch|whatwg-url|tr46|webidl-conversions)\/)/;
+const NODE_ONLY_INPUT =
+  /^(?:node:|plugins\/agent\/|node_modules\/(?:cross-fetch|node-fetch|whatwg-url|tr46|webidl-conversions)\/)/;
 
 async function buildBrowser() {
   const esm = await esbuild({ ...BROWSER_ESM, outdir: "dist/browser", metafile: true });
   const classic = await esbuild({ ...BROWSER_CLASSIC, outfile: "dist/browser/forgekit.js", metafile: true });
-  for (const [artifact, metafile] of [["forgekit.mjs", esm.metafile], ["forgekit.js", classic.metafile]]) {
+  for (const [artifact, metafile] of [
+    ["forgekit.mjs", esm.metafile],
+    ["forgekit.js", classic.metafile],
+  ]) {
     const nodeOnly = Object.keys(metafile.inputs).filter((input) => NODE_ONLY_INPUT.test(input));
-    if (nodeOnly.length) throw new Error(`build: dist/browser/${artifact} bundles Node-only code (${nodeOnly.join(", ")}). Keep the agent plugin and cross-fetch out of plugins/presets/browser.ts.`);
+    if (nodeOnly.length)
+      throw new Error(
+        `build: dist/browser/${artifact} bundles Node-only code (${nodeOnly.join(", ")}). Keep the agent plugin and cross-fetch out of plugins/presets/browser.ts.`,
+      );
   }
-  writeFileSync("dist/browser/chunks.json", `${JSON.stringify(chunkManifest(esm.metafile, "dist/browser/"), null, 2)}\n`);
+  writeFileSync(
+    "dist/browser/chunks.json",
+    `${JSON.stringify(chunkManifest(esm.metafile, "dist/browser/"), null, 2)}\n`,
+  );
 }
 
 /** `{ "chunks/repos-HASH.mjs": "definitions/scopes/repos.ts", "chunks/chunk-HASH.mjs": null, … }` */
 function chunkManifest(metafile, outdir) {
   const manifest = {};
-  const files = Object.keys(metafile.outputs).filter((file) => file.endsWith(".mjs")).sort();
+  const files = Object.keys(metafile.outputs)
+    .filter((file) => file.endsWith(".mjs"))
+    .sort();
   for (const file of files) manifest[file.slice(outdir.length)] = metafile.outputs[file].entryPoint ?? null;
   return manifest;
 }
@@ -1218,7 +1486,11 @@ function chunkManifest(metafile, outdir) {
 // fails the command and prints which inputs take the room. `--update` rewrites the text
 // between `<!-- size:start -->` and `<!-- size:end -->` in each file with the tables.
 const SIZE_PROBES = [
-  { name: "kernel only (Client, request, hooks)", budget: 4000, contents: `export { Client } from "./kernel/index.ts";` },
+  {
+    name: "kernel only (Client, request, hooks)",
+    budget: 4000,
+    contents: `export { Client } from "./kernel/index.ts";`,
+  },
   {
     // A custom client with one scope, as the README composes it: forgekit/routes/repos.
     name: "kernel + auth + endpoints, one `repos` call (with the chunks it loads)",
@@ -1239,22 +1511,44 @@ const SIZE_MARKERS = ["<!-- size:start -->", "<!-- size:end -->"];
 
 /** Bundle in memory; returns esbuild's metafile and output files keyed like the metafile. */
 async function bundleForSize(probe) {
-  const options = probe.options ?? { ...BROWSER_OPTIONS, format: "esm", splitting: true, chunkNames: "chunks/[name]-[hash]", stdin: { contents: probe.contents, resolveDir: ".", loader: "ts", sourcefile: "probe.ts" } };
-  const result = await esbuild({ ...options, logLevel: "error", write: false, metafile: true, outdir: "size-probe", outfile: undefined });
+  const options = probe.options ?? {
+    ...BROWSER_OPTIONS,
+    format: "esm",
+    splitting: true,
+    chunkNames: "chunks/[name]-[hash]",
+    stdin: { contents: probe.contents, resolveDir: ".", loader: "ts", sourcefile: "probe.ts" },
+  };
+  const result = await esbuild({
+    ...options,
+    logLevel: "error",
+    write: false,
+    metafile: true,
+    outdir: "size-probe",
+    outfile: undefined,
+  });
   const cwd = `${process.cwd()}/`;
-  const files = new Map(result.outputFiles.map((file) => [file.path.startsWith(cwd) ? file.path.slice(cwd.length) : file.path, file.contents]));
+  const files = new Map(
+    result.outputFiles.map((file) => [
+      file.path.startsWith(cwd) ? file.path.slice(cwd.length) : file.path,
+      file.contents,
+    ]),
+  );
   return { metafile: result.metafile, files };
 }
 
 /** The output files a page loads to run `entryPoint`: its file and its static imports, transitively. */
 function staticClosure(metafile, entryPoint) {
   const start = Object.keys(metafile.outputs).find((file) => metafile.outputs[file].entryPoint === entryPoint);
-  if (!start) throw new Error(`size: the bundle has no output for ${entryPoint}: is it still imported (dynamically, for a lazy chunk)?`);
+  if (!start)
+    throw new Error(
+      `size: the bundle has no output for ${entryPoint}: is it still imported (dynamically, for a lazy chunk)?`,
+    );
   const seen = new Set();
   const visit = (file) => {
     if (seen.has(file)) return;
     seen.add(file);
-    for (const edge of metafile.outputs[file].imports) if (edge.kind === "import-statement" && !edge.external) visit(edge.path);
+    for (const edge of metafile.outputs[file].imports)
+      if (edge.kind === "import-statement" && !edge.external) visit(edge.path);
   };
   visit(start);
   return seen;
@@ -1268,7 +1562,8 @@ function sizeOf(bundle, outputs) {
     const code = bundle.files.get(file);
     min += code.length;
     gzip += gzipSync(code, { level: 9 }).length;
-    for (const [input, { bytesInOutput }] of Object.entries(bundle.metafile.outputs[file].inputs)) inputs.set(input, (inputs.get(input) ?? 0) + bytesInOutput);
+    for (const [input, { bytesInOutput }] of Object.entries(bundle.metafile.outputs[file].inputs))
+      inputs.set(input, (inputs.get(input) ?? 0) + bytesInOutput);
   }
   return { min, gzip, files: outputs.size, inputs: [...inputs].sort((a, b) => b[1] - a[1]) };
 }
@@ -1277,7 +1572,9 @@ async function measureProbe(probe) {
   const missing = (probe.needs ?? []).filter((file) => !existsSync(file));
   if (missing.length) return { missing };
   const bundle = await bundleForSize(probe);
-  const entry = probe.options?.entryPoints ? Object.values(probe.options.entryPoints)[0] : (probe.options?.stdin.sourcefile ?? "probe.ts");
+  const entry = probe.options?.entryPoints
+    ? Object.values(probe.options.entryPoints)[0]
+    : (probe.options?.stdin.sourcefile ?? "probe.ts");
   const outputs = staticClosure(bundle.metafile, entry);
   for (const lazy of probe.lazy ?? []) for (const file of staticClosure(bundle.metafile, lazy)) outputs.add(file);
   return sizeOf(bundle, outputs);
@@ -1309,16 +1606,25 @@ const both = (n) => `${kB(n)} (${bytes(n)})`;
 function sizeTables(results, chunks) {
   const lines = ["| bundle | files | min | min+gzip | budget (min+gzip) |", "| --- | ---: | ---: | ---: | --- |"];
   for (const { probe, result } of results) {
-    const budget = probe.budget ? `${kB(probe.budget)} ${result.missing ? "not measured" : result.gzip <= probe.budget ? "✓" : "✗ over"}` : "none (reported)";
-    if (result.missing) lines.push(`| ${probe.name} | – | not measured: ${result.missing.join(", ")} missing | – | ${budget} |`);
+    const budget = probe.budget
+      ? `${kB(probe.budget)} ${result.missing ? "not measured" : result.gzip <= probe.budget ? "✓" : "✗ over"}`
+      : "none (reported)";
+    if (result.missing)
+      lines.push(`| ${probe.name} | – | not measured: ${result.missing.join(", ")} missing | – | ${budget} |`);
     else lines.push(`| ${probe.name} | ${result.files} | ${both(result.min)} | ${both(result.gzip)} | ${budget} |`);
   }
   const total = (key, kind) => chunks.scopes.reduce((sum, [, scope]) => sum + (scope[kind]?.[key] ?? 0), 0);
   const cell = (measured) => (measured ? `${bytes(measured.min)} | ${bytes(measured.gzip)}` : "– | –");
-  lines.push("", "| scope chunk (lazy) | routes min | routes min+gzip | params min | params min+gzip |", "| --- | ---: | ---: | ---: | ---: |");
+  lines.push(
+    "",
+    "| scope chunk (lazy) | routes min | routes min+gzip | params min | params min+gzip |",
+    "| --- | ---: | ---: | ---: | ---: |",
+  );
   for (const [name, scope] of chunks.scopes) lines.push(`| ${name} | ${cell(scope.scopes)} | ${cell(scope.params)} |`);
   for (const other of chunks.others) lines.push(`| ${other.name} | ${cell(other)} | – | – |`);
-  lines.push(`| **all ${chunks.scopes.length} scopes** | ${bytes(total("min", "scopes"))} | ${bytes(total("gzip", "scopes"))} | ${bytes(total("min", "params"))} | ${bytes(total("gzip", "params"))} |`);
+  lines.push(
+    `| **all ${chunks.scopes.length} scopes** | ${bytes(total("min", "scopes"))} | ${bytes(total("gzip", "scopes"))} | ${bytes(total("min", "params"))} | ${bytes(total("gzip", "params"))} |`,
+  );
   return lines.join("\n");
 }
 
@@ -1330,7 +1636,10 @@ function updateSizeTables(file, tables) {
   const summary = text.includes(SUMMARY_MARKERS[0]);
   const markers = summary ? SUMMARY_MARKERS : SIZE_MARKERS;
   const [start, end] = markers.map((marker) => text.indexOf(marker));
-  if (start < 0 || end < start) throw new Error(`size --update: ${file} has no ${SIZE_MARKERS.join(" … ")} (or size-summary) block. Add the two markers where the tables go.`);
+  if (start < 0 || end < start)
+    throw new Error(
+      `size --update: ${file} has no ${SIZE_MARKERS.join(" … ")} (or size-summary) block. Add the two markers where the tables go.`,
+    );
   const content = summary ? tables.split("\n\n")[0] : tables;
   writeFileSync(file, `${text.slice(0, start + markers[0].length)}\n${content}\n${text.slice(end)}`);
 }
@@ -1341,13 +1650,26 @@ async function size(args = []) {
   for (const probe of SIZE_PROBES) results.push({ probe, result: await measureProbe(probe) });
   const chunks = await measureChunks();
   const tables = sizeTables(results, chunks);
-  if (args.includes("--json")) console.log(JSON.stringify({ probes: results.map(({ probe, result }) => ({ name: probe.name, budget: probe.budget ?? null, ...result })), chunks }, null, 2));
+  if (args.includes("--json"))
+    console.log(
+      JSON.stringify(
+        {
+          probes: results.map(({ probe, result }) => ({ name: probe.name, budget: probe.budget ?? null, ...result })),
+          chunks,
+        },
+        null,
+        2,
+      ),
+    );
   else console.log(tables);
   for (const file of updates) updateSizeTables(file, tables);
   const over = results.filter(({ probe, result }) => probe.budget && !result.missing && result.gzip > probe.budget);
   for (const { probe, result } of over) {
-    console.error(`\nbuild.mjs size: "${probe.name}" is ${bytes(result.gzip - probe.budget)} over its ${kB(probe.budget)} budget. Largest inputs (minified bytes in the output):`);
-    for (const [input, inputBytes] of result.inputs.slice(0, 12)) console.error(`  ${bytes(inputBytes).padStart(10)}  ${input}`);
+    console.error(
+      `\nbuild.mjs size: "${probe.name}" is ${bytes(result.gzip - probe.budget)} over its ${kB(probe.budget)} budget. Largest inputs (minified bytes in the output):`,
+    );
+    for (const [input, inputBytes] of result.inputs.slice(0, 12))
+      console.error(`  ${bytes(inputBytes).padStart(10)}  ${input}`);
   }
   if (over.length) process.exit(1);
 }

@@ -50,13 +50,22 @@ say(dim(`   ${server.url} answers ${plural(server.operations, "operation")} from
 
 // 1. An endpoint method.
 const hasEndpoints = typeof client.repos?.get === "function";
-section(1, "Endpoint method", hasEndpoints ? `client.repos.get({ owner, repo })` : `client.request("GET /repos/{owner}/{repo}", { owner, repo })`);
-const got = hasEndpoints ? await client.repos.get({ owner, repo }) : await client.request("GET /repos/{owner}/{repo}", { owner, repo });
+section(
+  1,
+  "Endpoint method",
+  hasEndpoints ? `client.repos.get({ owner, repo })` : `client.request("GET /repos/{owner}/{repo}", { owner, repo })`,
+);
+const got = hasEndpoints
+  ? await client.repos.get({ owner, repo })
+  : await client.request("GET /repos/{owner}/{repo}", { owner, repo });
 if (!hasEndpoints) note("endpoint methods are not in the preset yet: sent with client.request");
 row("status", green(got.status));
 row("full_name", got.data.full_name);
 row("stars · forks", `${got.data.stargazers_count} · ${got.data.forks_count}`);
-row("rate limit", `${got.headers["x-ratelimit-remaining"]} of ${got.headers["x-ratelimit-limit"]} left (${got.headers["x-ratelimit-resource"]})`);
+row(
+  "rate limit",
+  `${got.headers["x-ratelimit-remaining"]} of ${got.headers["x-ratelimit-limit"]} left (${got.headers["x-ratelimit-resource"]})`,
+);
 
 // 2. Custom requests.
 section(2, "Custom request", `client.request("GET /search/repositories", { q: "forgekit", per_page: 5 })`);
@@ -67,12 +76,20 @@ row("first result", search.data.items[0].full_name);
 row("Link", search.headers.link.replaceAll(server.url, "").replace(/, /g, `,\n${" ".repeat(19)}`));
 
 // 3. Pagination with a progress line.
-section(3, "Paginate", `for await (const page of client.paginate.iterator("GET /repos/{owner}/{repo}/issues", { owner, repo, per_page: 25 }))`);
+section(
+  3,
+  "Paginate",
+  `for await (const page of client.paginate.iterator("GET /repos/{owner}/{repo}/issues", { owner, repo, per_page: 25 }))`,
+);
 if (typeof client.paginate?.iterator === "function") {
   const issues = [];
   let pages = 0;
   let lastPage = 1;
-  for await (const page of client.paginate.iterator("GET /repos/{owner}/{repo}/issues", { owner, repo, per_page: 25 })) {
+  for await (const page of client.paginate.iterator("GET /repos/{owner}/{repo}/issues", {
+    owner,
+    repo,
+    per_page: 25,
+  })) {
     pages++;
     issues.push(...page.data);
     lastPage = Math.max(lastPage, pages, Number(/[?&]page=(\d+)>; rel="last"/.exec(page.headers.link ?? "")?.[1] ?? 0));
@@ -106,7 +123,9 @@ try {
 
 // 5. A 304 answered from the cache.
 section(5, "Cache", `client.repos.get({ owner, repo }) again, with { cache: true }: a 304 answered from the cache`);
-const again = hasEndpoints ? await client.repos.get({ owner, repo }) : await client.request("GET /repos/{owner}/{repo}", { owner, repo });
+const again = hasEndpoints
+  ? await client.repos.get({ owner, repo })
+  : await client.request("GET /repos/{owner}/{repo}", { owner, repo });
 const seen = server.requests.at(-1);
 if (seen.status === 304) {
   row("server", `304 Not Modified (If-None-Match: ${String(seen.headers["if-none-match"]).slice(0, 14)}…")`);
@@ -118,7 +137,10 @@ if (seen.status === 304) {
     await client.request("GET /repos/{owner}/{repo}", { owner, repo, headers: { "if-none-match": got.headers.etag } });
   } catch (error) {
     if (!isHttpError(error)) throw error;
-    row("by hand", `If-None-Match: ${got.headers.etag.slice(0, 14)}…" → ${error.name} ${error.status} (an error hook can answer it)`);
+    row(
+      "by hand",
+      `If-None-Match: ${got.headers.etag.slice(0, 14)}…" → ${error.name} ${error.status} (an error hook can answer it)`,
+    );
   }
 }
 
@@ -144,7 +166,10 @@ section(7, "Hook", `client.hook.wrap("request", …) timed every request above`)
 const shown = timings.map((t) => ({ ...t, route: t.route.replace(server.url, ""), status: String(t.status) }));
 const width = Math.max(...shown.map((t) => t.route.length));
 const statusWidth = Math.max(...shown.map((t) => t.status.length));
-for (const { route, status, ms } of shown) say(`   ${route.padEnd(width)}  ${status.padEnd(statusWidth)}  ${ms.toFixed(1).padStart(6)} ms`);
+for (const { route, status, ms } of shown)
+  say(`   ${route.padEnd(width)}  ${status.padEnd(statusWidth)}  ${ms.toFixed(1).padStart(6)} ms`);
 
 await server.close();
-say(`\n${dim(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s: ${plural(server.requests.length, "request")} answered by forgekit/testing. Use it in your own tests: docs/testing.md`)}`);
+say(
+  `\n${dim(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s: ${plural(server.requests.length, "request")} answered by forgekit/testing. Use it in your own tests: docs/testing.md`)}`,
+);

@@ -32,13 +32,16 @@ export type Extend<Base, Added> = Omit<Base, keyof Added> & Added;
 /** A client constructor as `Client.plugin` returns it. */
 export type ClientClass<Instance, Options> = (new (options?: Options) => Instance) & Omit<typeof Client, "prototype">;
 
-function withDefaults(options: Record<string, unknown>, defaults: Record<string, unknown> | undefined): Record<string, unknown> {
+function withDefaults(
+  options: Record<string, unknown>,
+  defaults: Record<string, unknown> | undefined,
+): Record<string, unknown> {
   if (!defaults) return options;
   const out = { ...options };
   for (const key in defaults) {
     const given = out[key];
     const fallback = defaults[key];
-    out[key] = isPlainObject(given) && isPlainObject(fallback) ? { ...fallback, ...given } : given ?? fallback;
+    out[key] = isPlainObject(given) && isPlainObject(fallback) ? { ...fallback, ...given } : (given ?? fallback);
   }
   return out;
 }
@@ -63,7 +66,10 @@ export class Client {
   static plugin<S extends typeof Client, const P extends Plugin<any, any> | readonly Plugin<any, any>[]>(
     this: S,
     plugins: P,
-  ): ClientClass<Extend<InstanceType<S>, Additions<PluginList<P>>>, ConstructorParameters<S>[0] & PluginOptions<PluginList<P>>> {
+  ): ClientClass<
+    Extend<InstanceType<S>, Additions<PluginList<P>>>,
+    ConstructorParameters<S>[0] & PluginOptions<PluginList<P>>
+  > {
     const added = (Array.isArray(plugins) ? plugins : [plugins]) as Plugin<any, any>[];
     const all = [...this.plugins];
     for (const p of added) if (typeof p === "function" && !all.includes(p)) all.push(p);

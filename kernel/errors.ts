@@ -28,7 +28,8 @@ export class ForgeError extends Error {
         c.stack = redact(c.stack!);
       } catch {}
     }
-    if (request) this.request = { method: request.method, url: redact(request.url), headers: redactHeaders(request.headers) };
+    if (request)
+      this.request = { method: request.method, url: redact(request.url), headers: redactHeaders(request.headers) };
   }
 }
 
@@ -91,6 +92,8 @@ export const isHttpError = (e: unknown): e is HttpError => e instanceof HttpErro
 export const isNetworkError = (e: unknown): e is NetworkError =>
   e instanceof NetworkError || ["NetworkError", "TimeoutError", "AbortError"].includes((e as Error)?.name);
 /** Whether `e` is a {@link TimeoutError}; compares `name` too. */
-export const isTimeoutError = (e: unknown): e is TimeoutError => e instanceof TimeoutError || (e as Error)?.name === "TimeoutError";
+export const isTimeoutError = (e: unknown): e is TimeoutError =>
+  e instanceof TimeoutError || (e as Error)?.name === "TimeoutError";
 /** Whether `e` is a {@link RequestError}; compares `name` too. */
-export const isRequestError = (e: unknown): e is RequestError => e instanceof RequestError || (e as Error)?.name === "RequestError";
+export const isRequestError = (e: unknown): e is RequestError =>
+  e instanceof RequestError || (e as Error)?.name === "RequestError";

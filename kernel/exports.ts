@@ -3,7 +3,18 @@ export { createRequest } from "./request.js";
 export { createHook } from "./hook.js";
 export { merge, parse, lowercaseHeaders } from "./route.js";
 export { createScope } from "./scope.js";
-export { ForgeError, HttpError, NetworkError, TimeoutError, AbortError, RequestError, isHttpError, isNetworkError, isTimeoutError, isRequestError } from "./errors.js";
+export {
+  ForgeError,
+  HttpError,
+  NetworkError,
+  TimeoutError,
+  AbortError,
+  RequestError,
+  isHttpError,
+  isNetworkError,
+  isTimeoutError,
+  isRequestError,
+} from "./errors.js";
 export { redact, redactBody, redactHeaders } from "./redact.js";
 export { VERSION } from "./version.js";
 export { warnOnce } from "./warn-once.js";

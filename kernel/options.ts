@@ -30,12 +30,20 @@ export interface ResolvedOptions extends ClientOptions {
 
 const noop = () => {};
 /** Default log methods, shared by every client (no per-client bound functions); console is looked up per call. */
-const LOG: Log = { debug: noop, info: noop, warn: (...args) => console.warn(...args), error: (...args) => console.error(...args) };
+const LOG: Log = {
+  debug: noop,
+  info: noop,
+  warn: (...args) => console.warn(...args),
+  error: (...args) => console.error(...args),
+};
 
 /** Apply the kernel's defaults to constructor options (the given object is not mutated). */
 export function resolveOptions(options: ClientOptions): ResolvedOptions {
   const userAgent = `${options.userAgent ? `${options.userAgent} ` : ""}forgekit/rest.js v${VERSION}`;
-  const headers = lowercaseHeaders(options.headers, { accept: "application/vnd.github.v3+json", "user-agent": userAgent });
+  const headers = lowercaseHeaders(options.headers, {
+    accept: "application/vnd.github.v3+json",
+    "user-agent": userAgent,
+  });
   // `timeout` and `agent` are shorthands for `request.timeout` / `request.agent`, which win.
   const request = { timeout: options.timeout, agent: options.agent, ...options.request } as TransportOptions;
   return {

@@ -22,7 +22,10 @@ const SECRET_HEADER = /^(proxy-)?authorization$|cookie$/i;
 
 /** Mask GitHub token shapes, secret query/form parameters and URL passwords in `text`. */
 export function redact(text: string): string {
-  return text && text.replace(TOKEN_SHAPE, "$1[REDACTED]").replace(QUERY_SECRET, "$1[REDACTED]").replace(USERINFO, "//[REDACTED]@");
+  return (
+    text &&
+    text.replace(TOKEN_SHAPE, "$1[REDACTED]").replace(QUERY_SECRET, "$1[REDACTED]").replace(USERINFO, "//[REDACTED]@")
+  );
 }
 
 /** {@link redact}, and also mask secret keys of a JSON request body. */
@@ -46,5 +49,7 @@ export function redactHeaders(headers: Record<string, unknown>): Record<string, 
  * copied (a server may echo a token in an error body); bytes are kept as they are.
  */
 export function redactData(data: unknown): unknown {
-  return data === undefined || data instanceof ArrayBuffer ? data : JSON.parse(JSON.stringify(data), (_key, value) => (typeof value == "string" ? redact(value) : value));
+  return data === undefined || data instanceof ArrayBuffer
+    ? data
+    : JSON.parse(JSON.stringify(data), (_key, value) => (typeof value == "string" ? redact(value) : value));
 }

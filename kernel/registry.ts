@@ -35,7 +35,12 @@ export type ScopeRoutes = Record<string, RouteEntry>;
  * the parameter goes (`p`ath, `q`uery, `b`ody, `h`eader), then `!` when required, `?` when
  * nullable, `*` when it may span several path segments.
  */
-export type ParamMeta = readonly [name: string, flags: string, type: string, values?: readonly (string | number | boolean | null)[]];
+export type ParamMeta = readonly [
+  name: string,
+  flags: string,
+  type: string,
+  values?: readonly (string | number | boolean | null)[],
+];
 
 /** One scope's parameter metadata by method name. */
 export type ScopeParams = Record<string, readonly ParamMeta[]>;

@@ -37,10 +37,13 @@ function sendParsed(options: EndpointOptions): Promise<Response<unknown>> {
 
 /** Create a request function over `hook` with `defaults`. */
 export function createRequest(hook: Hook, defaults: EndpointOptions): Request {
-  const endpoint: Endpoint = Object.assign((route: string | RequestParameters, params?: RequestParameters) => parse(merge(defaults, route, params)), {
-    DEFAULTS: defaults,
-    merge: (route?: string | RequestParameters, params?: RequestParameters) => merge(defaults, route, params),
-  });
+  const endpoint: Endpoint = Object.assign(
+    (route: string | RequestParameters, params?: RequestParameters) => parse(merge(defaults, route, params)),
+    {
+      DEFAULTS: defaults,
+      merge: (route?: string | RequestParameters, params?: RequestParameters) => merge(defaults, route, params),
+    },
+  );
   const request = (route: string | RequestParameters, params?: RequestParameters) => {
     let options: EndpointOptions;
     try {
@@ -54,5 +57,8 @@ export function createRequest(hook: Hook, defaults: EndpointOptions): Request {
     }
     return hook("request", sendParsed, options);
   };
-  return Object.assign(request, { endpoint, defaults: (more: RequestParameters) => createRequest(hook, merge(defaults, more)) }) as Request;
+  return Object.assign(request, {
+    endpoint,
+    defaults: (more: RequestParameters) => createRequest(hook, merge(defaults, more)),
+  }) as Request;
 }

@@ -11,12 +11,22 @@ interface GitHubErrorBody {
 
 function describeErrors(errors: GitHubErrorBody["errors"]): string {
   if (!Array.isArray(errors) || errors.length === 0) return "";
-  const parts = errors.map((e) => (typeof e === "string" ? e : e.message ?? [e.code, e.field && `"${e.field}"`, e.resource && `on ${e.resource}`].filter(Boolean).join(" ")));
+  const parts = errors.map((e) =>
+    typeof e === "string"
+      ? e
+      : (e.message ?? [e.code, e.field && `"${e.field}"`, e.resource && `on ${e.resource}`].filter(Boolean).join(" ")),
+  );
   return ` [${parts.join("; ")}]`;
 }
 
 /** `GET https://api.github.com/repos/o/r → 404 Not Found: Not Found (https://docs…) [errors]`; HTTP/2 responses carry no reason phrase (`→ 404: Not Found`). */
-export function httpErrorMessage(request: RequestOptions, status: number, statusText: string, data: unknown, invalidJson?: Error): string {
+export function httpErrorMessage(
+  request: RequestOptions,
+  status: number,
+  statusText: string,
+  data: unknown,
+  invalidJson?: Error,
+): string {
   let message = `${request.method} ${request.url} → ${status} ${statusText}`.trimEnd();
   if (invalidJson) return `${message}: the response body is not valid JSON (${invalidJson.message})`;
   const body: GitHubErrorBody = Object(data);

@@ -16,7 +16,10 @@ const RESERVED = new Set(["method", "url", "baseUrl", "headers", "request", "med
 const UNSAFE_HEADER_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
 
 /** Lower-case header names, drop `undefined`, stringify the rest. */
-export function lowercaseHeaders(headers: RequestHeaders | undefined, into: Record<string, string> = {}): Record<string, string> {
+export function lowercaseHeaders(
+  headers: RequestHeaders | undefined,
+  into: Record<string, string> = {},
+): Record<string, string> {
   for (const name in headers) {
     const value = headers[name];
     const key = name.toLowerCase();
@@ -37,8 +40,13 @@ function splitRoute(route: string): { method: string; url: string } {
  * Merge `defaults`, a route (string or options object) and parameters into a fresh
  * {@link EndpointOptions}. Nothing passed in is mutated.
  */
-export function merge(defaults: EndpointOptions, route?: string | RequestParameters, params?: RequestParameters): EndpointOptions {
-  const given: RequestParameters = typeof route === "string" ? { ...splitRoute(route), ...params } : { ...route, ...params };
+export function merge(
+  defaults: EndpointOptions,
+  route?: string | RequestParameters,
+  params?: RequestParameters,
+): EndpointOptions {
+  const given: RequestParameters =
+    typeof route === "string" ? { ...splitRoute(route), ...params } : { ...route, ...params };
   const merged = { ...defaults, ...given } as EndpointOptions;
   merged.method = merged.method.toUpperCase();
   merged.headers = lowercaseHeaders(given.headers, { ...defaults.headers });
@@ -50,7 +58,9 @@ export function merge(defaults: EndpointOptions, route?: string | RequestParamet
 function assertHeaders(headers: Record<string, string>, route: string): void {
   for (const name in headers) {
     if (UNSAFE_HEADER_VALUE.test(headers[name] as string)) {
-      throw new RequestError(`Header "${name}" for ${route} contains CR, LF or NUL or another character HTTP forbids: remove it.`);
+      throw new RequestError(
+        `Header "${name}" for ${route} contains CR, LF or NUL or another character HTTP forbids: remove it.`,
+      );
     }
   }
 }
@@ -93,7 +103,8 @@ export function parse(options: EndpointOptions): RequestOptions {
     if (isJsonBody(data)) {
       body = JSON.stringify(data);
       headers["content-type"] ??= "application/json; charset=utf-8";
-    } else if (data !== undefined) body = typeof data === "number" || typeof data === "boolean" ? String(data) : (data as BodyInit);
+    } else if (data !== undefined)
+      body = typeof data === "number" || typeof data === "boolean" ? String(data) : (data as BodyInit);
   }
   return { method, url, headers, body, request: options.request };
 }

@@ -41,7 +41,11 @@ const handler: ProxyHandler<Record<string, unknown>> = {
   },
   has(target, key) {
     if (ignored(key)) return Reflect.has(target, key);
-    return Object.prototype.hasOwnProperty.call(target, key) || sources.get(target)!.names().includes(key) || materialize(target, key);
+    return (
+      Object.prototype.hasOwnProperty.call(target, key) ||
+      sources.get(target)!.names().includes(key) ||
+      materialize(target, key)
+    );
   },
   ownKeys(target) {
     const keys = new Set<string | symbol>(sources.get(target)!.names());

@@ -32,7 +32,14 @@ export async function send(request: RequestOptions): Promise<Response<unknown>> 
   }
   try {
     // `duplex` is required for a stream body and harmless for any other.
-    const init = { method: request.method, headers: request.headers, body: request.body ?? null, redirect, signal: controller?.signal ?? signal, duplex: "half" };
+    const init = {
+      method: request.method,
+      headers: request.headers,
+      body: request.body ?? null,
+      redirect,
+      signal: controller?.signal ?? signal,
+      duplex: "half",
+    };
     return await toResponse(await fetch(request.url, init as RequestInit), request);
   } catch (error) {
     if (error instanceof ForgeError) throw error;
@@ -41,7 +48,8 @@ export async function send(request: RequestOptions): Promise<Response<unknown>> 
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     let detail = cause?.code ?? cause?.message ?? (error as Error).message;
     // undici's words (the agent transport uses the same) for more than 20 redirects.
-    if (detail === "redirect count exceeded") detail += ` (a loop?): request.redirect "manual" returns the 3xx response`;
+    if (detail === "redirect count exceeded")
+      detail += ` (a loop?): request.redirect "manual" returns the 3xx response`;
     throw new NetworkError(`${what} no response: ${detail}`, request, error);
   } finally {
     clearTimeout(timer);

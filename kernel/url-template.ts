@@ -21,12 +21,16 @@ const DOT_SEGMENT = /^(\.|%2e){1,2}$/i;
 
 function pathValue(name: string, value: unknown, multi: boolean, route: string): string {
   if (value === undefined || value === null || value === "" || typeof value === "object") {
-    throw new RequestError(`Path parameter "${name}" for ${route} is ${value === undefined ? "missing" : JSON.stringify(value)}: pass a non-empty string or number.`);
+    throw new RequestError(
+      `Path parameter "${name}" for ${route} is ${value === undefined ? "missing" : JSON.stringify(value)}: pass a non-empty string or number.`,
+    );
   }
   const text = String(value);
   const segments = multi ? text.split("/") : [text];
   if (segments.some((segment) => DOT_SEGMENT.test(segment))) {
-    throw new RequestError(`Path parameter "${name}" for ${route} is "${text}": "." and ".." would change the path: pass the real name.`);
+    throw new RequestError(
+      `Path parameter "${name}" for ${route} is "${text}": "." and ".." would change the path: pass the real name.`,
+    );
   }
   return segments.map((segment) => encode(segment, name, route)).join("/");
 }
@@ -51,12 +55,19 @@ export function queryValue(value: unknown): string {
  * A form-style query of the values of `names` that are neither `undefined` nor `null`:
  * `?a=1&b=2`, or `&a=1&b=2` when `joiner` is `"&"`. Records each name in `used`.
  */
-export function query(names: string[], params: Record<string, unknown>, joiner: string, used: Set<string>, route: string): string {
+export function query(
+  names: string[],
+  params: Record<string, unknown>,
+  joiner: string,
+  used: Set<string>,
+  route: string,
+): string {
   let out = "";
   for (const name of names) {
     used.add(name);
     const value = params[name];
-    if (value != null) out += `${out ? "&" : joiner}${encode(name, name, route)}=${encode(queryValue(value), name, route)}`;
+    if (value != null)
+      out += `${out ? "&" : joiner}${encode(name, name, route)}=${encode(queryValue(value), name, route)}`;
   }
   return out;
 }
@@ -74,7 +85,9 @@ export function expand(template: string, params: Record<string, unknown>, used: 
       const origin = String(params.origin ?? "");
       // An origin, optionally with a path prefix (GHES uploads live at https://host/api/uploads).
       if (!/^https?:\/\/[^/?#]+(\/[^?#]*)?$/.test(origin)) {
-        throw new RequestError(`Parameter "origin" for ${route} is "${origin}": pass an http(s) origin such as https://uploads.github.com.`);
+        throw new RequestError(
+          `Parameter "origin" for ${route} is "${origin}": pass an http(s) origin such as https://uploads.github.com.`,
+        );
       }
       return origin;
     }

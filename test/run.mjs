@@ -28,7 +28,10 @@ const files = findTests(join(root, "test")).filter((f) => !filters.length || fil
 function runFile(file) {
   return new Promise((done) => {
     const args = file.endsWith(".ts") ? ["--import", join(root, "test/helpers/register.mjs"), file] : [file];
-    const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, NODE_DISABLE_COLORS: "1", NO_COLOR: "1", FORCE_COLOR: "0" } });
+    const child = spawn(process.execPath, args, {
+      cwd: root,
+      env: { ...process.env, NODE_DISABLE_COLORS: "1", NO_COLOR: "1", FORCE_COLOR: "0" },
+    });
     let output = "";
     // A file that hangs is a failure, not a stuck CI job.
     const timer = setTimeout(() => {
@@ -57,8 +60,16 @@ const workers = Array.from({ length: Math.min(Math.max(2, availableParallelism()
     const result = await runFile(queue.shift());
     results.push(result);
     const mark = result.failed ? "✗" : "✓";
-    console.log(`${mark} ${result.file}  (${result.passed} passed${result.failed ? `, ${result.failed} failed` : ""}${result.skipped ? `, ${result.skipped} skipped` : ""})`);
-    if (result.failed) console.log(result.output.split("\n").map((l) => `    ${l}`).join("\n"));
+    console.log(
+      `${mark} ${result.file}  (${result.passed} passed${result.failed ? `, ${result.failed} failed` : ""}${result.skipped ? `, ${result.skipped} skipped` : ""})`,
+    );
+    if (result.failed)
+      console.log(
+        result.output
+          .split("\n")
+          .map((l) => `    ${l}`)
+          .join("\n"),
+      );
   }
 });
 await Promise.all(workers);

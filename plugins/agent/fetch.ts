@@ -18,10 +18,16 @@ export function agentFetch(agent: unknown): Fetch {
     for (let hops = 1; ; hops++) {
       const guard = guardedAgent(hops === 1 ? agent : agentFor(agent, hop.url));
       // compress: false: we decode the body ourselves (node-fetch.ts), node-fetch's copy is drained.
-      const response = await crossFetch(hop.url, { ...hop.init, redirect: "manual", compress: false, agent: guard.agent } as never).catch(failed);
+      const response = await crossFetch(hop.url, {
+        ...hop.init,
+        redirect: "manual",
+        compress: false,
+        agent: guard.agent,
+      } as never).catch(failed);
       // node-fetch resolves `location` against the URL; give the caller what the server sent, as fetch does.
       const location = guard.location ?? null;
-      if (init.redirect === "manual" || !isRedirect(response.status, location)) return toWebResponse(response as never, guard);
+      if (init.redirect === "manual" || !isRedirect(response.status, location))
+        return toWebResponse(response as never, guard);
       (response.body as unknown as Readable | null)?.resume();
       guard.body?.resume();
       hop = nextHop(hop, response.status, location, hops);

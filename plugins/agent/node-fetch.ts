@@ -38,7 +38,12 @@ export const ACCEPT_ENCODING = "gzip, deflate, br";
 
 /** `res` decoded per its `content-encoding`; errors (a reset, bad gzip) reach the returned stream. */
 function decoded(res: IncomingMessage): Readable {
-  const decoder = DECODERS[String(res.headers["content-encoding"] ?? "").trim().toLowerCase()];
+  const decoder =
+    DECODERS[
+      String(res.headers["content-encoding"] ?? "")
+        .trim()
+        .toLowerCase()
+    ];
   return pipeline(res, decoder ? decoder() : new PassThrough(), () => {}) as unknown as Readable;
 }
 
@@ -55,7 +60,8 @@ export function guardedAgent(agent: unknown): Guard {
       if (res.headers.location !== undefined) guard.location = res.headers.location;
       guard.body = decoded(res);
       res.once("close", () => {
-        if (!res.complete) fail(Object.assign(new Error("connection reset before the body was complete"), { code: "ECONNRESET" }));
+        if (!res.complete)
+          fail(Object.assign(new Error("connection reset before the body was complete"), { code: "ECONNRESET" }));
       });
     });
     base.addRequest.call(base, req, options);

@@ -39,14 +39,18 @@ export function nextHop(current: Hop, status: number, location: string, hops: nu
   } catch {
     throw new Error("redirected to a location that is not a URL");
   }
-  if (target.protocol !== "http:" && target.protocol !== "https:") throw new Error(`redirected to a ${target.protocol} URL; only http(s) is followed`);
+  if (target.protocol !== "http:" && target.protocol !== "https:")
+    throw new Error(`redirected to a ${target.protocol} URL; only http(s) is followed`);
   const headers = { ...current.init.headers };
   if (target.origin !== new URL(current.url).origin) for (const name of CREDENTIAL_HEADERS) delete headers[name];
   const method = (current.init.method ?? "GET").toUpperCase();
   const keep = status === 307 || status === 308 || (status !== 303 && method !== "POST") || method === "HEAD";
   if (!keep || method === "GET") {
     for (const name of BODY_HEADERS) delete headers[name];
-    return { url: target.href, init: { ...current.init, method: method === "HEAD" ? "HEAD" : "GET", body: null, headers } };
+    return {
+      url: target.href,
+      init: { ...current.init, method: method === "HEAD" ? "HEAD" : "GET", body: null, headers },
+    };
   }
   if (current.init.body && typeof (current.init.body as { pipe?: unknown }).pipe === "function") {
     throw new Error("redirected, but a stream body cannot be sent twice: pass a string, Blob or buffer");

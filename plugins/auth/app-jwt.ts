@@ -32,7 +32,9 @@ export function appJwt(app: AppCredentials): AppJwt {
       if (cached && cached.expires - now() > 60_000) return cached.value;
       const iat = Math.floor(now() / 1000) - 60;
       key ??= importPrivateKey(app.privateKey);
-      const value = key.then((signing) => signJwt(signing, { iat, exp: iat + LIFETIME, iss })).then((jwt) => `bearer ${jwt}`);
+      const value = key
+        .then((signing) => signJwt(signing, { iat, exp: iat + LIFETIME, iss }))
+        .then((jwt) => `bearer ${jwt}`);
       const entry = (cached = { value, expires: (iat + LIFETIME) * 1000 });
       value.catch(() => cached === entry && (cached = undefined));
       return value;

@@ -6,7 +6,8 @@ import type { EndpointOptions } from "../../kernel/index.js";
  * for a repository, organisation or user, and the Marketplace listing endpoints.
  * https://docs.github.com/rest/apps/apps, https://docs.github.com/rest/apps/marketplace
  */
-const APP_ROUTE = /^\/(?:app(?:\/|$)|marketplace_listing\/|(?:repos\/[^/]+\/[^/]+|orgs\/[^/]+|users\/[^/]+)\/installation$)/;
+const APP_ROUTE =
+  /^\/(?:app(?:\/|$)|marketplace_listing\/|(?:repos\/[^/]+\/[^/]+|orgs\/[^/]+|users\/[^/]+)\/installation$)/;
 
 /** The API path of a request (template or absolute URL), without the baseUrl's prefix and the query. */
 function apiPath(endpoint: EndpointOptions): string {

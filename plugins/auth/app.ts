@@ -30,7 +30,10 @@ export function appStrategy(client: Client, app: AppCredentials): Strategy {
 
   async function exchange(installation: string): Promise<Token> {
     const send = async () =>
-      client.request("POST /app/installations/{installation_id}/access_tokens", { installation_id: installation, headers: { authorization: await jwt.header() } });
+      client.request("POST /app/installations/{installation_id}/access_tokens", {
+        installation_id: installation,
+        headers: { authorization: await jwt.header() },
+      });
     // Sent with its own authorization header (the auth wrap leaves it alone), so the JWT's 401 is handled here.
     const { data } = await send().catch((error: unknown) => {
       if (!isHttpError(error) || error.status !== 401) throw error;
@@ -38,7 +41,9 @@ export function appStrategy(client: Client, app: AppCredentials): Strategy {
       return send();
     });
     if (typeof data?.token !== "string" || !data.token) {
-      throw new ForgeError(`POST /app/installations/${installation}/access_tokens answered without a "token": is baseUrl a GitHub API?`);
+      throw new ForgeError(
+        `POST /app/installations/${installation}/access_tokens answered without a "token": is baseUrl a GitHub API?`,
+      );
     }
     const token = { header: `token ${data.token}`, expires: Date.parse(data.expires_at) || jwt.now() + TOKEN_LIFETIME };
     tokens.set(installation, token);

@@ -13,8 +13,10 @@ export function describe(value: unknown): string {
 
 /** `value` as a non-empty string without CR/LF/NUL, or a RequestError naming `field`. */
 export function text(value: unknown, field: string, where: string, fix: string, multiline = false): string {
-  if (typeof value !== "string" || value.trim() === "") throw new RequestError(`${where}: "${field}" is ${describe(value)}; pass a non-empty string, e.g. ${fix}.`);
-  if (!multiline && /[\r\n\0]/.test(value.trim())) throw new RequestError(`${where}: "${field}" contains CR, LF or NUL; remove them.`);
+  if (typeof value !== "string" || value.trim() === "")
+    throw new RequestError(`${where}: "${field}" is ${describe(value)}; pass a non-empty string, e.g. ${fix}.`);
+  if (!multiline && /[\r\n\0]/.test(value.trim()))
+    throw new RequestError(`${where}: "${field}" contains CR, LF or NUL; remove them.`);
   return value;
 }
 

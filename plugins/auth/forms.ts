@@ -24,7 +24,8 @@ export function fixed(kind: string, header: string): Strategy {
 /** HTTP Basic from a user and a secret, checked (`names` are the fields, for messages). */
 export function basic(user: string, secret: string, names: [string, string], where: string, fix: string): Strategy {
   // RFC 7617 §2: the user-id cannot contain a colon (the password can).
-  if (text(user, names[0], where, fix).includes(":")) throw new RequestError(`${where}: "${names[0]}" contains ":", which HTTP Basic cannot carry (RFC 7617 §2).`);
+  if (text(user, names[0], where, fix).includes(":"))
+    throw new RequestError(`${where}: "${names[0]}" contains ":", which HTTP Basic cannot carry (RFC 7617 §2).`);
   return fixed("basic", basicHeader(user, text(secret, names[1], where, fix)));
 }
 
@@ -35,13 +36,18 @@ export function fromAuthenticate(auth: AuthenticateOptions, where = "authenticat
   }
   const given = auth as Record<string, unknown>;
   const fix = typeof given.type === "string" && Object.hasOwn(EXAMPLES, given.type) ? EXAMPLES[given.type] : undefined;
-  if (fix === undefined) throw new RequestError(`${where}: "type" must be ${TYPES}; got ${safeWord(given.type) ?? (given.type ? "another string" : describe(given.type))}.`);
+  if (fix === undefined)
+    throw new RequestError(
+      `${where}: "type" must be ${TYPES}; got ${safeWord(given.type) ?? (given.type ? "another string" : describe(given.type))}.`,
+    );
   const context = `${where} with type "${given.type}"`;
-  if (given.type === "basic") return basic(given.username as string, given.password as string, ["username", "password"], context, fix);
+  if (given.type === "basic")
+    return basic(given.username as string, given.password as string, ["username", "password"], context, fix);
   if (given.type === "oauth" && given.token === undefined && (given.key !== undefined || given.secret !== undefined)) {
     return basic(given.key as string, given.secret as string, ["key", "secret"], context, fix);
   }
-  if (given.type === "oauth" && given.key !== undefined) throw new RequestError(`${context}: pass either "token" or "key" and "secret", not both.`);
+  if (given.type === "oauth" && given.key !== undefined)
+    throw new RequestError(`${context}: pass either "token" or "key" and "secret", not both.`);
   const token = text(given.token, "token", context, fix);
   return fixed(given.type as string, given.type === "app" ? `bearer ${token.trim()}` : `token ${token.trim()}`);
 }

@@ -22,7 +22,9 @@ export function authWrap(client: Client, strategy: () => Strategy | undefined, o
     if (!current || headers.authorization !== undefined) return send(endpoint);
     const origin = targetOrigin(endpoint);
     if (origin === undefined || !origins.includes(origin)) {
-      debug(`${endpoint.method} ${origin ?? "(unknown origin)"}: sent without credentials, not the API's origin (${origins.join(", ")})`);
+      debug(
+        `${endpoint.method} ${origin ?? "(unknown origin)"}: sent without credentials, not the API's origin (${origins.join(", ")})`,
+      );
       return send(endpoint);
     }
     const attach = async () => {
@@ -37,7 +39,9 @@ export function authWrap(client: Client, strategy: () => Strategy | undefined, o
     } catch (error) {
       if (used === undefined || !current.rejected || !isHttpError(error) || error.status !== 401) throw error;
       if (!(await current.rejected(endpoint, used, error.headers))) throw error;
-      debug(`${endpoint.method} ${redact(endpoint.url)}: 401 with ${current.kind} credentials, retrying once with fresh ones`);
+      debug(
+        `${endpoint.method} ${redact(endpoint.url)}: 401 with ${current.kind} credentials, retrying once with fresh ones`,
+      );
       await attach();
       return send(endpoint);
     }

@@ -5,7 +5,15 @@ import { authWrap } from "./hook.js";
 import { allowedOrigins } from "./origin.js";
 import type { AppCredentials, AuthenticateOptions, AuthOption, Strategy } from "./types.js";
 
-export type { AppCredentials, AuthenticateOptions, AuthOption, BasicCredentials, ClientCredentials, TokenFunction, TokenRequest } from "./types.js";
+export type {
+  AppCredentials,
+  AuthenticateOptions,
+  AuthOption,
+  BasicCredentials,
+  ClientCredentials,
+  TokenFunction,
+  TokenRequest,
+} from "./types.js";
 
 /** What the auth plugin adds to a client. */
 export interface AuthAdditions {
@@ -55,13 +63,26 @@ function lazyApp(client: Client, app: AppCredentials): Strategy {
 export const auth: Plugin<AuthAdditions, AuthOptions> = (client, options) => {
   const given = options.auth;
   // Still readable, but out of console.log(client), util.inspect and JSON.stringify: it may be a token or a PEM.
-  if (given !== undefined) Object.defineProperty(client.options, "auth", { value: given, enumerable: false, writable: true, configurable: true });
-  let strategy: Strategy | undefined = given === undefined ? undefined : isApp(given) ? lazyApp(client, given) : fromOption(given);
-  client.hook.wrap("request", authWrap(client, () => strategy, allowedOrigins(client.options.baseUrl)));
+  if (given !== undefined)
+    Object.defineProperty(client.options, "auth", {
+      value: given,
+      enumerable: false,
+      writable: true,
+      configurable: true,
+    });
+  let strategy: Strategy | undefined =
+    given === undefined ? undefined : isApp(given) ? lazyApp(client, given) : fromOption(given);
+  client.hook.wrap(
+    "request",
+    authWrap(client, () => strategy, allowedOrigins(client.options.baseUrl)),
+  );
   return {
     authenticate(credentials?: AuthenticateOptions): void {
       strategy = credentials === undefined ? undefined : fromAuthenticate(credentials);
-      client.options.log.debug(strategy ? `authenticate: ${strategy.kind} credentials set` : "authenticate: credentials cleared", { namespace: "auth" });
+      client.options.log.debug(
+        strategy ? `authenticate: ${strategy.kind} credentials set` : "authenticate: credentials cleared",
+        { namespace: "auth" },
+      );
     },
   };
 };

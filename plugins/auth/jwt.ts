@@ -21,12 +21,19 @@ export interface AppClaims {
 /** Import the app's PEM (PKCS#1 or PKCS#8) as a signing key; rejects with a RequestError that never shows the key. */
 export async function importPrivateKey(pem: string): Promise<CryptoKey> {
   const subtle = globalThis.crypto?.subtle;
-  if (!subtle) throw new RequestError("GitHub App authentication needs Web Crypto (globalThis.crypto.subtle): Node ≥ 20, or a browser page served over https.");
+  if (!subtle)
+    throw new RequestError(
+      "GitHub App authentication needs Web Crypto (globalThis.crypto.subtle): Node ≥ 20, or a browser page served over https.",
+    );
   const der = pkcs8(pem);
   try {
     return await subtle.importKey("pkcs8", der, ALGORITHM, false, ["sign"]);
   } catch (cause) {
-    throw new RequestError(`The GitHub App's "privateKey" could not be imported as an RSA key: pass the .pem file's text from the app's settings page.`, undefined, cause);
+    throw new RequestError(
+      `The GitHub App's "privateKey" could not be imported as an RSA key: pass the .pem file's text from the app's settings page.`,
+      undefined,
+      cause,
+    );
   }
 }
 

@@ -37,7 +37,11 @@ export function pkcs8(pem: string): Uint8Array<ArrayBuffer> {
     if (!match) throw new Error("no PEM block");
     der = Uint8Array.from(atob((match[2] ?? "").replace(/\s+/g, "")), (char) => char.charCodeAt(0));
   } catch (cause) {
-    throw new RequestError(`The GitHub App's "privateKey" is not a readable PEM RSA private key: pass the .pem file's text from the app's settings page.`, undefined, cause);
+    throw new RequestError(
+      `The GitHub App's "privateKey" is not a readable PEM RSA private key: pass the .pem file's text from the app's settings page.`,
+      undefined,
+      cause,
+    );
   }
   return match?.[1] ? (wrapPkcs1(der) as Uint8Array<ArrayBuffer>) : der;
 }

@@ -3,7 +3,17 @@ import { createFlights } from "./inflight.js";
 import { createHasher, PREFIX, recordKey, target, type Target } from "./key.js";
 import { isThenable, safely, then, type MaybePromise } from "./maybe.js";
 import type { CacheSettings } from "./options.js";
-import { answer, decode, encode, entryOf, lookup, refreshed, validators, type CacheRecord, type Entry } from "./record.js";
+import {
+  answer,
+  decode,
+  encode,
+  entryOf,
+  lookup,
+  refreshed,
+  validators,
+  type CacheRecord,
+  type Entry,
+} from "./record.js";
 
 type Send = (options: EndpointOptions) => Response<unknown> | Promise<Response<unknown>>;
 
@@ -43,10 +53,15 @@ export function createCache(client: Client, { store, ttl }: CacheSettings) {
   const write = (key: string, text: string) => safely(() => store.set(key, text, ttl), undefined, failed);
   const drop = (key: string) => safely(() => store.delete(key), undefined, failed);
 
-  function remember({ target: { key, variant }, record, entry }: Pass, response: Response<unknown>): MaybePromise<unknown> {
+  function remember(
+    { target: { key, variant }, record, entry }: Pass,
+    response: Response<unknown>,
+  ): MaybePromise<unknown> {
     if (answered.has(response)) {
       const changed = response.headers.etag !== entry?.e || response.headers["last-modified"] !== entry?.m;
-      return entry && (changed || ttl !== undefined) ? write(key, encode(record, variant, refreshed(entry, response.headers))) : undefined;
+      return entry && (changed || ttl !== undefined)
+        ? write(key, encode(record, variant, refreshed(entry, response.headers)))
+        : undefined;
     }
     const next = entryOf(response);
     if (!next || redact(next.u) !== next.u) return undefined;
@@ -59,7 +74,9 @@ export function createCache(client: Client, { store, ttl }: CacheSettings) {
       const entry = lookup(record, target.variant);
       const pass: Pass = { target, record, entry, added: [] };
       pending.set(options, pass);
-      if (entry) for (const [name, value] of Object.entries(validators(entry))) pass.added.push(name), (options.headers[name] = value);
+      if (entry)
+        for (const [name, value] of Object.entries(validators(entry)))
+          (pass.added.push(name), (options.headers[name] = value));
       return Promise.resolve(request(options)).then((response) => then(remember(pass, response), () => response));
     });
   }
@@ -94,7 +111,9 @@ export function createCache(client: Client, { store, ttl }: CacheSettings) {
       pending.delete(options);
       if (!SAFE.has(options.method)) return invalidate(request, options);
       if (options.method === "OPTIONS" || bypass(options)) return request(options);
-      return then(target(options, hash), (found) => (found ? flights(found.flight, options, () => revalidate(request, options, found)) : request(options)));
+      return then(target(options, hash), (found) =>
+        found ? flights(found.flight, options, () => revalidate(request, options, found)) : request(options),
+      );
     },
   };
 }

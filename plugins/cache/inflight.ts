@@ -16,7 +16,11 @@ interface Flight {
  * made before the first caller sees the original), so no caller can change another's data.
  * A failure rejects every waiter with the same error.
  */
-export function createFlights(): (key: string, options: EndpointOptions, send: () => MaybePromise<Response<unknown>>) => Promise<Response<unknown>> {
+export function createFlights(): (
+  key: string,
+  options: EndpointOptions,
+  send: () => MaybePromise<Response<unknown>>,
+) => Promise<Response<unknown>> {
   const flights = new Map<string, Flight>();
   return (key, options, send) => {
     const { signal, timeout } = options.request;

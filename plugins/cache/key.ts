@@ -33,11 +33,14 @@ export function createHasher(): (credential: string) => MaybePromise<string | un
     if (known.size >= MAX_HASHES) known.clear();
     const subtle = globalThis.crypto?.subtle;
     if (!subtle) return undefined;
-    const pending = subtle.digest("SHA-256", new TextEncoder().encode(credential)).then((digest) => {
-      const hex = Array.from(new Uint8Array(digest, 0, 16), (byte) => byte.toString(16).padStart(2, "0")).join("");
-      known.set(credential, hex);
-      return hex;
-    }, () => void known.delete(credential));
+    const pending = subtle.digest("SHA-256", new TextEncoder().encode(credential)).then(
+      (digest) => {
+        const hex = Array.from(new Uint8Array(digest, 0, 16), (byte) => byte.toString(16).padStart(2, "0")).join("");
+        known.set(credential, hex);
+        return hex;
+      },
+      () => void known.delete(credential),
+    );
     known.set(credential, pending);
     return pending;
   };
@@ -47,7 +50,10 @@ export function createHasher(): (credential: string) => MaybePromise<string | un
  * The cache target of a GET/HEAD request, or `undefined` when its URL carries a secret
  * (`?access_token=…`): such a URL must not become a store key.
  */
-export function target(options: EndpointOptions, hash: ReturnType<typeof createHasher>): MaybePromise<Target | undefined> {
+export function target(
+  options: EndpointOptions,
+  hash: ReturnType<typeof createHasher>,
+): MaybePromise<Target | undefined> {
   const { url } = parse(options);
   if (redact(url) !== url) return undefined;
   const { headers, method } = options;

@@ -23,7 +23,9 @@ export function decode(text: string | null | undefined): CacheRecord | undefined
   if (typeof text !== "string") return undefined;
   try {
     const record: unknown = JSON.parse(text);
-    return typeof record === "object" && record !== null && !Array.isArray(record) ? (record as CacheRecord) : undefined;
+    return typeof record === "object" && record !== null && !Array.isArray(record)
+      ? (record as CacheRecord)
+      : undefined;
   } catch {
     return undefined;
   }
@@ -32,7 +34,13 @@ export function decode(text: string | null | undefined): CacheRecord | undefined
 /** The usable entry of `variant` in `record`, if any. */
 export function lookup(record: CacheRecord | undefined, variant: string): Entry | undefined {
   const entry = record?.[variant];
-  return typeof entry === "object" && entry !== null && typeof entry.u === "string" && typeof entry.h === "object" && (entry.e || entry.m) ? entry : undefined;
+  return typeof entry === "object" &&
+    entry !== null &&
+    typeof entry.u === "string" &&
+    typeof entry.h === "object" &&
+    (entry.e || entry.m)
+    ? entry
+    : undefined;
 }
 
 /** `record` with `variant` set to `entry` (moved last), the oldest variants dropped past the limit. */

@@ -51,7 +51,9 @@ function header(text: string): [string, string] {
   const colon = text.indexOf(":");
   const name = text.slice(0, colon).trim().toLowerCase();
   if (colon < 1 || !/^[!#$%&'*+.^`|~\w-]+$/.test(name)) {
-    throw new UsageError(`--header ${JSON.stringify(text)}: expected name:value, e.g. --header "x-github-api-version:2022-11-28".`);
+    throw new UsageError(
+      `--header ${JSON.stringify(text)}: expected name:value, e.g. --header "x-github-api-version:2022-11-28".`,
+    );
   }
   return [name, text.slice(colon + 1).trim()];
 }
@@ -61,7 +63,15 @@ function header(text: string): [string, string] {
  * `--name=value`); `--` ends them. An unknown flag is a {@link UsageError} with a suggestion.
  */
 export function parseArgv(argv: readonly string[]): Args {
-  const flags: Flags = { paginate: false, include: false, dryRun: false, help: false, version: false, headers: {}, previews: [] };
+  const flags: Flags = {
+    paginate: false,
+    include: false,
+    dryRun: false,
+    help: false,
+    version: false,
+    headers: {},
+    previews: [],
+  };
   const words: string[] = [];
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index] as string;
@@ -88,7 +98,10 @@ export function parseArgv(argv: readonly string[]): Args {
       continue;
     }
     const value = equals > 0 ? arg.slice(equals + 1) : argv[++index];
-    if (value === undefined) throw new UsageError(`${name} needs a value, e.g. ${name === "--header" ? '--header "name:value"' : `${name} <value>`}.`);
+    if (value === undefined)
+      throw new UsageError(
+        `${name} needs a value, e.g. ${name === "--header" ? '--header "name:value"' : `${name} <value>`}.`,
+      );
     if (key === "headers") {
       const [headerName, headerValue] = header(value);
       flags.headers[headerName] = headerValue;

@@ -17,6 +17,12 @@ process.stdout.on("error", (error: NodeJS.ErrnoException) => {
 });
 
 // No top-level await: the same file is also built as CommonJS.
-void run(process.argv.slice(2), { env: process.env, stdout: process.stdout, stderr: process.stderr, readFile: (path) => readFile(path), readStdin }).then((code) => {
+void run(process.argv.slice(2), {
+  env: process.env,
+  stdout: process.stdout,
+  stderr: process.stderr,
+  readFile: (path) => readFile(path),
+  readStdin,
+}).then((code) => {
   process.exitCode = code;
 });

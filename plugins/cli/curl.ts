@@ -48,11 +48,14 @@ export function toCurl(request: Captured, secrets: readonly string[]): string {
   const parts = [request.method === "HEAD" ? "curl --head" : `curl -X ${request.method}`];
   parts[0] += ` ${shellQuote(scrub(request.url, secrets))}`;
   const headers = redactHeaders(request.headers);
-  for (const name of Object.keys(headers).sort()) parts.push(`-H ${shellQuote(scrub(`${name}: ${headers[name]}`, secrets))}`);
+  for (const name of Object.keys(headers).sort())
+    parts.push(`-H ${shellQuote(scrub(`${name}: ${headers[name]}`, secrets))}`);
   const text = bodyText(request.body);
   const bytes = byteLength(request.body);
   if (text !== undefined) parts.push(`--data-raw ${shellQuote(scrub(redactBody(text), secrets))}`);
-  else if (bytes !== undefined) parts.push(`--data-binary @- # ${bytes} bytes of binary data, not shown (pipe them in)`);
-  else if (request.body != null) parts.push(`# a ${Object.prototype.toString.call(request.body).slice(8, -1)} body, not shown`);
+  else if (bytes !== undefined)
+    parts.push(`--data-binary @- # ${bytes} bytes of binary data, not shown (pipe them in)`);
+  else if (request.body != null)
+    parts.push(`# a ${Object.prototype.toString.call(request.body).slice(8, -1)} body, not shown`);
   return `${parts.join(" \\\n  ")}\n`;
 }

@@ -9,7 +9,9 @@ import { writePages } from "./pages.js";
 import { GENERAL_HELP, REQUEST_HELP } from "./usage.js";
 import { parseAssignments } from "./values.js";
 
-type Call = (params: Record<string, unknown>) => Promise<{ status: number; headers: Record<string, unknown>; data: unknown }>;
+type Call = (
+  params: Record<string, unknown>,
+) => Promise<{ status: number; headers: Record<string, unknown>; data: unknown }>;
 
 /** What a failure needs to be reported well. */
 interface Context {
@@ -19,13 +21,27 @@ interface Context {
 }
 
 /** The client for these flags; with `--dry-run` its transport only records what it would send. */
-function createClient(flags: Flags, env: Io["env"], token: string | undefined, say: (message: string) => void, captured: Captured[]) {
+function createClient(
+  flags: Flags,
+  env: Io["env"],
+  token: string | undefined,
+  say: (message: string) => void,
+  captured: Captured[],
+) {
   // GitHub Actions sets GITHUB_API_URL to the API of the instance a workflow runs on (GHES too).
   const baseUrl = flags.baseUrl ?? (env.GITHUB_API_URL || undefined);
   const from = flags.baseUrl !== undefined ? "--base-url" : "GITHUB_API_URL";
-  if (baseUrl !== undefined && !/^https?:\/\/[^/]/i.test(baseUrl)) throw new UsageError(`${from} ${JSON.stringify(baseUrl)}: expected an http(s) URL, e.g. https://github.example.com/api/v3.`);
+  if (baseUrl !== undefined && !/^https?:\/\/[^/]/i.test(baseUrl))
+    throw new UsageError(
+      `${from} ${JSON.stringify(baseUrl)}: expected an http(s) URL, e.g. https://github.example.com/api/v3.`,
+    );
   const capture = async (url: string | URL | Request, init?: RequestInit) => {
-    captured.push({ method: init?.method ?? "GET", url: String(url), headers: { ...(init?.headers as Record<string, string>) }, body: init?.body ?? undefined });
+    captured.push({
+      method: init?.method ?? "GET",
+      url: String(url),
+      headers: { ...(init?.headers as Record<string, string>) },
+      body: init?.body ?? undefined,
+    });
     return new Response(null, { status: 204 });
   };
   const options: Options = {
@@ -47,9 +63,9 @@ async function execute(argv: readonly string[], io: Io, token: string | undefine
   // `forgekit help <anything>` is `forgekit <anything> --help`.
   if (words[0] === "help") flags.help = Boolean(words.shift());
   const [command, ...rest] = words;
-  if (flags.version) return io.stdout.write(`forgekit ${VERSION}\n`), 0;
+  if (flags.version) return (io.stdout.write(`forgekit ${VERSION}\n`), 0);
   if (command === undefined) {
-    if (flags.help) return io.stdout.write(GENERAL_HELP), 0;
+    if (flags.help) return (io.stdout.write(GENERAL_HELP), 0);
     throw new UsageError("name a method, e.g. forgekit repos.get owner=octokit repo=rest.js");
   }
   const registry = registryFor(flags.deployment);
@@ -57,24 +73,35 @@ async function execute(argv: readonly string[], io: Io, token: string | undefine
   let assignments = rest;
   let route: string | undefined;
   if (command === "request") {
-    if (flags.help) return io.stdout.write(REQUEST_HELP), 0;
+    if (flags.help) return (io.stdout.write(REQUEST_HELP), 0);
     context.hint = "forgekit request --help";
     // `request GET /path` works too: a bare method word joins the path after it.
-    route = rest[0] !== undefined && /^[A-Z]+$/i.test(rest[0]) && rest[1]?.startsWith("/") ? `${rest[0]} ${rest[1]}` : rest[0];
+    route =
+      rest[0] !== undefined && /^[A-Z]+$/i.test(rest[0]) && rest[1]?.startsWith("/")
+        ? `${rest[0]} ${rest[1]}`
+        : rest[0];
     assignments = rest.slice(route === rest[0] ? 1 : 2);
-    if (!route || route.includes("=")) throw new UsageError('name the route, e.g. forgekit request "GET /repos/{owner}/{repo}" owner=o repo=r');
+    if (!route || route.includes("="))
+      throw new UsageError('name the route, e.g. forgekit request "GET /repos/{owner}/{repo}" owner=o repo=r');
     op = await operationForRoute(registry, route);
   } else if (!command.includes(".") && isScope(registry, command)) {
-    if (flags.help) return io.stdout.write(await scopeHelp(registry, command)), 0;
-    throw new UsageError(`${command} is a scope: name one of its methods, e.g. forgekit ${command}.<method>.`, `forgekit ${command} --help`);
+    if (flags.help) return (io.stdout.write(await scopeHelp(registry, command)), 0);
+    throw new UsageError(
+      `${command} is a scope: name one of its methods, e.g. forgekit ${command}.<method>.`,
+      `forgekit ${command} --help`,
+    );
   } else {
     op = await findOperation(registry, command);
     if (!op) throw unknownMethod(registry, command);
     context.hint = `forgekit ${command} --help`;
-    if (flags.help) return io.stdout.write(await methodHelp(registry, op)), 0;
+    if (flags.help) return (io.stdout.write(await methodHelp(registry, op)), 0);
   }
-  const name = op ? op.alias ?? `${op.scope}.${op.name}` : "request";
-  const params = await parseAssignments(assignments, op?.params, name, { readFile: io.readFile, readStdin: io.readStdin, warn: context.say });
+  const name = op ? (op.alias ?? `${op.scope}.${op.name}`) : "request";
+  const params = await parseAssignments(assignments, op?.params, name, {
+    readFile: io.readFile,
+    readStdin: io.readStdin,
+    warn: context.say,
+  });
   const captured: Captured[] = [];
   const client = createClient(flags, io.env, token, context.say, captured);
   // The endpoint method by the name it was called (an alias warns, then behaves as its target).
@@ -108,7 +135,9 @@ function fail(error: unknown, io: Io, context: Context): number {
     context.say(`forgekit: ${error.message}`);
     return 1;
   }
-  context.say(`forgekit: ${isNetworkError(error) ? "" : "unexpected error: "}${(error as Error)?.message ?? String(error)}`);
+  context.say(
+    `forgekit: ${isNetworkError(error) ? "" : "unexpected error: "}${(error as Error)?.message ?? String(error)}`,
+  );
   return 1;
 }
 
@@ -119,7 +148,10 @@ function fail(error: unknown, io: Io, context: Context): number {
 export async function run(argv: readonly string[], io: Io): Promise<number> {
   const token = io.env.GITHUB_TOKEN?.trim() || io.env.GH_TOKEN?.trim() || undefined;
   const secrets = token ? [token] : [];
-  const context: Context = { hint: "forgekit --help", say: (message) => io.stderr.write(`${scrub(message, secrets)}\n`) };
+  const context: Context = {
+    hint: "forgekit --help",
+    say: (message) => io.stderr.write(`${scrub(message, secrets)}\n`),
+  };
   try {
     return await execute(argv, io, token, context);
   } catch (error) {

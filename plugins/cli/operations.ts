@@ -24,7 +24,9 @@ export function registryFor(deployment: string | undefined): Registry {
   if (!registry) {
     const known = ["api.github.com", ...DEPLOYMENTS].join(", ");
     const [best] = suggest(deployment, ["api.github.com", ...DEPLOYMENTS]);
-    throw new UsageError(`unknown deployment ${JSON.stringify(deployment)}${best ? `: did you mean ${best}?` : "."} Known: ${known}.`);
+    throw new UsageError(
+      `unknown deployment ${JSON.stringify(deployment)}${best ? `: did you mean ${best}?` : "."} Known: ${known}.`,
+    );
   }
   return registry;
 }
@@ -42,8 +44,11 @@ export function scopeNames(registry: Registry, scope: string): string[] {
 
 /** Every `scope.method` of the registry, deprecated aliases included. */
 export function allNames(registry: Registry): string[] {
-  const names = Object.entries(routesOf(registry)).flatMap(([scope, routes]) => Object.keys(routes).map((name) => `${scope}.${name}`));
-  for (const [scope, table] of Object.entries(registry.aliases ?? {})) names.push(...Object.keys(table).map((name) => `${scope}.${name}`));
+  const names = Object.entries(routesOf(registry)).flatMap(([scope, routes]) =>
+    Object.keys(routes).map((name) => `${scope}.${name}`),
+  );
+  for (const [scope, table] of Object.entries(registry.aliases ?? {}))
+    names.push(...Object.keys(table).map((name) => `${scope}.${name}`));
   return names;
 }
 
@@ -61,7 +66,8 @@ export async function findOperation(registry: Registry, command: string): Promis
   const [scope = "", name = "", ...more] = command.split(".");
   if (more.length || !scope || !name) return undefined;
   const entry = hasOwn(routesOf(registry), scope) ? routesOf(registry)[scope]![name] : undefined;
-  if (entry && hasOwn(routesOf(registry)[scope]!, name)) return { scope, name, entry, params: await paramsOf(registry, scope, name) };
+  if (entry && hasOwn(routesOf(registry)[scope]!, name))
+    return { scope, name, entry, params: await paramsOf(registry, scope, name) };
   const table = registry.aliases?.[scope];
   const target = table && hasOwn(table, name) ? table[name] : undefined;
   if (!target) return undefined;
@@ -72,15 +78,22 @@ export async function findOperation(registry: Registry, command: string): Promis
 /** A {@link UsageError} for a name that is no operation, with the closest names. */
 export function unknownMethod(registry: Registry, command: string): UsageError {
   const inApi = registry !== apiRegistry && (allNames(apiRegistry).includes(command) || isScope(apiRegistry, command));
-  if (inApi) return new UsageError(`${command} is not available on ${labelOf(registry)} (the --deployment); it exists on api.github.com.`);
+  if (inApi)
+    return new UsageError(
+      `${command} is not available on ${labelOf(registry)} (the --deployment); it exists on api.github.com.`,
+    );
   if (!/[./]/.test(command)) {
     const scopes = suggest(command, [...Object.keys(routesOf(registry)), ...Object.keys(registry.aliases ?? {})]);
-    return new UsageError(`unknown scope ${JSON.stringify(command)}${scopes.length ? `: did you mean ${scopes.join(" or ")}?` : "."} Name a method as <scope>.<method>, e.g. repos.get.`);
+    return new UsageError(
+      `unknown scope ${JSON.stringify(command)}${scopes.length ? `: did you mean ${scopes.join(" or ")}?` : "."} Name a method as <scope>.<method>, e.g. repos.get.`,
+    );
   }
   const close = suggest(command, allNames(registry));
   const scope = command.split(".")[0] as string;
   const hint = isScope(registry, scope) ? `forgekit ${scope} --help` : "forgekit --help";
-  const also = close.length ? `: did you mean ${close.join(" or ")}?` : `. List a scope's methods with \`forgekit <scope> --help\`, or call any route with \`forgekit request "GET /path"\`.`;
+  const also = close.length
+    ? `: did you mean ${close.join(" or ")}?`
+    : `. List a scope's methods with \`forgekit <scope> --help\`, or call any route with \`forgekit request "GET /path"\`.`;
   return new UsageError(`unknown method ${JSON.stringify(command)}${also}`, hint);
 }
 

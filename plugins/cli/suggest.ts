@@ -14,7 +14,10 @@ export function editDistance(a: string, b: string): number {
 
 /** `repos/list-for-org` (an operationId) and `Repos.ListForOrg` → `repos.listfororg`, to compare names loosely. */
 function normalize(name: string): string {
-  return name.replace("/", ".").replace(/-+([a-z0-9])/gi, (_, char: string) => char.toUpperCase()).toLowerCase();
+  return name
+    .replace("/", ".")
+    .replace(/-+([a-z0-9])/gi, (_, char: string) => char.toUpperCase())
+    .toLowerCase();
 }
 
 /**

@@ -52,8 +52,15 @@ function coerce(raw: string, meta: ParamMeta, operation: string): unknown {
       if (types.has(Array.isArray(value) ? "array" : typeof value)) return value;
     } catch {}
   }
-  const example = types.has("array") ? `${name}='["…"]'` : types.has("object") ? `${name}='{"…": …}'` : `${name}=<${type.replaceAll("|", " or ")}>`;
-  throw new UsageError(`${operation}: parameter "${name}" must be ${/^[aeiou]/.test(type) ? "an" : "a"} ${type.replaceAll("|", " or ")}; got ${JSON.stringify(raw)}. Pass it as ${example}.`, `forgekit ${operation} --help`);
+  const example = types.has("array")
+    ? `${name}='["…"]'`
+    : types.has("object")
+      ? `${name}='{"…": …}'`
+      : `${name}=<${type.replaceAll("|", " or ")}>`;
+  throw new UsageError(
+    `${operation}: parameter "${name}" must be ${/^[aeiou]/.test(type) ? "an" : "a"} ${type.replaceAll("|", " or ")}; got ${JSON.stringify(raw)}. Pass it as ${example}.`,
+    `forgekit ${operation} --help`,
+  );
 }
 
 /** File bytes as text when they are UTF-8, else the bytes themselves. */
@@ -72,7 +79,12 @@ function decode(bytes: Uint8Array, binary: boolean): string | Uint8Array {
  * else inferred; `key=@path` is the file's content (`@-`: stdin), `key:=@path` the file
  * parsed as JSON; `key=\@text` is the literal `@text`.
  */
-export async function parseAssignments(words: readonly string[], metas: readonly ParamMeta[] | undefined, operation: string, sources: Sources): Promise<Record<string, unknown>> {
+export async function parseAssignments(
+  words: readonly string[],
+  metas: readonly ParamMeta[] | undefined,
+  operation: string,
+  sources: Sources,
+): Promise<Record<string, unknown>> {
   const params: Record<string, unknown> = {};
   const byName = new Map((metas ?? []).map((meta) => [meta[0], meta]));
   const help = metas ? `forgekit ${operation} --help` : "forgekit request --help";
@@ -82,26 +94,38 @@ export async function parseAssignments(words: readonly string[], metas: readonly
     if (!match) throw new UsageError(`expected key=value (or key:=json), got ${JSON.stringify(word)}.`, help);
     const [, key = "", operator, raw = ""] = match;
     const meta = byName.get(key);
-    if (Object.prototype.hasOwnProperty.call(params, key)) throw new UsageError(`parameter "${key}" is given twice.`, help);
+    if (Object.prototype.hasOwnProperty.call(params, key))
+      throw new UsageError(`parameter "${key}" is given twice.`, help);
     if (RESERVED[key] !== undefined) {
-      const why = meta ? ` forgekit cannot send a parameter named "${key}" yet (it would replace the request's own ${key}); send the body yourself: forgekit request "<METHOD> <path>" data:='{"${key}": …}'.` : ` ${RESERVED[key]}.`;
+      const why = meta
+        ? ` forgekit cannot send a parameter named "${key}" yet (it would replace the request's own ${key}); send the body yourself: forgekit request "<METHOD> <path>" data:='{"${key}": …}'.`
+        : ` ${RESERVED[key]}.`;
       throw new UsageError(`parameter "${key}" is reserved:${why}`, help);
     }
     if (metas?.length && !meta && key !== "data") {
       // Sent anyway: GitHub adds parameters before its description lists them. (`data` is always the raw body.)
       const [best] = suggest(key, byName.keys());
-      sources.warn(`${operation} has no parameter "${key}"${best ? `: did you mean ${best}?` : ""} (sending it anyway).`);
+      sources.warn(
+        `${operation} has no parameter "${key}"${best ? `: did you mean ${best}?` : ""} (sending it anyway).`,
+      );
     }
     const file = raw.startsWith("@") ? raw.slice(1) : undefined;
     let bytes: Uint8Array | undefined;
     if (file !== undefined) {
       if (!file) throw new UsageError(`parameter "${key}": "@" needs a file path, or "@-" for stdin.`, help);
-      if (file === "-" && stdinTaken) throw new UsageError(`parameter "${key}": stdin ("@-") is already the value of "${stdinTaken}"; read one of them from a file.`, help);
+      if (file === "-" && stdinTaken)
+        throw new UsageError(
+          `parameter "${key}": stdin ("@-") is already the value of "${stdinTaken}"; read one of them from a file.`,
+          help,
+        );
       if (file === "-") stdinTaken = key;
       try {
         bytes = file === "-" ? await sources.readStdin() : await sources.readFile(file);
       } catch (error) {
-        throw new UsageError(`parameter "${key}": cannot read ${file === "-" ? "stdin" : JSON.stringify(file)} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`, help);
+        throw new UsageError(
+          `parameter "${key}": cannot read ${file === "-" ? "stdin" : JSON.stringify(file)} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`,
+          help,
+        );
       }
     }
     const text = raw.startsWith("\\@") ? raw.slice(1) : raw;
@@ -110,7 +134,10 @@ export async function parseAssignments(words: readonly string[], metas: readonly
       try {
         params[key] = JSON.parse(source);
       } catch (error) {
-        throw new UsageError(`parameter "${key}": ${file ? JSON.stringify(file) + " is" : "the value after := is"} not valid JSON (${(error as Error).message}).`, help);
+        throw new UsageError(
+          `parameter "${key}": ${file ? JSON.stringify(file) + " is" : "the value after := is"} not valid JSON (${(error as Error).message}).`,
+          help,
+        );
       }
     } else if (bytes) params[key] = decode(bytes, key === "data" && meta?.[2] === "string|object");
     else params[key] = meta ? coerce(text, meta, operation) : infer(text);

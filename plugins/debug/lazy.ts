@@ -29,9 +29,16 @@ export const lazyDebug: Plugin<void> = (client) => {
   const forward = log.debug;
   log.debug = (message: string, ...extra: unknown[]) => {
     if (printer) printer.log(message, extra);
-    else queued.push([message, extra]), load().catch(() => {});
+    else (queued.push([message, extra]), load().catch(() => {}));
     forward.call(log, message, ...extra);
   };
   // Debug output is optional: if its code cannot be loaded, the request goes out without it.
-  client.hook.wrap("request", (request, options) => (printer ? printer.wrap(request, options) : load().then((p) => p.wrap(request, options), () => request(options))));
+  client.hook.wrap("request", (request, options) =>
+    printer
+      ? printer.wrap(request, options)
+      : load().then(
+          (p) => p.wrap(request, options),
+          () => request(options),
+        ),
+  );
 };

@@ -21,7 +21,9 @@ export function requestLine(options: EndpointOptions): string {
 function meta(headers: ResponseHeaders | undefined): string {
   const id = headers?.["x-github-request-id"];
   const remaining = headers?.["x-ratelimit-remaining"];
-  const parts = [id && `request id ${id}`, remaining !== undefined && `rate limit remaining ${remaining}`].filter(Boolean);
+  const parts = [id && `request id ${id}`, remaining !== undefined && `rate limit remaining ${remaining}`].filter(
+    Boolean,
+  );
   return parts.length ? ` (${redact(parts.join(", "))})` : "";
 }
 

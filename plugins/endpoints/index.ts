@@ -33,7 +33,9 @@ function scopeSource(client: Client, fallback: Registry, scope: string) {
       if (scopeNames(active, scope).includes(name)) {
         const routes = loadedRoutes(active, scope);
         if (routes) return createMethod(client, active, scope, name, routes[name]!);
-        return createLazy(`${scope}.${name}`, async () => createMethod(client, active, scope, name, await loadEntry(active, scope, name)));
+        return createLazy(`${scope}.${name}`, async () =>
+          createMethod(client, active, scope, name, await loadEntry(active, scope, name)),
+        );
       }
       const target = aliasTarget(active, scope, name);
       if (target) {
@@ -41,7 +43,8 @@ function scopeSource(client: Client, fallback: Registry, scope: string) {
         const method = (client as unknown as Record<string, Record<string, Method>>)[toScope]?.[toName];
         return method && createAlias(client, `${scope}.${name}`, target, method);
       }
-      if (active !== fallback && scopeNames(fallback, scope).includes(name)) return createMissing(`${scope}.${name}`, label);
+      if (active !== fallback && scopeNames(fallback, scope).includes(name))
+        return createMissing(`${scope}.${name}`, label);
       return undefined;
     },
   };
@@ -71,7 +74,10 @@ function defineScope(target: object, scope: string, registry: Registry): void {
  * const MyClient = Client.plugin([endpoints({ routes: { repos } })]);
  * const { data } = await new MyClient().repos.get({ owner: "octokit", repo: "rest.js" });
  */
-export function endpoints(registry: Registry, resolveDeployment?: (name: string) => Registry | undefined): Plugin<EndpointsAdditions, EndpointsOptions> {
+export function endpoints(
+  registry: Registry,
+  resolveDeployment?: (name: string) => Registry | undefined,
+): Plugin<EndpointsAdditions, EndpointsOptions> {
   const prepared = new WeakSet<object>();
   return (client, options) => {
     const proto = Object.getPrototypeOf(client) as object;
@@ -79,9 +85,17 @@ export function endpoints(registry: Registry, resolveDeployment?: (name: string)
       prepared.add(proto);
       for (const scope of registryScopes(registry)) defineScope(proto, scope, registry);
     }
-    if (options.deployment !== undefined && options.deployment !== registry.deployment && options.deployment !== registry) {
-      const chosen = typeof options.deployment === "string" ? resolveDeployment?.(options.deployment) : options.deployment;
-      if (!chosen) throw new RequestError(`Unknown deployment ${JSON.stringify(options.deployment)}. Pass a registry object${resolveDeployment ? ", or a known name such as \"ghes-3.18\"" : ""}.`);
+    if (
+      options.deployment !== undefined &&
+      options.deployment !== registry.deployment &&
+      options.deployment !== registry
+    ) {
+      const chosen =
+        typeof options.deployment === "string" ? resolveDeployment?.(options.deployment) : options.deployment;
+      if (!chosen)
+        throw new RequestError(
+          `Unknown deployment ${JSON.stringify(options.deployment)}. Pass a registry object${resolveDeployment ? ', or a known name such as "ghes-3.18"' : ""}.`,
+        );
       deployments.set(client, { registry: chosen });
       // Scopes only this deployment has (e.g. GHES's enterpriseAdmin) get a getter of their own.
       for (const scope of registryScopes(chosen)) if (!(scope in client)) defineScope(client, scope, registry);

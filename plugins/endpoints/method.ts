@@ -1,4 +1,13 @@
-import { RequestError, uploadsOrigin, warnOnce, type Client, type EndpointMethod, type ParamMeta, type RequestParameters, type RouteEntry } from "../../kernel/index.js";
+import {
+  RequestError,
+  uploadsOrigin,
+  warnOnce,
+  type Client,
+  type EndpointMethod,
+  type ParamMeta,
+  type RequestParameters,
+  type RouteEntry,
+} from "../../kernel/index.js";
 import type { ValidationInfo } from "../validate/index.js";
 import { loadParams, type Registry } from "./registry.js";
 
@@ -7,18 +16,31 @@ export type Method = EndpointMethod<{ parameters: Record<string, unknown>; respo
 type Params = Record<string, unknown>;
 
 /** Copy `params` with renamed parameters moved to their new names and the body parameter moved to `data`. */
-function adapter(operation: string, entry: RouteEntry, client: Client): ((params?: Params) => Params | undefined) | undefined {
+function adapter(
+  operation: string,
+  entry: RouteEntry,
+  client: Client,
+): ((params?: Params) => Params | undefined) | undefined {
   const extra = entry[2];
   if (!extra) return undefined;
   const { body, fields, renamed, deprecated } = extra;
   return (params) => {
-    if (deprecated) warnOnce(client.options.log, `operation:${operation}`, `${operation}() is deprecated (${deprecated}). See GitHub's changelog for its replacement.`);
+    if (deprecated)
+      warnOnce(
+        client.options.log,
+        `operation:${operation}`,
+        `${operation}() is deprecated (${deprecated}). See GitHub's changelog for its replacement.`,
+      );
     if (!params || (!body && !fields && !renamed)) return params;
     const copy = { ...params };
     for (const old in renamed) {
       if (copy[old] === undefined) continue;
       const now = renamed[old] as string;
-      warnOnce(client.options.log, `param:${operation}:${old}`, `${operation}(): parameter "${old}" is deprecated, use "${now}".`);
+      warnOnce(
+        client.options.log,
+        `param:${operation}:${old}`,
+        `${operation}(): parameter "${old}" is deprecated, use "${now}".`,
+      );
       copy[now] ??= copy[old];
       delete copy[old];
     }
@@ -29,7 +51,7 @@ function adapter(operation: string, entry: RouteEntry, client: Client): ((params
     if (fields && copy.data === undefined) {
       // `url` here is the webhook's, not the request's: build the JSON body explicitly.
       const data: Params = {};
-      for (const field of fields) if (copy[field] !== undefined) (data[field] = copy[field]), delete copy[field];
+      for (const field of fields) if (copy[field] !== undefined) ((data[field] = copy[field]), delete copy[field]);
       copy.data = data;
     }
     return copy;
@@ -59,7 +81,13 @@ export function adaptMethod(bound: Method, adapt: (params?: Params) => Params | 
 }
 
 /** The endpoint method of one operation: `client.request.defaults(...)` with its route and defaults. */
-export function createMethod(client: Client, registry: Registry, scope: string, name: string, entry: RouteEntry): Method {
+export function createMethod(
+  client: Client,
+  registry: Registry,
+  scope: string,
+  name: string,
+  entry: RouteEntry,
+): Method {
   const [route, defaults, extra] = entry;
   const space = route.indexOf(" ");
   const operation = `${scope}.${name}`;
@@ -68,7 +96,12 @@ export function createMethod(client: Client, registry: Registry, scope: string, 
   if (registry.loadParams) {
     let metas: readonly ParamMeta[] | undefined;
     const params = () => metas ?? loadParams(registry, scope, name).then((loaded) => (metas = loaded));
-    const validate: ValidationInfo = { operation, params, ...(extra?.body ? { body: extra.body } : {}), ...(extra?.fields ? { fields: true } : {}) };
+    const validate: ValidationInfo = {
+      operation,
+      params,
+      ...(extra?.body ? { body: extra.body } : {}),
+      ...(extra?.fields ? { fields: true } : {}),
+    };
     base.request = { validate };
   }
   const bound = client.request.defaults(base) as unknown as Method;
@@ -91,7 +124,10 @@ export function createMissing(operation: string, deployment: string): Method {
     throw new RequestError(message);
   };
   const method = () => Promise.reject(new RequestError(message));
-  return Object.assign(method, { endpoint: Object.assign(fail, { DEFAULTS: undefined as never, merge: fail }), defaults: fail }) as unknown as Method;
+  return Object.assign(method, {
+    endpoint: Object.assign(fail, { DEFAULTS: undefined as never, merge: fail }),
+    defaults: fail,
+  }) as unknown as Method;
 }
 
 /**
@@ -103,11 +139,17 @@ export function createLazy(operation: string, load: () => Promise<Method>): Meth
   let real: Method | undefined;
   let pending: Promise<Method> | undefined;
   const ready = () => (pending ??= load().then((method) => (real = method)));
-  const method = (params?: Params) => (real ? real(params as never) : ready().then((loaded) => loaded(params as never)));
-  const loaded = <K extends "endpoint" | "defaults">(key: K) => () => {
-    if (!real) throw new RequestError(`${operation}: its routes are not loaded yet. Call it once, or \`await client.${operation}.load()\`, before using .${key}.`);
-    return real[key];
-  };
+  const method = (params?: Params) =>
+    real ? real(params as never) : ready().then((loaded) => loaded(params as never));
+  const loaded =
+    <K extends "endpoint" | "defaults">(key: K) =>
+    () => {
+      if (!real)
+        throw new RequestError(
+          `${operation}: its routes are not loaded yet. Call it once, or \`await client.${operation}.load()\`, before using .${key}.`,
+        );
+      return real[key];
+    };
   Object.defineProperty(method, "endpoint", { get: loaded("endpoint"), enumerable: true });
   Object.defineProperty(method, "defaults", { get: loaded("defaults"), enumerable: true });
   return Object.assign(method, { load: ready }) as never;

@@ -24,7 +24,10 @@ export interface Registry {
 
 const { hasOwn } = Object;
 /** Parsed names and loaded chunks, per registry object (shared data, not per-client state). */
-const cache = new WeakMap<Registry, { names: Map<string, readonly string[]>; routes: Map<string, ScopeRoutes>; params: Map<string, Promise<ScopeParams>> }>();
+const cache = new WeakMap<
+  Registry,
+  { names: Map<string, readonly string[]>; routes: Map<string, ScopeRoutes>; params: Map<string, Promise<ScopeParams>> }
+>();
 
 function state(registry: Registry) {
   let entry = cache.get(registry);
@@ -46,7 +49,13 @@ export function unpackNames(list: string): string[] {
 
 /** Every scope the registry names (or has routes for). */
 export function registryScopes(registry: Registry): string[] {
-  return [...new Set([...Object.keys(registry.names ?? {}), ...Object.keys(registry.routes ?? {}), ...Object.keys(registry.aliases ?? {})])];
+  return [
+    ...new Set([
+      ...Object.keys(registry.names ?? {}),
+      ...Object.keys(registry.routes ?? {}),
+      ...Object.keys(registry.aliases ?? {}),
+    ]),
+  ];
 }
 
 /** The scope's method names (empty when the registry has no such scope). */

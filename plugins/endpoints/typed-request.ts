@@ -11,7 +11,10 @@ type OtherRoute<R extends string> = R & (R extends keyof Endpoints ? never : unk
  * routes and options objects are untyped.
  */
 export interface TypedRequest extends Pick<Request, "endpoint" | "defaults"> {
-  <R extends keyof Endpoints>(route: R, ...args: Args<Endpoints[R]["parameters"]>): Promise<Response<Endpoints[R]["response"]>>;
+  <R extends keyof Endpoints>(
+    route: R,
+    ...args: Args<Endpoints[R]["parameters"]>
+  ): Promise<Response<Endpoints[R]["response"]>>;
   <T = any, R extends string = string>(route: OtherRoute<R>, params?: RequestParameters): Promise<Response<T>>;
   <T = any>(options: RequestParameters): Promise<Response<T>>;
 }

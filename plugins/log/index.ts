@@ -1,4 +1,13 @@
-import { isHttpError, redact, RequestError, warnOnce, type EndpointOptions, type Log, type Plugin, type ResponseHeaders } from "../../kernel/index.js";
+import {
+  isHttpError,
+  redact,
+  RequestError,
+  warnOnce,
+  type EndpointOptions,
+  type Log,
+  type Plugin,
+  type ResponseHeaders,
+} from "../../kernel/index.js";
 
 const LEVELS = ["debug", "info", "warn", "error"] as const;
 
@@ -16,9 +25,15 @@ function warnDeprecated(log: Log, headers: ResponseHeaders | undefined, options:
   const sunset = headers?.sunset;
   if (!deprecation && !sunset) return;
   const route = routeOf(options);
-  const details = [deprecation && `deprecation: ${deprecation}`, sunset && `sunset: ${sunset}`].filter(Boolean).join("; ");
+  const details = [deprecation && `deprecation: ${deprecation}`, sunset && `sunset: ${sunset}`]
+    .filter(Boolean)
+    .join("; ");
   const what = deprecation ? "is deprecated" : "will be removed";
-  warnOnce(log, `forgekit:deprecation:${route}`, `GitHub says ${route} ${what} (${redact(details)}). Move to its replacement: https://docs.github.com/rest`);
+  warnOnce(
+    log,
+    `forgekit:deprecation:${route}`,
+    `GitHub says ${route} ${what} (${redact(details)}). Move to its replacement: https://docs.github.com/rest`,
+  );
 }
 
 /**
@@ -33,7 +48,9 @@ function warnDeprecated(log: Log, headers: ResponseHeaders | undefined, options:
 export const log: Plugin<{ log: Log }> = (client) => {
   for (const level of LEVELS) {
     if (typeof client.options.log[level] !== "function") {
-      throw new RequestError(`The log option's ${level} is ${typeof client.options.log[level]}; pass a function (message, ...extra) => void or leave it out.`);
+      throw new RequestError(
+        `The log option's ${level} is ${typeof client.options.log[level]}; pass a function (message, ...extra) => void or leave it out.`,
+      );
     }
   }
   client.hook.after("request", (response, options) => warnDeprecated(client.options.log, response.headers, options));

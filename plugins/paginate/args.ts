@@ -13,9 +13,14 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 /** The first request: a route, options from `endpoint.merge()`, or an endpoint method with params. */
 function firstRequest(client: Client, source: Source, params: RequestParameters | undefined): EndpointOptions {
   let base: EndpointOptions;
-  if (typeof source === "string" || (isObject(source) && typeof source !== "function")) base = client.request.endpoint.merge(source, params);
-  else if (typeof source === "function" && typeof source.endpoint?.merge === "function") base = source.endpoint.merge(params);
-  else throw new RequestError(`paginate: the first argument is ${typeof source}; pass a route such as "GET /repos/{owner}/{repo}/issues", options from endpoint.merge(), or an endpoint method.`);
+  if (typeof source === "string" || (isObject(source) && typeof source !== "function"))
+    base = client.request.endpoint.merge(source, params);
+  else if (typeof source === "function" && typeof source.endpoint?.merge === "function")
+    base = source.endpoint.merge(params);
+  else
+    throw new RequestError(
+      `paginate: the first argument is ${typeof source}; pass a route such as "GET /repos/{owner}/{repo}/issues", options from endpoint.merge(), or an endpoint method.`,
+    );
   // Fewer requests: ask for GitHub's largest page size unless the caller chose one (`per_page: null`
   // sends none). Operations without a page size ignore the parameter.
   if (base.method === "GET" && base.per_page === undefined && !/[?&]per_page=/.test(base.url)) base.per_page = 100;
@@ -25,10 +30,14 @@ function firstRequest(client: Client, source: Source, params: RequestParameters 
 function checkOptions(options: PaginateOptions): void {
   const { maxItems, resume, onCheckpoint, map } = options;
   if (maxItems !== undefined && !(maxItems === Infinity || (Number.isInteger(maxItems) && maxItems >= 0))) {
-    throw new RequestError(`paginate: maxItems is ${String(maxItems)}; pass a whole number ≥ 0 (or leave it out for every item).`);
+    throw new RequestError(
+      `paginate: maxItems is ${String(maxItems)}; pass a whole number ≥ 0 (or leave it out for every item).`,
+    );
   }
-  if (onCheckpoint !== undefined && typeof onCheckpoint !== "function") throw new RequestError("paginate: onCheckpoint must be a function (checkpoint) => void.");
-  if (map !== undefined && typeof map !== "function") throw new RequestError("paginate: map must be a function (response, done) => items.");
+  if (onCheckpoint !== undefined && typeof onCheckpoint !== "function")
+    throw new RequestError("paginate: onCheckpoint must be a function (checkpoint) => void.");
+  if (map !== undefined && typeof map !== "function")
+    throw new RequestError("paginate: map must be a function (response, done) => items.");
   if (resume === undefined) return;
   const count = (resume as { count?: unknown })?.count;
   const skip = (resume as { skip?: unknown })?.skip;
@@ -36,7 +45,9 @@ function checkOptions(options: PaginateOptions): void {
   const validUrl = url === null || (typeof url === "string" && /^https?:\/\//i.test(url));
   const whole = (n: unknown) => Number.isInteger(n) && (n as number) >= 0;
   if (!isObject(resume) || !validUrl || !whole(count) || (skip !== undefined && !whole(skip))) {
-    throw new RequestError(`paginate: resume is not a checkpoint; pass the { url, count } object a previous pagination emitted (url an absolute http(s) URL or null).`);
+    throw new RequestError(
+      `paginate: resume is not a checkpoint; pass the { url, count } object a previous pagination emitted (url an absolute http(s) URL or null).`,
+    );
   }
 }
 
@@ -54,11 +65,15 @@ export async function parseArgs(client: Client, source: Source, args: unknown[])
     params = a as RequestParameters | undefined;
     rest = [b, c];
   }
-  if (params !== undefined && !isObject(params)) throw new RequestError(`paginate: params is ${typeof params}; pass an object of parameters.`);
+  if (params !== undefined && !isObject(params))
+    throw new RequestError(`paginate: params is ${typeof params}; pass an object of parameters.`);
   const [mapOrOptions, more] = rest;
   const map = typeof mapOrOptions === "function" ? (mapOrOptions as MapFn<unknown, unknown>) : undefined;
   const options = ((map ? more : mapOrOptions) ?? {}) as PaginateOptions;
-  if (typeof options !== "object" || options === null) throw new RequestError(`paginate: the options argument is ${typeof options}; pass { maxItems, signal, resume, onCheckpoint }.`);
+  if (typeof options !== "object" || options === null)
+    throw new RequestError(
+      `paginate: the options argument is ${typeof options}; pass { maxItems, signal, resume, onCheckpoint }.`,
+    );
   checkOptions(options);
   const load = typeof source === "function" ? (source as { load?: () => Promise<Source> }).load : undefined;
   const method = typeof load === "function" ? await load.call(source) : source;

@@ -3,7 +3,17 @@ import { parseArgs } from "./args.js";
 import { pages } from "./pages.js";
 import type { Paginate, PaginateIterator, Source } from "./types.js";
 
-export type { Checkpoint, MapFn, PageData, PageItem, PageResponse, Paginate, PaginateIterator, PaginateOptions, Source } from "./types.js";
+export type {
+  Checkpoint,
+  MapFn,
+  PageData,
+  PageItem,
+  PageResponse,
+  Paginate,
+  PaginateIterator,
+  PaginateOptions,
+  Source,
+} from "./types.js";
 
 /** Collect every page's items (or mapped values) into one array. */
 async function collect(client: Client, source: Source, args: unknown[]): Promise<unknown[]> {
@@ -42,10 +52,14 @@ async function collect(client: Client, source: Source, args: unknown[]): Promise
 export const paginate: Plugin<{ paginate: Paginate }> = (client) => {
   const prepare = async (source: Source, args: unknown[]) => {
     const parsed = await parseArgs(client, source, args);
-    if (parsed.map) throw new RequestError("paginate.iterator takes no map function: map each page inside your for await loop, or use paginate(route, params, mapFn).");
+    if (parsed.map)
+      throw new RequestError(
+        "paginate.iterator takes no map function: map each page inside your for await loop, or use paginate(route, params, mapFn).",
+      );
     return parsed;
   };
-  const iterator = ((source: Source, ...args: unknown[]) => pages(client, () => prepare(source, args), true)) as PaginateIterator;
+  const iterator = ((source: Source, ...args: unknown[]) =>
+    pages(client, () => prepare(source, args), true)) as PaginateIterator;
   const paginateFn = ((source: Source, ...args: unknown[]) => collect(client, source, args)) as Paginate;
   paginateFn.iterator = iterator;
   return { paginate: paginateFn };

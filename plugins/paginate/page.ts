@@ -36,7 +36,9 @@ export function pageItems(data: unknown): PageData<unknown> {
 export function emptyRepositoryPage(error: unknown): Response<unknown> | undefined {
   if (!isHttpError(error) || error.status !== 409) return undefined;
   const message = (error.response.data as { message?: unknown } | undefined)?.message;
-  return typeof message === "string" && /git repository is empty/i.test(message) ? { ...error.response, data: [] } : undefined;
+  return typeof message === "string" && /git repository is empty/i.test(message)
+    ? { ...error.response, data: [] }
+    : undefined;
 }
 
 /** Is `url` (a route template or an absolute URL) one of GitHub's search endpoints? */

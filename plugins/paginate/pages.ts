@@ -1,4 +1,14 @@
-import { AbortError, redact, warnOnce, type Client, type EndpointOptions, type RequestHeaders, type RequestParameters, type Response, type TransportOptions } from "../../kernel/index.js";
+import {
+  AbortError,
+  redact,
+  warnOnce,
+  type Client,
+  type EndpointOptions,
+  type RequestHeaders,
+  type RequestParameters,
+  type Response,
+  type TransportOptions,
+} from "../../kernel/index.js";
 import { nextLink } from "./link.js";
 import { emptyRepositoryPage, isSearch, pageItems } from "./page.js";
 import type { Parsed } from "./args.js";
@@ -23,7 +33,13 @@ function follow(base: EndpointOptions, url: string, request: TransportOptions, h
   // The next page's URL already carries every parameter, so the operation's parameter
   // metadata (`request.validate`, from the endpoints plugin) no longer applies to it.
   const { validate: _operation, ...transport } = request;
-  const next: RequestParameters = { method: base.method, url: url.replace(/[{}]/g, (c) => encodeURIComponent(c)), baseUrl: base.baseUrl, headers, request: transport };
+  const next: RequestParameters = {
+    method: base.method,
+    url: url.replace(/[{}]/g, (c) => encodeURIComponent(c)),
+    baseUrl: base.baseUrl,
+    headers,
+    request: transport,
+  };
   if (base.mediaType) next.mediaType = base.mediaType;
   return next;
 }
@@ -31,7 +47,10 @@ function follow(base: EndpointOptions, url: string, request: TransportOptions, h
 /** `items` without its first `from` entries and capped to `room`, with the wrapper fields kept. */
 function cut(items: PageData<unknown>, from: number, room: number): PageData<unknown> {
   if (from === 0 && items.length <= room) return items;
-  return Object.assign(items.slice(from, from + room), Object.fromEntries(Object.entries(items).filter(([key]) => !/^\d+$/.test(key))));
+  return Object.assign(
+    items.slice(from, from + room),
+    Object.fromEntries(Object.entries(items).filter(([key]) => !/^\d+$/.test(key))),
+  );
 }
 
 /**
@@ -40,7 +59,11 @@ function cut(items: PageData<unknown>, from: number, room: number): PageData<unk
  * `prepare` parses the arguments on the first `next()`. With `emit`, `onCheckpoint`
  * receives each page's checkpoint when the consumer comes back for the next page.
  */
-export async function* pages(client: Client, prepare: () => Promise<Parsed>, emit: boolean): AsyncGenerator<PageResponse<unknown>, void, undefined> {
+export async function* pages(
+  client: Client,
+  prepare: () => Promise<Parsed>,
+  emit: boolean,
+): AsyncGenerator<PageResponse<unknown>, void, undefined> {
   const { base, options } = await prepare();
   const { maxItems = Infinity, resume, onCheckpoint } = options;
   const signal = options.signal ?? base.request.signal;
@@ -52,7 +75,12 @@ export async function* pages(client: Client, prepare: () => Promise<Parsed>, emi
   let count = resume?.count ?? 0;
   let skip = resume?.skip ?? 0;
   for (let n = 1; url !== null && count < maxItems; n++) {
-    if (signal?.aborted) throw new AbortError(`paginate ${route} → aborted by the caller's signal before page ${n}`, undefined, signal.reason);
+    if (signal?.aborted)
+      throw new AbortError(
+        `paginate ${route} → aborted by the caller's signal before page ${n}`,
+        undefined,
+        signal.reason,
+      );
     let response: Response<unknown>;
     try {
       response = await client.request(n === 1 && !resume ? { ...base, request } : follow(base, url, request, home));
@@ -63,7 +91,9 @@ export async function* pages(client: Client, prepare: () => Promise<Parsed>, emi
     }
     let next = nextLink(response.headers.link, response.url || url);
     if (next === url) {
-      client.options.log.warn(`paginate ${route}: the Link header's rel="next" names the page just read (${redact(url)}); stopping.`);
+      client.options.log.warn(
+        `paginate ${route}: the Link header's rel="next" names the page just read (${redact(url)}); stopping.`,
+      );
       next = null;
     }
     const items = pageItems(response.data);
@@ -73,9 +103,16 @@ export async function* pages(client: Client, prepare: () => Promise<Parsed>, emi
     count += data.length;
     const checkpoint: Checkpoint = trimmed ? { url, count, skip: skip + data.length } : { url: next, count };
     if (isSearch(url) && (data.total_count ?? 0) > SEARCH_CAP) {
-      warnOnce(client.options.log, `paginate:search-cap:${route}`, `paginate ${route}: the search matched ${data.total_count} results but GitHub returns at most ${SEARCH_CAP}; narrow the query (e.g. by date ranges) to read them all. https://docs.github.com/rest/search/search#about-search`);
+      warnOnce(
+        client.options.log,
+        `paginate:search-cap:${route}`,
+        `paginate ${route}: the search matched ${data.total_count} results but GitHub returns at most ${SEARCH_CAP}; narrow the query (e.g. by date ranges) to read them all. https://docs.github.com/rest/search/search#about-search`,
+      );
     }
-    client.options.log.debug(`${route} page ${n}: ${data.length} items, ${count} so far${next ? `, next ${redact(next)}` : ", last page"}`, { namespace: "paginate" });
+    client.options.log.debug(
+      `${route} page ${n}: ${data.length} items, ${count} so far${next ? `, next ${redact(next)}` : ", last page"}`,
+      { namespace: "paginate" },
+    );
     url = trimmed ? null : next;
     skip = 0;
     yield { status: response.status, url: response.url, headers: response.headers, data, checkpoint };

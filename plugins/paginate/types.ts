@@ -65,7 +65,12 @@ export interface Paginate {
     mapFn?: MapFn<PageItem<E["response"]>, M> | PaginateOptions<PageItem<E["response"]>, M>,
     options?: PaginateOptions<PageItem<E["response"]>, M>,
   ): Promise<M[]>;
-  <T = any, M = T>(source: Source, params?: RequestParameters, mapFn?: MapFn<T, M> | PaginateOptions<T, M>, options?: PaginateOptions<T, M>): Promise<M[]>;
+  <T = any, M = T>(
+    source: Source,
+    params?: RequestParameters,
+    mapFn?: MapFn<T, M> | PaginateOptions<T, M>,
+    options?: PaginateOptions<T, M>,
+  ): Promise<M[]>;
   <T = any, M = T>(source: Source, mapFn: MapFn<T, M>, options?: PaginateOptions<T, M>): Promise<M[]>;
   /** An async iterator of pages; leaving the loop early stops fetching. */
   iterator: PaginateIterator;
@@ -73,10 +78,14 @@ export interface Paginate {
 
 /** `client.paginate.iterator`: `for await (const page of client.paginate.iterator(route, params)) …` */
 export interface PaginateIterator {
-  <E extends OperationTypes>(method: EndpointMethod<E>, params?: E["parameters"] & RequestParameters, options?: PaginateOptions<PageItem<E["response"]>>): AsyncGenerator<
-    PageResponse<PageItem<E["response"]>>,
-    void,
-    undefined
-  >;
-  <T = any>(source: Source, params?: RequestParameters, options?: PaginateOptions<T>): AsyncGenerator<PageResponse<T>, void, undefined>;
+  <E extends OperationTypes>(
+    method: EndpointMethod<E>,
+    params?: E["parameters"] & RequestParameters,
+    options?: PaginateOptions<PageItem<E["response"]>>,
+  ): AsyncGenerator<PageResponse<PageItem<E["response"]>>, void, undefined>;
+  <T = any>(
+    source: Source,
+    params?: RequestParameters,
+    options?: PaginateOptions<T>,
+  ): AsyncGenerator<PageResponse<T>, void, undefined>;
 }

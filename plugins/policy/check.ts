@@ -7,12 +7,27 @@ import type { Engine } from "./types.js";
 export const MAX_TIMER = 2_147_483_647;
 
 /** `options[key]` when it is a number in [min, max] (an integer if asked), else a RequestError naming the fix. */
-export function numberOption(options: Record<string, unknown>, key: string, where: string, min: number, max: number, integer = false): number | undefined {
+export function numberOption(
+  options: Record<string, unknown>,
+  key: string,
+  where: string,
+  min: number,
+  max: number,
+  integer = false,
+): number | undefined {
   const value = options[key];
   if (value === undefined) return undefined;
-  if (typeof value !== "number" || Number.isNaN(value) || value < min || value > max || (integer && !Number.isInteger(value) && value !== Infinity)) {
+  if (
+    typeof value !== "number" ||
+    Number.isNaN(value) ||
+    value < min ||
+    value > max ||
+    (integer && !Number.isInteger(value) && value !== Infinity)
+  ) {
     const kind = integer ? "an integer" : "a number";
-    throw new RequestError(`${where}.${key} must be ${kind} from ${min} to ${max}, got ${JSON.stringify(value) ?? String(value)}.`);
+    throw new RequestError(
+      `${where}.${key} must be ${kind} from ${min} to ${max}, got ${JSON.stringify(value) ?? String(value)}.`,
+    );
   }
   return value;
 }
@@ -20,7 +35,8 @@ export function numberOption(options: Record<string, unknown>, key: string, wher
 /** Refuse keys an option object does not know (a typo would otherwise be ignored silently). */
 export function knownKeys(options: Record<string, unknown>, where: string, known: readonly string[]): void {
   for (const key of Object.keys(options)) {
-    if (!known.includes(key)) throw new RequestError(`${where}.${key} is not an option; known options: ${known.join(", ")}.`);
+    if (!known.includes(key))
+      throw new RequestError(`${where}.${key} is not an option; known options: ${known.join(", ")}.`);
   }
 }
 
@@ -29,16 +45,24 @@ export function optionObject(value: unknown, where: string): Record<string, unkn
   if (value === false) return undefined;
   if (value === undefined || value === true) return {};
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    throw new RequestError(`The ${where} option must be an object (or false to turn it off), got ${Array.isArray(value) ? "an array" : typeof value}.`);
+    throw new RequestError(
+      `The ${where} option must be an object (or false to turn it off), got ${Array.isArray(value) ? "an array" : typeof value}.`,
+    );
   }
   return value as Record<string, unknown>;
 }
 
 /** Set the engine's one `maxWait`; `retry` and `throttle` may both give it, but not differently. */
-export function setMaxWait(engine: Pick<Engine, "maxWait" | "maxWaitFrom">, value: number | undefined, from: string): void {
+export function setMaxWait(
+  engine: Pick<Engine, "maxWait" | "maxWaitFrom">,
+  value: number | undefined,
+  from: string,
+): void {
   if (value === undefined) return;
   if (engine.maxWaitFrom && engine.maxWait !== value) {
-    throw new RequestError(`${from}.maxWait (${value}) differs from ${engine.maxWaitFrom}.maxWait (${engine.maxWait}); both set the same limit: give it once.`);
+    throw new RequestError(
+      `${from}.maxWait (${value}) differs from ${engine.maxWaitFrom}.maxWait (${engine.maxWait}); both set the same limit: give it once.`,
+    );
   }
   engine.maxWait = value;
   engine.maxWaitFrom = from;

@@ -45,7 +45,7 @@ async function run(engine: Engine, request: Send, options: EndpointOptions): Pro
     try {
       result = await request(options);
     } catch (error) {
-      (result = error), (failed = true);
+      ((result = error), (failed = true));
     }
     let outcome: Outcome = {};
     try {

@@ -1,4 +1,11 @@
-import { ForgeError, isHttpError, type HttpError, type RequestOptions, type Response, type ResponseHeaders } from "../../kernel/index.js";
+import {
+  ForgeError,
+  isHttpError,
+  type HttpError,
+  type RequestOptions,
+  type Response,
+  type ResponseHeaders,
+} from "../../kernel/index.js";
 import type { LimitKind, RateLimit } from "./types.js";
 
 /** What a {@link RateLimitError} records besides its message. */
@@ -48,8 +55,15 @@ export class RateLimitError extends ForgeError {
     const seconds = (ms: number) => `${Math.ceil(ms / 1000)} s`;
     const until = `until ${new Date(retryAt).toISOString()} (${seconds(waitMs)})`;
     const callback = kind === "secondary" ? "onSecondaryRateLimit" : "onRateLimit";
-    const tail = reason === "declined" ? `; ${callback} declined to wait.` : `, longer than maxWait (${seconds(maxWait)}): retry after then, or raise retry.maxWait (or throttle.maxWait).`;
-    super(`${request.method} ${request.url} → ${cause ? cause.status : "not sent"}: ${WHAT[kind](resource)} ${until}${tail}`, request, cause);
+    const tail =
+      reason === "declined"
+        ? `; ${callback} declined to wait.`
+        : `, longer than maxWait (${seconds(maxWait)}): retry after then, or raise retry.maxWait (or throttle.maxWait).`;
+    super(
+      `${request.method} ${request.url} → ${cause ? cause.status : "not sent"}: ${WHAT[kind](resource)} ${until}${tail}`,
+      request,
+      cause,
+    );
     Object.assign(this, { kind, reason, retryAt, waitMs, sent: cause !== undefined });
     if (resource !== undefined) this.resource = resource;
     if (cause) {
@@ -61,7 +75,8 @@ export class RateLimitError extends ForgeError {
 }
 
 /** Type guard that also compares `name`, like the kernel's guards. */
-export const isRateLimitError = (e: unknown): e is RateLimitError => e instanceof RateLimitError || (e as Error)?.name === "RateLimitError";
+export const isRateLimitError = (e: unknown): e is RateLimitError =>
+  e instanceof RateLimitError || (e as Error)?.name === "RateLimitError";
 
 /** `error` when it is an `HttpError`, for {@link RateLimitError}'s `cause`. */
 export const httpCause = (error: unknown): HttpError | undefined => (isHttpError(error) ? error : undefined);

@@ -7,7 +7,8 @@ const FIELDS = ["limit", "remaining", "reset", "used"] as const;
 /** Resource names go into store keys: keep them to a safe alphabet. */
 const RESOURCE = /^[\w-]{1,64}$/;
 /** IMF-fixdate, RFC 850 and asctime, the three HTTP-date forms (RFC 9110 §5.6.7). */
-const HTTP_DATE = /^(?:[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT|[A-Z][a-z]+, \d{2}-[A-Z][a-z]{2}-\d{2} \d{2}:\d{2}:\d{2} GMT|[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} \d{4})$/;
+const HTTP_DATE =
+  /^(?:[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT|[A-Z][a-z]+, \d{2}-[A-Z][a-z]{2}-\d{2} \d{2}:\d{2}:\d{2} GMT|[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} \d{4})$/;
 
 /** `x-ratelimit-*` → {@link RateLimit}, or `undefined` when the response carried none. */
 export function parseRateLimit(headers: ResponseHeaders): RateLimit | undefined {

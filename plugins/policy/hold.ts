@@ -6,7 +6,13 @@ import { describeRequest, sleep } from "./wait.js";
 /** Deciding to wait, or to fail fast, before a request is sent again. */
 
 /** What the rate-limit callbacks receive. */
-export function rateLimitInfo(attempt: Attempt, kind: "primary" | "secondary", retryAt: number, sent: boolean, rateLimit?: RateLimit): RateLimitInfo {
+export function rateLimitInfo(
+  attempt: Attempt,
+  kind: "primary" | "secondary",
+  retryAt: number,
+  sent: boolean,
+  rateLimit?: RateLimit,
+): RateLimitInfo {
   const { method, url } = describeRequest(attempt.options);
   const info: RateLimitInfo = {
     kind,
@@ -22,9 +28,21 @@ export function rateLimitInfo(attempt: Attempt, kind: "primary" | "secondary", r
 }
 
 /** The {@link RateLimitError} for a request the engine will not hold back any longer. */
-export function failFast(engine: Engine, attempt: Attempt, kind: LimitKind, reason: "max-wait" | "declined", retryAt: number, error?: unknown, resource?: string): RateLimitError {
+export function failFast(
+  engine: Engine,
+  attempt: Attempt,
+  kind: LimitKind,
+  reason: "max-wait" | "declined",
+  retryAt: number,
+  error?: unknown,
+  resource?: string,
+): RateLimitError {
   const details = { kind, reason, retryAt, waitMs: Math.max(0, retryAt - Date.now()), maxWait: engine.maxWait };
-  return new RateLimitError(describeRequest(attempt.options), kind === "primary" ? { ...details, resource: resource ?? attempt.resource ?? "core" } : details, httpCause(error));
+  return new RateLimitError(
+    describeRequest(attempt.options),
+    kind === "primary" ? { ...details, resource: resource ?? attempt.resource ?? "core" } : details,
+    httpCause(error),
+  );
 }
 
 /**
@@ -32,14 +50,24 @@ export function failFast(engine: Engine, attempt: Attempt, kind: LimitKind, reas
  * `Retry-After`) longer than `maxWait` fail fast; rate-limit waits are first offered to
  * the throttle's callbacks, which may decline. Backoff delays are only capped.
  */
-export async function hold(engine: Engine, attempt: Attempt, error: unknown, outcome: Outcome, wait: number): Promise<void> {
+export async function hold(
+  engine: Engine,
+  attempt: Attempt,
+  error: unknown,
+  outcome: Outcome,
+  wait: number,
+): Promise<void> {
   const { limit } = outcome;
   const kind = limit?.kind ?? "retry-after";
   const dictated = limit !== undefined || outcome.retryAfter !== undefined;
   const resource = outcome.rateLimit?.resource;
-  if (dictated && wait > engine.maxWait) throw failFast(engine, attempt, kind, "max-wait", Date.now() + wait, error, resource);
+  if (dictated && wait > engine.maxWait)
+    throw failFast(engine, attempt, kind, "max-wait", Date.now() + wait, error, resource);
   if (limit && engine.throttler) {
-    const allowed = await engine.throttler.allow(attempt, rateLimitInfo(attempt, limit.kind, Date.now() + wait, true, outcome.rateLimit));
+    const allowed = await engine.throttler.allow(
+      attempt,
+      rateLimitInfo(attempt, limit.kind, Date.now() + wait, true, outcome.rateLimit),
+    );
     if (allowed === false) throw failFast(engine, attempt, limit.kind, "declined", Date.now() + wait, error, resource);
   }
   const reason = limit ? `for a ${limit.kind} rate limit` : `to retry (retry ${attempt.retryCount + 1})`;

@@ -25,7 +25,9 @@ export type * from "./types.js";
  * const response = await client.request("GET /rate_limit");
  * console.log(rateLimitOf(response)?.remaining);
  */
-export function rateLimitOf(source: { headers?: Record<string, string> | undefined } | null | undefined): RateLimit | undefined {
+export function rateLimitOf(
+  source: { headers?: Record<string, string> | undefined } | null | undefined,
+): RateLimit | undefined {
   if (!source || typeof source !== "object") return undefined;
   return (source as WithRateLimit<object>).rateLimit ?? (source.headers ? parseRateLimit(source.headers) : undefined);
 }

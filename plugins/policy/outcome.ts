@@ -19,15 +19,16 @@ export function inspect(engine: Engine, attempt: Attempt, result: unknown, faile
   if (date !== undefined && date !== engine.lastDate) {
     // The first response seen with a given `date` second gives the tightest estimate.
     const at = Date.parse(date);
-    if (Number.isFinite(at)) (engine.skew = now - at), (engine.lastDate = date);
+    if (Number.isFinite(at)) ((engine.skew = now - at), (engine.lastDate = date));
   }
   const outcome: Outcome = { status, headers };
   const rateLimit = parseRateLimit(headers);
-  if (rateLimit) (outcome.rateLimit = rateLimit), ((source as WithRateLimit<object>).rateLimit = rateLimit);
+  if (rateLimit) ((outcome.rateLimit = rateLimit), ((source as WithRateLimit<object>).rateLimit = rateLimit));
   const retryAfter = parseRetryAfter(headers["retry-after"], now - engine.skew);
   if (retryAfter !== undefined) outcome.retryAfter = now + retryAfter;
   // x-ratelimit-reset is on GitHub's clock: move it onto ours.
-  const reset = rateLimit?.remaining === 0 && rateLimit.reset !== undefined ? rateLimit.reset * 1000 + engine.skew : undefined;
+  const reset =
+    rateLimit?.remaining === 0 && rateLimit.reset !== undefined ? rateLimit.reset * 1000 + engine.skew : undefined;
   if (reset !== undefined) outcome.exhausted = reset;
   if (failed && (status === 403 || status === 429) && isHttpError(source)) {
     const secondary = isSecondaryLimit(source.response.data);

@@ -30,10 +30,13 @@ export function sleep(ms: number, options: EndpointOptions, waitingFor: string):
       clearTimeout(timer);
       reject(abortError(options, waitingFor));
     };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, Math.max(0, ms));
+    const timer = setTimeout(
+      () => {
+        signal?.removeEventListener("abort", onAbort);
+        resolve();
+      },
+      Math.max(0, ms),
+    );
     signal?.addEventListener("abort", onAbort, { once: true });
   });
 }

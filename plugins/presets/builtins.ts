@@ -16,9 +16,17 @@ import { validate } from "../validate/index.js";
 import { deferred } from "./deferred.js";
 
 /** `cache`, loaded on the first request, and only when the `cache` option is on (checked at construction). */
-const lazyCache = deferred<void, CachePluginOptions>(() => import("../cache/apply.js").then((m): Plugin<void, CachePluginOptions> => (client, options) => m.applyCache(client, options.cache as true | CacheOptions)), {
-  when: (options) => checkCacheOption(options.cache),
-});
+const lazyCache = deferred<void, CachePluginOptions>(
+  () =>
+    import("../cache/apply.js").then(
+      (m): Plugin<void, CachePluginOptions> =>
+        (client, options) =>
+          m.applyCache(client, options.cache as true | CacheOptions),
+    ),
+  {
+    when: (options) => checkCacheOption(options.cache),
+  },
+);
 
 /**
  * `retry` and `throttle` as the presets apply them (between `log` and the cache in
@@ -50,7 +58,8 @@ export const lazyRetryThrottle: Plugin<void, RetryPluginOptions & ThrottlePlugin
 const lazyPaginate = deferred<{ paginate: Paginate }>(() => import("../paginate/index.js").then((m) => m.paginate), {
   hooks: false,
   stubs(ready) {
-    const paginate = ((...args: unknown[]) => ready().then(({ paginate }) => (paginate as (...a: unknown[]) => unknown)(...args))) as Paginate;
+    const paginate = ((...args: unknown[]) =>
+      ready().then(({ paginate }) => (paginate as (...a: unknown[]) => unknown)(...args))) as Paginate;
     paginate.iterator = async function* (...args: unknown[]) {
       yield* ((await ready()).paginate.iterator as (...a: unknown[]) => AsyncGenerator<never>)(...args);
     } as PaginateIterator;
@@ -69,4 +78,14 @@ const lazyPaginate = deferred<{ paginate: Paginate }>(() => import("../paginate/
  * with `import()` ({@link deferred}): debug only when `DEBUG`/`localStorage.debug` could
  * enable it, cache only when its option is on, paginate on its first call.
  */
-export const builtins = [lazyDebug, log, lazyRetryThrottle, lazyCache, auth, previews, lazyPaginate, registerEndpoints, validate] as const satisfies readonly Plugin<any, any>[];
+export const builtins = [
+  lazyDebug,
+  log,
+  lazyRetryThrottle,
+  lazyCache,
+  auth,
+  previews,
+  lazyPaginate,
+  registerEndpoints,
+  validate,
+] as const satisfies readonly Plugin<any, any>[];

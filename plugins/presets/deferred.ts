@@ -1,4 +1,10 @@
-import { createHook, type Client, type Hook as RequestHook, type Plugin, type ResolvedOptions } from "../../kernel/index.js";
+import {
+  createHook,
+  type Client,
+  type Hook as RequestHook,
+  type Plugin,
+  type ResolvedOptions,
+} from "../../kernel/index.js";
 
 /** How {@link deferred} stands in for a plugin until its code is loaded. */
 export interface DeferredSettings<Additions, Options> {
@@ -29,7 +35,10 @@ export type Loaded<Options> = Plugin<any, Options> | readonly Plugin<any, Option
  *   when: (options) => options.cache !== undefined && options.cache !== false,
  * });
  */
-export function deferred<Additions = void, Options = {}>(load: () => Promise<Loaded<Options>>, settings: DeferredSettings<Additions, Options> = {}): Plugin<Additions, Options> {
+export function deferred<Additions = void, Options = {}>(
+  load: () => Promise<Loaded<Options>>,
+  settings: DeferredSettings<Additions, Options> = {},
+): Plugin<Additions, Options> {
   return (client, options) => {
     if (settings.when && !settings.when(options)) return undefined as Additions;
     let chain: RequestHook | undefined;
@@ -47,7 +56,8 @@ export function deferred<Additions = void, Options = {}>(load: () => Promise<Loa
       }
       // State a plugin kept on the client itself (e.g. a symbol-keyed engine) moves over too.
       for (const key of Reflect.ownKeys(facade)) {
-        if (key !== "hook" && !Object.prototype.hasOwnProperty.call(client, key)) Object.defineProperty(client, key, Object.getOwnPropertyDescriptor(facade, key)!);
+        if (key !== "hook" && !Object.prototype.hasOwnProperty.call(client, key))
+          Object.defineProperty(client, key, Object.getOwnPropertyDescriptor(facade, key)!);
       }
       Object.assign(client, additions);
       chain = hook;
@@ -56,7 +66,9 @@ export function deferred<Additions = void, Options = {}>(load: () => Promise<Loa
     const ready = () => (loading ??= apply().catch((error: unknown) => ((loading = undefined), Promise.reject(error))));
     if (settings.hooks !== false) {
       // Options are passed on as given: hooks mutate them in place (before-after-hook 4.0.0, STYLE.md).
-      client.hook.wrap("request", (request, options) => (chain ? chain("request", request, options) : ready().then(() => chain!("request", request, options))));
+      client.hook.wrap("request", (request, options) =>
+        chain ? chain("request", request, options) : ready().then(() => chain!("request", request, options)),
+      );
     }
     return settings.stubs?.(ready) as Additions;
   };
@@ -69,7 +81,8 @@ function withDefaults<T>(options: T, defaults: object | undefined): T {
   for (const [key, fallback] of Object.entries(defaults)) {
     const given = out[key];
     const plain = (v: unknown) => typeof v === "object" && v !== null && Object.getPrototypeOf(v) === Object.prototype;
-    out[key] = plain(given) && plain(fallback) ? { ...(fallback as object), ...(given as object) } : (given ?? fallback);
+    out[key] =
+      plain(given) && plain(fallback) ? { ...(fallback as object), ...(given as object) } : (given ?? fallback);
   }
   return out as T;
 }

@@ -14,10 +14,15 @@ const PREVIEW_NAME = /^[a-z0-9][a-z0-9-]*$/i;
 /** Preview names without their `-preview` suffix; throws a `RequestError` naming a bad one. */
 export function previewNames(names: unknown, where: string): string[] {
   if (names === undefined) return [];
-  if (!Array.isArray(names)) throw new RequestError(`${where} is ${typeof names}; pass an array of preview names such as ["mercy", "scarlet-witch"].`);
+  if (!Array.isArray(names))
+    throw new RequestError(
+      `${where} is ${typeof names}; pass an array of preview names such as ["mercy", "scarlet-witch"].`,
+    );
   return names.map((name) => {
     if (typeof name !== "string" || !PREVIEW_NAME.test(name)) {
-      throw new RequestError(`${where} contains ${JSON.stringify(name)}; a preview name is letters, digits and dashes, e.g. "mercy" or "mercy-preview".`);
+      throw new RequestError(
+        `${where} contains ${JSON.stringify(name)}; a preview name is letters, digits and dashes, e.g. "mercy" or "mercy-preview".`,
+      );
     }
     return name.replace(/-preview$/i, "");
   });
@@ -27,7 +32,9 @@ export function previewNames(names: unknown, where: string): string[] {
 export function checkFormat(format: unknown): string | undefined {
   if (format === undefined || format === "") return undefined;
   if (typeof format !== "string" || !FORMATS.has(format)) {
-    throw new RequestError(`mediaType.format is ${JSON.stringify(format)}; use one of ${[...FORMATS].join(", ")}, or set headers.accept yourself.`);
+    throw new RequestError(
+      `mediaType.format is ${JSON.stringify(format)}; use one of ${[...FORMATS].join(", ")}, or set headers.accept yourself.`,
+    );
   }
   return format;
 }

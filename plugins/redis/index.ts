@@ -36,9 +36,12 @@ export interface RedisStoreOptions {
  */
 export function redisStore(client: RedisCommands, { prefix = "" }: RedisStoreOptions = {}): KeyValueStore {
   if (typeof client?.get !== "function" || typeof client.set !== "function" || typeof client.del !== "function") {
-    throw new RequestError("redisStore(client): pass a connected node-redis client, e.g. `await createClient({ url }).connect()` from the `redis` package.");
+    throw new RequestError(
+      "redisStore(client): pass a connected node-redis client, e.g. `await createClient({ url }).connect()` from the `redis` package.",
+    );
   }
-  if (typeof prefix !== "string") throw new RequestError(`redisStore(client, { prefix }): prefix must be a string, got ${typeof prefix}.`);
+  if (typeof prefix !== "string")
+    throw new RequestError(`redisStore(client, { prefix }): prefix must be a string, got ${typeof prefix}.`);
   return {
     async get(key) {
       const value = await client.get(prefix + key);

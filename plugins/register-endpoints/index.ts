@@ -47,7 +47,12 @@ function createRegistered(client: Client, operation: string, definition: Endpoin
     const copy: Record<string, unknown> = { ...given };
     for (const [name, p] of Object.entries(params)) {
       if (copy[name] === undefined) continue;
-      if (p.deprecated) warnOnce(client.options.log, `param:${operation}:${name}`, `${operation}(): parameter "${name}" is deprecated${p.alias ? `, use "${p.alias}"` : ""}.`);
+      if (p.deprecated)
+        warnOnce(
+          client.options.log,
+          `param:${operation}:${name}`,
+          `${operation}(): parameter "${name}" is deprecated${p.alias ? `, use "${p.alias}"` : ""}.`,
+        );
       if (p.alias) copy[p.alias] ??= copy[name];
       if (p.alias) delete copy[name];
     }
@@ -80,7 +85,8 @@ export const registerEndpoints: Plugin<{
     const target = client as unknown as Record<string, Record<string, Method>>;
     for (const scope of Object.keys(routes)) {
       if (typeof target[scope] !== "object" || target[scope] === null) target[scope] = {};
-      for (const [name, definition] of Object.entries(routes[scope]!)) target[scope]![name] = createRegistered(client, `${scope}.${name}`, definition);
+      for (const [name, definition] of Object.entries(routes[scope]!))
+        target[scope]![name] = createRegistered(client, `${scope}.${name}`, definition);
     }
   },
 });

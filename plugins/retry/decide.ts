@@ -13,11 +13,22 @@ export interface RetrySettings {
 /** Methods a client may repeat without changing the result (RFC 9110 §9.2.2). */
 const IDEMPOTENT = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE", "TRACE"]);
 /** Failures to connect at all: the request cannot have reached the server, whatever its method. */
-const NOT_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ENETUNREACH", "EHOSTUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
+const NOT_SENT = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "ENETUNREACH",
+  "EHOSTUNREACH",
+  "UND_ERR_CONNECT_TIMEOUT",
+]);
 
 /** The system error code somewhere in a NetworkError's cause chain (undici nests it one level deeper). */
 function codeOf(error: unknown): string | undefined {
-  for (let e = (error as { cause?: unknown }).cause, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+  for (
+    let e = (error as { cause?: unknown }).cause, depth = 0;
+    e && depth < 4;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === "string") return code;
   }
@@ -52,7 +63,8 @@ export function createRetrier(settings: RetrySettings): Retrier {
         return outcome.retryAfter !== undefined ? outcome.retryAfter - now : backoff(attempt.retryCount);
       }
       if (!isNetworkError(error) || error.name === "AbortError") return undefined;
-      const allowed = error.name === "TimeoutError" ? settings.timeouts && safe : safe || NOT_SENT.has(codeOf(error) ?? "");
+      const allowed =
+        error.name === "TimeoutError" ? settings.timeouts && safe : safe || NOT_SENT.has(codeOf(error) ?? "");
       return allowed ? backoff(attempt.retryCount) : undefined;
     },
   };

@@ -12,7 +12,8 @@ const KEYS = ["retries", "delay", "maxDelay", "maxWait", "timeouts", "nonIdempot
 
 function flag(options: Record<string, unknown>, key: string): boolean {
   const value = options[key] ?? false;
-  if (typeof value !== "boolean") throw new RequestError(`retry.${key} must be true or false, got ${JSON.stringify(value)}.`);
+  if (typeof value !== "boolean")
+    throw new RequestError(`retry.${key} must be true or false, got ${JSON.stringify(value)}.`);
   return value;
 }
 

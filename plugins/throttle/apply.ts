@@ -9,5 +9,9 @@ import type { ThrottleConfig } from "./settings.js";
 export function applyThrottle(client: Client, engine: Engine, config: ThrottleConfig): void {
   const { store = memoryStore(), concurrency, mutationGap, onRateLimit, onSecondaryRateLimit } = config;
   const settings = { store: safeStore(store, () => client.options.log), concurrency, mutationGap };
-  engine.throttler = createThrottler(engine, { ...settings, ...(onRateLimit && { onRateLimit }), ...(onSecondaryRateLimit && { onSecondaryRateLimit }) });
+  engine.throttler = createThrottler(engine, {
+    ...settings,
+    ...(onRateLimit && { onRateLimit }),
+    ...(onSecondaryRateLimit && { onSecondaryRateLimit }),
+  });
 }

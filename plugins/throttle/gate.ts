@@ -54,7 +54,8 @@ export function createThrottler(engine: Engine, settings: ThrottleSettings): Thr
   async function hold(attempt: Attempt, pause: Pause): Promise<void> {
     queue.release(attempt.mutating, false);
     const resource = pause.kind === "primary" ? attempt.resource : undefined;
-    if (pause.until - Date.now() > engine.maxWait) throw failFast(engine, attempt, pause.kind, "max-wait", pause.until, undefined, resource);
+    if (pause.until - Date.now() > engine.maxWait)
+      throw failFast(engine, attempt, pause.kind, "max-wait", pause.until, undefined, resource);
     if (!(await allow(attempt, rateLimitInfo(attempt, pause.kind, pause.until, false)))) {
       throw failFast(engine, attempt, pause.kind, "declined", pause.until, undefined, resource);
     }
@@ -74,7 +75,8 @@ export function createThrottler(engine: Engine, settings: ThrottleSettings): Thr
       if (learned.size >= 500) learned.clear();
       learned.set(route(attempt), named);
     }
-    const write = (value: string) => writePauses(store, engine.skew, written, (attempt.credential = value), attempt.resource!, outcome);
+    const write = (value: string) =>
+      writePauses(store, engine.skew, written, (attempt.credential = value), attempt.resource!, outcome);
     try {
       const value = credential.after(attempt, attempt.options.headers.authorization, attempt.credential!);
       return typeof value === "string" ? write(value) : value.then(write);

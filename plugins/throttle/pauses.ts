@@ -31,10 +31,16 @@ function pick(primary: Value, secondary: Value, skew: number): Pause | undefined
 }
 
 /** The longest pause in force for `resource` and `credential`: synchronous when the store is. */
-export function readPause(store: KeyValueStore, resource: string, credential: string, skew: number): Pause | undefined | Promise<Pause | undefined> {
+export function readPause(
+  store: KeyValueStore,
+  resource: string,
+  credential: string,
+  skew: number,
+): Pause | undefined | Promise<Pause | undefined> {
   const primary = store.get(primaryKey(resource, credential));
   const secondary = store.get(secondaryKey(credential));
-  if (isPromise(primary) || isPromise(secondary)) return Promise.all([primary, secondary]).then(([p, s]) => pick(p, s, skew));
+  if (isPromise(primary) || isPromise(secondary))
+    return Promise.all([primary, secondary]).then(([p, s]) => pick(p, s, skew));
   return pick(primary, secondary, skew);
 }
 
@@ -43,7 +49,14 @@ export function readPause(store: KeyValueStore, resource: string, credential: st
  * budget this client marked used up once GitHub reports requests left. `written` remembers
  * this client's writes so the same pause is not written once per response.
  */
-export function writePauses(store: KeyValueStore, skew: number, written: Map<string, number>, credential: string, resource: string, outcome: Outcome): void | Promise<unknown> {
+export function writePauses(
+  store: KeyValueStore,
+  skew: number,
+  written: Map<string, number>,
+  credential: string,
+  resource: string,
+  outcome: Outcome,
+): void | Promise<unknown> {
   const writes: unknown[] = [];
   const put = (key: string, until: number) => {
     const ttl = until - Date.now();
@@ -55,7 +68,8 @@ export function writePauses(store: KeyValueStore, skew: number, written: Map<str
   if (outcome.limit?.kind === "secondary") put(secondaryKey(credential), outcome.limit.until);
   const key = primaryKey(resource, credential);
   if (outcome.exhausted !== undefined) put(key, outcome.exhausted);
-  else if ((outcome.rateLimit?.remaining ?? 0) > 0 && (written.get(key) ?? 0) > Date.now()) written.delete(key), writes.push(store.delete(key));
+  else if ((outcome.rateLimit?.remaining ?? 0) > 0 && (written.get(key) ?? 0) > Date.now())
+    (written.delete(key), writes.push(store.delete(key)));
   const pending = writes.filter(isPromise);
   if (pending.length) return Promise.all(pending);
 }

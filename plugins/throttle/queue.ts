@@ -23,7 +23,11 @@ interface Waiter {
 export function createQueue(concurrency: number, gap: number): Queue {
   const serial = gap > 0;
   const lines: Record<"read" | "write", Waiter[]> = { read: [], write: [] };
-  let active = 0, writing = false, nextWrite = 0, previousWrite = 0, seq = 0;
+  let active = 0,
+    writing = false,
+    nextWrite = 0,
+    previousWrite = 0,
+    seq = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const writeReady = () => !serial || (!writing && Date.now() >= nextWrite);
   const head = (line: Waiter[]) => {
@@ -32,7 +36,7 @@ export function createQueue(concurrency: number, gap: number): Queue {
   };
   const take = (mutating: boolean) => {
     active++;
-    if (mutating && serial) (writing = true), (previousWrite = nextWrite), (nextWrite = Date.now() + gap);
+    if (mutating && serial) ((writing = true), (previousWrite = nextWrite), (nextWrite = Date.now() + gap));
   };
   function dispatch(): void {
     if (timer !== undefined) (clearTimeout(timer), (timer = undefined));
@@ -45,7 +49,8 @@ export function createQueue(concurrency: number, gap: number): Queue {
       take(next === write);
       next.go();
     }
-    if (serial && !writing && active < concurrency && head(lines.write)) timer = setTimeout(dispatch, nextWrite - Date.now());
+    if (serial && !writing && active < concurrency && head(lines.write))
+      timer = setTimeout(dispatch, nextWrite - Date.now());
   }
   return {
     acquire(mutating, options) {
@@ -55,7 +60,11 @@ export function createQueue(concurrency: number, gap: number): Queue {
       return new Promise<void>((resolve, reject) => {
         if (signal?.aborted) return reject(abortError(options, "for a free slot"));
         const onAbort = () => ((waiter.done = true), reject(abortError(options, "for a free slot")), dispatch());
-        const waiter: Waiter = { seq: seq++, done: false, go: () => ((waiter.done = true), signal?.removeEventListener("abort", onAbort), resolve()) };
+        const waiter: Waiter = {
+          seq: seq++,
+          done: false,
+          go: () => ((waiter.done = true), signal?.removeEventListener("abort", onAbort), resolve()),
+        };
         signal?.addEventListener("abort", onAbort, { once: true });
         line.push(waiter);
         dispatch();
@@ -63,7 +72,7 @@ export function createQueue(concurrency: number, gap: number): Queue {
     },
     release(mutating, sent) {
       active--;
-      if (mutating && serial) (writing = false), sent || (nextWrite = previousWrite);
+      if (mutating && serial) ((writing = false), sent || (nextWrite = previousWrite));
       dispatch();
     },
   };

@@ -17,12 +17,16 @@ const RULES: Array<[RegExp, string, string?]> = [
 
 /** The path of a route template or absolute URL, without origin, GHES `/api/v3` prefix or query. */
 function pathOf(url: string): string {
-  return url.replace(/^[a-z][\w+.-]*:\/\/[^/]+/i, "").replace(/^\/api\/v3(?=\/)/, "").replace(/\{[?&][^}]*\}|[?#].*$/g, "");
+  return url
+    .replace(/^[a-z][\w+.-]*:\/\/[^/]+/i, "")
+    .replace(/^\/api\/v3(?=\/)/, "")
+    .replace(/\{[?&][^}]*\}|[?#].*$/g, "");
 }
 
 /** Infer the resource of a request from its method and route. */
 export function resourceOf(options: Pick<EndpointOptions, "method" | "url">): string {
   const path = pathOf(options.url);
-  for (const [pattern, resource, method] of RULES) if ((!method || method === options.method) && pattern.test(path)) return resource;
+  for (const [pattern, resource, method] of RULES)
+    if ((!method || method === options.method) && pattern.test(path)) return resource;
   return "core";
 }

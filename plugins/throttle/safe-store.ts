@@ -9,7 +9,8 @@ const isPromise = <T>(value: unknown): value is Promise<T> => typeof (value as P
  * the throttle fails open rather than failing requests.
  */
 export function safeStore(store: KeyValueStore, log: () => Log): KeyValueStore {
-  const warn = (error: unknown) => log().warn(`throttle: the rate-limit store failed (${(error as Error)?.message ?? error}); continuing without it.`);
+  const warn = (error: unknown) =>
+    log().warn(`throttle: the rate-limit store failed (${(error as Error)?.message ?? error}); continuing without it.`);
   const guard = <T>(call: () => T | Promise<T>): T | Promise<T | undefined> | undefined => {
     try {
       const result = call();

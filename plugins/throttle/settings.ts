@@ -16,7 +16,8 @@ const KEYS = ["store", "concurrency", "mutationGap", "maxWait", "onRateLimit", "
 
 function callback(options: Record<string, unknown>, key: string): RateLimitCallback | undefined {
   const value = options[key];
-  if (value !== undefined && typeof value !== "function") throw new RequestError(`throttle.${key} must be a function (info) => boolean, got ${typeof value}.`);
+  if (value !== undefined && typeof value !== "function")
+    throw new RequestError(`throttle.${key} must be a function (info) => boolean, got ${typeof value}.`);
   return value as RateLimitCallback | undefined;
 }
 
@@ -30,8 +31,15 @@ export function throttleConfig(option: unknown): ThrottleConfig | undefined {
   if (!given) return undefined;
   knownKeys(given, "throttle", KEYS);
   const store = (given.store ?? undefined) as KeyValueStore | undefined;
-  if (store !== undefined && (typeof store !== "object" || store === null || !["get", "set", "delete"].every((m) => typeof (store as never as Record<string, unknown>)[m] === "function"))) {
-    throw new RequestError("throttle.store must be a KeyValueStore: an object with get(key), set(key, value, ttl) and delete(key), e.g. memoryStore() or redisStore(redis).");
+  if (
+    store !== undefined &&
+    (typeof store !== "object" ||
+      store === null ||
+      !["get", "set", "delete"].every((m) => typeof (store as never as Record<string, unknown>)[m] === "function"))
+  ) {
+    throw new RequestError(
+      "throttle.store must be a KeyValueStore: an object with get(key), set(key, value, ttl) and delete(key), e.g. memoryStore() or redisStore(redis).",
+    );
   }
   return {
     store,

@@ -20,13 +20,26 @@ function fits(value: unknown, type: string, where: string): boolean {
     if (expected === actual || (expected === "number" && actual === "integer")) return true;
     // Path and query values travel as text: "42" is a fine integer there.
     if ((where === "p" || where === "q") && typeof value === "string" && value.trim() !== "") {
-      return expected === "integer" ? /^-?\d+$/.test(value) : expected === "number" ? !Number.isNaN(Number(value)) : false;
+      return expected === "integer"
+        ? /^-?\d+$/.test(value)
+        : expected === "number"
+          ? !Number.isNaN(Number(value))
+          : false;
     }
     return false;
   });
 }
 
-const show = (value: unknown) => (typeof value === "string" ? JSON.stringify(value) : Array.isArray(value) ? "an array" : value === null ? "null" : typeof value === "object" ? "an object" : String(value));
+const show = (value: unknown) =>
+  typeof value === "string"
+    ? JSON.stringify(value)
+    : Array.isArray(value)
+      ? "an array"
+      : value === null
+        ? "null"
+        : typeof value === "object"
+          ? "an object"
+          : String(value);
 
 /**
  * Throw a {@link RequestError} naming the parameter, the operation and what was expected
@@ -49,10 +62,14 @@ export function checkParams(operation: string, metas: readonly ParamMeta[], para
       throw new RequestError(`${operation}: parameter "${name}" cannot be null; pass a ${type} or leave it out.`);
     }
     if (values && !values.includes(value as never)) {
-      throw new RequestError(`${operation}: parameter "${name}" must be one of ${values.map(show).join(", ")}; got ${show(value)}.`);
+      throw new RequestError(
+        `${operation}: parameter "${name}" must be one of ${values.map(show).join(", ")}; got ${show(value)}.`,
+      );
     }
     if (type && !fits(value, type, flags[0] as string)) {
-      throw new RequestError(`${operation}: parameter "${name}" must be ${/^[aeiou]/.test(type) ? "an" : "a"} ${type.replace("|", " or ")}; got ${show(value)}.`);
+      throw new RequestError(
+        `${operation}: parameter "${name}" must be ${/^[aeiou]/.test(type) ? "an" : "a"} ${type.replace("|", " or ")}; got ${show(value)}.`,
+      );
     }
   }
 }

@@ -32,7 +32,11 @@ export const validate: Plugin<void> = (client) => {
     const info = options.request.validate as ValidationInfo | undefined;
     if (!info) return;
     const check = (metas: readonly ParamMeta[]) => {
-      const params = info.body ? { ...options, [info.body]: options.data } : info.fields ? { ...options, ...(options.data as object) } : options;
+      const params = info.body
+        ? { ...options, [info.body]: options.data }
+        : info.fields
+          ? { ...options, ...(options.data as object) }
+          : options;
       checkParams(info.operation, metas, params);
     };
     // Synchronous once the metadata is loaded: no extra promise on the hot path.

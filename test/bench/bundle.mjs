@@ -16,8 +16,20 @@ const gz = (bytes) => gzipSync(bytes, { level: 9 }).length;
 export function probes(pkg) {
   const reposRoutes = join(pkg, "dist/esm/definitions/scopes/repos.js");
   return [
-    { id: "forgekit-lazy", contender: "forgekit", label: "full preset, scopes lazy (entry + its static chunks)", contents: `export { default, Client } from "forgekit";`, splitting: true },
-    { id: "forgekit-inlined", contender: "forgekit", label: "full preset, all inlined (one file)", contents: `export { default, Client } from "forgekit";`, splitting: false },
+    {
+      id: "forgekit-lazy",
+      contender: "forgekit",
+      label: "full preset, scopes lazy (entry + its static chunks)",
+      contents: `export { default, Client } from "forgekit";`,
+      splitting: true,
+    },
+    {
+      id: "forgekit-inlined",
+      contender: "forgekit",
+      label: "full preset, all inlined (one file)",
+      contents: `export { default, Client } from "forgekit";`,
+      splitting: false,
+    },
     {
       id: "forgekit-kernel-scope",
       contender: "forgekit",
@@ -30,9 +42,27 @@ export function probes(pkg) {
       ].join("\n"),
       splitting: false,
     },
-    { id: "octokit-rest", contender: "octokit-rest", label: "`@octokit/rest` (one file)", contents: `export { Octokit } from "@octokit/rest";`, splitting: false },
-    { id: "octokit-core", contender: "octokit-core", label: "`@octokit/core` (one file)", contents: `export { Octokit } from "@octokit/core";`, splitting: false },
-    { id: "fetch", contender: "fetch", label: "the hand-written fetch helper", contents: `export * from "./fixtures/fetch-client.mjs";`, splitting: false },
+    {
+      id: "octokit-rest",
+      contender: "octokit-rest",
+      label: "`@octokit/rest` (one file)",
+      contents: `export { Octokit } from "@octokit/rest";`,
+      splitting: false,
+    },
+    {
+      id: "octokit-core",
+      contender: "octokit-core",
+      label: "`@octokit/core` (one file)",
+      contents: `export { Octokit } from "@octokit/core";`,
+      splitting: false,
+    },
+    {
+      id: "fetch",
+      contender: "fetch",
+      label: "the hand-written fetch helper",
+      contents: `export * from "./fixtures/fetch-client.mjs";`,
+      splitting: false,
+    },
   ];
 }
 
@@ -41,8 +71,18 @@ async function measure(probe, resolveDir) {
   try {
     const result = await build({
       stdin: { contents: probe.contents, resolveDir, loader: "js", sourcefile: "entry.js" },
-      bundle: true, minify: true, format: "esm", platform: "browser", target: "es2022",
-      splitting: probe.splitting, outdir, absWorkingDir: resolveDir, write: false, metafile: true, legalComments: "none", logLevel: "silent",
+      bundle: true,
+      minify: true,
+      format: "esm",
+      platform: "browser",
+      target: "es2022",
+      splitting: probe.splitting,
+      outdir,
+      absWorkingDir: resolveDir,
+      write: false,
+      metafile: true,
+      legalComments: "none",
+      logLevel: "silent",
     });
     const files = new Map(result.outputFiles.map((file) => [file.path, file.contents]));
     const outputs = result.metafile.outputs;
@@ -69,15 +109,37 @@ async function measure(probe, resolveDir) {
     }
     const inputs = {};
     // Where the entry's bytes come from (minified bytes per source module, before gzip).
-    const shortName = (input) => input.replace(/^.*node_modules\/forgekit\/dist\/esm\//, "").replace(/^.*node_modules\//, "").replace(/^(\.\.\/)*(node_modules\/forgekit\/)?dist\/esm\//, "");
+    const shortName = (input) =>
+      input
+        .replace(/^.*node_modules\/forgekit\/dist\/esm\//, "")
+        .replace(/^.*node_modules\//, "")
+        .replace(/^(\.\.\/)*(node_modules\/forgekit\/)?dist\/esm\//, "");
     for (const path of staticSet) {
-      for (const [input, { bytesInOutput }] of Object.entries(outputs[path]?.inputs ?? {})) inputs[shortName(input)] = (inputs[shortName(input)] ?? 0) + bytesInOutput;
+      for (const [input, { bytesInOutput }] of Object.entries(outputs[path]?.inputs ?? {}))
+        inputs[shortName(input)] = (inputs[shortName(input)] ?? 0) + bytesInOutput;
     }
-    const topInputs = Object.entries(inputs).sort((a, b) => b[1] - a[1]).slice(0, 6);
+    const topInputs = Object.entries(inputs)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 6);
     const lazy = [...lazySet].filter((path) => !staticSet.has(path)).map((path) => ({ path, gzip: gz(bytesOf(path)) }));
-    return { id: probe.id, contender: probe.contender, label: probe.label, min, gzip, chunks: staticSet.size, lazyChunks: lazy.length, lazyMaxGzip: lazy.length ? Math.max(...lazy.map((c) => c.gzip)) : 0, topInputs };
+    return {
+      id: probe.id,
+      contender: probe.contender,
+      label: probe.label,
+      min,
+      gzip,
+      chunks: staticSet.size,
+      lazyChunks: lazy.length,
+      lazyMaxGzip: lazy.length ? Math.max(...lazy.map((c) => c.gzip)) : 0,
+      topInputs,
+    };
   } catch (error) {
-    return { id: probe.id, contender: probe.contender, label: probe.label, error: String(error.message ?? error).split("\n")[0] };
+    return {
+      id: probe.id,
+      contender: probe.contender,
+      label: probe.label,
+      error: String(error.message ?? error).split("\n")[0],
+    };
   } finally {
     rmSync(outdir, { recursive: true, force: true });
   }

@@ -15,7 +15,12 @@ export const CONTENDERS = ["fetch", "forgekit", "octokit-rest", "octokit-core"];
 /** Packages each contender is measured from (for the versions table). */
 export const PACKAGES = { forgekit: "forgekit", "octokit-rest": "@octokit/rest", "octokit-core": "@octokit/core" };
 
-export const LABELS = { fetch: "bare fetch", forgekit: "forgekit", "octokit-rest": "@octokit/rest", "octokit-core": "@octokit/core" };
+export const LABELS = {
+  fetch: "bare fetch",
+  forgekit: "forgekit",
+  "octokit-rest": "@octokit/rest",
+  "octokit-core": "@octokit/core",
+};
 
 const contributorsRoute = "GET /repos/{owner}/{repo}/contributors";
 
@@ -39,7 +44,10 @@ const loaders = {
     let client = forgekit({ baseUrl });
     if (typeof client.paginate !== "function") {
       // Until the preset wires paginate in, measure the preset plus the paginate plugin.
-      const plugin = await import("forgekit/plugins/paginate").then((m) => m.paginate, () => undefined);
+      const plugin = await import("forgekit/plugins/paginate").then(
+        (m) => m.paginate,
+        () => undefined,
+      );
       if (plugin) {
         client = new (Client.plugin([plugin]))({ baseUrl });
         notes.push("paginate is not in the preset yet: measured as the preset + forgekit/plugins/paginate");
@@ -49,8 +57,12 @@ const loaders = {
     const repos = client.repos;
     const hasMethods = typeof repos?.listTags === "function" && typeof repos?.listForOrg === "function";
     if (!hasMethods) notes.push("no endpoint methods in the preset yet: measured through client.request");
-    const small = hasMethods ? (repo = REPO) => repos.listTags({ owner: OWNER, repo }) : (repo = REPO) => client.request("GET /repos/{owner}/{repo}/tags", { owner: OWNER, repo });
-    const large = hasMethods ? () => client.repos.listForOrg({ org: ORG }) : () => client.request("GET /orgs/{org}/repos", { org: ORG });
+    const small = hasMethods
+      ? (repo = REPO) => repos.listTags({ owner: OWNER, repo })
+      : (repo = REPO) => client.request("GET /repos/{owner}/{repo}/tags", { owner: OWNER, repo });
+    const large = hasMethods
+      ? () => client.repos.listForOrg({ org: ORG })
+      : () => client.request("GET /orgs/{org}/repos", { org: ORG });
     const paginate = typeof client.paginate === "function" ? client.paginate : undefined;
     if (!paginate) notes.push("no paginate plugin in the preset yet");
     return {
@@ -61,7 +73,8 @@ const loaders = {
       each:
         paginate?.iterator &&
         (async (repo, fn) => {
-          for await (const page of paginate.iterator(contributorsRoute, { owner: OWNER, repo, per_page: 100 })) fn(page.data);
+          for await (const page of paginate.iterator(contributorsRoute, { owner: OWNER, repo, per_page: 100 }))
+            fn(page.data);
         }),
     };
   },
@@ -75,7 +88,12 @@ const loaders = {
       large: () => octokit.rest.repos.listForOrg({ org: ORG }),
       all: (repo) => octokit.paginate(octokit.rest.repos.listContributors, { owner: OWNER, repo, per_page: 100 }),
       async each(repo, fn) {
-        for await (const page of octokit.paginate.iterator(octokit.rest.repos.listContributors, { owner: OWNER, repo, per_page: 100 })) fn(page.data);
+        for await (const page of octokit.paginate.iterator(octokit.rest.repos.listContributors, {
+          owner: OWNER,
+          repo,
+          per_page: 100,
+        }))
+          fn(page.data);
       },
     };
   },

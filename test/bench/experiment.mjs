@@ -21,7 +21,9 @@ const args = process.argv.slice(2);
 const patchFile = args.find((arg) => !arg.startsWith("--"));
 const option = (name, fallback) => args.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 if (!patchFile) {
-  console.error("Usage: node test/bench/experiment.mjs <patch.mjs> [--measure=small] [--rounds=12] [--count=1500] [--contender=forgekit]");
+  console.error(
+    "Usage: node test/bench/experiment.mjs <patch.mjs> [--measure=small] [--rounds=12] [--count=1500] [--contender=forgekit]",
+  );
   process.exit(2);
 }
 const measure = option("measure", "small");
@@ -36,7 +38,10 @@ for (const { file, replace } of patch) {
   const path = join(b.pkg, "dist/esm", file);
   let text = readFileSync(path, "utf8");
   for (const [from, to] of replace) {
-    if (!text.includes(from)) throw new Error(`${file}: the patch text ${JSON.stringify(from.slice(0, 80))} is not in the built file: update the patch.`);
+    if (!text.includes(from))
+      throw new Error(
+        `${file}: the patch text ${JSON.stringify(from.slice(0, 80))} is not in the built file: update the patch.`,
+      );
     text = text.replace(from, to);
   }
   writeFileSync(path, text);
@@ -49,7 +54,10 @@ try {
     const row = {};
     for (const variant of order) {
       const snap = variant === "A" ? a : b;
-      const { stdout } = await runNode([join(snap.bench, "worker.mjs"), contender, measure, server.url, String(count)], { cwd: snap.bench });
+      const { stdout } = await runNode(
+        [join(snap.bench, "worker.mjs"), contender, measure, server.url, String(count)],
+        { cwd: snap.bench },
+      );
       row[variant] = lastJson(stdout);
     }
     series.A.push(row.A);

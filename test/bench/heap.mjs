@@ -30,7 +30,9 @@ if (!factory) {
 const { make, get } = await factory();
 const warm = make();
 if (touch && typeof get(warm) !== "function") {
-  process.stdout.write(`${JSON.stringify({ skipped: name === "forgekit" ? "no client.repos.get in the preset yet" : "no repos.get" })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ skipped: name === "forgekit" ? "no client.repos.get in the preset yet" : "no repos.get" })}\n`,
+  );
   process.exit(0);
 }
 // Let any lazily imported scope chunk finish loading before the baseline.
@@ -48,5 +50,6 @@ for (let i = 0; i < N; i++) {
 }
 settle();
 const after = process.memoryUsage().heapUsed;
-if (clients.some((c) => !c) || (touch && methods.some((m) => typeof m !== "function"))) throw new Error("a client went missing");
+if (clients.some((c) => !c) || (touch && methods.some((m) => typeof m !== "function")))
+  throw new Error("a client went missing");
 process.stdout.write(`${JSON.stringify({ bytesPerClient: (after - before) / N })}\n`);

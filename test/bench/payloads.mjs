@@ -88,7 +88,7 @@ function repository(owner, name, id) {
     clone_url: `https://github.com/${full}.git`,
     svn_url: `https://github.com/${full}`,
     homepage: "https://github.com",
-    size: 108 + id % 1000,
+    size: 108 + (id % 1000),
     stargazers_count: 80 + (id % 5000),
     watchers_count: 80 + (id % 5000),
     language: "TypeScript",
@@ -103,7 +103,13 @@ function repository(owner, name, id) {
     archived: false,
     disabled: false,
     open_issues_count: id % 40,
-    license: { key: "mit", name: "MIT License", spdx_id: "MIT", url: `${API}/licenses/mit`, node_id: "MDc6TGljZW5zZTEz" },
+    license: {
+      key: "mit",
+      name: "MIT License",
+      spdx_id: "MIT",
+      url: `${API}/licenses/mit`,
+      node_id: "MDc6TGljZW5zZTEz",
+    },
     allow_forking: true,
     is_template: false,
     web_commit_signoff_required: false,
@@ -127,7 +133,15 @@ export const fixtures = {
   tags() {
     const base = `${API}/repos/octo-org/octo-repo`;
     const sha = "c5b97d5ae6c19d5c5df71a34c7fbeeda2479ccbc";
-    return [{ name: "v1.0.0", zipball_url: `${base}/zipball/refs/tags/v1.0.0`, tarball_url: `${base}/tarball/refs/tags/v1.0.0`, commit: { sha, url: `${base}/commits/${sha}` }, node_id: "MDM6UmVmMTI5NjI2OTp2MS4wLjA=" }];
+    return [
+      {
+        name: "v1.0.0",
+        zipball_url: `${base}/zipball/refs/tags/v1.0.0`,
+        tarball_url: `${base}/tarball/refs/tags/v1.0.0`,
+        commit: { sha, url: `${base}/commits/${sha}` },
+        node_id: "MDM6UmVmMTI5NjI2OTp2MS4wLjA=",
+      },
+    ];
   },
   /** ~200 KB: `GET /orgs/{org}/repos` — 30 repositories, GitHub's default page size. */
   orgRepos() {
@@ -144,6 +158,9 @@ export const fixtures = {
   },
   /** `GET /repos/{owner}/{repo}/contributors` items: users with a `contributions` count. */
   contributors(count) {
-    return Array.from({ length: count }, (_, i) => ({ ...user(`contributor-${i}`, 100000 + i), contributions: count - i }));
+    return Array.from({ length: count }, (_, i) => ({
+      ...user(`contributor-${i}`, 100000 + i),
+      contributions: count - i,
+    }));
   },
 };

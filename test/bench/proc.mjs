@@ -11,7 +11,11 @@ const CPU_REPORT = new URL("./fixtures/cpu-report.mjs", import.meta.url).href;
 export function runNode(args, { env, cwd, allowFailure = false, cpu = false } = {}) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, cpu ? ["--import", CPU_REPORT, ...args] : args, { cwd, env: env ? { ...process.env, ...env } : process.env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, cpu ? ["--import", CPU_REPORT, ...args] : args, {
+      cwd,
+      env: env ? { ...process.env, ...env } : process.env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk) => (stdout += chunk));
@@ -19,7 +23,12 @@ export function runNode(args, { env, cwd, allowFailure = false, cpu = false } = 
     child.on("error", reject);
     child.on("close", (code) => {
       const ms = performance.now() - started;
-      if (code !== 0 && !allowFailure) reject(new Error(`node ${args.join(" ")} exited with ${code}:\n${(stderr || stdout).trim().split("\n").slice(-12).join("\n")}`));
+      if (code !== 0 && !allowFailure)
+        reject(
+          new Error(
+            `node ${args.join(" ")} exited with ${code}:\n${(stderr || stdout).trim().split("\n").slice(-12).join("\n")}`,
+          ),
+        );
       else resolve({ ms, code, stdout, stderr, cpuMs: Number(/BENCH_CPU_MS ([\d.]+)/.exec(stderr)?.[1] ?? NaN) });
     });
   });
@@ -44,7 +53,11 @@ export function startServer(script) {
       if (newline === -1) return;
       const { url } = JSON.parse(buffer.slice(0, newline));
       child.removeAllListeners("exit");
-      resolve({ url, pid: child.pid, stop: () => new Promise((done) => (child.once("exit", done), child.stdin.end())) });
+      resolve({
+        url,
+        pid: child.pid,
+        stop: () => new Promise((done) => (child.once("exit", done), child.stdin.end())),
+      });
     });
   });
 }

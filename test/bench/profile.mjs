@@ -27,7 +27,8 @@ export function analyze(profileJson) {
   const byId = new Map(nodes.map((node) => [node.id, node]));
   const self = new Map();
   for (let i = 0; i < samples.length; i++) self.set(samples[i], (self.get(samples[i]) ?? 0) + (timeDeltas[i + 1] ?? 0));
-  const key = (frame) => `${frame.functionName || "(anonymous)"} ${bucket(frame.url, frame.functionName)}:${frame.lineNumber + 1}`;
+  const key = (frame) =>
+    `${frame.functionName || "(anonymous)"} ${bucket(frame.url, frame.functionName)}:${frame.lineNumber + 1}`;
   const selfByBucket = new Map();
   const selfByFunction = new Map();
   const inclusive = new Map();
@@ -54,13 +55,31 @@ const fmt = (us, requests) => `${(us / requests).toFixed(1).padStart(7)} µs`;
 
 export async function profile({ worker, url, cwd, count, log, measure = "small" }) {
   const dir = mkdtempSync(join(tmpdir(), "forgekit-profile-"));
-  const requestsPerRun = { small: count + Math.max(20, Math.round(count / 10)), large: count / 10 + Math.max(20, Math.round(count / 100)), inflight: count + Math.max(Math.round(count / 10), 128), paginate: 105, iterator: 105 }[measure];
+  const requestsPerRun = {
+    small: count + Math.max(20, Math.round(count / 10)),
+    large: count / 10 + Math.max(20, Math.round(count / 100)),
+    inflight: count + Math.max(Math.round(count / 10), 128),
+    paginate: 105,
+    iterator: 105,
+  }[measure];
   const workCount = { small: count, large: count / 10, inflight: count, paginate: 1, iterator: 1 }[measure];
   const results = {};
   try {
     for (const contender of ["fetch", "forgekit"]) {
       const out = join(dir, contender);
-      await runNode(["--cpu-prof", `--cpu-prof-dir=${out}`, "--cpu-prof-interval=100", worker, contender, measure, url, String(workCount)], { cwd });
+      await runNode(
+        [
+          "--cpu-prof",
+          `--cpu-prof-dir=${out}`,
+          "--cpu-prof-interval=100",
+          worker,
+          contender,
+          measure,
+          url,
+          String(workCount),
+        ],
+        { cwd },
+      );
       const file = readdirSync(out).find((name) => name.endsWith(".cpuprofile"));
       results[contender] = analyze(JSON.parse(readFileSync(join(out, file), "utf8")));
     }
@@ -68,17 +87,37 @@ export async function profile({ worker, url, cwd, count, log, measure = "small" 
     rmSync(dir, { recursive: true, force: true });
   }
   const n = requestsPerRun;
-  const lines = [`CPU profile of the "${measure}" worker (${n} requests incl. warm-up; whole process incl. start-up), per request:`, ""];
+  const lines = [
+    `CPU profile of the "${measure}" worker (${n} requests incl. warm-up; whole process incl. start-up), per request:`,
+    "",
+  ];
   const buckets = new Set([...results.forgekit.selfByBucket.keys(), ...results.fetch.selfByBucket.keys()]);
-  const rows = [...buckets].map((b) => [b, results.forgekit.selfByBucket.get(b) ?? 0, results.fetch.selfByBucket.get(b) ?? 0]).sort((a, b) => b[1] - a[1]);
-  lines.push(`${"self time by module".padEnd(44)} ${"forgekit".padStart(10)} ${"bare fetch".padStart(10)} ${"Δ".padStart(10)}`);
-  for (const [b, f, base] of rows) if (f + base > 0.002 * results.forgekit.total) lines.push(`${b.padEnd(44)} ${fmt(f, n)} ${fmt(base, n)} ${fmt(f - base, n)}`);
+  const rows = [...buckets]
+    .map((b) => [b, results.forgekit.selfByBucket.get(b) ?? 0, results.fetch.selfByBucket.get(b) ?? 0])
+    .sort((a, b) => b[1] - a[1]);
+  lines.push(
+    `${"self time by module".padEnd(44)} ${"forgekit".padStart(10)} ${"bare fetch".padStart(10)} ${"Δ".padStart(10)}`,
+  );
+  for (const [b, f, base] of rows)
+    if (f + base > 0.002 * results.forgekit.total)
+      lines.push(`${b.padEnd(44)} ${fmt(f, n)} ${fmt(base, n)} ${fmt(f - base, n)}`);
   const busy = (r) => r.total - (r.selfByBucket.get("(idle)") ?? 0);
-  lines.push(`${"total (without idle)".padEnd(44)} ${fmt(busy(results.forgekit), n)} ${fmt(busy(results.fetch), n)} ${fmt(busy(results.forgekit) - busy(results.fetch), n)}`, "");
+  lines.push(
+    `${"total (without idle)".padEnd(44)} ${fmt(busy(results.forgekit), n)} ${fmt(busy(results.fetch), n)} ${fmt(busy(results.forgekit) - busy(results.fetch), n)}`,
+    "",
+  );
   lines.push("hottest functions in the forgekit run (self time):");
-  for (const [k, t] of [...results.forgekit.selfByFunction].filter(([k]) => !k.startsWith("(idle)")).sort((a, b) => b[1] - a[1]).slice(0, 20)) lines.push(`  ${fmt(t, n)}  ${k}`);
+  for (const [k, t] of [...results.forgekit.selfByFunction]
+    .filter(([k]) => !k.startsWith("(idle)"))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 20))
+    lines.push(`  ${fmt(t, n)}  ${k}`);
   lines.push("", "forgekit's own functions, inclusive time (includes what they call, e.g. fetch):");
-  for (const [k, t] of [...results.forgekit.inclusive].filter(([k]) => / forgekit /.test(` ${k}`)).sort((a, b) => b[1] - a[1]).slice(0, 25)) lines.push(`  ${fmt(t, n)}  ${k}`);
+  for (const [k, t] of [...results.forgekit.inclusive]
+    .filter(([k]) => / forgekit /.test(` ${k}`))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 25))
+    lines.push(`  ${fmt(t, n)}  ${k}`);
   log(lines.join("\n"));
   return results;
 }

@@ -8,23 +8,41 @@ import { median, min, max, ratios } from "./stats.mjs";
 
 export function machineInfo() {
   const list = cpus();
-  return { cpu: list[0]?.model ?? "unknown", cores: list.length, memoryGb: totalmem() / 2 ** 30, node: process.version, os: `${process.platform} ${release()}` };
+  return {
+    cpu: list[0]?.model ?? "unknown",
+    cores: list.length,
+    memoryGb: totalmem() / 2 ** 30,
+    node: process.version,
+    os: `${process.platform} ${release()}`,
+  };
 }
 
 export function versionInfo(root) {
-  const version = (name) => JSON.parse(readFileSync(join(root, name === "forgekit" ? "" : `node_modules/${name}`, "package.json"), "utf8")).version;
+  const version = (name) =>
+    JSON.parse(readFileSync(join(root, name === "forgekit" ? "" : `node_modules/${name}`, "package.json"), "utf8"))
+      .version;
   let git = "unknown";
   try {
     const sha = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root, encoding: "utf8" }).trim();
-    const dirty = execFileSync("git", ["status", "--porcelain", "--", "kernel", "plugins", "definitions"], { cwd: root, encoding: "utf8" }).trim();
+    const dirty = execFileSync("git", ["status", "--porcelain", "--", "kernel", "plugins", "definitions"], {
+      cwd: root,
+      encoding: "utf8",
+    }).trim();
     git = dirty ? `${sha} + uncommitted changes in kernel/, plugins/ or definitions/` : sha;
   } catch {}
-  return { forgekit: `${version("forgekit")} (git ${git})`, "@octokit/rest": version("@octokit/rest"), "@octokit/core": version("@octokit/core"), typescript: version("typescript"), esbuild: version("esbuild") };
+  return {
+    forgekit: `${version("forgekit")} (git ${git})`,
+    "@octokit/rest": version("@octokit/rest"),
+    "@octokit/core": version("@octokit/core"),
+    typescript: version("typescript"),
+    esbuild: version("esbuild"),
+  };
 }
 
 // ---- formatting ----
 
-const num = (n, digits = 0) => n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const num = (n, digits = 0) =>
+  n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const ratioText = (r) => (Number.isFinite(r) ? `${r.toFixed(2)}×` : "—");
 const kb = (bytes) => `${num(bytes / 1000, 1)} kB`;
 const mb = (kbytes) => `${num(kbytes / 1024, 1)} MB`;
@@ -32,20 +50,32 @@ const duration = (ms) => (ms < 1 ? `${num(ms * 1000)} µs` : ms < 100 ? `${num(m
 const verdict = (ok) => (ok === undefined ? "— not measured" : ok ? "✅ met" : "❌ not met");
 
 function table(header, rows, align) {
-  const lines = [`| ${header.join(" | ")} |`, `| ${header.map((_, i) => (align?.[i] === "r" ? "---:" : "---")).join(" | ")} |`];
+  const lines = [
+    `| ${header.join(" | ")} |`,
+    `| ${header.map((_, i) => (align?.[i] === "r" ? "---:" : "---")).join(" | ")} |`,
+  ];
   for (const row of rows) lines.push(`| ${row.join(" | ")} |`);
   return lines.join("\n");
 }
 
 /** rounds: [{ contender: result }] → { contender: { value, ratio, lo, hi, skipped } } for `pick(result)`. */
 function summarize(rounds, pick, contenders = CONTENDERS, reference = "fetch") {
-  const values = rounds.filter(Boolean).map((row) => Object.fromEntries(contenders.map((c) => [c, row[c] === undefined ? NaN : pick(row[c])])));
+  const values = rounds
+    .filter(Boolean)
+    .map((row) => Object.fromEntries(contenders.map((c) => [c, row[c] === undefined ? NaN : pick(row[c])])));
   const out = {};
   for (const c of contenders) {
     const series = values.map((row) => row[c]);
     const per = ratios(values, c, reference);
     const skipped = rounds.find((row) => row?.[c]?.skipped)?.[c]?.skipped;
-    out[c] = { value: median(series), ratio: median(per), lo: per.length ? min(per) : NaN, hi: per.length ? max(per) : NaN, runs: series.filter(Number.isFinite).length, skipped };
+    out[c] = {
+      value: median(series),
+      ratio: median(per),
+      lo: per.length ? min(per) : NaN,
+      hi: per.length ? max(per) : NaN,
+      runs: series.filter(Number.isFinite).length,
+      skipped,
+    };
   }
   return out;
 }
@@ -75,14 +105,17 @@ export function renderReport(results, { machine, versions }) {
     "",
     "## Machine and versions",
     "",
-    table(["", ""], [
-      ["CPU", `${machine.cpu}, ${machine.cores} cores`],
-      ["memory", `${num(machine.memoryGb, 1)} GiB`],
-      ["Node", machine.node],
-      ["OS", machine.os],
-      ["load average (1 min) before / after", `${num(results.loadBefore[0], 2)} / ${num(results.loadAfter[0], 2)}`],
-      ...Object.entries(versions).map(([name, version]) => [name, version]),
-    ]),
+    table(
+      ["", ""],
+      [
+        ["CPU", `${machine.cpu}, ${machine.cores} cores`],
+        ["memory", `${num(machine.memoryGb, 1)} GiB`],
+        ["Node", machine.node],
+        ["OS", machine.os],
+        ["load average (1 min) before / after", `${num(results.loadBefore[0], 2)} / ${num(results.loadAfter[0], 2)}`],
+        ...Object.entries(versions).map(([name, version]) => [name, version]),
+      ],
+    ),
     "",
   );
 
@@ -100,7 +133,10 @@ export function renderReport(results, { machine, versions }) {
       S[measure] = summarize(results.pagination[measure] ?? [], (r) => r.ms ?? NaN);
       S[`${measure}Cpu`] = summarize(results.pagination[measure] ?? [], (r) => r.cpuMs ?? NaN);
       S[`${measure}Rss`] = summarize(results.pagination[measure] ?? [], (r) => r.peakRssKb ?? NaN);
-      S[`${measure}Grow`] = summarize(results.pagination[measure] ?? [], (r) => (r.peakRssKb ?? NaN) - (r.baseRssKb ?? NaN));
+      S[`${measure}Grow`] = summarize(
+        results.pagination[measure] ?? [],
+        (r) => (r.peakRssKb ?? NaN) - (r.baseRssKb ?? NaN),
+      );
     }
   }
   if (results.cold.construct) {
@@ -128,30 +164,67 @@ export function renderReport(results, { machine, versions }) {
 
   // Targets first: what the issue asks, forgekit's median ratio, octokit's for reference.
   const targetRows = [];
-  const target = (label, goal, forgekit, octokit, ok, cpu = "") => targetRows.push([label, goal, forgekit, cpu, octokit, verdict(ok)]);
+  const target = (label, goal, forgekit, octokit, ok, cpu = "") =>
+    targetRows.push([label, goal, forgekit, cpu, octokit, verdict(ok)]);
   const cpuRatio = (s) => (s && fin(s.forgekit?.ratio) ? ratioText(s.forgekit.ratio) : "");
   const fin = (x) => Number.isFinite(x);
   const rt = (s, key, limit) => {
     const f = s?.forgekit;
     const o = s?.["octokit-rest"];
-    return [f && fin(f[key]) ? ratioText(f[key]) : f?.skipped ? `n/a (${f.skipped})` : "—", o && fin(o[key]) ? ratioText(o[key]) : "—", f && fin(f[key]) ? f[key] <= limit : undefined];
+    return [
+      f && fin(f[key]) ? ratioText(f[key]) : f?.skipped ? `n/a (${f.skipped})` : "—",
+      o && fin(o[key]) ? ratioText(o[key]) : "—",
+      f && fin(f[key]) ? f[key] <= limit : undefined,
+    ];
   };
   if (S.small) {
-    target("(1) sequential small GETs, time ÷ bare fetch", "≤ 1.00", ...rt(S.small, "ratio", 1.0), cpuRatio(S.smallCpu));
+    target(
+      "(1) sequential small GETs, time ÷ bare fetch",
+      "≤ 1.00",
+      ...rt(S.small, "ratio", 1.0),
+      cpuRatio(S.smallCpu),
+    );
     target("(2) 200 KB JSON bodies, time ÷ bare fetch", "≤ 1.05", ...rt(S.large, "ratio", 1.05), cpuRatio(S.largeCpu));
-    target("(3) 64 requests in flight, time ÷ bare fetch", "≤ 1.05", ...rt(S.inflight, "ratio", 1.05), cpuRatio(S.inflightCpu));
+    target(
+      "(3) 64 requests in flight, time ÷ bare fetch",
+      "≤ 1.05",
+      ...rt(S.inflight, "ratio", 1.05),
+      cpuRatio(S.inflightCpu),
+    );
   }
   if (S.paginate) {
-    target("(4) paginate 10,000 items into one array, time ÷ bare fetch", "≤ 1.10", ...rt(S.paginate, "ratio", 1.1), cpuRatio(S.paginateCpu));
-    target("(4) page iterator over 10,000 items, time ÷ bare fetch", "≤ 1.05", ...rt(S.iterator, "ratio", 1.05), cpuRatio(S.iteratorCpu));
+    target(
+      "(4) paginate 10,000 items into one array, time ÷ bare fetch",
+      "≤ 1.10",
+      ...rt(S.paginate, "ratio", 1.1),
+      cpuRatio(S.paginateCpu),
+    );
+    target(
+      "(4) page iterator over 10,000 items, time ÷ bare fetch",
+      "≤ 1.05",
+      ...rt(S.iterator, "ratio", 1.05),
+      cpuRatio(S.iteratorCpu),
+    );
     target("(4) page iterator, peak RSS ÷ bare fetch's", "≤ 1.00", ...rt(S.iteratorRss, "ratio", 1.0));
   }
-  if (S.construct) target("(5) import + construct (whole process) ÷ bare fetch", "≤ 1.10", ...rt(S.construct, "ratio", 1.1), cpuRatio(S.constructCpu));
+  if (S.construct)
+    target(
+      "(5) import + construct (whole process) ÷ bare fetch",
+      "≤ 1.10",
+      ...rt(S.construct, "ratio", 1.1),
+      cpuRatio(S.constructCpu),
+    );
   if (S.heapPlain) {
     const heapRow = (label, s) => {
       const f = s.forgekit;
       const o = s["octokit-rest"];
-      target(label, "≤ 2.0 kB", fin(f.value) ? kb(f.value) : `n/a (${f.skipped ?? "not measured"})`, fin(o.value) ? kb(o.value) : "—", fin(f.value) ? f.value <= 2000 : undefined);
+      target(
+        label,
+        "≤ 2.0 kB",
+        fin(f.value) ? kb(f.value) : `n/a (${f.skipped ?? "not measured"})`,
+        fin(o.value) ? kb(o.value) : "—",
+        fin(f.value) ? f.value <= 2000 : undefined,
+      );
     };
     heapRow("(6) heap per client (1,000 clients)", S.heapPlain);
     heapRow("(6) heap per client, `repos.get` touched", S.heapTouched);
@@ -160,7 +233,13 @@ export function renderReport(results, { machine, versions }) {
     const o = bundle["octokit-rest"]?.gzip;
     const b = (id, limit, label) => {
       const x = bundle[id];
-      target(label, `≤ ${kb(limit)} gz`, x?.gzip ? kb(x.gzip) : `— (${x?.error})`, o ? kb(o) : "—", x?.gzip ? x.gzip <= limit : undefined);
+      target(
+        label,
+        `≤ ${kb(limit)} gz`,
+        x?.gzip ? kb(x.gzip) : `— (${x?.error})`,
+        o ? kb(o) : "—",
+        x?.gzip ? x.gzip <= limit : undefined,
+      );
     };
     b("forgekit-lazy", 12000, "(7) browser entry of the full preset, scopes lazy, min+gzip");
     b("forgekit-inlined", 16000, "(7) browser bundle of the full preset, all inlined, min+gzip");
@@ -169,14 +248,28 @@ export function renderReport(results, { machine, versions }) {
     const f = S.types.forgekit;
     const o = S.types.octokit;
     const fOk = S.typeInfo.forgekit?.ok;
-    target("(8) type-check wall time ÷ the same file without a client", "≤ 1.20", fin(f.ratio) ? `${ratioText(f.ratio)}${fOk ? "" : " (with type errors)"}` : "—", ratioText(o.ratio), fin(f.ratio) ? f.ratio <= 1.2 && fOk : undefined, cpuRatio({ forgekit: S.typesCpu.forgekit }));
+    target(
+      "(8) type-check wall time ÷ the same file without a client",
+      "≤ 1.20",
+      fin(f.ratio) ? `${ratioText(f.ratio)}${fOk ? "" : " (with type errors)"}` : "—",
+      ratioText(o.ratio),
+      fin(f.ratio) ? f.ratio <= 1.2 && fOk : undefined,
+      cpuRatio({ forgekit: S.typesCpu.forgekit }),
+    );
   }
   push(
     "## Targets",
     "",
-    "Ratios are medians of per-round ratios (each contender against bare fetch in the same round); the verdict uses wall time as the issue states. \"CPU\" is the same ratio for the client process's CPU time (user + system), which other load on the machine disturbs less. @octokit/rest 22 is shown for reference.",
+    'Ratios are medians of per-round ratios (each contender against bare fetch in the same round); the verdict uses wall time as the issue states. "CPU" is the same ratio for the client process\'s CPU time (user + system), which other load on the machine disturbs less. @octokit/rest 22 is shown for reference.',
     "",
-    table(["measure", "target", "forgekit", "forgekit CPU", "@octokit/rest", "result"], targetRows, ["l", "l", "r", "r", "r", "l"]),
+    table(["measure", "target", "forgekit", "forgekit CPU", "@octokit/rest", "result"], targetRows, [
+      "l",
+      "l",
+      "r",
+      "r",
+      "r",
+      "l",
+    ]),
     "",
   );
 
@@ -186,14 +279,36 @@ export function renderReport(results, { machine, versions }) {
       "",
       `Median time per request over ${S.small.fetch.runs} rounds, then **the median per-round ratio to bare fetch** and its range. Each run: a warm-up, then ${num(results.sizes.small)} sequential small GETs, ${num(results.sizes.large)} sequential ~200 KB GETs, or ${num(results.sizes.inflight)} small GETs with 64 in flight (time per request = total ÷ count).`,
       "",
-      table(header, [
-        ["(1) sequential small GETs (~400 B array)", ...CONTENDERS.map((c) => cell(S.small[c], duration, { showRatio: c !== "fetch" }))],
-        ["(2) ~200 KB JSON bodies", ...CONTENDERS.map((c) => cell(S.large[c], duration, { showRatio: c !== "fetch" }))],
-        ["(3) 64 in flight (per request)", ...CONTENDERS.map((c) => cell(S.inflight[c], duration, { showRatio: c !== "fetch" }))],
-        ["(1) client CPU per small GET", ...CONTENDERS.map((c) => cell(S.smallCpu[c], duration, { showRatio: c !== "fetch" }))],
-        ["(2) client CPU per 200 KB body", ...CONTENDERS.map((c) => cell(S.largeCpu[c], duration, { showRatio: c !== "fetch" }))],
-        ["(3) client CPU per request, 64 in flight", ...CONTENDERS.map((c) => cell(S.inflightCpu[c], duration, { showRatio: c !== "fetch" }))],
-      ], align),
+      table(
+        header,
+        [
+          [
+            "(1) sequential small GETs (~400 B array)",
+            ...CONTENDERS.map((c) => cell(S.small[c], duration, { showRatio: c !== "fetch" })),
+          ],
+          [
+            "(2) ~200 KB JSON bodies",
+            ...CONTENDERS.map((c) => cell(S.large[c], duration, { showRatio: c !== "fetch" })),
+          ],
+          [
+            "(3) 64 in flight (per request)",
+            ...CONTENDERS.map((c) => cell(S.inflight[c], duration, { showRatio: c !== "fetch" })),
+          ],
+          [
+            "(1) client CPU per small GET",
+            ...CONTENDERS.map((c) => cell(S.smallCpu[c], duration, { showRatio: c !== "fetch" })),
+          ],
+          [
+            "(2) client CPU per 200 KB body",
+            ...CONTENDERS.map((c) => cell(S.largeCpu[c], duration, { showRatio: c !== "fetch" })),
+          ],
+          [
+            "(3) client CPU per request, 64 in flight",
+            ...CONTENDERS.map((c) => cell(S.inflightCpu[c], duration, { showRatio: c !== "fetch" })),
+          ],
+        ],
+        align,
+      ),
       "",
     );
   }
@@ -203,16 +318,35 @@ export function renderReport(results, { machine, versions }) {
       "",
       `Median over ${S.paginate.fetch.runs} rounds. Peak RSS is the process's high-water mark (VmHWM) during the measured pagination alone (reset after a 500-item warm-up); "growth" is that peak minus the RSS just before.`,
       "",
-      table(header, [
-        ["paginate → one array: time", ...CONTENDERS.map((c) => cell(S.paginate[c], duration, { showRatio: c !== "fetch" }))],
-        ["paginate → one array: client CPU", ...CONTENDERS.map((c) => cell(S.paginateCpu[c], duration, { showRatio: c !== "fetch" }))],
-        ["paginate → one array: peak RSS", ...CONTENDERS.map((c) => cell(S.paginateRss[c], mb, { showRatio: c !== "fetch" }))],
-        ["paginate → one array: RSS growth", ...CONTENDERS.map((c) => cell(S.paginateGrow[c], mb, { showRatio: false }))],
-        ["iterator: time", ...CONTENDERS.map((c) => cell(S.iterator[c], duration, { showRatio: c !== "fetch" }))],
-        ["iterator: client CPU", ...CONTENDERS.map((c) => cell(S.iteratorCpu[c], duration, { showRatio: c !== "fetch" }))],
-        ["iterator: peak RSS", ...CONTENDERS.map((c) => cell(S.iteratorRss[c], mb, { showRatio: c !== "fetch" }))],
-        ["iterator: RSS growth", ...CONTENDERS.map((c) => cell(S.iteratorGrow[c], mb, { showRatio: false }))],
-      ], align),
+      table(
+        header,
+        [
+          [
+            "paginate → one array: time",
+            ...CONTENDERS.map((c) => cell(S.paginate[c], duration, { showRatio: c !== "fetch" })),
+          ],
+          [
+            "paginate → one array: client CPU",
+            ...CONTENDERS.map((c) => cell(S.paginateCpu[c], duration, { showRatio: c !== "fetch" })),
+          ],
+          [
+            "paginate → one array: peak RSS",
+            ...CONTENDERS.map((c) => cell(S.paginateRss[c], mb, { showRatio: c !== "fetch" })),
+          ],
+          [
+            "paginate → one array: RSS growth",
+            ...CONTENDERS.map((c) => cell(S.paginateGrow[c], mb, { showRatio: false })),
+          ],
+          ["iterator: time", ...CONTENDERS.map((c) => cell(S.iterator[c], duration, { showRatio: c !== "fetch" }))],
+          [
+            "iterator: client CPU",
+            ...CONTENDERS.map((c) => cell(S.iteratorCpu[c], duration, { showRatio: c !== "fetch" })),
+          ],
+          ["iterator: peak RSS", ...CONTENDERS.map((c) => cell(S.iteratorRss[c], mb, { showRatio: c !== "fetch" }))],
+          ["iterator: RSS growth", ...CONTENDERS.map((c) => cell(S.iteratorGrow[c], mb, { showRatio: false }))],
+        ],
+        align,
+      ),
       "",
     );
   }
@@ -222,12 +356,28 @@ export function renderReport(results, { machine, versions }) {
       "",
       `Whole-process wall time measured by the parent (spawn to exit), median of ${S.construct.fetch.runs} runs per contender (\`test/bench/fixtures/cold/\`). An empty Node process takes ${duration(S.construct.empty.value)}.`,
       "",
-      table(header, [
-        ["import + construct", ...CONTENDERS.map((c) => cell(S.construct[c], duration, { showRatio: c !== "fetch" }))],
-        ["… and the first response", ...CONTENDERS.map((c) => cell(S.first[c], duration, { showRatio: c !== "fetch" }))],
-        ["import + construct: process CPU", ...CONTENDERS.map((c) => cell(S.constructCpu[c], duration, { showRatio: c !== "fetch" }))],
-        ["… and the first response: process CPU", ...CONTENDERS.map((c) => cell(S.firstCpu[c], duration, { showRatio: c !== "fetch" }))],
-      ], align),
+      table(
+        header,
+        [
+          [
+            "import + construct",
+            ...CONTENDERS.map((c) => cell(S.construct[c], duration, { showRatio: c !== "fetch" })),
+          ],
+          [
+            "… and the first response",
+            ...CONTENDERS.map((c) => cell(S.first[c], duration, { showRatio: c !== "fetch" })),
+          ],
+          [
+            "import + construct: process CPU",
+            ...CONTENDERS.map((c) => cell(S.constructCpu[c], duration, { showRatio: c !== "fetch" })),
+          ],
+          [
+            "… and the first response: process CPU",
+            ...CONTENDERS.map((c) => cell(S.firstCpu[c], duration, { showRatio: c !== "fetch" })),
+          ],
+        ],
+        align,
+      ),
       "",
     );
   }
@@ -237,10 +387,20 @@ export function renderReport(results, { machine, versions }) {
       "",
       `\`heapUsed\` growth per client while constructing 1,000 clients (\`--expose-gc\`, gc before and after; one client is constructed first so module and scope loading are not counted), median of ${S.heapPlain.forgekit.runs} runs. Ratios here are to @octokit/rest.`,
       "",
-      table(["measure", ...heapContenders.map((c) => LABELS[c])], [
-        ["`new Client()`", ...heapContenders.map((c) => cell(S.heapPlain[c], kb, { showRatio: c !== "octokit-rest" }))],
-        ["… and read `repos.get`", ...heapContenders.map((c) => cell(S.heapTouched[c], kb, { showRatio: c !== "octokit-rest" }))],
-      ], ["l", "r", "r", "r"]),
+      table(
+        ["measure", ...heapContenders.map((c) => LABELS[c])],
+        [
+          [
+            "`new Client()`",
+            ...heapContenders.map((c) => cell(S.heapPlain[c], kb, { showRatio: c !== "octokit-rest" })),
+          ],
+          [
+            "… and read `repos.get`",
+            ...heapContenders.map((c) => cell(S.heapTouched[c], kb, { showRatio: c !== "octokit-rest" })),
+          ],
+        ],
+        ["l", "r", "r", "r"],
+      ),
       "",
     );
   }
@@ -248,15 +408,22 @@ export function renderReport(results, { machine, versions }) {
     push(
       "## (7) Browser bundles",
       "",
-      "esbuild, `platform: \"browser\"`, ESM, minified, es2022; gzip level 9; 1 kB = 1,000 B. With code splitting the entry counts every chunk it imports statically; lazy chunks (one per scope) are listed apart.",
+      'esbuild, `platform: "browser"`, ESM, minified, es2022; gzip level 9; 1 kB = 1,000 B. With code splitting the entry counts every chunk it imports statically; lazy chunks (one per scope) are listed apart.',
       "",
-      table(["bundle", "min", "min+gzip", "lazy chunks", "largest inputs (minified bytes)"], results.bundle.map((b) => [
-        `${LABELS[b.contender]}: ${b.label}`,
-        b.error ? "—" : kb(b.min),
-        b.error ? `error: ${b.error}` : `**${kb(b.gzip)}**`,
-        b.lazyChunks ? `${b.lazyChunks} (largest ${kb(b.lazyMaxGzip)} gz)` : "—",
-        (b.topInputs ?? []).slice(0, 4).map(([name, bytes]) => `${name} ${kb(bytes)}`).join(", "),
-      ]), ["l", "r", "r", "r", "l"]),
+      table(
+        ["bundle", "min", "min+gzip", "lazy chunks", "largest inputs (minified bytes)"],
+        results.bundle.map((b) => [
+          `${LABELS[b.contender]}: ${b.label}`,
+          b.error ? "—" : kb(b.min),
+          b.error ? `error: ${b.error}` : `**${kb(b.gzip)}**`,
+          b.lazyChunks ? `${b.lazyChunks} (largest ${kb(b.lazyMaxGzip)} gz)` : "—",
+          (b.topInputs ?? [])
+            .slice(0, 4)
+            .map(([name, bytes]) => `${name} ${kb(bytes)}`)
+            .join(", "),
+        ]),
+        ["l", "r", "r", "r", "l"],
+      ),
       "",
     );
   }
@@ -267,13 +434,41 @@ export function renderReport(results, { machine, versions }) {
       "",
       `\`tsc --noEmit --extendedDiagnostics -p\` on a 10-line user file (\`test/bench/fixtures/typecheck/\`: strict, nodenext, skipLibCheck, lib es2022 + dom, @types/node), wall time from the parent, median of ${S.types.baseline.runs} runs; ratio to the file without a client.`,
       "",
-      table(["file", "wall time", "÷ no client", "CPU ÷ no client", "instantiations", "types", "files", "check time", "result"], ["baseline", "forgekit", "octokit"].map((id) => {
-        const s = S.types[id];
-        const cpu = S.typesCpu[id];
-        const r = info[id];
-        const label = { baseline: "no client (fetch + an interface)", forgekit: "forgekit `client.repos.get`", octokit: "@octokit/rest `octokit.rest.repos.get`" }[id];
-        return [label, duration(s.value), id === "baseline" ? "1.00×" : `**${ratioText(s.ratio)}**`, id === "baseline" ? "1.00×" : ratioText(cpu.ratio), num(r?.instantiations ?? NaN), num(r?.types ?? NaN), num(r?.files ?? NaN), `${r?.checkSeconds ?? "—"} s`, r?.ok ? "ok" : `${r?.errors.length} error(s): ${r?.errors[0] ?? ""}`];
-      }), ["l", "r", "r", "r", "r", "r", "r", "r", "l"]),
+      table(
+        [
+          "file",
+          "wall time",
+          "÷ no client",
+          "CPU ÷ no client",
+          "instantiations",
+          "types",
+          "files",
+          "check time",
+          "result",
+        ],
+        ["baseline", "forgekit", "octokit"].map((id) => {
+          const s = S.types[id];
+          const cpu = S.typesCpu[id];
+          const r = info[id];
+          const label = {
+            baseline: "no client (fetch + an interface)",
+            forgekit: "forgekit `client.repos.get`",
+            octokit: "@octokit/rest `octokit.rest.repos.get`",
+          }[id];
+          return [
+            label,
+            duration(s.value),
+            id === "baseline" ? "1.00×" : `**${ratioText(s.ratio)}**`,
+            id === "baseline" ? "1.00×" : ratioText(cpu.ratio),
+            num(r?.instantiations ?? NaN),
+            num(r?.types ?? NaN),
+            num(r?.files ?? NaN),
+            `${r?.checkSeconds ?? "—"} s`,
+            r?.ok ? "ok" : `${r?.errors.length} error(s): ${r?.errors[0] ?? ""}`,
+          ];
+        }),
+        ["l", "r", "r", "r", "r", "r", "r", "r", "l"],
+      ),
       "",
     );
   }
@@ -283,7 +478,7 @@ export function renderReport(results, { machine, versions }) {
     "## How it is measured",
     "",
     "- Server: `test/bench/server.mjs`, its own Node process on 127.0.0.1, answering like api.github.com (GitHub's headers: `x-ratelimit-*`, `x-github-request-id`, `etag`, `Link` with rel next/last/first/prev; uncompressed JSON; always 200, `If-None-Match` ignored so every contender parses every body).",
-    "- Contenders (`test/bench/contenders.mjs`): forgekit's full preset (`import forgekit from \"forgekit\"`, default plugins on) with its endpoint methods and `paginate`; `@octokit/rest` with `octokit.rest.repos.*` and `octokit.paginate`; `@octokit/core` with `octokit.request` (and a hand-written Link loop: it has no paginate); bare `fetch` (`test/bench/fixtures/fetch-client.mjs`: JSON GET, status check, Link rel=\"next\").",
+    '- Contenders (`test/bench/contenders.mjs`): forgekit\'s full preset (`import forgekit from "forgekit"`, default plugins on) with its endpoint methods and `paginate`; `@octokit/rest` with `octokit.rest.repos.*` and `octokit.paginate`; `@octokit/core` with `octokit.request` (and a hand-written Link loop: it has no paginate); bare `fetch` (`test/bench/fixtures/fetch-client.mjs`: JSON GET, status check, Link rel="next").',
     `- Every measured run is a fresh process; contenders are interleaved round-robin (A B C D, B C D A, …). ${results.mode === "quick" ? "**Quick mode**: few rounds, small counts — for development only, noisy." : ""}`,
     "- The machine is shared with other work; the per-round ratio ranges show the noise. Ratios, not absolute times, are what carries over between machines.",
     ...notes.map(([contender, list]) => `- ${LABELS[contender]}: ${list.join("; ")}.`),

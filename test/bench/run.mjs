@@ -33,7 +33,9 @@ const known = new Set(["quick", "profile", "keep", "only", "out", "json", "round
 for (const arg of argv) {
   const name = /^--([\w-]+)/.exec(arg)?.[1];
   if (!name || !known.has(name)) {
-    console.error(`run.mjs: unknown argument "${arg}". Use --quick, --only=<measures>, --out=<file>, --json=<file>, --rounds=<n>, --profile or --keep.`);
+    console.error(
+      `run.mjs: unknown argument "${arg}". Use --quick, --only=<measures>, --out=<file>, --json=<file>, --rounds=<n>, --profile or --keep.`,
+    );
     process.exit(2);
   }
 }
@@ -42,14 +44,33 @@ const quick = flag("quick");
 const profileMeasure = flag("profile") ? "small" : value("profile");
 /** Sizes of each mode: rounds per measure and work per measured run. */
 export const MODES = {
-  full: { rounds: 10, small: 1500, large: 150, inflight: 3200, paginateRounds: 8, coldRounds: 25, heapRounds: 5, typeRounds: 5 },
-  quick: { rounds: 3, small: 300, large: 30, inflight: 640, paginateRounds: 2, coldRounds: 5, heapRounds: 1, typeRounds: 1 },
+  full: {
+    rounds: 10,
+    small: 1500,
+    large: 150,
+    inflight: 3200,
+    paginateRounds: 8,
+    coldRounds: 25,
+    heapRounds: 5,
+    typeRounds: 5,
+  },
+  quick: {
+    rounds: 3,
+    small: 300,
+    large: 30,
+    inflight: 640,
+    paginateRounds: 2,
+    coldRounds: 5,
+    heapRounds: 1,
+    typeRounds: 1,
+  },
 };
 const mode = { ...MODES[quick ? "quick" : "full"] };
 if (value("rounds")) mode.rounds = mode.paginateRounds = Number(value("rounds"));
 const ALL = ["requests", "pagination", "cold", "heap", "bundle", "types"];
 const only = value("only")?.split(",") ?? ALL;
-for (const name of only) if (!ALL.includes(name)) throw new Error(`--only: unknown measure "${name}". Use ${ALL.join(", ")}.`);
+for (const name of only)
+  if (!ALL.includes(name)) throw new Error(`--only: unknown measure "${name}". Use ${ALL.join(", ")}.`);
 
 const started = performance.now();
 const log = (line) => process.stderr.write(`${line}\n`);
@@ -58,7 +79,19 @@ const seconds = () => `${((performance.now() - started) / 1000).toFixed(0)}s`;
 const snapshot = await createSnapshot({ log });
 const worker = join(snapshot.bench, "worker.mjs");
 const server = await startServer(join(snapshot.bench, "server.mjs"));
-const results = { mode: quick ? "quick" : "full", sizes: mode, startedAt: new Date().toISOString(), loadBefore: loadavg(), requests: {}, pagination: {}, cold: {}, heap: {}, bundle: [], types: {}, notes: {} };
+const results = {
+  mode: quick ? "quick" : "full",
+  sizes: mode,
+  startedAt: new Date().toISOString(),
+  loadBefore: loadavg(),
+  requests: {},
+  pagination: {},
+  cold: {},
+  heap: {},
+  bundle: [],
+  types: {},
+  notes: {},
+};
 
 function note(contender, notes) {
   for (const text of notes ?? []) (results.notes[contender] ??= new Set()).add(text);
@@ -74,10 +107,20 @@ async function runWorker(contender, measure, count) {
 
 try {
   if (profileMeasure) {
-    await profile({ worker, url: server.url, cwd: snapshot.bench, count: quick ? 2000 : 6000, log, measure: profileMeasure });
+    await profile({
+      worker,
+      url: server.url,
+      cwd: snapshot.bench,
+      count: quick ? 2000 : 6000,
+      log,
+      measure: profileMeasure,
+    });
   } else {
     if (only.includes("requests") || only.includes("pagination")) {
-      const measures = [...(only.includes("requests") ? ["small", "large", "inflight"] : []), ...(only.includes("pagination") ? ["paginate", "iterator"] : [])];
+      const measures = [
+        ...(only.includes("requests") ? ["small", "large", "inflight"] : []),
+        ...(only.includes("pagination") ? ["paginate", "iterator"] : []),
+      ];
       const counts = { small: mode.small, large: mode.large, inflight: mode.inflight, paginate: 1, iterator: 1 };
       for (let round = 0; round < mode.rounds; round++) {
         for (const measure of measures) {
@@ -86,7 +129,8 @@ try {
           const table = pagination ? results.pagination : results.requests;
           const rounds = (table[measure] ??= []);
           const row = (rounds[round] = {});
-          for (const contender of rotate(CONTENDERS, round)) row[contender] = await runWorker(contender, measure, counts[measure]);
+          for (const contender of rotate(CONTENDERS, round))
+            row[contender] = await runWorker(contender, measure, counts[measure]);
         }
         log(`[${seconds()}] requests/pagination round ${round + 1}/${mode.rounds}`);
       }
@@ -101,7 +145,11 @@ try {
           for (const script of rotate(scripts, round)) {
             if (variant === "first" && script === "empty") continue;
             const env = { BENCH_URL: server.url, BENCH_FIRST: variant === "first" ? "1" : "" };
-            const { ms, cpuMs } = await runNode([join(snapshot.bench, "fixtures/cold", `${script}.mjs`)], { env, cwd: snapshot.bench, cpu: true });
+            const { ms, cpuMs } = await runNode([join(snapshot.bench, "fixtures/cold", `${script}.mjs`)], {
+              env,
+              cwd: snapshot.bench,
+              cpu: true,
+            });
             row[script] = { ms, cpuMs };
           }
         }
@@ -114,9 +162,14 @@ try {
       results.heap = { plain: [], touched: [] };
       for (let round = 0; round < mode.heapRounds; round++) {
         for (const contender of rotate(contenders, round)) {
-          for (const [variant, touch] of [["plain", "0"], ["touched", "1"]]) {
-            const { stdout } = await runNode(["--expose-gc", join(snapshot.bench, "heap.mjs"), contender, touch], { cwd: snapshot.bench });
-            ((results.heap[variant][round] ??= {})[contender] = lastJson(stdout));
+          for (const [variant, touch] of [
+            ["plain", "0"],
+            ["touched", "1"],
+          ]) {
+            const { stdout } = await runNode(["--expose-gc", join(snapshot.bench, "heap.mjs"), contender, touch], {
+              cwd: snapshot.bench,
+            });
+            (results.heap[variant][round] ??= {})[contender] = lastJson(stdout);
           }
         }
       }
@@ -148,7 +201,11 @@ if (!profileMeasure) {
   results.seconds = (performance.now() - started) / 1000;
   results.notes = Object.fromEntries(Object.entries(results.notes).map(([k, v]) => [k, [...v]]));
   const markdown = renderReport(results, { machine: machineInfo(), versions: versionInfo(root) });
-  const out = value("out") ?? (quick || only.length !== ALL.length ? join(mkdtempSync(join(tmpdir(), "forgekit-bench-out-")), "benchmarks.md") : join(root, "docs/benchmarks.md"));
+  const out =
+    value("out") ??
+    (quick || only.length !== ALL.length
+      ? join(mkdtempSync(join(tmpdir(), "forgekit-bench-out-")), "benchmarks.md")
+      : join(root, "docs/benchmarks.md"));
   writeFileSync(out, markdown);
   if (value("json")) writeFileSync(value("json"), `${JSON.stringify(results, null, 2)}\n`);
   process.stdout.write(markdown);

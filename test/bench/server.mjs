@@ -45,28 +45,50 @@ let served = 0;
 function headers(body, link) {
   served++;
   const out = [
-    "content-type", "application/json; charset=utf-8",
-    "content-length", String(body.length),
-    "cache-control", "private, max-age=60, s-maxage=60",
-    "vary", "Accept, Authorization, Cookie, X-GitHub-OTP,Accept-Encoding, Accept, X-Requested-With",
-    "etag", etags.get(body),
-    "x-github-media-type", "github.v3; format=json",
-    "x-github-api-version-selected", "2022-11-28",
-    "x-ratelimit-limit", "15000",
-    "x-ratelimit-remaining", String(15000 - (served % 10000) - 1),
-    "x-ratelimit-reset", reset,
-    "x-ratelimit-used", String((served % 10000) + 1),
-    "x-ratelimit-resource", "core",
-    "access-control-expose-headers", "ETag, Link, Location, Retry-After, X-GitHub-OTP, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Used, X-RateLimit-Resource, X-RateLimit-Reset, X-OAuth-Scopes, X-Accepted-OAuth-Scopes, X-Poll-Interval, X-GitHub-Media-Type, X-GitHub-SSO, X-GitHub-Request-Id, Deprecation, Sunset",
-    "access-control-allow-origin", "*",
-    "strict-transport-security", "max-age=31536000; includeSubdomains; preload",
-    "x-frame-options", "deny",
-    "x-content-type-options", "nosniff",
-    "x-xss-protection", "0",
-    "referrer-policy", "origin-when-cross-origin, strict-origin-when-cross-origin",
-    "content-security-policy", "default-src 'none'",
-    "server", "github.com",
-    "x-github-request-id", `${requestIdPrefix}:${served.toString(16).toUpperCase()}:${(served * 7919).toString(16).toUpperCase()}:6650A1B2`,
+    "content-type",
+    "application/json; charset=utf-8",
+    "content-length",
+    String(body.length),
+    "cache-control",
+    "private, max-age=60, s-maxage=60",
+    "vary",
+    "Accept, Authorization, Cookie, X-GitHub-OTP,Accept-Encoding, Accept, X-Requested-With",
+    "etag",
+    etags.get(body),
+    "x-github-media-type",
+    "github.v3; format=json",
+    "x-github-api-version-selected",
+    "2022-11-28",
+    "x-ratelimit-limit",
+    "15000",
+    "x-ratelimit-remaining",
+    String(15000 - (served % 10000) - 1),
+    "x-ratelimit-reset",
+    reset,
+    "x-ratelimit-used",
+    String((served % 10000) + 1),
+    "x-ratelimit-resource",
+    "core",
+    "access-control-expose-headers",
+    "ETag, Link, Location, Retry-After, X-GitHub-OTP, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Used, X-RateLimit-Resource, X-RateLimit-Reset, X-OAuth-Scopes, X-Accepted-OAuth-Scopes, X-Poll-Interval, X-GitHub-Media-Type, X-GitHub-SSO, X-GitHub-Request-Id, Deprecation, Sunset",
+    "access-control-allow-origin",
+    "*",
+    "strict-transport-security",
+    "max-age=31536000; includeSubdomains; preload",
+    "x-frame-options",
+    "deny",
+    "x-content-type-options",
+    "nosniff",
+    "x-xss-protection",
+    "0",
+    "referrer-policy",
+    "origin-when-cross-origin, strict-origin-when-cross-origin",
+    "content-security-policy",
+    "default-src 'none'",
+    "server",
+    "github.com",
+    "x-github-request-id",
+    `${requestIdPrefix}:${served.toString(16).toUpperCase()}:${(served * 7919).toString(16).toUpperCase()}:6650A1B2`,
   ];
   if (link) out.push("link", link);
   return out;
@@ -96,7 +118,10 @@ function handle(req, res) {
   if (parts[1] === "repos" && parts.length === 5 && parts[4] === "tags") body = small;
   else if (parts[1] === "orgs" && parts.length === 4 && parts[3] === "repos") body = large;
   else if (parts[1] === "repos" && parts.length === 4) body = repo;
-  else if (parts.at(-1) === "contributors" && ((parts[1] === "repos" && parts.length === 5) || (parts[1] === "repositories" && parts.length === 4))) {
+  else if (
+    parts.at(-1) === "contributors" &&
+    ((parts[1] === "repos" && parts.length === 5) || (parts[1] === "repositories" && parts.length === 4))
+  ) {
     const big = parts[1] === "repositories" ? parts[2] === String(BIG_REPO_ID) : parts[3] === "octo-repo";
     const total = big ? CONTRIBUTORS_BIG : CONTRIBUTORS_SMALL;
     const perPage = Math.min(Math.max(Number(query.get("per_page")) || 30, 1), 100);

@@ -12,7 +12,12 @@ const root = new URL("../../", import.meta.url).pathname;
 const here = new URL("./", import.meta.url).pathname;
 
 /** Files that must exist in dist/ for a run (entry, declarations, browser entry, CJS). */
-const REQUIRED = ["dist/esm/plugins/presets/full.js", "dist/esm/plugins/presets/full.d.ts", "dist/esm/plugins/presets/browser.js", "dist/esm/kernel/index.js"];
+const REQUIRED = [
+  "dist/esm/plugins/presets/full.js",
+  "dist/esm/plugins/presets/full.d.ts",
+  "dist/esm/plugins/presets/browser.js",
+  "dist/esm/kernel/index.js",
+];
 
 function complete(dir) {
   return REQUIRED.every((file) => existsSync(join(dir, file)));
@@ -43,7 +48,9 @@ export async function createSnapshot({ waitMs = 120_000, log = () => {} } = {}) 
     }
     if (Date.now() > deadline) {
       rmSync(dir, { recursive: true, force: true });
-      throw new Error(`dist/ is incomplete (missing ${REQUIRED.filter((f) => !existsSync(join(root, f))).join(", ") || "files during the copy"}): run \`node build.mjs\` (or \`npm run bench\`, which builds first) and retry.`);
+      throw new Error(
+        `dist/ is incomplete (missing ${REQUIRED.filter((f) => !existsSync(join(root, f))).join(", ") || "files during the copy"}): run \`node build.mjs\` (or \`npm run bench\`, which builds first) and retry.`,
+      );
     }
     if (attempt === 1) log("dist/ is being rebuilt: waiting for a complete build…");
     await new Promise((resolve) => setTimeout(resolve, 1000));

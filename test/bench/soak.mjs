@@ -28,11 +28,21 @@ function serve() {
   const server = createServer((req, res) => {
     const n = ++count;
     if (n % 100 === 13) return void req.socket.destroy(); // 1 %: reset before any byte
-    if (n % 25 === 7) return void res.writeHead(502, { "content-type": "application/json" }).end('{"message":"Bad Gateway"}'); // 4 %
+    if (n % 25 === 7)
+      return void res.writeHead(502, { "content-type": "application/json" }).end('{"message":"Bad Gateway"}'); // 4 %
     const etag = `"${Buffer.from(req.url).toString("base64url")}"`;
-    const headers = { etag, date: new Date().toUTCString(), "x-ratelimit-limit": "1000000", "x-ratelimit-remaining": String(1_000_000 - n), "x-ratelimit-reset": String(Math.floor(Date.now() / 1000) + 3600), "x-ratelimit-resource": "core" };
+    const headers = {
+      etag,
+      date: new Date().toUTCString(),
+      "x-ratelimit-limit": "1000000",
+      "x-ratelimit-remaining": String(1_000_000 - n),
+      "x-ratelimit-reset": String(Math.floor(Date.now() / 1000) + 3600),
+      "x-ratelimit-resource": "core",
+    };
     if (req.headers["if-none-match"] === etag) return void (notModified++, res.writeHead(304, headers).end());
-    res.writeHead(200, { ...headers, "content-type": "application/json" }).end(JSON.stringify({ url: req.url, payload: "x".repeat(512) }));
+    res
+      .writeHead(200, { ...headers, "content-type": "application/json" })
+      .end(JSON.stringify({ url: req.url, payload: "x".repeat(512) }));
   });
   server.listen(0, "127.0.0.1", () => process.send({ port: server.address().port }));
   process.on("message", (message) => message === "stats" && process.send({ count, notModified }));
@@ -56,7 +66,11 @@ async function soak() {
   const counter = (client) => client.hook.before("request", () => void attempts++);
   const Soak = Client.plugin([counter, retry, throttle, ...(cache ? [cache] : [])]);
   // Short backoff so the run takes seconds; everything else is the plugins' defaults.
-  const client = new Soak({ baseUrl: `http://127.0.0.1:${port}`, retry: { delay: 5, maxDelay: 50 }, ...(cache && { cache: true }) });
+  const client = new Soak({
+    baseUrl: `http://127.0.0.1:${port}`,
+    retry: { delay: 5, maxDelay: 50 },
+    ...(cache && { cache: true }),
+  });
 
   const total = arg("requests", 10_000);
   const users = arg("users", 50);
@@ -66,18 +80,20 @@ async function soak() {
   const failures = new Map();
   const drive = async (count) => {
     const stop = next + count;
-    await Promise.all(Array.from({ length: users }, async () => {
-      while (next < stop) {
-        const i = next++;
-        try {
-          await client.request("GET /repos/{owner}/{repo}", { owner: "octocat", repo: `repo-${i % 200}` });
-          ok++;
-        } catch (error) {
-          failed++;
-          failures.set(error.name, (failures.get(error.name) ?? 0) + 1);
+    await Promise.all(
+      Array.from({ length: users }, async () => {
+        while (next < stop) {
+          const i = next++;
+          try {
+            await client.request("GET /repos/{owner}/{repo}", { owner: "octocat", repo: `repo-${i % 200}` });
+            ok++;
+          } catch (error) {
+            failed++;
+            failures.set(error.name, (failures.get(error.name) ?? 0) + 1);
+          }
         }
-      }
-    }));
+      }),
+    );
   };
   // Settled: a few ticks apart (undici frees some buffers later: idle sockets, finalizers), each
   // followed by a full GC. What remains of the growth is compiled code (a heap snapshot diff
@@ -105,15 +121,33 @@ async function soak() {
     ["plugins", `retry + throttle${cache ? " + cache" : " (plugins/cache not found)"}`],
     ["requests made", `${sent} (after ${warm.ok + warm.failed} warm-up)`],
     ["successes", ok - warm.ok],
-    ["failures (final)", `${failed - warm.failed}${failures.size ? ` ${JSON.stringify(Object.fromEntries(failures))}` : ""}`],
+    [
+      "failures (final)",
+      `${failed - warm.failed}${failures.size ? ` ${JSON.stringify(Object.fromEntries(failures))}` : ""}`,
+    ],
     ["retries (re-sends)", retries],
-    ["reached the server", `${server.count - warm.server.count} (${server.notModified - warm.server.notModified} answered 304, served from the cache)`],
+    [
+      "reached the server",
+      `${server.count - warm.server.count} (${server.notModified - warm.server.notModified} answered 304, served from the cache)`,
+    ],
     ["heap before / after", `${mb(before)} / ${mb(after)} (${change >= 0 ? "+" : ""}${(change * 100).toFixed(1)} %)`],
     ["time", `${seconds.toFixed(1)} s, ${Math.round(sent / seconds)} requests/s`],
   ];
   for (const [label, value] of rows) console.log(`${label.padEnd(36)} ${value}`);
   const flat = Math.abs(change) <= 0.1;
   console.log(flat ? "heap flat within 10 %: ok" : "heap grew by more than 10 %: FAIL");
-  console.log(JSON.stringify({ requests: sent, successes: ok - warm.ok, failures: failed - warm.failed, retries, reachedServer: server.count - warm.server.count, notModified: server.notModified - warm.server.notModified, heapBefore: before, heapAfter: after, seconds }));
+  console.log(
+    JSON.stringify({
+      requests: sent,
+      successes: ok - warm.ok,
+      failures: failed - warm.failed,
+      retries,
+      reachedServer: server.count - warm.server.count,
+      notModified: server.notModified - warm.server.notModified,
+      heapBefore: before,
+      heapAfter: after,
+      seconds,
+    }),
+  );
   process.exit(flat && failed === warm.failed ? 0 : 1);
 }

@@ -24,8 +24,14 @@ function field(text, name) {
  */
 export async function typecheck(benchDir, id, tscPath = join(root, "node_modules/typescript/bin/tsc")) {
   const project = join(benchDir, "fixtures/typecheck", `tsconfig.${id}.json`);
-  const { ms, cpuMs, code, stdout } = await runNode([tscPath, "-p", project, "--extendedDiagnostics"], { allowFailure: true, cpu: true });
-  const errors = stdout.split("\n").filter((line) => /error TS\d+/.test(line)).map((line) => line.replace(/^.*?fixtures\/typecheck\//, ""));
+  const { ms, cpuMs, code, stdout } = await runNode([tscPath, "-p", project, "--extendedDiagnostics"], {
+    allowFailure: true,
+    cpu: true,
+  });
+  const errors = stdout
+    .split("\n")
+    .filter((line) => /error TS\d+/.test(line))
+    .map((line) => line.replace(/^.*?fixtures\/typecheck\//, ""));
   return {
     ms,
     cpuMs,

@@ -95,10 +95,16 @@ if (measure === "small" || measure === "large") {
   result.ms = performance.now() - t0;
   result.ops = count;
 } else if (measure === "paginate" || measure === "iterator") {
-  const run = measure === "paginate" ? contender.all && (async (repo) => (await contender.all(repo)).length) : contender.each && ((repo) => countEach(contender.each, repo));
+  const run =
+    measure === "paginate"
+      ? contender.all && (async (repo) => (await contender.all(repo)).length)
+      : contender.each && ((repo) => countEach(contender.each, repo));
   if (!run) result.skipped = contender.notes.join("; ") || "not supported";
   else {
-    check((await run(FIXTURE.SMALL_REPO)) === CONTRIBUTORS_SMALL, `warm-up list should have ${CONTRIBUTORS_SMALL} items`);
+    check(
+      (await run(FIXTURE.SMALL_REPO)) === CONTRIBUTORS_SMALL,
+      `warm-up list should have ${CONTRIBUTORS_SMALL} items`,
+    );
     globalThis.gc?.();
     result.baseRssKb = Math.round(process.memoryUsage.rss() / 1024);
     const peak = peakTracker();

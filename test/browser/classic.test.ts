@@ -15,19 +15,43 @@ test("defines exactly one global, Client, carrying the error classes and helpers
   const result = await rig.opened.page.evaluate(() => {
     const before = new Set((window as unknown as { globalsBefore: string[] }).globalsBefore);
     const added = Object.keys(window).filter((key) => !before.has(key) && key !== "lib" && key !== "globalsBefore");
-    const statics = ["HttpError", "NetworkError", "TimeoutError", "AbortError", "RequestError", "ForgeError", "isHttpError", "isNetworkError", "VERSION"];
+    const statics = [
+      "HttpError",
+      "NetworkError",
+      "TimeoutError",
+      "AbortError",
+      "RequestError",
+      "ForgeError",
+      "isHttpError",
+      "isNetworkError",
+      "VERSION",
+    ];
     return {
       added,
       type: typeof Client,
       plugin: typeof Client.plugin,
-      statics: Object.fromEntries(statics.map((name) => [name, typeof (Client as unknown as Record<string, unknown>)[name]])),
-      errorsExtendError: [Client.HttpError, Client.NetworkError, Client.RequestError].every((type) => type.prototype instanceof Client.ForgeError && type.prototype instanceof Error),
+      statics: Object.fromEntries(
+        statics.map((name) => [name, typeof (Client as unknown as Record<string, unknown>)[name]]),
+      ),
+      errorsExtendError: [Client.HttpError, Client.NetworkError, Client.RequestError].every(
+        (type) => type.prototype instanceof Client.ForgeError && type.prototype instanceof Error,
+      ),
     };
   });
   assert.equal(result.added, ["Client"]);
   assert.is(result.type, "function");
   assert.is(result.plugin, "function");
-  assert.equal(result.statics, { HttpError: "function", NetworkError: "function", TimeoutError: "function", AbortError: "function", RequestError: "function", ForgeError: "function", isHttpError: "function", isNetworkError: "function", VERSION: "string" });
+  assert.equal(result.statics, {
+    HttpError: "function",
+    NetworkError: "function",
+    TimeoutError: "function",
+    AbortError: "function",
+    RequestError: "function",
+    ForgeError: "function",
+    isHttpError: "function",
+    isNetworkError: "function",
+    VERSION: "string",
+  });
   assert.ok(result.errorsExtendError);
 });
 

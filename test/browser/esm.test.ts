@@ -9,7 +9,9 @@ import { scenarios } from "./scenarios.js";
 const test = suite("browser: bundled ESM");
 const rig = useRig(test, "esm");
 /** dist/browser/chunks.json: chunk file → the module it was split from. */
-const chunks: Record<string, string | null> = JSON.parse(readFileSync(new URL("../../dist/browser/chunks.json", import.meta.url), "utf8"));
+const chunks: Record<string, string | null> = JSON.parse(
+  readFileSync(new URL("../../dist/browser/chunks.json", import.meta.url), "utf8"),
+);
 /** Lazy chunks (scope routes, parameter metadata, aliases…) the pages server sent since request number `since`. */
 const lazyFetched = (since: number) =>
   rig.pages.requests
@@ -42,9 +44,15 @@ test("a page calling only repos fetches only the repos chunks, once", async () =
   assert.equal(result, { full_name: "o/lazy" });
   const fetched = lazyFetched(since).sort();
   // Route data: the loader table, then repos' routes and (for validation) its parameter metadata.
-  assert.equal(fetched.filter((source) => source.startsWith("definitions/")), ["definitions/loaders.ts", "definitions/params/repos.ts", "definitions/scopes/repos.ts"]);
+  assert.equal(
+    fetched.filter((source) => source.startsWith("definitions/")),
+    ["definitions/loaders.ts", "definitions/params/repos.ts", "definitions/scopes/repos.ts"],
+  );
   // Plugin code: only the retry/throttle engine, which loads before the first request is sent.
-  assert.equal(fetched.filter((source) => !source.startsWith("definitions/")), ["plugins/policy/engine.ts", "plugins/retry/decide.ts", "plugins/throttle/apply.ts"]);
+  assert.equal(
+    fetched.filter((source) => !source.startsWith("definitions/")),
+    ["plugins/policy/engine.ts", "plugins/retry/decide.ts", "plugins/throttle/apply.ts"],
+  );
 });
 
 scenarios(test, rig);

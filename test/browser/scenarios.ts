@@ -20,12 +20,21 @@ export function received(rig: Rig, path: string): Recorded[] {
 export function scenarios(test: Test, rig: Rig): void {
   test("client.request crosses origins; CORS-exposed headers are readable, others are not", async () => {
     rig.api.route("GET /repos/o/request", {
-      headers: { etag: '"e1"', link: '<https://api.github.com/x?page=2>; rel="next"', "x-ratelimit-remaining": "59", "x-github-request-id": "A:B", "x-not-exposed": "1" },
+      headers: {
+        etag: '"e1"',
+        link: '<https://api.github.com/x?page=2>; rel="next"',
+        "x-ratelimit-remaining": "59",
+        "x-github-request-id": "A:B",
+        "x-not-exposed": "1",
+      },
       body: { full_name: "o/request" },
     });
     const result = await rig.opened.page.evaluate(async (baseUrl) => {
       const client = new lib.Client({ baseUrl });
-      const { status, url, headers, data } = await client.request("GET /repos/{owner}/{repo}", { owner: "o", repo: "request" });
+      const { status, url, headers, data } = await client.request("GET /repos/{owner}/{repo}", {
+        owner: "o",
+        repo: "request",
+      });
       return { status, url, headers, data };
     }, rig.api.url);
     assert.is(result.status, 200);
@@ -35,7 +44,11 @@ export function scenarios(test: Test, rig: Rig): void {
     assert.is(result.headers.link, '<https://api.github.com/x?page=2>; rel="next"');
     assert.is(result.headers["x-ratelimit-remaining"], "59");
     assert.is(result.headers["x-github-request-id"], "A:B");
-    assert.is(result.headers["x-not-exposed"], undefined, "a header outside Access-Control-Expose-Headers must stay hidden");
+    assert.is(
+      result.headers["x-not-exposed"],
+      undefined,
+      "a header outside Access-Control-Expose-Headers must stay hidden",
+    );
     const [sent] = received(rig, "/repos/o/request");
     assert.is(sent?.method, "GET");
     assert.is(sent?.headers.origin, rig.pages.url);
@@ -45,10 +58,20 @@ export function scenarios(test: Test, rig: Rig): void {
   });
 
   test("a JSON body is sent after a preflight GitHub's CORS policy allows", async () => {
-    rig.api.route("POST /repos/o/preflight/issues", (req) => ({ status: 201, body: { received: JSON.parse(req.body) } }));
+    rig.api.route("POST /repos/o/preflight/issues", (req) => ({
+      status: 201,
+      body: { received: JSON.parse(req.body) },
+    }));
     const data = await rig.opened.page.evaluate(async (baseUrl) => {
       const client = new lib.Client({ baseUrl });
-      return (await client.request("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "preflight", title: "t", labels: ["a"] })).data;
+      return (
+        await client.request("POST /repos/{owner}/{repo}/issues", {
+          owner: "o",
+          repo: "preflight",
+          title: "t",
+          labels: ["a"],
+        })
+      ).data;
     }, rig.api.url);
     assert.equal(data, { received: { title: "t", labels: ["a"] } });
     const [preflight, post] = received(rig, "/repos/o/preflight/issues");
@@ -64,11 +87,21 @@ export function scenarios(test: Test, rig: Rig): void {
       // retry: false — a refused preflight looks like a network error, which the full preset
       // would retry with backoff; this scenario is about CORS, not retries.
       const client = new lib.Client({ baseUrl, retry: false });
-      const caught = await client.request("GET /repos/o/refused", { headers: { "x-not-allowed": "1" } }).catch((e: unknown) => e);
-      return { instance: caught instanceof lib.NetworkError, isNetwork: lib.isNetworkError(caught), isHttp: lib.isHttpError(caught), status: (caught as { status?: number }).status };
+      const caught = await client
+        .request("GET /repos/o/refused", { headers: { "x-not-allowed": "1" } })
+        .catch((e: unknown) => e);
+      return {
+        instance: caught instanceof lib.NetworkError,
+        isNetwork: lib.isNetworkError(caught),
+        isHttp: lib.isHttpError(caught),
+        status: (caught as { status?: number }).status,
+      };
     }, rig.api.url);
     assert.equal(error, { instance: true, isNetwork: true, isHttp: false, status: undefined });
-    assert.equal(received(rig, "/repos/o/refused").map((r) => r.method), ["OPTIONS"]);
+    assert.equal(
+      received(rig, "/repos/o/refused").map((r) => r.method),
+      ["OPTIONS"],
+    );
   });
 
   test("hooks: before changes the request, after sees the response", async () => {
@@ -79,7 +112,10 @@ export function scenarios(test: Test, rig: Rig): void {
       client.hook.before("request", (options) => {
         options.headers["x-requested-with"] = "forgekit-browser-test";
       });
-      client.hook.after("request", (response, options) => void seen.push(`${options.method} ${options.url} → ${response.status}`));
+      client.hook.after(
+        "request",
+        (response, options) => void seen.push(`${options.method} ${options.url} → ${response.status}`),
+      );
       const { data } = await client.request("GET /repos/{owner}/{repo}", { owner: "o", repo: "hooks" });
       return { data, seen };
     }, rig.api.url);
@@ -88,18 +124,35 @@ export function scenarios(test: Test, rig: Rig): void {
   });
 
   test("an HttpError carries status, headers and GitHub's message", async () => {
-    rig.api.route("GET /repos/o/missing", { status: 404, headers: { "x-ratelimit-remaining": "41" }, body: { message: "Not Found", documentation_url: "https://docs.github.com/rest/repos/repos#get-a-repository" } });
+    rig.api.route("GET /repos/o/missing", {
+      status: 404,
+      headers: { "x-ratelimit-remaining": "41" },
+      body: { message: "Not Found", documentation_url: "https://docs.github.com/rest/repos/repos#get-a-repository" },
+    });
     const error = await rig.opened.page.evaluate(async (baseUrl) => {
       const caught = await new lib.Client({ baseUrl }).request("GET /repos/o/missing").catch((e: unknown) => e);
       const http = caught as InstanceType<typeof lib.HttpError>;
-      return { instance: caught instanceof lib.HttpError, guard: lib.isHttpError(caught), status: http.status, remaining: http.headers["x-ratelimit-remaining"], message: http.message, data: http.response?.data };
+      return {
+        instance: caught instanceof lib.HttpError,
+        guard: lib.isHttpError(caught),
+        status: http.status,
+        remaining: http.headers["x-ratelimit-remaining"],
+        message: http.message,
+        data: http.response?.data,
+      };
     }, rig.api.url);
     assert.ok(error.instance);
     assert.ok(error.guard);
     assert.is(error.status, 404);
     assert.is(error.remaining, "41");
-    assert.is(error.message, `GET ${rig.api.url}/repos/o/missing → 404 Not Found: Not Found (https://docs.github.com/rest/repos/repos#get-a-repository)`);
-    assert.equal(error.data, { message: "Not Found", documentation_url: "https://docs.github.com/rest/repos/repos#get-a-repository" });
+    assert.is(
+      error.message,
+      `GET ${rig.api.url}/repos/o/missing → 404 Not Found: Not Found (https://docs.github.com/rest/repos/repos#get-a-repository)`,
+    );
+    assert.equal(error.data, {
+      message: "Not Found",
+      documentation_url: "https://docs.github.com/rest/repos/repos#get-a-repository",
+    });
   });
 
   test("error names equal their class names in the minified build (guards narrow by name)", async () => {
@@ -119,18 +172,27 @@ export function scenarios(test: Test, rig: Rig): void {
 
   test("a 304 reaches the error hook with its etag, which answers it from the page's own cache", async () => {
     let calls = 0;
-    rig.api.route("GET /repos/o/etag", (req) => (++calls === 1 ? { headers: { etag: '"v1"' }, body: { v: 1 } } : { status: 304, headers: { etag: String(req.headers["if-none-match"]) } }));
+    rig.api.route("GET /repos/o/etag", (req) =>
+      ++calls === 1
+        ? { headers: { etag: '"v1"' }, body: { v: 1 } }
+        : { status: 304, headers: { etag: String(req.headers["if-none-match"]) } },
+    );
     const result = await rig.opened.page.evaluate(async (baseUrl) => {
       const client = new lib.Client({ baseUrl });
       const cache = new Map<string, unknown>();
-      client.hook.after("request", (response) => void (response.headers.etag && cache.set(response.headers.etag, response)));
+      client.hook.after(
+        "request",
+        (response) => void (response.headers.etag && cache.set(response.headers.etag, response)),
+      );
       client.hook.error("request", (error) => {
         const etag = lib.isHttpError(error) && error.status === 304 ? error.headers.etag : undefined;
         if (etag && cache.has(etag)) return cache.get(etag) as never;
         throw error;
       });
       const first = await client.request("GET /repos/o/etag");
-      const second = await client.request("GET /repos/o/etag", { headers: { "if-none-match": String(first.headers.etag) } });
+      const second = await client.request("GET /repos/o/etag", {
+        headers: { "if-none-match": String(first.headers.etag) },
+      });
       return { first: first.data, second: second.data, status: second.status };
     }, rig.api.url);
     assert.equal(result, { first: { v: 1 }, second: { v: 1 }, status: 200 });
@@ -149,14 +211,21 @@ export function scenarios(test: Test, rig: Rig): void {
       return { listed, typo, status, data };
     }, rig.api.url);
     assert.equal(result, { listed: true, typo: "undefined", status: 200, data: { full_name: "o/endpoint" } });
-    assert.equal(received(rig, "/repos/o/endpoint").map((r) => r.method), ["GET"]);
+    assert.equal(
+      received(rig, "/repos/o/endpoint").map((r) => r.method),
+      ["GET"],
+    );
   });
 
   test("an endpoint method refuses a missing required parameter before sending anything", async () => {
     const before = rig.api.requests.length;
     const error = await rig.opened.page.evaluate(async (baseUrl) => {
       const caught = await new lib.Client({ baseUrl }).repos.get({ owner: "o" } as never).catch((e: unknown) => e);
-      return { instance: caught instanceof lib.RequestError, guard: lib.isRequestError(caught), message: (caught as Error).message };
+      return {
+        instance: caught instanceof lib.RequestError,
+        guard: lib.isRequestError(caught),
+        message: (caught as Error).message,
+      };
     }, rig.api.url);
     assert.ok(error.instance);
     assert.ok(error.guard);
@@ -168,14 +237,19 @@ export function scenarios(test: Test, rig: Rig): void {
     const pages = [[1, 2], [3, 4], [5]];
     rig.api.route("GET /repos/o/paged/issues", (req) => {
       const page = Number(req.query.get("page") ?? 1);
-      const next = page < pages.length ? `<${rig.api.url}/repos/o/paged/issues?per_page=2&page=${page + 1}>; rel="next"` : undefined;
+      const next =
+        page < pages.length
+          ? `<${rig.api.url}/repos/o/paged/issues?per_page=2&page=${page + 1}>; rel="next"`
+          : undefined;
       return { headers: next ? { link: next } : {}, body: pages[page - 1]!.map((n) => ({ n })) };
     });
     const result = await rig.opened.page.evaluate(async (baseUrl) => {
       const client = new lib.Client({ baseUrl });
       const route = "GET /repos/{owner}/{repo}/issues";
       const all = await client.paginate(route, { owner: "o", repo: "paged", per_page: 2 });
-      const mapped = await client.paginate(route, { owner: "o", repo: "paged", per_page: 2 }, (response) => (response.data as { n: number }[]).map((item) => item.n * 10));
+      const mapped = await client.paginate(route, { owner: "o", repo: "paged", per_page: 2 }, (response) =>
+        (response.data as { n: number }[]).map((item) => item.n * 10),
+      );
       const firstPages: number[][] = [];
       for await (const page of client.paginate.iterator(route, { owner: "o", repo: "paged", per_page: 2 })) {
         firstPages.push((page.data as { n: number }[]).map((item) => item.n));
@@ -186,17 +260,29 @@ export function scenarios(test: Test, rig: Rig): void {
     assert.equal(result.all, [{ n: 1 }, { n: 2 }, { n: 3 }, { n: 4 }, { n: 5 }]);
     assert.equal(result.mapped, [10, 20, 30, 40, 50]);
     assert.equal(result.firstPages, [[1, 2]]);
-    assert.is(received(rig, "/repos/o/paged/issues").filter((r) => r.method === "GET").length, 3 + 3 + 1, "the iterator fetched one page only");
+    assert.is(
+      received(rig, "/repos/o/paged/issues").filter((r) => r.method === "GET").length,
+      3 + 3 + 1,
+      "the iterator fetched one page only",
+    );
   });
 
   test("authenticate: the token goes through GitHub's preflight, never into an error", async () => {
-    rig.api.route("GET /repos/o/private", (req) => (req.headers.authorization ? { body: { auth: req.headers.authorization } } : { status: 404, body: { message: "Not Found" } }));
+    rig.api.route("GET /repos/o/private", (req) =>
+      req.headers.authorization
+        ? { body: { auth: req.headers.authorization } }
+        : { status: 404, body: { message: "Not Found" } },
+    );
     const result = await rig.opened.page.evaluate(async (baseUrl) => {
       const client = new lib.Client({ baseUrl });
-      const anonymous = await client.request("GET /repos/o/private").catch((e: unknown) => e as InstanceType<typeof lib.HttpError>);
+      const anonymous = await client
+        .request("GET /repos/o/private")
+        .catch((e: unknown) => e as InstanceType<typeof lib.HttpError>);
       client.authenticate({ type: "token", token: "ghp_browserSecret123" });
       const { data } = await client.request("GET /repos/o/private");
-      const failed = (await client.request("GET /repos/o/none").catch((e: unknown) => e)) as InstanceType<typeof lib.HttpError>;
+      const failed = (await client.request("GET /repos/o/none").catch((e: unknown) => e)) as InstanceType<
+        typeof lib.HttpError
+      >;
       return { anonymous: anonymous.status, data, failed: JSON.stringify({ ...failed, message: failed.message }) };
     }, rig.api.url);
     assert.is(result.anonymous, 404);
@@ -212,22 +298,42 @@ export function scenarios(test: Test, rig: Rig): void {
   test("the cache plugin answers GitHub's 304 with the cached body", async () => {
     rig.api.route("GET /repos/o/cached", (req) =>
       req.headers["if-none-match"] === '"c1"'
-        ? { status: 304, headers: { etag: '"c1"', "cache-control": "private, max-age=60, s-maxage=60", "x-ratelimit-remaining": "58" } }
-        : { headers: { etag: '"c1"', "cache-control": "private, max-age=60, s-maxage=60", "x-ratelimit-remaining": "59" }, body: { v: "cached" } },
+        ? {
+            status: 304,
+            headers: {
+              etag: '"c1"',
+              "cache-control": "private, max-age=60, s-maxage=60",
+              "x-ratelimit-remaining": "58",
+            },
+          }
+        : {
+            headers: {
+              etag: '"c1"',
+              "cache-control": "private, max-age=60, s-maxage=60",
+              "x-ratelimit-remaining": "59",
+            },
+            body: { v: "cached" },
+          },
     );
     const result = await rig.opened.page.evaluate(async (baseUrl) => {
       const client = new lib.Client({ baseUrl, cache: true });
       const first = await client.request("GET /repos/{owner}/{repo}", { owner: "o", repo: "cached" });
       const second = await client.request("GET /repos/{owner}/{repo}", { owner: "o", repo: "cached" });
-      return { first: [first.status, first.data], second: [second.status, second.data, second.headers["x-ratelimit-remaining"]] };
+      return {
+        first: [first.status, first.data],
+        second: [second.status, second.data, second.headers["x-ratelimit-remaining"]],
+      };
     }, rig.api.url);
     assert.equal(result.first, [200, { v: "cached" }]);
     assert.equal(result.second, [200, { v: "cached" }, "58"]);
     const sent = received(rig, "/repos/o/cached").filter((r) => r.method === "GET");
-    assert.equal(sent.map((r) => r.headers["if-none-match"]), [undefined, '"c1"']);
+    assert.equal(
+      sent.map((r) => r.headers["if-none-match"]),
+      [undefined, '"c1"'],
+    );
   });
 
-  test("debug: localStorage.debug = \"forgekit:rest*\" logs each request to the console, redacted", async () => {
+  test('debug: localStorage.debug = "forgekit:rest*" logs each request to the console, redacted', async () => {
     rig.api.route("GET /repos/o/debugged", { headers: { "x-github-request-id": "DBG:1" }, body: {} });
     const opened = await rig.open(() => localStorage.setItem("debug", "forgekit:rest*"));
     await opened.page.evaluate(async (baseUrl) => {
@@ -236,10 +342,20 @@ export function scenarios(test: Test, rig: Rig): void {
     }, rig.api.url);
     await opened.context.close();
     const lines = opened.console.filter((line) => line.includes("forgekit:rest"));
-    assert.ok(lines.some((line) => line.includes("GET /repos/{owner}/{repo}") && line.includes("/repos/o/debugged")), opened.console.join("\n"));
-    assert.ok(lines.some((line) => line.includes("200")), lines.join("\n"));
+    assert.ok(
+      lines.some((line) => line.includes("GET /repos/{owner}/{repo}") && line.includes("/repos/o/debugged")),
+      opened.console.join("\n"),
+    );
+    assert.ok(
+      lines.some((line) => line.includes("200")),
+      lines.join("\n"),
+    );
     assert.not.match(opened.console.join("\n"), "ghp_debugSecret456");
-    assert.equal(rig.opened.console.filter((line) => line.includes("forgekit:rest")), [], "without localStorage.debug nothing is logged");
+    assert.equal(
+      rig.opened.console.filter((line) => line.includes("forgekit:rest")),
+      [],
+      "without localStorage.debug nothing is logged",
+    );
   });
 
   test("Client.plugin composes a user plugin in the page", async () => {
@@ -250,7 +366,11 @@ export function scenarios(test: Test, rig: Rig): void {
         return { hello: () => "hi" };
       });
       const client = new Plugged({ baseUrl });
-      return { hello: client.hello(), data: (await client.request("GET /plugged")).data, isClient: client instanceof lib.Client };
+      return {
+        hello: client.hello(),
+        data: (await client.request("GET /plugged")).data,
+        isClient: client instanceof lib.Client,
+      };
     }, rig.api.url);
     assert.equal(result, { hello: "hi", data: { tag: "plugin" }, isClient: true });
   });

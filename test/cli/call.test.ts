@@ -40,7 +40,10 @@ test("request sends any route; a text body is printed raw", async () => {
   const repo = await forgekit(["request", "GET /repos/{owner}/{repo}", "owner=mona", "repo=lisa", ...base()]);
   assert.is(repo.code, 0, repo.stderr);
   assert.is(server.requests[0]!.path, "/repos/mona/lisa");
-  server.respond("GET /zen", { headers: { "content-type": "text/plain; charset=utf-8" }, body: "Keep it logically awesome." });
+  server.respond("GET /zen", {
+    headers: { "content-type": "text/plain; charset=utf-8" },
+    body: "Keep it logically awesome.",
+  });
   const zen = await forgekit(["request", "GET", "/zen", ...base()]);
   assert.is(zen.code, 0, zen.stderr);
   assert.is(zen.stdout, "Keep it logically awesome.");
@@ -48,29 +51,83 @@ test("request sends any route; a text body is printed raw", async () => {
 
 test("values without metadata: numbers, booleans, null, JSON, strings", async () => {
   server.respond("POST /things", (request) => ({ status: 201, body: JSON.parse(request.body) }));
-  const args = ["request", "POST /things", "count=5", "ratio=0.5", "flag=true", "off=false", "nothing=null", "text=hello", "zero=007", "obj={\"a\":1}", "list=[1,2]", "at=\\@home"];
+  const args = [
+    "request",
+    "POST /things",
+    "count=5",
+    "ratio=0.5",
+    "flag=true",
+    "off=false",
+    "nothing=null",
+    "text=hello",
+    "zero=007",
+    'obj={"a":1}',
+    "list=[1,2]",
+    "at=\\@home",
+  ];
   const { code, stdout, stderr } = await forgekit([...args, ...base()]);
   assert.is(code, 0, stderr);
-  const expected = { count: 5, ratio: 0.5, flag: true, off: false, nothing: null, text: "hello", zero: "007", obj: { a: 1 }, list: [1, 2], at: "@home" };
+  const expected = {
+    count: 5,
+    ratio: 0.5,
+    flag: true,
+    off: false,
+    nothing: null,
+    text: "hello",
+    zero: "007",
+    obj: { a: 1 },
+    list: [1, 2],
+    at: "@home",
+  };
   assert.equal(JSON.parse(server.requests[0]!.body), expected);
   assert.equal(JSON.parse(stdout), expected);
 });
 
 test("values typed by the parameter metadata; key:=json", async () => {
-  const args = ["issues.create", "owner=o", "repo=r", "title=Crash", "body=123", "milestone=7", "labels=[\"bug\"]", "assignees:=[\"mona\"]", "assignee=null", ...base()];
+  const args = [
+    "issues.create",
+    "owner=o",
+    "repo=r",
+    "title=Crash",
+    "body=123",
+    "milestone=7",
+    'labels=["bug"]',
+    'assignees:=["mona"]',
+    "assignee=null",
+    ...base(),
+  ];
   const { code, stderr } = await forgekit(args);
   assert.is(code, 0, stderr);
   assert.is(server.requests[0]!.operationId, "issues/create");
   // body is a string parameter: "123" stays text; milestone is string|integer: 7 is a number.
-  assert.equal(JSON.parse(server.requests[0]!.body), { title: "Crash", body: "123", milestone: 7, labels: ["bug"], assignees: ["mona"], assignee: null });
+  assert.equal(JSON.parse(server.requests[0]!.body), {
+    title: "Crash",
+    body: "123",
+    milestone: 7,
+    labels: ["bug"],
+    assignees: ["mona"],
+    assignee: null,
+  });
 });
 
 test("@file, @- (stdin) and :=@file.json", async () => {
   writeFileSync(join(dir, "notes.md"), "# Notes\n\nfrom a file\n");
   writeFileSync(join(dir, "labels.json"), '["bug", "ui"]');
-  const file = await forgekit(["issues.create", "owner=o", "repo=r", "title=T", `body=@${join(dir, "notes.md")}`, `labels:=@${join(dir, "labels.json")}`, ...base()]);
+  const file = await forgekit([
+    "issues.create",
+    "owner=o",
+    "repo=r",
+    "title=T",
+    `body=@${join(dir, "notes.md")}`,
+    `labels:=@${join(dir, "labels.json")}`,
+    ...base(),
+  ]);
   assert.is(file.code, 0, file.stderr);
-  assert.equal(JSON.parse(server.requests[0]!.body), { title: "T", body: "# Notes\n\nfrom a file\n", labels: ["bug", "ui"] });
+  assert.equal(JSON.parse(server.requests[0]!.body), {
+    title: "T",
+    body: "# Notes\n\nfrom a file\n",
+    labels: ["bug", "ui"],
+  });
 
   const stdin = await forgekit(["markdown.renderRaw", "data=@-", ...base()], { input: "**bold** from stdin" });
   assert.is(stdin.code, 0, stdin.stderr);
@@ -81,7 +138,15 @@ test("@file, @- (stdin) and :=@file.json", async () => {
 test("a binary @file is sent as bytes (release asset upload)", async () => {
   const bytes = Uint8Array.from({ length: 256 }, (_, index) => index);
   writeFileSync(join(dir, "asset.bin"), bytes);
-  const { code, stderr } = await forgekit(["repos.uploadReleaseAsset", "owner=o", "repo=r", "release_id=1", "name=asset.bin", `data=@${join(dir, "asset.bin")}`, ...base()]);
+  const { code, stderr } = await forgekit([
+    "repos.uploadReleaseAsset",
+    "owner=o",
+    "repo=r",
+    "release_id=1",
+    "name=asset.bin",
+    `data=@${join(dir, "asset.bin")}`,
+    ...base(),
+  ]);
   assert.is(code, 0, stderr);
   const request = server.requests[0]!;
   assert.is(request.operationId, "repos/upload-release-asset");
@@ -91,7 +156,14 @@ test("a binary @file is sent as bytes (release asset upload)", async () => {
 });
 
 test("a missing file is a usage error (exit 2), nothing sent", async () => {
-  const { code, stderr } = await forgekit(["issues.create", "owner=o", "repo=r", "title=T", "body=@/no/such/file.md", ...base()]);
+  const { code, stderr } = await forgekit([
+    "issues.create",
+    "owner=o",
+    "repo=r",
+    "title=T",
+    "body=@/no/such/file.md",
+    ...base(),
+  ]);
   assert.is(code, 2);
   assert.match(stderr, /parameter "body": cannot read "\/no\/such\/file\.md" \(ENOENT\)/);
   assert.is(server.requests.length, 0);
@@ -99,7 +171,9 @@ test("a missing file is a usage error (exit 2), nothing sent", async () => {
 
 test("the token comes from GITHUB_TOKEN (else GH_TOKEN) and is never printed", async () => {
   const token = "ghp_0123456789abcdefghijABCDEFGHIJ012345";
-  const run = await forgekit(["users.getAuthenticated", ...base()], { env: { GITHUB_TOKEN: token, DEBUG: "forgekit:rest*" } });
+  const run = await forgekit(["users.getAuthenticated", ...base()], {
+    env: { GITHUB_TOKEN: token, DEBUG: "forgekit:rest*" },
+  });
   assert.is(run.code, 0, run.stderr);
   assert.is(server.requests[0]!.headers.authorization, `token ${token}`);
   assert.match(run.stderr, /forgekit:rest:request GET \/user/); // debug output was on…
@@ -114,11 +188,20 @@ test("the token comes from GITHUB_TOKEN (else GH_TOKEN) and is never printed", a
 
 test("an HTTP error exits 1 with its message on stderr; --include prints the response", async () => {
   const token = "plain-secret-token-42";
-  server.respond("GET /repos/{owner}/{repo}", { status: 404, body: { message: `Not Found (you sent ${token})`, documentation_url: "https://docs.github.com/rest/repos/repos#get-a-repository" } });
+  server.respond("GET /repos/{owner}/{repo}", {
+    status: 404,
+    body: {
+      message: `Not Found (you sent ${token})`,
+      documentation_url: "https://docs.github.com/rest/repos/repos#get-a-repository",
+    },
+  });
   const run = await forgekit(["repos.get", "owner=o", "repo=gone", ...base()], { env: { GITHUB_TOKEN: token } });
   assert.is(run.code, 1);
   assert.is(run.stdout, "");
-  assert.match(run.stderr, /^forgekit: GET http:\/\/127\.0\.0\.1:\d+\/repos\/o\/gone → 404 Not Found: Not Found \(you sent \[REDACTED\]\) \(https:\/\/docs\.github\.com\/rest\/repos\/repos#get-a-repository\)\n$/);
+  assert.match(
+    run.stderr,
+    /^forgekit: GET http:\/\/127\.0\.0\.1:\d+\/repos\/o\/gone → 404 Not Found: Not Found \(you sent \[REDACTED\]\) \(https:\/\/docs\.github\.com\/rest\/repos\/repos#get-a-repository\)\n$/,
+  );
   assert.not.ok(run.stderr.includes(token));
   const included = await forgekit(["repos.get", "owner=o", "repo=gone", "--include", ...base()]);
   assert.is(included.code, 1);
@@ -133,19 +216,40 @@ test("a network error exits 1 with the reason", async () => {
       probe.close(() => resolve(port));
     });
   });
-  const { code, stdout, stderr } = await forgekit(["repos.get", "owner=o", "repo=r", "--base-url", `http://127.0.0.1:${port}`]);
+  const { code, stdout, stderr } = await forgekit([
+    "repos.get",
+    "owner=o",
+    "repo=r",
+    "--base-url",
+    `http://127.0.0.1:${port}`,
+  ]);
   assert.is(code, 1);
   assert.is(stdout, "");
-  assert.match(stderr, new RegExp(`^forgekit: GET http://127\\.0\\.0\\.1:${port}/repos/o/r → no response: ECONNREFUSED\\n$`));
+  assert.match(
+    stderr,
+    new RegExp(`^forgekit: GET http://127\\.0\\.0\\.1:${port}/repos/o/r → no response: ECONNREFUSED\\n$`),
+  );
 });
 
 test("usage errors exit 2 and send nothing: validation, bad values, bad words", async () => {
   const cases: [string[], RegExp][] = [
-    [["issues.create", "owner=o", "repo=r"], /forgekit: issues\.create: parameter "title" is required .*\nRun `forgekit issues\.create --help` for help\.\n$/],
+    [
+      ["issues.create", "owner=o", "repo=r"],
+      /forgekit: issues\.create: parameter "title" is required .*\nRun `forgekit issues\.create --help` for help\.\n$/,
+    ],
     [["repos.listForOrg", "org=o", "type=publik"], /parameter "type" must be one of "all", "public", .*; got "publik"/],
-    [["repos.listForOrg", "org=o", "per_page=many"], /parameter "per_page" must be an integer; got "many"\. Pass it as per_page=<integer>/],
-    [["issues.create", "owner=o", "repo=r", "title=T", "labels=bug"], /parameter "labels" must be an array; got "bug"\. Pass it as labels='\["…"\]'/],
-    [["issues.create", "owner=o", "repo=r", "title=T", "labels:=[bug"], /parameter "labels": the value after := is not valid JSON/],
+    [
+      ["repos.listForOrg", "org=o", "per_page=many"],
+      /parameter "per_page" must be an integer; got "many"\. Pass it as per_page=<integer>/,
+    ],
+    [
+      ["issues.create", "owner=o", "repo=r", "title=T", "labels=bug"],
+      /parameter "labels" must be an array; got "bug"\. Pass it as labels='\["…"\]'/,
+    ],
+    [
+      ["issues.create", "owner=o", "repo=r", "title=T", "labels:=[bug"],
+      /parameter "labels": the value after := is not valid JSON/,
+    ],
     [["repos.get", "owner=o", "repo"], /expected key=value \(or key:=json\), got "repo"/],
     [["repos.get", "owner=o", "owner=p"], /parameter "owner" is given twice/],
     [["repos.get", "owner=o", "repo=r", "headers={}"], /parameter "headers" is reserved: use --header "name:value"/],

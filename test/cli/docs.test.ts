@@ -27,7 +27,11 @@ function blocks(): Block[] {
     const open = /^```sh\b(.*)$/.exec(lines[i]!);
     if (!open) continue;
     const end = lines.indexOf("```", i + 1);
-    found.push({ line: i + 1, flags: open[1]!.trim().split(/\s+/).filter(Boolean), code: lines.slice(i + 1, end).join("\n") });
+    found.push({
+      line: i + 1,
+      flags: open[1]!.trim().split(/\s+/).filter(Boolean),
+      code: lines.slice(i + 1, end).join("\n"),
+    });
     i = end;
   }
   return found;
@@ -40,14 +44,21 @@ let dir: string;
 test.before(() => {
   assertBuilt();
   dir = mkdtempSync(join(tmpdir(), "forgekit-cli-docs-"));
-  writeFileSync(join(dir, "forgekit"), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} "$@"\n`);
+  writeFileSync(
+    join(dir, "forgekit"),
+    `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} "$@"\n`,
+  );
   chmodSync(join(dir, "forgekit"), 0o755);
 });
 test.after(() => rmSync(dir, { recursive: true, force: true }));
 
 function sh(code: string, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn("sh", ["-e", "-c", code], { cwd: dir, env: { PATH: `${dir}:${process.env.PATH ?? ""}`, NO_COLOR: "1", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn("sh", ["-e", "-c", code], {
+      cwd: dir,
+      env: { PATH: `${dir}:${process.env.PATH ?? ""}`, NO_COLOR: "1", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));

@@ -58,7 +58,9 @@ const key = (name) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(n
 function tableLines(table, indent) {
   return sorted(table).flatMap(([scope, methods]) => [
     `${indent}${key(scope)}: {`,
-    ...sorted(methods).map(([name, entry]) => `${indent}  ${key(name)}: [${entry.map((text) => JSON.stringify(text)).join(", ")}],`),
+    ...sorted(methods).map(
+      ([name, entry]) => `${indent}  ${key(name)}: [${entry.map((text) => JSON.stringify(text)).join(", ")}],`,
+    ),
     `${indent}},`,
   ]);
 }

@@ -11,7 +11,17 @@ test("--help and `help` print the general help; no arguments is a usage error", 
   const help = await forgekit(["--help"]);
   assert.is(help.code, 0);
   assert.match(help.stdout, /^forgekit \d+\.\d+\.\d+: call GitHub's REST API from the command line\.\n/);
-  for (const flag of ["--paginate", "--include", "--dry-run", "--base-url", "--deployment", "--header", "--preview", "--help", "--version"]) {
+  for (const flag of [
+    "--paginate",
+    "--include",
+    "--dry-run",
+    "--base-url",
+    "--deployment",
+    "--header",
+    "--preview",
+    "--help",
+    "--version",
+  ]) {
     assert.match(help.stdout, new RegExp(`\\n {2}${flag}[ ,]`), flag);
   }
   assert.match(help.stdout, /GITHUB_TOKEN, GH_TOKEN/);
@@ -31,16 +41,25 @@ test("a method's help: summary, route, docs link, parameters with where/required
   assert.is(lines[1], "  GET /orgs/{org}/repos");
   assert.is(lines[2], "  Docs: https://docs.github.com/rest/repos/repos#list-organization-repositories");
   assert.match(stdout, /\n {2}org +path +required +string\n/);
-  assert.match(stdout, /\n {2}type +query +optional +string; one of "all", "public", "private", "forks", "sources", "member"\n/);
+  assert.match(
+    stdout,
+    /\n {2}type +query +optional +string; one of "all", "public", "private", "forks", "sources", "member"\n/,
+  );
   assert.match(stdout, /\n {2}per_page +query +optional +integer\n/);
-  assert.match(stdout, /\nUsage:\n {2}forgekit repos\.listForOrg org=<string> \[key=value …\]\n {2}forgekit repos\.listForOrg org=<string> --paginate\n/);
+  assert.match(
+    stdout,
+    /\nUsage:\n {2}forgekit repos\.listForOrg org=<string> \[key=value …\]\n {2}forgekit repos\.listForOrg org=<string> --paginate\n/,
+  );
   assert.is((await forgekit(["help", "repos.listForOrg"])).stdout, stdout);
 });
 
 test("repos.getForOrg --help names the deprecation and the new name", async () => {
   const { code, stdout } = await forgekit(["repos.getForOrg", "--help"]);
   assert.is(code, 0);
-  assert.match(stdout, /^repos\.getForOrg is deprecated: it is an old name of repos\.listForOrg\. Use repos\.listForOrg instead\.\n\nrepos\.listForOrg: List organization repositories\n/);
+  assert.match(
+    stdout,
+    /^repos\.getForOrg is deprecated: it is an old name of repos\.listForOrg\. Use repos\.listForOrg instead\.\n\nrepos\.listForOrg: List organization repositories\n/,
+  );
   // Calling it works, with the deprecation on stderr.
   const call = await forgekit(["repos.getForOrg", "org=o", "--dry-run"]);
   assert.is(call.code, 0, call.stderr);
@@ -50,12 +69,18 @@ test("repos.getForOrg --help names the deprecation and the new name", async () =
 
 test("deprecated operations, whole-body and multi-segment parameters, raw bodies", async () => {
   const classroom = await forgekit(["classroom.getAClassroom", "--help"]);
-  assert.match(classroom.stdout, /\n {2}Deprecated by GitHub \(deprecated \d{4}-\d\d-\d\d, removal \d{4}-\d\d-\d\d\)\.\n/);
+  assert.match(
+    classroom.stdout,
+    /\n {2}Deprecated by GitHub \(deprecated \d{4}-\d\d-\d\d, removal \d{4}-\d\d-\d\d\)\.\n/,
+  );
   const contexts = await forgekit(["repos.setStatusCheckContexts", "--help"]);
   assert.match(contexts.stdout, /\n {2}branch +path +required +string; may contain \/\n/);
   assert.match(contexts.stdout, /\n {2}contexts +body +optional +array; the whole request body\n/);
   const upload = await forgekit(["repos.uploadReleaseAsset", "--help"]);
-  assert.match(upload.stdout, /\n {2}POST \/repos\/\{owner\}\/\{repo\}\/releases\/\{release_id\}\/assets\{\?name,label\}\n/);
+  assert.match(
+    upload.stdout,
+    /\n {2}POST \/repos\/\{owner\}\/\{repo\}\/releases\/\{release_id\}\/assets\{\?name,label\}\n/,
+  );
   assert.match(upload.stdout, /\n {2}data +body +optional +string or object\n/);
   const nullable = await forgekit(["issues.create", "--help"]);
   assert.match(nullable.stdout, /\n {2}milestone +body +optional +string or integer; nullable\n/);
@@ -64,7 +89,10 @@ test("deprecated operations, whole-body and multi-segment parameters, raw bodies
 test("another deployment's help links its own docs and marks the deployment", async () => {
   const { code, stdout } = await forgekit(["repos.get", "--help", "--deployment", "ghes-3.17"]);
   assert.is(code, 0);
-  assert.match(stdout, /^repos\.get: Get a repository\n {2}GET \/repos\/\{owner\}\/\{repo\} {2}\(ghes-3\.17\)\n {2}Docs: https:\/\/docs\.github\.com\/enterprise-server@3\.17\/rest\/repos\/repos#get-a-repository\n/);
+  assert.match(
+    stdout,
+    /^repos\.get: Get a repository\n {2}GET \/repos\/\{owner\}\/\{repo\} {2}\(ghes-3\.17\)\n {2}Docs: https:\/\/docs\.github\.com\/enterprise-server@3\.17\/rest\/repos\/repos#get-a-repository\n/,
+  );
   const only = await forgekit(["help", "enterpriseAdmin.getAllStats", "--deployment", "ghes-3.19"]);
   assert.is(only.code, 0);
   assert.match(only.stdout, /^enterpriseAdmin\.getAllStats: Get all statistics\n/);
@@ -81,12 +109,18 @@ test("a scope's help lists its methods with summaries and its deprecated names",
 
 test("did you mean: misspelt methods, scopes, operationIds and flags (exit 2)", async () => {
   const cases: [string[], RegExp][] = [
-    [["repos.lisForOrg"], /^forgekit: unknown method "repos\.lisForOrg": did you mean repos\.listForOrg\?\nRun `forgekit repos --help` for help\.\n$/],
+    [
+      ["repos.lisForOrg"],
+      /^forgekit: unknown method "repos\.lisForOrg": did you mean repos\.listForOrg\?\nRun `forgekit repos --help` for help\.\n$/,
+    ],
     [["repo.get", "owner=o"], /unknown method "repo\.get": did you mean repos\.get\?/],
     [["repos/list-for-org", "org=o"], /unknown method "repos\/list-for-org": did you mean repos\.listForOrg\?/],
     [["issues.crate", "--help"], /did you mean issues\.create\?/],
     [["reposs", "--help"], /unknown scope "reposs": did you mean repos\?/],
-    [["nothing.likeThisAtAll"], /unknown method "nothing\.likeThisAtAll"\. List a scope's methods with `forgekit <scope> --help`/],
+    [
+      ["nothing.likeThisAtAll"],
+      /unknown method "nothing\.likeThisAtAll"\. List a scope's methods with `forgekit <scope> --help`/,
+    ],
     [["repos.get", "--paginat"], /unknown flag --paginat: did you mean --paginate\?/],
   ];
   for (const [args, message] of cases) {

@@ -14,8 +14,14 @@ const test = suite("cli: generated summaries");
 const DEPLOYMENTS = { "api.github.com": api, ghec, "ghes-3.17": ghes17, "ghes-3.18": ghes18, "ghes-3.19": ghes19 };
 
 test("the committed file is what the script generates (else: node test/cli/generate-summaries.mjs)", async () => {
-  const script = (await import(new URL("./generate-summaries.mjs", import.meta.url).href)) as { generate(): string; OUTPUT: string };
-  assert.ok(readFileSync(script.OUTPUT, "utf8") === script.generate(), "plugins/cli/generated/summaries.ts is stale: run `node test/cli/generate-summaries.mjs` and commit it");
+  const script = (await import(new URL("./generate-summaries.mjs", import.meta.url).href)) as {
+    generate(): string;
+    OUTPUT: string;
+  };
+  assert.ok(
+    readFileSync(script.OUTPUT, "utf8") === script.generate(),
+    "plugins/cli/generated/summaries.ts is stale: run `node test/cli/generate-summaries.mjs` and commit it",
+  );
 });
 
 test("every operation of every deployment has a summary and a docs link", async () => {
@@ -28,7 +34,14 @@ test("every operation of every deployment has a summary and a docs link", async 
         assert.ok(about?.summary, `${deployment} ${scope}.${name}: no summary`);
         assert.match(about!.docs, /^https:\/\/docs\.github\.com\/\S+#\S+$/, `${deployment} ${scope}.${name}`);
         total++;
-        if (deployment === "api.github.com" ? about!.docs.startsWith("https://docs.github.com/rest/") : about!.docs.includes(deployment === "ghec" ? "/enterprise-cloud@latest/" : `/enterprise-server@${deployment.slice(5)}/`)) own++;
+        if (
+          deployment === "api.github.com"
+            ? about!.docs.startsWith("https://docs.github.com/rest/")
+            : about!.docs.includes(
+                deployment === "ghec" ? "/enterprise-cloud@latest/" : `/enterprise-server@${deployment.slice(5)}/`,
+              )
+        )
+          own++;
       }
     }
     // A handful of operations link another edition's page in the description itself.
@@ -37,8 +50,14 @@ test("every operation of every deployment has a summary and a docs link", async 
 });
 
 test("spot checks against GitHub's docs", async () => {
-  assert.equal(await summaryOf("api.github.com", "repos", "get"), { summary: "Get a repository", docs: "https://docs.github.com/rest/repos/repos#get-a-repository" });
-  assert.equal(await summaryOf("ghec", "issues", "create"), { summary: "Create an issue", docs: "https://docs.github.com/enterprise-cloud@latest/rest/issues/issues#create-an-issue" });
+  assert.equal(await summaryOf("api.github.com", "repos", "get"), {
+    summary: "Get a repository",
+    docs: "https://docs.github.com/rest/repos/repos#get-a-repository",
+  });
+  assert.equal(await summaryOf("ghec", "issues", "create"), {
+    summary: "Create an issue",
+    docs: "https://docs.github.com/enterprise-cloud@latest/rest/issues/issues#create-an-issue",
+  });
   assert.is((await summaryOf("ghes-3.18", "enterpriseAdmin", "getAllStats"))?.summary, "Get all statistics");
   assert.is(await summaryOf("api.github.com", "enterpriseAdmin", "getAllStats"), undefined);
 });

@@ -16,11 +16,17 @@ function prose(markdown: string, keepSpans = false): string {
     .split("\n")
     .map((line) => {
       const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
-      if (marker && (!fence || (marker[0] === fence[0] && marker.length >= fence.length && !/\S/.test(line.trim().slice(marker.length))))) {
+      if (
+        marker &&
+        (!fence ||
+          (marker[0] === fence[0] && marker.length >= fence.length && !/\S/.test(line.trim().slice(marker.length))))
+      ) {
         fence = fence ? "" : marker;
         return "";
       }
-      return fence ? "" : line.replace(/(`+)([^`]*?)\1/g, (_match, _ticks: string, content: string) => (keepSpans ? content : ""));
+      return fence
+        ? ""
+        : line.replace(/(`+)([^`]*?)\1/g, (_match, _ticks: string, content: string) => (keepSpans ? content : ""));
     })
     .join("\n");
 }
@@ -44,7 +50,9 @@ function anchors(markdown: string): Set<string> {
 
 /** Relative link targets of a Markdown file: `[text](target)`, skipping URLs with a scheme. */
 function links(markdown: string): string[] {
-  return [...prose(markdown).matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)].map((m) => m[1]!).filter((target) => !/^[a-z][\w+.-]*:/i.test(target));
+  return [...prose(markdown).matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)]
+    .map((m) => m[1]!)
+    .filter((target) => !/^[a-z][\w+.-]*:/i.test(target));
 }
 
 test("docs/README.md links every guide", () => {
@@ -75,8 +83,13 @@ test("every relative link resolves, anchors included", () => {
 });
 
 test("anchors follow GitHub's rules", () => {
-  const found = anchors("# Hooks and plugins\n## `registerEndpoints`\n### Sending again from a `wrap`\n## From v16 (and v15)\n## Notes\n## Notes\n```md\n## Not a heading\n```\n");
-  assert.equal([...found], ["hooks-and-plugins", "registerendpoints", "sending-again-from-a-wrap", "from-v16-and-v15", "notes", "notes-1"]);
+  const found = anchors(
+    "# Hooks and plugins\n## `registerEndpoints`\n### Sending again from a `wrap`\n## From v16 (and v15)\n## Notes\n## Notes\n```md\n## Not a heading\n```\n",
+  );
+  assert.equal(
+    [...found],
+    ["hooks-and-plugins", "registerendpoints", "sending-again-from-a-wrap", "from-v16-and-v15", "notes", "notes-1"],
+  );
 });
 
 test.run();

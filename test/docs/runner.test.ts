@@ -73,7 +73,13 @@ test("JavaScript with require() and no import runs as CommonJS", () => {
   assert.is(extension(cjs!), ".cjs");
 });
 
-const sample = (line: number, code: string, lang = "ts"): Sample => ({ file: "docs/fake.md", line, lang, flags: [], code });
+const sample = (line: number, code: string, lang = "ts"): Sample => ({
+  file: "docs/fake.md",
+  line,
+  lang,
+  flags: [],
+  code,
+});
 
 test("a failing sample is reported at its guide's file and line", async () => {
   const run = await runSample(sample(41, 'const n: number = 1;\nif (n) throw new Error("boom");'), scratch, {}, 20_000);
@@ -84,14 +90,24 @@ test("a failing sample is reported at its guide's file and line", async () => {
 });
 
 test("a sample imports the built package by name", async () => {
-  const run = await runSample(sample(1, 'import { VERSION } from "forgekit/core";\nconsole.log(`v${VERSION}`);', "js"), scratch, {}, 20_000);
+  const run = await runSample(
+    sample(1, 'import { VERSION } from "forgekit/core";\nconsole.log(`v${VERSION}`);', "js"),
+    scratch,
+    {},
+    20_000,
+  );
   assert.is(run.code, 0, run.output);
   assert.match(run.output, /^v\d+\.\d+\.\d+/m);
 });
 
 test("the environment is the runner's alone", async () => {
   process.env.FORGEKIT_RUNNER_LEAK = "leaked";
-  const run = await runSample(sample(1, "console.log(process.env.GITHUB_API_URL, process.env.FORGEKIT_RUNNER_LEAK);", "js"), scratch, { GITHUB_API_URL: "http://127.0.0.1:9" }, 20_000);
+  const run = await runSample(
+    sample(1, "console.log(process.env.GITHUB_API_URL, process.env.FORGEKIT_RUNNER_LEAK);", "js"),
+    scratch,
+    { GITHUB_API_URL: "http://127.0.0.1:9" },
+    20_000,
+  );
   delete process.env.FORGEKIT_RUNNER_LEAK;
   assert.is(run.output.trim(), "http://127.0.0.1:9 undefined");
 });

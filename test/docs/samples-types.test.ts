@@ -18,7 +18,8 @@ let status: number | null = null;
 
 // uvu does not report an error thrown by a hook, so the work is done in the tests.
 function check(): void {
-  if (!existsSync(DECLARATIONS)) throw new Error(`${DECLARATIONS} is missing: run \`node build.mjs\` first (\`npm test\` does).`);
+  if (!existsSync(DECLARATIONS))
+    throw new Error(`${DECLARATIONS} is missing: run \`node build.mjs\` first (\`npm test\` does).`);
   mkdirSync(join(root, ".cache"), { recursive: true });
   // Inside the package, so `import "forgekit"` resolves to this checkout's dist/ by self-reference.
   scratch = mkdtempSync(join(root, ".cache", "docs-types-"));
@@ -36,7 +37,11 @@ function check(): void {
     isolatedModules: true,
   };
   writeFileSync(join(scratch, "tsconfig.json"), JSON.stringify({ compilerOptions, include: ["*.ts"] }));
-  const tsc = spawnSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", join(scratch, "tsconfig.json"), "--pretty", "false"], { cwd: scratch, encoding: "utf8" });
+  const tsc = spawnSync(
+    process.execPath,
+    [join(root, "node_modules/typescript/bin/tsc"), "-p", join(scratch, "tsconfig.json"), "--pretty", "false"],
+    { cwd: scratch, encoding: "utf8" },
+  );
   status = tsc.status;
   printed = `${tsc.stdout}${tsc.stderr}`;
 }
@@ -54,7 +59,13 @@ test("tsc reports no error, each one named by its guide's file and line", () => 
   const errors = printed
     .split("\n")
     .filter((line) => /error TS\d+/.test(line))
-    .map((line) => line.replace(/^([^(]+)\((\d+),(\d+)\)/, (_match, file: string, row: string, column: string) => `${files.get(basename(file))?.file ?? file}:${row}:${column}`));
+    .map((line) =>
+      line.replace(
+        /^([^(]+)\((\d+),(\d+)\)/,
+        (_match, file: string, row: string, column: string) =>
+          `${files.get(basename(file))?.file ?? file}:${row}:${column}`,
+      ),
+    );
   assert.equal(errors, [], errors.join("\n"));
   assert.is(status, 0, printed);
 });

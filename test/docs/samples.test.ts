@@ -3,7 +3,17 @@ import * as assert from "uvu/assert";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { loadFixture, startMockServer, type MockRequest } from "../server/index.js";
-import { COVERED, isRunnable, mapLimit, root, runnerSamples, runSample, samplesOf, type Sample, type SampleRun } from "../helpers/docs-samples.js";
+import {
+  COVERED,
+  isRunnable,
+  mapLimit,
+  root,
+  runnerSamples,
+  runSample,
+  samplesOf,
+  type Sample,
+  type SampleRun,
+} from "../helpers/docs-samples.js";
 
 // Every ```ts / ```js block of README.md and docs/*.md (not ```ts no-run) runs as a module in
 // a Node process of its own, importing the built package ("forgekit", "forgekit/core",
@@ -38,9 +48,17 @@ async function runAll(): Promise<Outcome[]> {
   const fixture = loadFixture();
   return mapLimit(samples, 2, async (sample): Promise<Outcome> => {
     // High limits: a guide's samples are not about the anonymous 60 requests an hour.
-    const server = await startMockServer({ fixture, rateLimit: { core: 100_000, search: 100_000, code_search: 100_000 } });
+    const server = await startMockServer({
+      fixture,
+      rateLimit: { core: 100_000, search: 100_000, code_search: 100_000 },
+    });
     try {
-      const run = await runSample(sample, dir, { GITHUB_API_URL: server.url, GITHUB_TOKEN: TOKEN, NO_COLOR: "1" }, SAMPLE_TIMEOUT);
+      const run = await runSample(
+        sample,
+        dir,
+        { GITHUB_API_URL: server.url, GITHUB_TOKEN: TOKEN, NO_COLOR: "1" },
+        SAMPLE_TIMEOUT,
+      );
       return { run, requests: [...server.requests] };
     } finally {
       await server.close();
@@ -60,13 +78,20 @@ test.after(() => {
 
 test("there are samples to run, against a built package", () => {
   assert.ok(existsSync(BUILT), unbuilt);
-  assert.ok(samples.length > 0, only ? `no runnable block matches DOCS_SAMPLES=${only}` : "no runnable ```ts or ```js block found in docs/*.md or README.md");
+  assert.ok(
+    samples.length > 0,
+    only
+      ? `no runnable block matches DOCS_SAMPLES=${only}`
+      : "no runnable ```ts or ```js block found in docs/*.md or README.md",
+  );
 });
 
 /** The failure report: where the sample is, what it printed, what it sent. */
 function report(sample: Sample, { run, requests }: Outcome, why: string): string {
   const sent = requests.map((r) => `  ${r.method} ${r.url} → ${r.status}`).join("\n") || "  (nothing)";
-  const hint = /GITHUB_API_URL|startMockServer/.test(sample.code) ? "" : "\nThe sample neither reads GITHUB_API_URL nor starts its own server: see docs/README.md, \"Code samples\".";
+  const hint = /GITHUB_API_URL|startMockServer/.test(sample.code)
+    ? ""
+    : '\nThe sample neither reads GITHUB_API_URL nor starts its own server: see docs/README.md, "Code samples".';
   return `${sample.file}:${sample.line}: ${why}${hint}\n--- output ---\n${run.output.trim()}\n--- requests to the local GitHub API ---\n${sent}`;
 }
 
@@ -84,11 +109,20 @@ for (const sample of samples) {
 test("a guide covered by another test is fully run there", () => {
   for (const [file, covering] of Object.entries(COVERED)) {
     if (!existsSync(join(root, file))) continue;
-    assert.ok(existsSync(join(root, covering)), `${covering} (which runs ${file}'s samples) is missing: remove ${file} from COVERED in test/docs/samples.test.ts`);
-    assert.ok(readFileSync(join(root, covering), "utf8").includes(file.replace(/^docs\//, "")), `${covering} does not read ${file}`);
+    assert.ok(
+      existsSync(join(root, covering)),
+      `${covering} (which runs ${file}'s samples) is missing: remove ${file} from COVERED in test/docs/samples.test.ts`,
+    );
+    assert.ok(
+      readFileSync(join(root, covering), "utf8").includes(file.replace(/^docs\//, "")),
+      `${covering} does not read ${file}`,
+    );
     // Those tests extract exactly ```ts blocks; any other runnable block would run nowhere.
     for (const sample of samplesOf(file).filter(isRunnable)) {
-      assert.ok(sample.lang === "ts" && sample.flags.length === 0, `${file}:${sample.line}: \`\`\`${[sample.lang, ...sample.flags].join(" ")} would not be run by ${covering}: use \`\`\`ts, or \`\`\`ts no-run`);
+      assert.ok(
+        sample.lang === "ts" && sample.flags.length === 0,
+        `${file}:${sample.line}: \`\`\`${[sample.lang, ...sample.flags].join(" ")} would not be run by ${covering}: use \`\`\`ts, or \`\`\`ts no-run`,
+      );
     }
   }
 });

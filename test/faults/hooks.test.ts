@@ -52,15 +52,24 @@ for (const name of ["fetch", "agent"] as const) {
       seen.push(stateOf(options).n);
     });
     const responses = await Promise.all(
-      Array.from({ length: 100 }, (_, n) => client.request("GET /slow", { n, request: { state: { n, started: Date.now() } } })),
+      Array.from({ length: 100 }, (_, n) =>
+        client.request("GET /slow", { n, request: { state: { n, started: Date.now() } } }),
+      ),
     );
     responses.forEach((response, n) => {
       assert.is(response.data.url, `/slow?n=${n}`);
       assert.is(response.data.trace, `trace-${n}`);
       assert.is(response.data.wrapped, n);
     });
-    assert.equal([...seen].sort((a, b) => a - b), Array.from({ length: 100 }, (_, n) => n));
-    assert.not.equal(seen, [...seen].sort((a, b) => a - b), "they really overlapped");
+    assert.equal(
+      [...seen].sort((a, b) => a - b),
+      Array.from({ length: 100 }, (_, n) => n),
+    );
+    assert.not.equal(
+      seen,
+      [...seen].sort((a, b) => a - b),
+      "they really overlapped",
+    );
   });
 
   type Kind = "before" | "after" | "error" | "wrap";
@@ -90,13 +99,19 @@ for (const name of ["fetch", "agent"] as const) {
         });
         // error hooks run only on failures: every request fails (404) and n = 3's hook throws.
         const path = kind === "error" ? "/missing" : "/slow";
-        const results = await Promise.allSettled(Array.from({ length: 10 }, (_, n) => client.request(`GET ${path}`, { n })));
+        const results = await Promise.allSettled(
+          Array.from({ length: 10 }, (_, n) => client.request(`GET ${path}`, { n })),
+        );
         results.forEach((result, n) => {
           if (n === 3) {
             assert.is(result.status, "rejected");
             assert.is((result as PromiseRejectedResult).reason, thrown);
           } else if (kind === "error") {
-            assert.instance((result as PromiseRejectedResult).reason, HttpError, `request ${n} keeps its own HttpError`);
+            assert.instance(
+              (result as PromiseRejectedResult).reason,
+              HttpError,
+              `request ${n} keeps its own HttpError`,
+            );
           } else {
             assert.is(result.status, "fulfilled", `request ${n}`);
           }

@@ -19,7 +19,8 @@ let closedUrl: string;
 test.before(async () => {
   server = await startServer({
     // Status line and one header, then the connection drops before the blank line.
-    "GET /partial-headers": (_req, res) => void res.socket?.end("HTTP/1.1 200 OK\r\ncontent-type: application/json\r\n"),
+    "GET /partial-headers": (_req, res) =>
+      void res.socket?.end("HTTP/1.1 200 OK\r\ncontent-type: application/json\r\n"),
     // Headers and half the body, then silence (until the client gives up).
     "GET /stalled-body": (_req, res) => {
       res.writeHead(200, { "content-type": "application/json", "content-length": "100" });
@@ -27,16 +28,30 @@ test.before(async () => {
     },
     "GET /503": { status: 503, body: { message: "Service Unavailable" } },
     "GET /503-retry-after": { status: 503, headers: { "retry-after": "120" }, body: "" },
-    "GET /502-html": { status: 502, headers: { "content-type": "text/html" }, body: "<html><body>Bad Gateway</body></html>" },
-    "GET /bad-json-422": { status: 422, headers: { "content-type": "application/json; charset=utf-8", "x-github-request-id": "F00D:1" }, body: '{"message": "Validation Failed", ' },
-    "GET /bad-json-200": { headers: { "content-type": "application/vnd.github+json", etag: '"e1"' }, body: "<html>not json</html>" },
+    "GET /502-html": {
+      status: 502,
+      headers: { "content-type": "text/html" },
+      body: "<html><body>Bad Gateway</body></html>",
+    },
+    "GET /bad-json-422": {
+      status: 422,
+      headers: { "content-type": "application/json; charset=utf-8", "x-github-request-id": "F00D:1" },
+      body: '{"message": "Validation Failed", ',
+    },
+    "GET /bad-json-200": {
+      headers: { "content-type": "application/vnd.github+json", etag: '"e1"' },
+      body: "<html>not json</html>",
+    },
     "GET /empty-404-json": { status: 404, headers: { "content-type": "application/json" }, body: "" },
     "GET /empty-410": { status: 410, body: "" },
     "DELETE /204": { status: 204, headers: { "x-done": "yes" } },
     "GET /304": { status: 304, headers: { etag: '"e2"' } },
     "GET /binary": { headers: { "content-type": "application/octet-stream" }, body: BYTES },
     "GET /zip": { headers: { "content-type": "application/zip" }, body: BYTES.subarray(0, 300) },
-    "GET /int64": { headers: { "content-type": "application/json" }, body: '{"id":9007199254740993,"safe":9007199254740991,"big":123456789012345678901,"node_id":"MDQ6VXNlcjE="}' },
+    "GET /int64": {
+      headers: { "content-type": "application/json" },
+      body: '{"id":9007199254740993,"safe":9007199254740991,"big":123456789012345678901,"node_id":"MDQ6VXNlcjE="}',
+    },
   });
   const closed = await startServer();
   closedUrl = closed.url;
@@ -52,7 +67,9 @@ for (const name of ["fetch", "agent"] as const) {
   const client = (options = {}) => make[name]({ baseUrl: server.url, ...options });
 
   test(`${name}: connection refused → NetworkError with the cause, no status, the same message on both transports`, async () => {
-    const error = await make[name]({ baseUrl: closedUrl }).request("GET /").catch((e: unknown) => e);
+    const error = await make[name]({ baseUrl: closedUrl })
+      .request("GET /")
+      .catch((e: unknown) => e);
     assert.instance(error, NetworkError);
     assert.not.instance(error, TimeoutError);
     assert.is((error as { status?: number }).status, undefined);
@@ -61,13 +78,17 @@ for (const name of ["fetch", "agent"] as const) {
   });
 
   test(`${name}: the connection drops in the middle of the headers → NetworkError`, async () => {
-    const error = await client().request("GET /partial-headers").catch((e: unknown) => e);
+    const error = await client()
+      .request("GET /partial-headers")
+      .catch((e: unknown) => e);
     assert.instance(error, NetworkError);
     assert.match((error as Error).message, /→ no response: /);
   });
 
   test(`${name}: a body that stalls → TimeoutError, even though the headers arrived`, async () => {
-    const error = await client({ timeout: 50 }).request("GET /stalled-body").catch((e: unknown) => e);
+    const error = await client({ timeout: 50 })
+      .request("GET /stalled-body")
+      .catch((e: unknown) => e);
     assert.instance(error, TimeoutError);
     assert.is((error as TimeoutError).timeout, 50);
   });
@@ -94,7 +115,9 @@ for (const name of ["fetch", "agent"] as const) {
   });
 
   test(`${name}: 5xx without the retry plugin → one request, a clean HttpError`, async () => {
-    const error = await client().request("GET /503").catch((e: unknown) => e);
+    const error = await client()
+      .request("GET /503")
+      .catch((e: unknown) => e);
     assert.instance(error, HttpError);
     assert.is((error as HttpError).status, 503);
     assert.is((error as Error).message, `GET ${server.url}/503 → 503 Service Unavailable: Service Unavailable`);
@@ -102,7 +125,9 @@ for (const name of ["fetch", "agent"] as const) {
   });
 
   test(`${name}: 5xx with Retry-After → one request; the header is kept for whoever retries`, async () => {
-    const error = (await client().request("GET /503-retry-after").catch((e: unknown) => e)) as HttpError;
+    const error = (await client()
+      .request("GET /503-retry-after")
+      .catch((e: unknown) => e)) as HttpError;
     assert.instance(error, HttpError);
     assert.is(error.headers["retry-after"], "120");
     assert.is(error.response.headers["retry-after"], "120");
@@ -110,15 +135,22 @@ for (const name of ["fetch", "agent"] as const) {
   });
 
   test(`${name}: a 502 HTML page → HttpError with the page as text data`, async () => {
-    const error = (await client().request("GET /502-html").catch((e: unknown) => e)) as HttpError;
+    const error = (await client()
+      .request("GET /502-html")
+      .catch((e: unknown) => e)) as HttpError;
     assert.is(error.status, 502);
     assert.is(error.response.data, "<html><body>Bad Gateway</body></html>");
     assert.is(error.message, `GET ${server.url}/502-html → 502 Bad Gateway: <html><body>Bad Gateway</body></html>`);
   });
 
-  for (const [path, status] of [["/bad-json-422", 422], ["/bad-json-200", 200]] as const) {
+  for (const [path, status] of [
+    ["/bad-json-422", 422],
+    ["/bad-json-200", 200],
+  ] as const) {
     test(`${name}: malformed JSON with a JSON content type (${status}) → HttpError keeping status, headers and the text`, async () => {
-      const error = (await client().request(`GET ${path}`).catch((e: unknown) => e)) as HttpError;
+      const error = (await client()
+        .request(`GET ${path}`)
+        .catch((e: unknown) => e)) as HttpError;
       assert.instance(error, HttpError);
       assert.is(error.status, status);
       assert.match(error.message, new RegExp(`→ ${status} [\\w ]+: the response body is not valid JSON \\(`));
@@ -130,10 +162,14 @@ for (const name of ["fetch", "agent"] as const) {
   }
 
   test(`${name}: empty 4xx bodies (JSON-typed and untyped) → readable messages`, async () => {
-    const json = (await client().request("GET /empty-404-json").catch((e: unknown) => e)) as HttpError;
+    const json = (await client()
+      .request("GET /empty-404-json")
+      .catch((e: unknown) => e)) as HttpError;
     assert.is(json.message, `GET ${server.url}/empty-404-json → 404 Not Found`);
     assert.is(json.response.data, "");
-    const plain = (await client().request("GET /empty-410").catch((e: unknown) => e)) as HttpError;
+    const plain = (await client()
+      .request("GET /empty-410")
+      .catch((e: unknown) => e)) as HttpError;
     assert.is(plain.message, `GET ${server.url}/empty-410 → 410 Gone`);
   });
 
@@ -142,7 +178,9 @@ for (const name of ["fetch", "agent"] as const) {
     assert.is(response.status, 204);
     assert.is(response.data, undefined);
     assert.is(response.headers["x-done"], "yes");
-    const error = (await client().request("GET /304").catch((e: unknown) => e)) as HttpError;
+    const error = (await client()
+      .request("GET /304")
+      .catch((e: unknown) => e)) as HttpError;
     assert.is(error.status, 304);
     assert.is(error.headers.etag, '"e2"');
   });

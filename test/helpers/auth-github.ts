@@ -45,8 +45,21 @@ function checkJwt(req: Recorded, publicKey: string, appId: number, serverNow: nu
 }
 
 /** Install the App routes for `installations` on `server`; `publicKey` verifies JWTs. */
-export function fakeGitHubApp(server: TestServer, publicKey: string, appId: number, installations: string[], repoPath = "/repos/o/r"): FakeGitHub {
-  const state: FakeGitHub = { exchanges: {}, jwts: [], live: new Set(), lifetime: 60 * 60_000, skew: 0, exchangeDelay: 0 };
+export function fakeGitHubApp(
+  server: TestServer,
+  publicKey: string,
+  appId: number,
+  installations: string[],
+  repoPath = "/repos/o/r",
+): FakeGitHub {
+  const state: FakeGitHub = {
+    exchanges: {},
+    jwts: [],
+    live: new Set(),
+    lifetime: 60 * 60_000,
+    skew: 0,
+    exchangeDelay: 0,
+  };
   const asApp = (req: Recorded) => {
     const serverNow = Date.now() + state.skew;
     const jwt = checkJwt(req, publicKey, appId, serverNow);
@@ -63,13 +76,18 @@ export function fakeGitHubApp(server: TestServer, publicKey: string, appId: numb
       const token = `ghs_${id}x${state.exchanges[id]}${"a".repeat(20)}`;
       state.live.add(token);
       const expires = new Date(Date.now() + state.skew + state.lifetime).toISOString().replace(/\.\d+Z$/, "Z");
-      return { status: 201, body: { token, expires_at: expires, permissions: { contents: "read" }, repository_selection: "all" } };
+      return {
+        status: 201,
+        body: { token, expires_at: expires, permissions: { contents: "read" }, repository_selection: "all" },
+      };
     });
   }
   server.route("GET /app", (req) => asApp(req) ?? { body: { id: appId, slug: "forgekit-test" } });
   server.route(`GET ${repoPath}`, (req) => {
     const token = /^token (.+)$/.exec(String(req.headers.authorization ?? ""))?.[1];
-    return token && state.live.has(token) ? { body: { full_name: repoPath.slice("/repos/".length) } } : unauthorized("Bad credentials");
+    return token && state.live.has(token)
+      ? { body: { full_name: repoPath.slice("/repos/".length) } }
+      : unauthorized("Bad credentials");
   });
   return state;
 }

@@ -32,7 +32,12 @@ export function verifyJwt(jwt: string, publicKey: string): VerifiedJwt {
   const parts = jwt.split(".");
   if (parts.length !== 3) throw new Error(`not a JWT: ${parts.length} parts`);
   const [header = "", payload = "", signature = ""] = parts;
-  const valid = verify("RSA-SHA256", Buffer.from(`${header}.${payload}`), createPublicKey(publicKey), Buffer.from(signature, "base64url"));
+  const valid = verify(
+    "RSA-SHA256",
+    Buffer.from(`${header}.${payload}`),
+    createPublicKey(publicKey),
+    Buffer.from(signature, "base64url"),
+  );
   if (!valid) throw new Error("JWT signature does not verify");
   const decode = (part: string) => JSON.parse(Buffer.from(part, "base64url").toString("utf8"));
   return { header: decode(header), claims: decode(payload) };

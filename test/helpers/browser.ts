@@ -44,13 +44,19 @@ export async function startApi(routes: Record<string, Handler | Reply> = {}): Pr
     for (const [name, value] of Object.entries(GITHUB_CORS)) res.setHeader(name, value);
     if (req.method === "OPTIONS") return { status: 204, headers: GITHUB_PREFLIGHT };
     const handler = table.get(`${req.method} ${req.path}`) ?? table.get(`* ${req.path}`);
-    if (!handler) return { status: 404, body: { message: "Not Found", documentation_url: "https://docs.github.com/rest" } };
+    if (!handler)
+      return { status: 404, body: { message: "Not Found", documentation_url: "https://docs.github.com/rest" } };
     return typeof handler === "function" ? handler(req, res, api) : handler;
   });
   return { ...server, route: (key, handler) => void table.set(key, handler) };
 }
 
-const TYPES: Record<string, string> = { html: "text/html; charset=utf-8", js: "text/javascript", mjs: "text/javascript", json: "application/json" };
+const TYPES: Record<string, string> = {
+  html: "text/html; charset=utf-8",
+  js: "text/javascript",
+  mjs: "text/javascript",
+  json: "application/json",
+};
 
 /**
  * The page origin: `/<file>` serves `dist/browser/<file>` (`no-store`, so every module the
@@ -75,12 +81,22 @@ export async function startPages(pages: Record<string, string>): Promise<TestSer
 /** Launch Chromium headless with nothing that talks to the network on its own. */
 export function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
-    throw new Error(`Chromium not found at ${CHROMIUM}. Install Debian's package (\`sh .ci/setup.sh\`, or \`apt-get install -y chromium\`) or set CHROMIUM_PATH; the tests never download a browser.`);
+    throw new Error(
+      `Chromium not found at ${CHROMIUM}. Install Debian's package (\`sh .ci/setup.sh\`, or \`apt-get install -y chromium\`) or set CHROMIUM_PATH; the tests never download a browser.`,
+    );
   }
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
 }
 

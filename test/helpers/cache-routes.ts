@@ -10,7 +10,11 @@ export const etagOf = (body: unknown) => `"${createHash("sha1").update(JSON.stri
 /** A rate-limit budget whose `x-ratelimit-remaining` goes down by one per response. */
 export function rateLimit(limit = 5000) {
   let remaining = limit;
-  return () => ({ "x-ratelimit-limit": String(limit), "x-ratelimit-remaining": String(--remaining), "x-ratelimit-resource": "core" });
+  return () => ({
+    "x-ratelimit-limit": String(limit),
+    "x-ratelimit-remaining": String(--remaining),
+    "x-ratelimit-resource": "core",
+  });
 }
 
 /** A route answering `body(req)` with its ETag, or 304 when `If-None-Match` names it. */
@@ -28,7 +32,8 @@ export function lastModifiedRoute(body: unknown, modified: Date, headers = rateL
   return (req) => {
     const since = req.headers["if-modified-since"];
     const lastModified = modified.toUTCString();
-    if (typeof since === "string" && Date.parse(since) >= Date.parse(lastModified)) return { status: 304, headers: headers() };
+    if (typeof since === "string" && Date.parse(since) >= Date.parse(lastModified))
+      return { status: 304, headers: headers() };
     return { headers: { "last-modified": lastModified, ...headers() }, body };
   };
 }

@@ -17,16 +17,26 @@ export interface Run {
 export function assertBuilt(): void {
   if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run \`node build.mjs\` first (npm test does).`);
   const built = statSync(BIN).mtimeMs;
-  const sources = readdirSync(`${root}plugins/cli`, { recursive: true }).map(String).filter((file) => file.endsWith(".ts"));
+  const sources = readdirSync(`${root}plugins/cli`, { recursive: true })
+    .map(String)
+    .filter((file) => file.endsWith(".ts"));
   const stale = sources.filter((file) => statSync(`${root}plugins/cli/${file}`).mtimeMs > built);
-  if (stale.length) throw new Error(`dist/ is older than plugins/cli/${stale[0]}: run \`node build.mjs\` first (npm test does).`);
+  if (stale.length)
+    throw new Error(`dist/ is older than plugins/cli/${stale[0]}: run \`node build.mjs\` first (npm test does).`);
 }
 
 /** `forgekit ...args`, resolved when the process exits. */
-export function forgekit(args: readonly string[], options: { env?: Record<string, string>; input?: string | Uint8Array; cwd?: string } = {}): Promise<Run> {
+export function forgekit(
+  args: readonly string[],
+  options: { env?: Record<string, string>; input?: string | Uint8Array; cwd?: string } = {},
+): Promise<Run> {
   return new Promise((resolve, reject) => {
     const env = { PATH: process.env.PATH ?? "", NO_COLOR: "1", ...options.env };
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd ?? root, env, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: options.cwd ?? root,
+      env,
+      stdio: ["pipe", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));

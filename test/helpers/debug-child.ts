@@ -7,7 +7,10 @@ import { startServer } from "./server.js";
 
 const TOKEN = process.argv[2] ?? "ghp_missing";
 const server = await startServer({
-  "GET /repos/o/r": { headers: { "x-github-request-id": "CAFE:0001", "x-ratelimit-remaining": "4999" }, body: { id: 1 } },
+  "GET /repos/o/r": {
+    headers: { "x-github-request-id": "CAFE:0001", "x-ratelimit-remaining": "4999" },
+    body: { id: 1 },
+  },
   "GET /missing": { status: 404, headers: { "x-github-request-id": "CAFE:0002" }, body: { message: "Not Found" } },
 });
 const client = new (Client.plugin([debug]))({ baseUrl: server.url, headers: { authorization: `token ${TOKEN}` } });

@@ -6,7 +6,10 @@ import { startServer } from "./server.js";
 
 const file = process.env.LOADS_FILE!;
 const root = new URL("../../", import.meta.url).href;
-const loaded = () => [...new Set(readFileSync(file, "utf8").split("\n").filter(Boolean))].map((url) => url.replace(root, "").replace(/^.*\/node_modules\//, "node_modules/"));
+const loaded = () =>
+  [...new Set(readFileSync(file, "utf8").split("\n").filter(Boolean))].map((url) =>
+    url.replace(root, "").replace(/^.*\/node_modules\//, "node_modules/"),
+  );
 const steps: Record<string, string[]> = {};
 const server = await startServer({
   "GET /repos/o/r": { body: { name: "r" } },

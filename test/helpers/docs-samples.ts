@@ -133,11 +133,24 @@ export interface SampleRun {
  * resolves to it by self-reference) and run it with Node in a process of its own, killed
  * after `timeout` ms. TypeScript goes through the tests' esbuild loader.
  */
-export function runSample(sample: Sample, dir: string, env: Record<string, string>, timeout: number): Promise<SampleRun> {
+export function runSample(
+  sample: Sample,
+  dir: string,
+  env: Record<string, string>,
+  timeout: number,
+): Promise<SampleRun> {
   const path = writeSample(sample, dir);
-  const args = ["--enable-source-maps", ...(path.endsWith(".ts") ? ["--import", join(root, "test/helpers/register.mjs")] : []), path];
+  const args = [
+    "--enable-source-maps",
+    ...(path.endsWith(".ts") ? ["--import", join(root, "test/helpers/register.mjs")] : []),
+    path,
+  ];
   return new Promise((done) => {
-    const child = spawn(process.execPath, args, { cwd: root, env: { PATH: process.env.PATH ?? "", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, args, {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? "", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -149,7 +162,12 @@ export function runSample(sample: Sample, dir: string, env: Record<string, strin
     child.on("close", (code, signal) => {
       clearTimeout(timer);
       // Name the guide, not the scratch file, in stack traces.
-      done({ code, signal, timedOut, output: output.split(path).join(sample.file).split(`file://${sample.file}`).join(sample.file) });
+      done({
+        code,
+        signal,
+        timedOut,
+        output: output.split(path).join(sample.file).split(`file://${sample.file}`).join(sample.file),
+      });
     });
   });
 }

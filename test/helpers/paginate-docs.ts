@@ -10,7 +10,9 @@ const root = new URL("../../", import.meta.url);
 
 /** The runnable samples of `docs/<guide>`. */
 export function samplesOf(guide: string): string[] {
-  return [...readFileSync(new URL(`docs/${guide}`, root), "utf8").matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => m[1] ?? "");
+  return [...readFileSync(new URL(`docs/${guide}`, root), "utf8").matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map(
+    (m) => m[1] ?? "",
+  );
 }
 
 /** `forgekit/core`, `forgekit/plugins/<name>` and `debug` → files of this checkout. */

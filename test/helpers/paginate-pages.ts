@@ -29,8 +29,16 @@ export function paged(path: string, options: PagedOptions): Handler {
       query.set("page", String(n));
       return `${origin}${path}?${query}`;
     };
-    const links = [page < pages && `<${link(page + 1)}>; rel="next"`, `<${link(pages)}>; rel="last"`, page > 1 && `<${link(1)}>; rel="first"`].filter(Boolean).join(", ");
-    const body = wrap ? { total_count: options.totalCount ?? pages * size, incomplete_results: false, [wrap]: items } : items;
+    const links = [
+      page < pages && `<${link(page + 1)}>; rel="next"`,
+      `<${link(pages)}>; rel="last"`,
+      page > 1 && `<${link(1)}>; rel="first"`,
+    ]
+      .filter(Boolean)
+      .join(", ");
+    const body = wrap
+      ? { total_count: options.totalCount ?? pages * size, incomplete_results: false, [wrap]: items }
+      : items;
     return { headers: { link: links }, body };
   };
 }

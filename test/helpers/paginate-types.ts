@@ -18,8 +18,14 @@ const client = new (Client.plugin([paginate]))();
 export async function checks(): Promise<unknown[]> {
   const issues = await client.paginate(listForRepo, { owner: "o", repo: "r" });
   const title: string = issues[0]!.title;
-  const titles: string[] = await client.paginate(listForRepo, { owner: "o", repo: "r" }, (response) => response.data.map((issue) => issue.title));
-  const numbers: number[] = await client.paginate(listForRepo, { owner: "o", repo: "r" }, { map: (response) => response.data.map((issue) => issue.number), maxItems: 10 });
+  const titles: string[] = await client.paginate(listForRepo, { owner: "o", repo: "r" }, (response) =>
+    response.data.map((issue) => issue.title),
+  );
+  const numbers: number[] = await client.paginate(
+    listForRepo,
+    { owner: "o", repo: "r" },
+    { map: (response) => response.data.map((issue) => issue.number), maxItems: 10 },
+  );
   const found = await client.paginate(searchIssues, { q: "is:open" });
   const url: string = found[0]!.url;
   for await (const page of client.paginate.iterator(searchIssues, { q: "x" })) {
@@ -30,7 +36,11 @@ export async function checks(): Promise<unknown[]> {
   }
   const anything = await client.paginate("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r" });
   const merged = await client.paginate(listForRepo.endpoint.merge({ owner: "o", repo: "r" }));
-  const resumed = await client.paginate("GET /x", {}, { resume: { url: "https://api.github.com/x?page=2", count: 100 } });
+  const resumed = await client.paginate(
+    "GET /x",
+    {},
+    { resume: { url: "https://api.github.com/x?page=2", count: 100 } },
+  );
   // @ts-expect-error owner must be a string
   await client.paginate(listForRepo, { owner: 1, repo: "r" });
   // @ts-expect-error title is a string, not a number

@@ -62,7 +62,10 @@ export function primaryLimit(resetIn: number, { date = SERVER_NOW, resource = "c
       "x-ratelimit-reset": Math.floor(date / 1000) + resetIn,
       "x-ratelimit-resource": resource,
     },
-    body: { message: "API rate limit exceeded for user ID 1.", documentation_url: "https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-primary-rate-limits" },
+    body: {
+      message: "API rate limit exceeded for user ID 1.",
+      documentation_url: "https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-primary-rate-limits",
+    },
   };
 }
 
@@ -70,18 +73,33 @@ export function primaryLimit(resetIn: number, { date = SERVER_NOW, resource = "c
 export function secondaryLimit(retryAfter?: number | string, { date = SERVER_NOW, status = 403 } = {}): Reply {
   return {
     status,
-    headers: { date: httpDate(date), "x-ratelimit-remaining": 4000, ...(retryAfter !== undefined && { "retry-after": retryAfter }) },
+    headers: {
+      date: httpDate(date),
+      "x-ratelimit-remaining": 4000,
+      ...(retryAfter !== undefined && { "retry-after": retryAfter }),
+    },
     body: {
       message: "You have exceeded a secondary rate limit. Please wait a few minutes before you try again.",
-      documentation_url: "https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits",
+      documentation_url:
+        "https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits",
     },
   };
 }
 
 /** A 200 with the rate-limit headers GitHub sends on every response. */
-export function ok(body: unknown = { ok: true }, { remaining = 4999, resource = "core", date = SERVER_NOW, resetIn = 3600 } = {}): Reply {
+export function ok(
+  body: unknown = { ok: true },
+  { remaining = 4999, resource = "core", date = SERVER_NOW, resetIn = 3600 } = {},
+): Reply {
   return {
-    headers: { date: httpDate(date), "x-ratelimit-limit": 5000, "x-ratelimit-remaining": remaining, "x-ratelimit-used": 5000 - remaining, "x-ratelimit-reset": Math.floor(date / 1000) + resetIn, "x-ratelimit-resource": resource },
+    headers: {
+      date: httpDate(date),
+      "x-ratelimit-limit": 5000,
+      "x-ratelimit-remaining": remaining,
+      "x-ratelimit-used": 5000 - remaining,
+      "x-ratelimit-reset": Math.floor(date / 1000) + resetIn,
+      "x-ratelimit-resource": resource,
+    },
     body,
   };
 }

@@ -5,7 +5,15 @@ import { agent } from "../../plugins/agent/index.js";
 import { retry } from "../../plugins/retry/index.js";
 import { throttle } from "../../plugins/throttle/index.js";
 import { faults, startServer } from "./server.js";
-import { fakeClock, keepAlive, pendingTimers, primaryLimit, secondaryLimit, until, type Clock } from "./policy-clock.js";
+import {
+  fakeClock,
+  keepAlive,
+  pendingTimers,
+  primaryLimit,
+  secondaryLimit,
+  until,
+  type Clock,
+} from "./policy-clock.js";
 import { brokenStore } from "./policy-store.js";
 
 const GUIDE_BASE = "https://api.github.com";
@@ -13,8 +21,18 @@ const GUIDE_BASE = "https://api.github.com";
 /** `"Name: message"` lines, with the loopback origin shown as api.github.com (as the guide does). */
 export async function guideMessages(): Promise<string[]> {
   const server = await startServer({
-    "GET /repos/octocat/missing": { status: 404, body: { message: "Not Found", documentation_url: "https://docs.github.com/rest/repos/repos#get-a-repository" } },
-    "GET /zen": { status: 422, body: { message: "Validation Failed", documentation_url: "https://docs.github.com/rest", errors: [{ resource: "Issue", field: "title", code: "missing_field" }] } },
+    "GET /repos/octocat/missing": {
+      status: 404,
+      body: { message: "Not Found", documentation_url: "https://docs.github.com/rest/repos/repos#get-a-repository" },
+    },
+    "GET /zen": {
+      status: 422,
+      body: {
+        message: "Validation Failed",
+        documentation_url: "https://docs.github.com/rest",
+        errors: [{ resource: "Issue", field: "title", code: "missing_field" }],
+      },
+    },
     "GET /repos/octocat/hello-world": primaryLimit(3600),
     "GET /repos/octocat/spoon-knife": primaryLimit(60),
     "GET /search/issues": primaryLimit(120, { resource: "search" }),
@@ -63,16 +81,33 @@ export async function guideMessages(): Promise<string[]> {
     await fail(plain.request("GET /reset"));
     const closed = await startServer();
     await closed.close();
-    await fail(new Client({ baseUrl: closed.url }).request("GET /zen").catch((e: Error) => Promise.reject(Object.assign(e, { message: e.message.split(closed.url).join(server.url) }))));
+    await fail(
+      new Client({ baseUrl: closed.url })
+        .request("GET /zen")
+        .catch((e: Error) =>
+          Promise.reject(Object.assign(e, { message: e.message.split(closed.url).join(server.url) })),
+        ),
+    );
     await fail(new Client({ ...base, timeout: 50 }).request("GET /slow"));
     await fail(plain.request("GET /slow", { request: { signal: AbortSignal.abort() } }));
     await fail(plain.request("GET /repos/{owner}/{repo}", { owner: "octocat" }));
 
-    for (const options of [{ retry: { retries: -1 } }, { retry: { retry: 2 } }, { retry: { timeouts: "yes" } }, { retry: { maxWait: 1000 }, throttle: { maxWait: 2000 } }, { throttle: { store: {} } }, { throttle: { concurrency: 0 } }, { throttle: { onRateLimit: 1 } }, { throttle: "fast" }]) {
+    for (const options of [
+      { retry: { retries: -1 } },
+      { retry: { retry: 2 } },
+      { retry: { timeouts: "yes" } },
+      { retry: { maxWait: 1000 }, throttle: { maxWait: 2000 } },
+      { throttle: { store: {} } },
+      { throttle: { concurrency: 0 } },
+      { throttle: { onRateLimit: 1 } },
+      { throttle: "fast" },
+    ]) {
       await fail(Promise.resolve().then(() => policy(options as object)));
     }
     const warnings: string[] = [];
-    await policy({ throttle: { store: brokenStore() }, log: { warn: (m: string) => warnings.push(m) } }).request("GET /zen").catch(() => {});
+    await policy({ throttle: { store: brokenStore() }, log: { warn: (m: string) => warnings.push(m) } })
+      .request("GET /zen")
+      .catch(() => {});
     lines.push(warnings[0] ?? "no warning");
   } finally {
     await server.close();
@@ -81,10 +116,17 @@ export async function guideMessages(): Promise<string[]> {
 }
 
 /** An abort in each of the four places the engine holds a request back (on the fake clock). */
-async function abortsWhileWaiting(policy: (options?: object) => Client, clock: Clock, line: (error: unknown) => void, reached: (path: string) => boolean): Promise<void> {
+async function abortsWhileWaiting(
+  policy: (options?: object) => Client,
+  clock: Clock,
+  line: (error: unknown) => void,
+  reached: (path: string) => boolean,
+): Promise<void> {
   const waiting = async (client: Client, route: string, ready = () => pendingTimers(clock).length > 0) => {
     const controller = new AbortController();
-    const run = client.request(route, { request: { signal: controller.signal } }).then(() => line(new Error("did not fail")), line);
+    const run = client
+      .request(route, { request: { signal: controller.signal } })
+      .then(() => line(new Error("did not fail")), line);
     await until(ready, "a wait");
     controller.abort();
     await run;

@@ -39,10 +39,16 @@ function ping(port: number): Promise<boolean> {
 export async function startRedis(): Promise<RedisServer> {
   const found = spawnSync("redis-server", ["--version"], { encoding: "utf8" });
   if (found.error) {
-    throw new Error("redis-server is not installed (needed by the Redis store tests): install Debian's package with `apt-get install -y --no-install-recommends redis-server`.");
+    throw new Error(
+      "redis-server is not installed (needed by the Redis store tests): install Debian's package with `apt-get install -y --no-install-recommends redis-server`.",
+    );
   }
   const port = await freePort();
-  const child: ChildProcess = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: ["ignore", "pipe", "pipe"] });
+  const child: ChildProcess = spawn(
+    "redis-server",
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
   let output = "";
   child.stdout?.on("data", (d) => (output += d));
   child.stderr?.on("data", (d) => (output += d));

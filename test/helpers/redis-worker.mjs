@@ -30,7 +30,14 @@ const client = new Worker({
   auth: config.token,
   cache: { store },
   ...(config.plugins.includes("throttle")
-    ? { throttle: { ...throttleOptions, store, onRateLimit: report("onRateLimit"), onSecondaryRateLimit: report("onSecondaryRateLimit") } }
+    ? {
+        throttle: {
+          ...throttleOptions,
+          store,
+          onRateLimit: report("onRateLimit"),
+          onSecondaryRateLimit: report("onSecondaryRateLimit"),
+        },
+      }
     : {}),
   log: { warn: (message) => process.stderr.write(`warn: ${message}\n`) },
 });

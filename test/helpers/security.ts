@@ -44,7 +44,8 @@ export function exposures(error: unknown): Record<string, string> {
   };
   let cause = e?.cause as Error | undefined;
   for (let depth = 0; cause && depth < 5; depth++, cause = cause.cause as Error | undefined) {
-    out[`cause${depth}`] = `${String(cause.message)}\n${String(cause.stack)}\n${inspect(cause, { depth: 10, showHidden: true })}`;
+    out[`cause${depth}`] =
+      `${String(cause.message)}\n${String(cause.stack)}\n${inspect(cause, { depth: 10, showHidden: true })}`;
   }
   return out;
 }
@@ -53,7 +54,8 @@ export function exposures(error: unknown): Record<string, string> {
 export function leaks(texts: Record<string, string>, secrets: readonly string[]): string[] {
   const found: string[] = [];
   for (const [where, text] of Object.entries(texts)) {
-    for (const secret of secrets) if (text.includes(secret)) found.push(`${where} shows ${JSON.stringify(secret)}: …${snippet(text, secret)}…`);
+    for (const secret of secrets)
+      if (text.includes(secret)) found.push(`${where} shows ${JSON.stringify(secret)}: …${snippet(text, secret)}…`);
   }
   return found;
 }
@@ -80,15 +82,39 @@ export function selfSignedCertificate(): Certificate | undefined {
   const certFile = join(dir, "cert.pem");
   const keyFile = join(dir, "key.pem");
   try {
-    execFileSync("openssl", [
-      "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",
-      "-keyout", keyFile, "-out", certFile, "-days", "1", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
-    ], { stdio: "ignore" });
+    execFileSync(
+      "openssl",
+      [
+        "req",
+        "-x509",
+        "-newkey",
+        "ec",
+        "-pkeyopt",
+        "ec_paramgen_curve:P-256",
+        "-nodes",
+        "-keyout",
+        keyFile,
+        "-out",
+        certFile,
+        "-days",
+        "1",
+        "-subj",
+        "/CN=127.0.0.1",
+        "-addext",
+        "subjectAltName=IP:127.0.0.1",
+      ],
+      { stdio: "ignore" },
+    );
   } catch {
     rmSync(dir, { recursive: true, force: true });
     return undefined;
   }
-  return { cert: readFileSync(certFile), key: readFileSync(keyFile), certFile, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    cert: readFileSync(certFile),
+    key: readFileSync(keyFile),
+    certFile,
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 export interface DualRequest {
@@ -110,13 +136,21 @@ export interface DualServer {
  * that https://127.0.0.1:P and http://127.0.0.1:P differ by scheme alone. `handler`
  * answers with a status and headers; every request is recorded with its scheme.
  */
-export async function startDualServer(certificate: Certificate, handler: (request: DualRequest) => { status: number; headers?: Record<string, string>; body?: string }): Promise<DualServer> {
+export async function startDualServer(
+  certificate: Certificate,
+  handler: (request: DualRequest) => { status: number; headers?: Record<string, string>; body?: string },
+): Promise<DualServer> {
   const { createServer: createNet } = await import("node:net");
   const { createServer: createHttp } = await import("node:http");
   const { createServer: createHttps } = await import("node:https");
   const requests: DualRequest[] = [];
   const answer = (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => {
-    const recorded: DualRequest = { scheme: (req.socket as { encrypted?: boolean }).encrypted ? "https" : "http", method: req.method ?? "GET", url: req.url ?? "/", headers: req.headers };
+    const recorded: DualRequest = {
+      scheme: (req.socket as { encrypted?: boolean }).encrypted ? "https" : "http",
+      method: req.method ?? "GET",
+      url: req.url ?? "/",
+      headers: req.headers,
+    };
     requests.push(recorded);
     req.resume();
     req.on("end", () => {

@@ -33,7 +33,8 @@ export interface TestServer {
 
 export function send(res: ServerResponse, reply: Reply): void {
   const { status = 200, headers = {}, body } = reply;
-  const isJson = body !== undefined && typeof body !== "string" && !Buffer.isBuffer(body) && !(body instanceof Uint8Array);
+  const isJson =
+    body !== undefined && typeof body !== "string" && !Buffer.isBuffer(body) && !(body instanceof Uint8Array);
   const payload = body === undefined ? "" : isJson ? JSON.stringify(body) : (body as string | Buffer);
   res.writeHead(status, { ...(isJson ? { "content-type": "application/json; charset=utf-8" } : {}), ...headers });
   res.end(payload);
@@ -44,20 +45,26 @@ export const faults = {
   /** Destroy the connection before any response byte. */
   reset: (): Handler => (_req, res) => void res.socket?.destroy(),
   /** Send headers and part of the body, then reset the connection. */
-  resetMidBody: (contentLength = 1000, partial = '{"partial":'): Handler => (_req, res) => {
-    res.writeHead(200, { "content-type": "application/json", "content-length": String(contentLength) });
-    res.write(partial);
-    setTimeout(() => res.socket?.destroy(), 20);
-  },
+  resetMidBody:
+    (contentLength = 1000, partial = '{"partial":'): Handler =>
+    (_req, res) => {
+      res.writeHead(200, { "content-type": "application/json", "content-length": String(contentLength) });
+      res.write(partial);
+      setTimeout(() => res.socket?.destroy(), 20);
+    },
   /** Wait `ms` before replying. */
-  delay: (ms: number, reply: Reply = { body: {} }): Handler => (_req, res) =>
-    new Promise<void>((done) => setTimeout(() => (res.destroyed ? done() : (send(res, reply), done())), ms)),
+  delay:
+    (ms: number, reply: Reply = { body: {} }): Handler =>
+    (_req, res) =>
+      new Promise<void>((done) => setTimeout(() => (res.destroyed ? done() : (send(res, reply), done())), ms)),
   /** Send headers at once, the body after `ms`. */
-  slowBody: (ms: number, body = '{"ok":true}'): Handler => (_req, res) => {
-    res.writeHead(200, { "content-type": "application/json", "content-length": String(body.length) });
-    res.flushHeaders();
-    setTimeout(() => !res.destroyed && res.end(body), ms);
-  },
+  slowBody:
+    (ms: number, body = '{"ok":true}'): Handler =>
+    (_req, res) => {
+      res.writeHead(200, { "content-type": "application/json", "content-length": String(body.length) });
+      res.flushHeaders();
+      setTimeout(() => !res.destroyed && res.end(body), ms);
+    },
 };
 
 export async function startServer(routes: Record<string, Handler | Reply> = {}): Promise<TestServer> {
@@ -69,10 +76,22 @@ export async function startServer(routes: Record<string, Handler | Reply> = {}):
     req.on("error", () => {});
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const parsed = new URL(req.url ?? "/", "http://127.0.0.1");
-    const recorded: Recorded = { method: req.method ?? "GET", url: req.url ?? "/", path: parsed.pathname, query: parsed.searchParams, headers: req.headers, body: Buffer.concat(chunks).toString("utf8") };
+    const recorded: Recorded = {
+      method: req.method ?? "GET",
+      url: req.url ?? "/",
+      path: parsed.pathname,
+      query: parsed.searchParams,
+      headers: req.headers,
+      body: Buffer.concat(chunks).toString("utf8"),
+    };
     api.requests.push(recorded);
-    const handler = table.get(`${recorded.method} ${recorded.path}`) ?? table.get(`* ${recorded.path}`) ?? table.get("*");
-    if (!handler) return send(res, { status: 404, body: { message: "Not Found", documentation_url: "https://docs.github.com/rest" } });
+    const handler =
+      table.get(`${recorded.method} ${recorded.path}`) ?? table.get(`* ${recorded.path}`) ?? table.get("*");
+    if (!handler)
+      return send(res, {
+        status: 404,
+        body: { message: "Not Found", documentation_url: "https://docs.github.com/rest" },
+      });
     try {
       const reply = typeof handler === "function" ? await handler(recorded, res, api) : handler;
       if (reply && !res.headersSent && !res.destroyed) send(res, reply);

@@ -18,6 +18,12 @@ export async function resolve(specifier, context, next) {
 export async function load(url, context, next) {
   if (!url.endsWith(".ts")) return next(url, context);
   const source = await readFile(fileURLToPath(url), "utf8");
-  const { code } = await transform(source, { loader: "ts", format: "esm", target: "node20", sourcemap: "inline", sourcefile: fileURLToPath(url) });
+  const { code } = await transform(source, {
+    loader: "ts",
+    format: "esm",
+    target: "node20",
+    sourcemap: "inline",
+    sourcefile: fileURLToPath(url),
+  });
   return { format: "module", source: code, shortCircuit: true };
 }

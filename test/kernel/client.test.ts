@@ -28,7 +28,11 @@ test("option defaults: baseUrl, accept, user-agent, timeout, log", () => {
 });
 
 test("userAgent is prepended to the default; header keys are lower-cased", async () => {
-  const client = new Client({ baseUrl: server.url, userAgent: "my-app/1.2", headers: { "X-Custom": "1", Accept: "application/vnd.github+json" } });
+  const client = new Client({
+    baseUrl: server.url,
+    userAgent: "my-app/1.2",
+    headers: { "X-Custom": "1", Accept: "application/vnd.github+json" },
+  });
   const { data } = await client.request("GET /echo");
   assert.is(data.headers["user-agent"], "my-app/1.2 forgekit/rest.js v0.1.0");
   assert.is(data.headers["x-custom"], "1");
@@ -68,12 +72,16 @@ test("Client.plugin(fn) and Client.plugin([a, b]) return new constructors; plugi
 
 test("plugin options reach the plugin with its declared defaults applied (objects merged one level)", () => {
   const seen: unknown[] = [];
-  const paging: Plugin<void, { paging?: { size?: number; max?: number }; flag?: boolean }> = (_client, options) => void seen.push([options.paging, options.flag]);
+  const paging: Plugin<void, { paging?: { size?: number; max?: number }; flag?: boolean }> = (_client, options) =>
+    void seen.push([options.paging, options.flag]);
   paging.defaults = { paging: { size: 100, max: 5 }, flag: true };
   const Paged = Client.plugin(paging);
   new Paged({ paging: { max: 10 } });
   new Paged({ flag: false });
-  assert.equal(seen, [[{ size: 100, max: 10 }, true], [{ size: 100, max: 5 }, false]]);
+  assert.equal(seen, [
+    [{ size: 100, max: 10 }, true],
+    [{ size: 100, max: 5 }, false],
+  ]);
 });
 
 test("a plugin can register hooks that act on every request", async () => {

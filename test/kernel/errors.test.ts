@@ -11,10 +11,17 @@ const TOKEN = "ghp_0123456789abcdefghijABCDEFGHIJ012345";
 
 test.before(async () => {
   server = await startServer({
-    "GET /repos/o/r/issues/1": { status: 404, body: { message: "Not Found", documentation_url: "https://docs.github.com/rest/issues/issues#get-an-issue" } },
+    "GET /repos/o/r/issues/1": {
+      status: 404,
+      body: { message: "Not Found", documentation_url: "https://docs.github.com/rest/issues/issues#get-an-issue" },
+    },
     "POST /repos/o/r/issues": {
       status: 422,
-      body: { message: "Validation Failed", errors: [{ resource: "Issue", code: "missing_field", field: "title" }, { message: "labels are locked" }], documentation_url: "https://docs.github.com/rest/issues/issues#create-an-issue" },
+      body: {
+        message: "Validation Failed",
+        errors: [{ resource: "Issue", code: "missing_field", field: "title" }, { message: "labels are locked" }],
+        documentation_url: "https://docs.github.com/rest/issues/issues#create-an-issue",
+      },
     },
     "GET /cached": { status: 304, headers: { etag: '"abc"' } },
     "GET /bad-json": { headers: { "content-type": "application/json" }, body: "{not json" },
@@ -28,12 +35,17 @@ test.before.each(() => {
 });
 
 test("404: HttpError with status, headers, request, response and GitHub's message and docs link", async () => {
-  const error = await client.request("GET /repos/{owner}/{repo}/issues/{issue_number}", { owner: "o", repo: "r", issue_number: 1 }).catch((e) => e);
+  const error = await client
+    .request("GET /repos/{owner}/{repo}/issues/{issue_number}", { owner: "o", repo: "r", issue_number: 1 })
+    .catch((e) => e);
   assert.instance(error, HttpError);
   assert.ok(isHttpError(error));
   assert.is(error.name, "HttpError");
   assert.is(error.status, 404);
-  assert.is(error.message, `GET ${server.url}/repos/o/r/issues/1 → 404 Not Found: Not Found (https://docs.github.com/rest/issues/issues#get-an-issue)`);
+  assert.is(
+    error.message,
+    `GET ${server.url}/repos/o/r/issues/1 → 404 Not Found: Not Found (https://docs.github.com/rest/issues/issues#get-an-issue)`,
+  );
   assert.is(error.request.method, "GET");
   assert.is(error.response.data.message, "Not Found");
   assert.is(error.response.status, 404);
@@ -43,7 +55,12 @@ test("404: HttpError with status, headers, request, response and GitHub's messag
 test("422: GitHub's errors[] are appended to the message", async () => {
   const error = await client.request("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r" }).catch((e) => e);
   assert.is(error.status, 422);
-  assert.ok(error.message.endsWith('Validation Failed (https://docs.github.com/rest/issues/issues#create-an-issue) [missing_field "title" on Issue; labels are locked]'), error.message);
+  assert.ok(
+    error.message.endsWith(
+      'Validation Failed (https://docs.github.com/rest/issues/issues#create-an-issue) [missing_field "title" on Issue; labels are locked]',
+    ),
+    error.message,
+  );
 });
 
 test("304 is an HttpError with status 304 and the etag header", async () => {
@@ -97,7 +114,9 @@ for (const [label, params] of [
 }
 
 test(".. inside a multi-segment path parameter is refused; nothing is sent", async () => {
-  const error = await client.request("GET /repos/{owner}/{repo}/contents/{+path}", { owner: "o", repo: "r", path: "docs/../../../admin" }).catch((e) => e);
+  const error = await client
+    .request("GET /repos/{owner}/{repo}/contents/{+path}", { owner: "o", repo: "r", path: "docs/../../../admin" })
+    .catch((e) => e);
   assert.instance(error, RequestError);
   assert.is(server.requests.length, 0);
 });
@@ -113,10 +132,23 @@ for (const bad of ["a\r\nx-injected: 1", "a\nb", "a\0b"]) {
 
 test("credentials never appear in an error: message, request, JSON, inspect, stack", async () => {
   const error = await client
-    .request("GET /repos/{owner}/{repo}/issues/{issue_number}", { owner: "o", repo: "r", issue_number: 1, access_token: TOKEN, headers: { authorization: `token ${TOKEN}` } })
+    .request("GET /repos/{owner}/{repo}/issues/{issue_number}", {
+      owner: "o",
+      repo: "r",
+      issue_number: 1,
+      access_token: TOKEN,
+      headers: { authorization: `token ${TOKEN}` },
+    })
     .catch((e) => e);
   assert.is(error.request.headers.authorization, "token [REDACTED]");
-  for (const text of [error.message, JSON.stringify(error), inspect(error, { depth: 10 }), error.stack, JSON.stringify(error.request), error.response.url]) {
+  for (const text of [
+    error.message,
+    JSON.stringify(error),
+    inspect(error, { depth: 10 }),
+    error.stack,
+    JSON.stringify(error.request),
+    error.response.url,
+  ]) {
     assert.not.ok(text.includes(TOKEN), `leaked in: ${text.slice(0, 200)}`);
   }
 });

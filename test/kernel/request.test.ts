@@ -44,7 +44,10 @@ test("route forms: {name}, :name, bare path, options object", async () => {
   await client.request("GET /repos/:owner/:repo/issues", { owner: "o", repo: "r" }).catch(() => {});
   await client.request("/echo");
   await client.request({ method: "POST", url: "/echo", title: "t" });
-  assert.equal(server.requests.map((r) => `${r.method} ${r.url}`), ["GET /echo/a%20b", "GET /repos/o/r/issues", "GET /echo", "POST /echo"]);
+  assert.equal(
+    server.requests.map((r) => `${r.method} ${r.url}`),
+    ["GET /echo/a%20b", "GET /repos/o/r/issues", "GET /echo", "POST /echo"],
+  );
   assert.is(server.requests[3]!.body, '{"title":"t"}');
 });
 
@@ -66,8 +69,18 @@ test("data carries a raw body: string, Uint8Array, Blob, ReadableStream", async 
   await client.request("POST /echo", { data: "plain", headers: { "content-type": "text/plain" } });
   await client.request("POST /echo", { data: new Uint8Array([104, 105]) });
   await client.request("POST /echo", { data: new Blob(["blob"]) });
-  await client.request("POST /echo", { data: new ReadableStream({ start(c) { c.enqueue(new TextEncoder().encode("stream")); c.close(); } }) });
-  assert.equal(server.requests.map((r) => r.body), ["plain", "hi", "blob", "stream"]);
+  await client.request("POST /echo", {
+    data: new ReadableStream({
+      start(c) {
+        c.enqueue(new TextEncoder().encode("stream"));
+        c.close();
+      },
+    }),
+  });
+  assert.equal(
+    server.requests.map((r) => r.body),
+    ["plain", "hi", "blob", "stream"],
+  );
   assert.is(server.requests[0]!.headers["content-type"], "text/plain");
 });
 
@@ -78,7 +91,10 @@ test("multi-segment {+path} keeps slashes and encodes each segment", async () =>
 
 test("baseUrl with a path prefix (GitHub Enterprise Server) and per-call baseUrl", async () => {
   const ghes = new Client({ baseUrl: `${server.url}/api/v3/` });
-  assert.is(ghes.request.endpoint("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" }).url, `${server.url}/api/v3/repos/o/r`);
+  assert.is(
+    ghes.request.endpoint("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" }).url,
+    `${server.url}/api/v3/repos/o/r`,
+  );
   const response = await client.request("GET /echo", { baseUrl: `${server.url}/` });
   assert.is(response.status, 200);
 });
@@ -113,7 +129,11 @@ test("request.endpoint returns the request without sending; DEFAULTS and merge",
   assert.is(options.url, `${server.url}/repos/o/r/issues?state=open`);
   assert.is(options.headers.accept, "application/vnd.github.v3+json");
   assert.is(client.request.endpoint.DEFAULTS.baseUrl, server.url);
-  const merged = client.request.endpoint.merge("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", title: "t" });
+  const merged = client.request.endpoint.merge("POST /repos/{owner}/{repo}/issues", {
+    owner: "o",
+    repo: "r",
+    title: "t",
+  });
   assert.is(merged.url, "/repos/{owner}/{repo}/issues");
   assert.is(merged.title, "t");
   assert.is(server.requests.length, 0);

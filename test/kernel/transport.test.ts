@@ -38,7 +38,9 @@ for (const [name, make] of Object.entries(transports)) {
   });
 
   test(`${name}: client timeout during slow headers → TimeoutError`, async () => {
-    const error = await make({ timeout: 50 }).request("GET /slow-headers").catch((e: unknown) => e);
+    const error = await make({ timeout: 50 })
+      .request("GET /slow-headers")
+      .catch((e: unknown) => e);
     assert.instance(error, TimeoutError);
     assert.ok(isTimeoutError(error) && isNetworkError(error));
     assert.is((error as TimeoutError).timeout, 50);
@@ -46,33 +48,43 @@ for (const [name, make] of Object.entries(transports)) {
   });
 
   test(`${name}: per-call timeout during a slow body → TimeoutError`, async () => {
-    const error = await make().request("GET /slow-body", { request: { timeout: 50 } }).catch((e: unknown) => e);
+    const error = await make()
+      .request("GET /slow-body", { request: { timeout: 50 } })
+      .catch((e: unknown) => e);
     assert.instance(error, TimeoutError);
   });
 
   test(`${name}: a connection reset mid-body rejects with NetworkError (does not hang)`, async () => {
     const started = Date.now();
-    const error = await make().request("GET /reset-mid-body").catch((e: unknown) => e);
+    const error = await make()
+      .request("GET /reset-mid-body")
+      .catch((e: unknown) => e);
     assert.instance(error, NetworkError);
     assert.not.instance(error, TimeoutError);
     assert.ok(Date.now() - started < 5000);
   });
 
   test(`${name}: a reset before headers rejects with NetworkError`, async () => {
-    const error = await make().request("GET /reset").catch((e: unknown) => e);
+    const error = await make()
+      .request("GET /reset")
+      .catch((e: unknown) => e);
     assert.instance(error, NetworkError);
   });
 
   test(`${name}: the caller's signal aborts mid-flight with AbortError, distinct from a timeout`, async () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 30);
-    const error = await make({ timeout: 5000 }).request("GET /slow-headers", { request: { signal: controller.signal } }).catch((e: unknown) => e);
+    const error = await make({ timeout: 5000 })
+      .request("GET /slow-headers", { request: { signal: controller.signal } })
+      .catch((e: unknown) => e);
     assert.instance(error, AbortError);
     assert.not.instance(error, TimeoutError);
   });
 
   test(`${name}: an already-aborted signal sends nothing`, async () => {
-    const error = await make().request("GET /ok", { request: { signal: AbortSignal.abort() } }).catch((e: unknown) => e);
+    const error = await make()
+      .request("GET /ok", { request: { signal: AbortSignal.abort() } })
+      .catch((e: unknown) => e);
     assert.instance(error, AbortError);
     assert.is(server.requests.length, 0);
   });

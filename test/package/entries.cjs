@@ -6,8 +6,13 @@ const { join } = require("node:path");
 
 const pluginsDir = join(__dirname, "../../plugins");
 const plugins = readdirSync(pluginsDir, { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && entry.name !== "presets" && existsSync(join(pluginsDir, entry.name, "index.ts")))
+  .filter(
+    (entry) => entry.isDirectory() && entry.name !== "presets" && existsSync(join(pluginsDir, entry.name, "index.ts")),
+  )
   .map((entry) => entry.name)
   .sort();
 
-module.exports = { plugins, entries: ["forgekit", "forgekit/core", ...plugins.map((name) => `forgekit/plugins/${name}`)] };
+module.exports = {
+  plugins,
+  entries: ["forgekit", "forgekit/core", ...plugins.map((name) => `forgekit/plugins/${name}`)],
+};

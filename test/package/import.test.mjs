@@ -34,13 +34,21 @@ test("every entry can be imported, with the same named exports as its require() 
   assert.type((await import("forgekit/plugins/agent")).agent, "function");
   assert.ok(plugins.includes("agent") && entries.length === plugins.length + 2, entries.join());
   const require = createRequire(import.meta.url);
-  const names = (module) => Object.keys(module).filter((key) => key !== "default" && key !== "__esModule").sort();
+  const names = (module) =>
+    Object.keys(module)
+      .filter((key) => key !== "default" && key !== "__esModule")
+      .sort();
   for (const entry of entries) {
     const esm = await import(entry);
     assert.ok(names(esm).length > 0, `${entry} exports nothing`);
     const cjs = names(require(entry));
     // require("forgekit") is the factory carrying every named export.
-    if (entry === "forgekit") assert.equal(names(esm).filter((key) => !cjs.includes(key)), [], entry);
+    if (entry === "forgekit")
+      assert.equal(
+        names(esm).filter((key) => !cjs.includes(key)),
+        [],
+        entry,
+      );
     else assert.equal(names(esm), cjs, entry);
   }
 });

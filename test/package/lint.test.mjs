@@ -17,8 +17,11 @@ let tarball;
 
 function run(command, args) {
   return new Promise((done) => {
-    execFile(command, args, { cwd: root, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" } }, (error, stdout, stderr) =>
-      done({ code: error ? (error.code ?? 1) : 0, stdout, stderr }),
+    execFile(
+      command,
+      args,
+      { cwd: root, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" } },
+      (error, stdout, stderr) => done({ code: error ? (error.code ?? 1) : 0, stdout, stderr }),
     );
   });
 }
@@ -39,9 +42,20 @@ test("publint --strict: no errors, warnings or suggestions", async () => {
 test("attw with every plugin subpath: no problems in any resolution mode", async () => {
   const subpaths = entriesList.plugins.map((name) => `./plugins/${name}`);
   // The text report: its JSON is too large to arrive whole through a pipe.
-  const { code, stdout, stderr } = await run("npx", ["--no", "--", "attw", tarball, "--format", "ascii", "--no-emoji", "--include-entrypoints", ...subpaths]);
+  const { code, stdout, stderr } = await run("npx", [
+    "--no",
+    "--",
+    "attw",
+    tarball,
+    "--format",
+    "ascii",
+    "--no-emoji",
+    "--include-entrypoints",
+    ...subpaths,
+  ]);
   const checked = [...stdout.matchAll(/^"(forgekit(?:\/[^"]+)?)"$/gm)].map((match) => match[1]);
-  for (const entry of entriesList.entries) assert.ok(checked.includes(entry), `attw did not check ${entry} (checked: ${checked.join(", ")}); ${stderr}`);
+  for (const entry of entriesList.entries)
+    assert.ok(checked.includes(entry), `attw did not check ${entry} (checked: ${checked.join(", ")}); ${stderr}`);
   assert.is(code, 0, stdout);
   assert.match(stdout, /No problems found/, stdout);
 });

@@ -12,35 +12,66 @@ const root = new URL("../../", import.meta.url).pathname;
 async function probe(contents: string, platform: "browser" | "node" = "browser") {
   const result = await build({
     stdin: { contents, resolveDir: root, loader: "js", sourcefile: "probe.js" },
-    bundle: true, minify: true, format: "esm", platform, splitting: true, outdir: "probe-out", write: false, metafile: true, logLevel: "silent",
+    bundle: true,
+    minify: true,
+    format: "esm",
+    platform,
+    splitting: true,
+    outdir: "probe-out",
+    write: false,
+    metafile: true,
+    logLevel: "silent",
   });
   const outputs = Object.values(result.metafile.outputs as Metafile["outputs"]);
   const entry = outputs.find((output) => output.entryPoint === "probe.js")!;
   return { entry: Object.keys(entry.inputs), all: Object.keys(result.metafile.inputs) };
 }
 
-const routeTable = (input: string) => /dist\/esm\/definitions\/(?:.+\/)?(?:scopes|params)\/|dist\/esm\/definitions\/(?:.+\/)?(?:all|index|aliases)\.js$/.test(input);
-const nodeOnly = (input: string) => /^node:|node_modules\/(?:cross-fetch|node-fetch|whatwg-url)\/|dist\/esm\/plugins\/agent\//.test(input);
+const routeTable = (input: string) =>
+  /dist\/esm\/definitions\/(?:.+\/)?(?:scopes|params)\/|dist\/esm\/definitions\/(?:.+\/)?(?:all|index|aliases)\.js$/.test(
+    input,
+  );
+const nodeOnly = (input: string) =>
+  /^node:|node_modules\/(?:cross-fetch|node-fetch|whatwg-url)\/|dist\/esm\/plugins\/agent\//.test(input);
 const debugPackage = (input: string) => /node_modules\/(?:debug|ms)\//.test(input);
 const plugins = readdirSync(new URL("plugins/", `file://${root}`), { withFileTypes: true })
   // cli is the command line (it loads the Node preset on purpose), not a plugin.
-  .filter((entry) => entry.isDirectory() && entry.name !== "presets" && entry.name !== "cli" && readdirSync(`${root}plugins/${entry.name}`).includes("index.ts"))
+  .filter(
+    (entry) =>
+      entry.isDirectory() &&
+      entry.name !== "presets" &&
+      entry.name !== "cli" &&
+      readdirSync(`${root}plugins/${entry.name}`).includes("index.ts"),
+  )
   .map((entry) => entry.name);
 
 test('import { Client } from "forgekit/core": the kernel alone, no route table, no debug, no cross-fetch', async () => {
-  const { all } = await probe(`import { Client } from "forgekit/core"; export const client = new Client({ baseUrl: "https://api.github.com" });`);
+  const { all } = await probe(
+    `import { Client } from "forgekit/core"; export const client = new Client({ baseUrl: "https://api.github.com" });`,
+  );
   assert.ok(all.includes("dist/esm/kernel/client.js"), "the probe must bundle the kernel from dist/esm");
   assert.equal(all.filter(routeTable), [], "route tables");
   assert.equal(all.filter(debugPackage), [], "debug");
   assert.equal(all.filter(nodeOnly), [], "Node-only code");
-  assert.equal(all.filter((input) => input.includes("/plugins/")), [], "plugins");
+  assert.equal(
+    all.filter((input) => input.includes("/plugins/")),
+    [],
+    "plugins",
+  );
 });
 
 test('"forgekit" under the browser condition: no Node-only code; route tables only in lazy chunks', async () => {
   const { entry, all } = await probe(`import forgekit from "forgekit"; export const client = forgekit();`);
-  assert.ok(entry.some((input) => input.startsWith("dist/esm/plugins/presets/browser.js")), `the browser preset must be chosen, got ${entry.filter((i) => i.includes("presets")).join()}`);
+  assert.ok(
+    entry.some((input) => input.startsWith("dist/esm/plugins/presets/browser.js")),
+    `the browser preset must be chosen, got ${entry.filter((i) => i.includes("presets")).join()}`,
+  );
   assert.equal(all.filter(nodeOnly), [], "Node-only code");
-  assert.equal(entry.filter((input) => /\/(?:scopes|params)\/|\/all\.js$|\/aliases\.js$/.test(input)), [], "routes in the entry");
+  assert.equal(
+    entry.filter((input) => /\/(?:scopes|params)\/|\/all\.js$|\/aliases\.js$/.test(input)),
+    [],
+    "routes in the entry",
+  );
   const usesDebug = all.some((input) => input.startsWith("dist/esm/plugins/debug/"));
   assert.is(all.some(debugPackage), usesDebug, "debug is bundled exactly when the debug plugin is");
 });
@@ -48,8 +79,14 @@ test('"forgekit" under the browser condition: no Node-only code; route tables on
 test("each plugin entry alone: no route table; Node-only code only in agent, debug only in debug", async () => {
   assert.ok(plugins.length > 0);
   for (const name of plugins) {
-    const { entry, all } = await probe(`export * from "forgekit/plugins/${name}";`, name === "agent" ? "node" : "browser");
-    assert.ok(entry.some((input) => input.startsWith(`dist/esm/plugins/${name}/`)), `${name}: the probe must bundle the plugin`);
+    const { entry, all } = await probe(
+      `export * from "forgekit/plugins/${name}";`,
+      name === "agent" ? "node" : "browser",
+    );
+    assert.ok(
+      entry.some((input) => input.startsWith(`dist/esm/plugins/${name}/`)),
+      `${name}: the probe must bundle the plugin`,
+    );
     assert.equal(entry.filter(routeTable), [], `${name}: route tables`);
     if (name !== "agent") assert.equal(all.filter(nodeOnly), [], `${name}: Node-only code`);
     if (name !== "debug") assert.equal(all.filter(debugPackage), [], `${name}: debug`);

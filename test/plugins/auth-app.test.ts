@@ -94,7 +94,11 @@ test("10 concurrent requests share ONE exchange (first token, then a refresh)", 
   clock!.tick(57 * 60_000);
   await burst();
   assert.is(github.exchanges["1"], 2);
-  const used = new Set(hits("/repos/o/r").slice(10).map((r) => r.headers.authorization));
+  const used = new Set(
+    hits("/repos/o/r")
+      .slice(10)
+      .map((r) => r.headers.authorization),
+  );
   assert.equal([...used], ["token ghs_1x2aaaaaaaaaaaaaaaaaaaa"]);
 });
 
@@ -119,7 +123,9 @@ test("a 401 (revoked token) → one fresh token, one retry, success", async () =
 
 test("a 401 that persists is thrown after one retry (no loop)", async () => {
   server.route("GET /repos/o/r", { status: 401, body: { message: "Bad credentials" } });
-  const error = await make().request("GET /repos/o/r").catch((e: unknown) => e);
+  const error = await make()
+    .request("GET /repos/o/r")
+    .catch((e: unknown) => e);
   assert.instance(error, HttpError);
   assert.is((error as HttpError).status, 401);
   assert.is(hits("/repos/o/r").length, 2);
@@ -142,21 +148,31 @@ test("the token exchange also recovers from clock drift", async () => {
 });
 
 test("without installationId every request is sent as the app (JWT)", async () => {
-  await make({}).request("GET /repos/o/r").catch(() => {});
+  await make({})
+    .request("GET /repos/o/r")
+    .catch(() => {});
   assert.match(String(hits("/repos/o/r")[0]?.headers.authorization), /^bearer eyJ/);
   assert.is(hits(exchangePath(1)).length, 0);
 });
 
 test("app routes given as absolute URLs under a path prefix are recognised", async () => {
-  server.route("GET /api/v3/app/installations", (req) => ({ body: { auth: String(req.headers.authorization).split(" ")[0] } }));
-  const client = new AuthClient({ baseUrl: `${server.url}/api/v3`, auth: { appId: APP_ID, privateKey: keys.pkcs1, installationId: 1 } });
+  server.route("GET /api/v3/app/installations", (req) => ({
+    body: { auth: String(req.headers.authorization).split(" ")[0] },
+  }));
+  const client = new AuthClient({
+    baseUrl: `${server.url}/api/v3`,
+    auth: { appId: APP_ID, privateKey: keys.pkcs1, installationId: 1 },
+  });
   const { data } = await client.request(`GET ${server.url}/api/v3/app/installations?page=2`);
   assert.is(data.auth, "bearer");
 });
 
 test("a key the server does not know: the exchange's 401 is thrown, JWT retried once, nothing loops", async () => {
   const other = generateAppKeys();
-  const client = new AuthClient({ baseUrl: server.url, auth: { appId: APP_ID, privateKey: other.pkcs1, installationId: 1 } });
+  const client = new AuthClient({
+    baseUrl: server.url,
+    auth: { appId: APP_ID, privateKey: other.pkcs1, installationId: 1 },
+  });
   const error = await client.request("GET /repos/o/r").catch((e: unknown) => e);
   assert.ok(isHttpError(error) && error.status === 401);
   assert.match((error as Error).message, /POST .*\/app\/installations\/1\/access_tokens → 401/);
@@ -166,7 +182,9 @@ test("a key the server does not know: the exchange's 401 is thrown, JWT retried 
 
 test("a PEM that Web Crypto cannot import rejects with a RequestError that shows no key", async () => {
   const broken = "-----BEGIN RSA PRIVATE KEY-----\nQUJDRA==\n-----END RSA PRIVATE KEY-----";
-  const error = await make({ privateKey: broken }).request("GET /app").catch((e: unknown) => e);
+  const error = await make({ privateKey: broken })
+    .request("GET /app")
+    .catch((e: unknown) => e);
   assert.instance(error, RequestError);
   assert.match((error as Error).message, /"privateKey" could not be imported as an RSA key/);
   assert.not.match((error as Error).message, /QUJDRA/);

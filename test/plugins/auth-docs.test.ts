@@ -19,17 +19,23 @@ let server: TestServer;
 let github: FakeGitHub;
 let dir: string;
 
-const samples = [...readFileSync(new URL("docs/authentication.md", root), "utf8").matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => m[1] ?? "");
+const samples = [
+  ...readFileSync(new URL("docs/authentication.md", root), "utf8").matchAll(/^```ts\n([\s\S]*?)^```$/gm),
+].map((m) => m[1] ?? "");
 
 test.before(async () => {
   dir = mkdtempSync(join(tmpdir(), "forgekit-auth-docs-"));
   server = await startServer({
-    "GET /user": (req) => (req.headers.authorization ? { body: { login: "octocat" } } : { status: 401, body: { message: "Requires authentication" } }),
+    "GET /user": (req) =>
+      req.headers.authorization
+        ? { body: { login: "octocat" } }
+        : { status: 401, body: { message: "Requires authentication" } },
   });
   github = fakeGitHubApp(server, keys.publicKey, 99, ["7"]);
   server.route("GET /repos/octocat/hello-world", (req) => {
     const token = /^token (.+)$/.exec(String(req.headers.authorization ?? ""))?.[1];
-    if (req.headers.authorization && !(token && github.live.has(token))) return { status: 401, body: { message: "Bad credentials" } };
+    if (req.headers.authorization && !(token && github.live.has(token)))
+      return { status: 401, body: { message: "Bad credentials" } };
     return { body: { full_name: "octocat/hello-world" } };
   });
   Object.assign(process.env, {
@@ -50,11 +56,16 @@ test("the guide has runnable samples", () => {
 });
 
 samples.forEach((sample, index) => {
-  const title = /^(?:\/\/ )?(.*)$/m.exec(sample.split("\n").find((line) => /client\.(request|authenticate)/.test(line)) ?? "")?.[1]?.trim();
+  const title = /^(?:\/\/ )?(.*)$/m
+    .exec(sample.split("\n").find((line) => /client\.(request|authenticate)/.test(line)) ?? "")?.[1]
+    ?.trim();
   test(`sample ${index + 1} runs (${title})`, async () => {
     const source = sample
       .replace(/from "forgekit\/core"/g, `from ${JSON.stringify(new URL("kernel/index.ts", root).href)}`)
-      .replace(/from "forgekit\/plugins\/auth"/g, `from ${JSON.stringify(new URL("plugins/auth/index.ts", root).href)}`);
+      .replace(
+        /from "forgekit\/plugins\/auth"/g,
+        `from ${JSON.stringify(new URL("plugins/auth/index.ts", root).href)}`,
+      );
     assert.not.match(source, /from "forgekit/);
     const file = join(dir, `sample-${index + 1}.ts`);
     writeFileSync(file, source);
@@ -66,10 +77,17 @@ samples.forEach((sample, index) => {
       log.restore();
     }
     const sent = server.requests.slice(before);
-    if (/GET \/user/.test(sample)) assert.ok(sent.some((r) => r.path === "/user" && r.headers.authorization), "GET /user was authenticated");
+    if (/GET \/user/.test(sample))
+      assert.ok(
+        sent.some((r) => r.path === "/user" && r.headers.authorization),
+        "GET /user was authenticated",
+      );
     if (/installationId/.test(sample)) {
       assert.is(github.exchanges["7"], 1);
-      assert.match(String(sent.find((r) => r.path === "/repos/octocat/hello-world")?.headers.authorization), /^token ghs_7x1/);
+      assert.match(
+        String(sent.find((r) => r.path === "/repos/octocat/hello-world")?.headers.authorization),
+        /^token ghs_7x1/,
+      );
     }
   });
 });

@@ -73,7 +73,13 @@ test("paginate following a Link header to another origin sends that page without
 });
 
 test("an {origin} template filled with another host is sent without credentials", async () => {
-  await make().request("POST {origin}/repos/{owner}/{repo}/releases/{release_id}/assets", { origin: foreign.url, owner: "o", repo: "r", release_id: 1, data: "x" });
+  await make().request("POST {origin}/repos/{owner}/{repo}/releases/{release_id}/assets", {
+    origin: foreign.url,
+    owner: "o",
+    repo: "r",
+    release_id: 1,
+    data: "x",
+  });
   assert.is(foreign.requests.length, 1);
   assert.is(header(foreign), undefined);
 });
@@ -120,7 +126,10 @@ test("an outer wrap that retries with the same options object gets fresh credent
   assert.equal([header(api, 0), header(api, 1)], [`token ${TOKEN}`, "token ghp_second"]);
 });
 
-const transports = { fetch: () => make(), agent: () => new AgentAuthClient({ baseUrl: api.url, agent: httpAgent, auth: TOKEN }) };
+const transports = {
+  fetch: () => make(),
+  agent: () => new AgentAuthClient({ baseUrl: api.url, agent: httpAgent, auth: TOKEN }),
+};
 for (const [name, client] of Object.entries(transports)) {
   test(`${name}: a same-origin request redirected to another loopback port arrives without authorization`, async () => {
     const { data } = await client().request("GET /to-foreign");
@@ -143,7 +152,10 @@ test("allowedOrigins: api.github.com pairs with uploads.github.com", () => {
 });
 
 test("allowedOrigins: GHE.com pairs api.<sub>.ghe.com with uploads.<sub>.ghe.com", () => {
-  assert.equal(allowedOrigins("https://api.octocorp.ghe.com"), ["https://api.octocorp.ghe.com", "https://uploads.octocorp.ghe.com"]);
+  assert.equal(allowedOrigins("https://api.octocorp.ghe.com"), [
+    "https://api.octocorp.ghe.com",
+    "https://uploads.octocorp.ghe.com",
+  ]);
 });
 
 test("allowedOrigins: GHES and other hosts allow only their own origin", () => {
@@ -154,12 +166,25 @@ test("allowedOrigins: GHES and other hosts allow only their own origin", () => {
 });
 
 const endpoint = (url: string, extra: Record<string, unknown> = {}): EndpointOptions =>
-  ({ method: "GET", url, baseUrl: "https://ghe.example.com/api/v3", headers: {}, request: {}, ...extra }) as EndpointOptions;
+  ({
+    method: "GET",
+    url,
+    baseUrl: "https://ghe.example.com/api/v3",
+    headers: {},
+    request: {},
+    ...extra,
+  }) as EndpointOptions;
 
 test("targetOrigin reads the absolute URL, the {origin} parameter, else baseUrl", () => {
   assert.is(targetOrigin(endpoint("/repos/{owner}/{repo}")), "https://ghe.example.com");
-  assert.is(targetOrigin(endpoint("https://uploads.github.com/repos/o/r/releases/1/assets")), "https://uploads.github.com");
-  assert.is(targetOrigin(endpoint("{origin}/repos/o/r", { origin: "https://UPLOADS.github.com" })), "https://uploads.github.com");
+  assert.is(
+    targetOrigin(endpoint("https://uploads.github.com/repos/o/r/releases/1/assets")),
+    "https://uploads.github.com",
+  );
+  assert.is(
+    targetOrigin(endpoint("{origin}/repos/o/r", { origin: "https://UPLOADS.github.com" })),
+    "https://uploads.github.com",
+  );
   assert.is(targetOrigin(endpoint("{origin}/x")), undefined);
   assert.is(targetOrigin(endpoint("https://user:pw@evil.example/x")), "https://evil.example");
 });

@@ -16,7 +16,8 @@ test.before.each(() => void (server.requests.length = 0));
 
 const b64 = (text: string) => Buffer.from(text, "utf8").toString("base64");
 const JWT = "eyJhbGciOiJSUzI1NiJ9.eyJpc3MiOjF9.c2lnbmF0dXJl";
-const make = (options: ConstructorParameters<typeof AuthClient>[0] = {}) => new AuthClient({ baseUrl: server.url, ...options });
+const make = (options: ConstructorParameters<typeof AuthClient>[0] = {}) =>
+  new AuthClient({ baseUrl: server.url, ...options });
 
 /** The authorization header the server received for one GET /user. */
 async function sent(client: InstanceType<typeof AuthClient>): Promise<string | undefined> {
@@ -63,19 +64,39 @@ test("no auth option and no authenticate(): requests carry no authorization", as
 
 const invalid: Array<[string, unknown, RegExp]> = [
   ["no argument object", "ghp_secretvalue1", /takes an object such as \{ type: "token"/],
-  ["unknown type", { type: "jwt", token: "ghp_secretvalue1" }, /"type" must be "basic", "oauth", "token" or "app"; got "jwt"/],
+  [
+    "unknown type",
+    { type: "jwt", token: "ghp_secretvalue1" },
+    /"type" must be "basic", "oauth", "token" or "app"; got "jwt"/,
+  ],
   ["type that could be a secret", { type: "ghp_secretvalue1" }, /"type" must be .*got another string\./],
   ["prototype key as type", { type: "constructor" }, /"type" must be/],
-  ["basic without password", { type: "basic", username: "octocat" }, /"password" is missing; pass a non-empty string, e.g. \{ type: "basic", username: "<USERNAME>", password: "<PASSWORD>" \}/],
+  [
+    "basic without password",
+    { type: "basic", username: "octocat" },
+    /"password" is missing; pass a non-empty string, e.g. \{ type: "basic", username: "<USERNAME>", password: "<PASSWORD>" \}/,
+  ],
   ["basic without username", { type: "basic", password: "secretvalue1" }, /"username" is missing/],
-  ["basic user with a colon", { type: "basic", username: "a:b", password: "secretvalue1" }, /"username" contains ":".*RFC 7617/],
+  [
+    "basic user with a colon",
+    { type: "basic", username: "a:b", password: "secretvalue1" },
+    /"username" contains ":".*RFC 7617/,
+  ],
   ["token missing", { type: "token" }, /type "token": "token" is missing; .*<ACCESS_TOKEN>/],
   ["token empty", { type: "token", token: "  " }, /"token" is an empty string/],
   ["token not a string", { type: "token", token: 42 }, /"token" is a number/],
-  ["token with a newline inside", { type: "token", token: "ghp_secretvalue1\nx-injected: 1" }, /"token" contains CR, LF or NUL/],
+  [
+    "token with a newline inside",
+    { type: "token", token: "ghp_secretvalue1\nx-injected: 1" },
+    /"token" contains CR, LF or NUL/,
+  ],
   ["oauth with nothing", { type: "oauth" }, /"token" is missing; .*key: "<CLIENT_ID>"/],
   ["oauth key without secret", { type: "oauth", key: "Iv1.client" }, /"secret" is missing/],
-  ["oauth token and key", { type: "oauth", token: "gho_secretvalue1", key: "k", secret: "secretvalue1" }, /either "token" or "key" and "secret", not both/],
+  [
+    "oauth token and key",
+    { type: "oauth", token: "gho_secretvalue1", key: "k", secret: "secretvalue1" },
+    /either "token" or "key" and "secret", not both/,
+  ],
   ["app without token", { type: "app" }, /type "app": "token" is missing/],
 ];
 for (const [name, form, message] of invalid) {
@@ -121,10 +142,26 @@ const badOptions: Array<[string, unknown, RegExp]> = [
   ["{ username } without password", { username: "octocat" }, /"password" is missing/],
   ["{ clientId } without secret", { clientId: "Iv1.abc" }, /"clientSecret" is missing/],
   ["an App config without privateKey", { appId: 1 }, /"privateKey" is missing/],
-  ["an App config with a non-PEM key", { appId: 1, privateKey: "secretvalue1" }, /"privateKey" is not an unencrypted PEM RSA private key; pass the text of the .pem file/],
-  ["an App config with an encrypted key", { appId: 1, privateKey: "-----BEGIN ENCRYPTED PRIVATE KEY-----\nsecretvalue1" }, /"privateKey" is not an unencrypted PEM RSA private key/],
-  ["an App config with a bad appId", { appId: -1, privateKey: "x" }, /"appId" is a number; pass the app's id \(a number\) or client id/],
-  ["an App config with a bad installationId", { appId: 1, installationId: 1.5, privateKey: "x" }, /"installationId" is a number; pass a positive integer/],
+  [
+    "an App config with a non-PEM key",
+    { appId: 1, privateKey: "secretvalue1" },
+    /"privateKey" is not an unencrypted PEM RSA private key; pass the text of the .pem file/,
+  ],
+  [
+    "an App config with an encrypted key",
+    { appId: 1, privateKey: "-----BEGIN ENCRYPTED PRIVATE KEY-----\nsecretvalue1" },
+    /"privateKey" is not an unencrypted PEM RSA private key/,
+  ],
+  [
+    "an App config with a bad appId",
+    { appId: -1, privateKey: "x" },
+    /"appId" is a number; pass the app's id \(a number\) or client id/,
+  ],
+  [
+    "an App config with a bad installationId",
+    { appId: 1, installationId: 1.5, privateKey: "x" },
+    /"installationId" is a number; pass a positive integer/,
+  ],
 ];
 for (const [name, auth, message] of badOptions) {
   test(`auth option as ${name} throws at construction`, () => {
@@ -143,7 +180,9 @@ for (const [name, auth, message] of badOptions) {
 
 test("auth function: called once per request with method and url; its token gets a scheme", async () => {
   const calls: unknown[] = [];
-  const client = make({ auth: async (request) => (calls.push(request), calls.length === 2 ? JWT : `ghu_call${calls.length}`) });
+  const client = make({
+    auth: async (request) => (calls.push(request), calls.length === 2 ? JWT : `ghu_call${calls.length}`),
+  });
   assert.is(await sent(client), "token ghu_call1");
   assert.is(await sent(client), `bearer ${JWT}`);
   assert.is(await sent(client), "token ghu_call3");
@@ -156,7 +195,9 @@ test("auth function returning undefined sends no credentials", async () => {
 });
 
 test("auth function returning a non-string rejects with a RequestError, nothing sent", async () => {
-  const error = await make({ auth: (() => 42) as never }).request("GET /user").catch((e: unknown) => e);
+  const error = await make({ auth: (() => 42) as never })
+    .request("GET /user")
+    .catch((e: unknown) => e);
   assert.instance(error, RequestError);
   assert.match((error as Error).message, /must return a token string or undefined; it returned a number/);
   assert.is(server.requests.length, 0);
@@ -164,7 +205,11 @@ test("auth function returning a non-string rejects with a RequestError, nothing 
 
 test("plugins listed before auth (inner hooks) see the credentials it attaches; a wrap outside does not", async () => {
   const seen: Array<string | undefined> = [];
-  const spy: Plugin<void> = (client) => void client.hook.wrap("request", (request, options) => (seen.push(options.headers.authorization), request(options)));
+  const spy: Plugin<void> = (client) =>
+    void client.hook.wrap(
+      "request",
+      (request, options) => (seen.push(options.headers.authorization), request(options)),
+    );
   const client = new (Client.plugin([spy, auth]))({ baseUrl: server.url, auth: "ghp_inner" });
   client.hook.wrap("request", (request, options) => (seen.push(options.headers.authorization), request(options)));
   await client.request("GET /user");

@@ -16,7 +16,9 @@ const root = new URL("../../", import.meta.url);
 const TOKEN = "ghp_docsCacheSample0123456789abcdefghij";
 const repo = { id: 1296269, full_name: "octocat/hello-world" };
 const guide = readFileSync(new URL("docs/caching-and-shared-state.md", root), "utf8");
-const sections = guide.split(/^(?=## )/m).filter((s) => /^## (The conditional-request cache|Sharing state between processes)/.test(s));
+const sections = guide
+  .split(/^(?=## )/m)
+  .filter((s) => /^## (The conditional-request cache|Sharing state between processes)/.test(s));
 const samples = sections.flatMap((s) => [...s.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => m[1] ?? ""));
 let server: TestServer;
 let redisServer: RedisServer | undefined;
@@ -48,7 +50,10 @@ test.after(async () => {
 async function run(sample: string) {
   const source = sample
     .replace(/from "forgekit\/core"/g, `from ${JSON.stringify(new URL("kernel/index.ts", root).href)}`)
-    .replace(/from "forgekit\/plugins\/(\w+)"/g, (_, name: string) => `from ${JSON.stringify(new URL(`plugins/${name}/index.ts`, root).href)}`)
+    .replace(
+      /from "forgekit\/plugins\/(\w+)"/g,
+      (_, name: string) => `from ${JSON.stringify(new URL(`plugins/${name}/index.ts`, root).href)}`,
+    )
     .replace(/from "redis"/g, `from ${JSON.stringify(import.meta.resolve("redis"))}`);
   assert.not.match(source, /from "forgekit/);
   const file = join(dir, `sample-${++runs}.ts`);
@@ -69,7 +74,10 @@ test("the cache and Redis sections have runnable samples", () => {
 
 test("sample 1: the second request is conditional and answered from the 304", async () => {
   const { sent, printed } = await run(samples[0]!);
-  assert.equal(sent.map((r) => r.headers["if-none-match"] ?? null), [null, etagOf(repo)]);
+  assert.equal(
+    sent.map((r) => r.headers["if-none-match"] ?? null),
+    [null, etagOf(repo)],
+  );
   assert.is(printed[0]![0], 200);
   assert.is(printed[0]![1], "octocat/hello-world");
   assert.is(printed[0]![2], "4998", "the 304's rate-limit number, one below the first response's");
@@ -77,7 +85,10 @@ test("sample 1: the second request is conditional and answered from the 304", as
 
 test("sample 2: two clients over one memory store", async () => {
   const { sent, printed } = await run(samples[1]!);
-  assert.equal(sent.map((r) => r.headers["if-none-match"] ?? null), [null, etagOf(repo)]);
+  assert.equal(
+    sent.map((r) => r.headers["if-none-match"] ?? null),
+    [null, etagOf(repo)],
+  );
   assert.equal(printed, [[200]]);
 });
 

@@ -26,7 +26,11 @@ function recordingStore(async = false) {
 
 test.before(async () => {
   server = await startServer({ "POST /r/1": { status: 201, body: {} } });
-  for (const n of [1, 2, 3]) server.route(`GET /r/${n}`, etagRoute((req) => ({ path: req.path })));
+  for (const n of [1, 2, 3])
+    server.route(
+      `GET /r/${n}`,
+      etagRoute((req) => ({ path: req.path })),
+    );
 });
 test.after(() => server.close());
 test.before.each(() => void (server.requests.length = 0));
@@ -74,7 +78,10 @@ test("an async store works the same, and the ttl reaches set() and is renewed by
   assert.equal(second.data, { path: "/r/1" });
   const sets = calls.filter((c) => c[0] === "set");
   assert.is(sets.length, 2, "stored on the 200, renewed on the 304");
-  assert.equal(sets.map((c) => c[3]), [60_000, 60_000]);
+  assert.equal(
+    sets.map((c) => c[3]),
+    [60_000, 60_000],
+  );
   assert.is(sets[0]![1], `forgekit:cache:GET ${server.url}/r/1`);
 });
 
@@ -120,7 +127,10 @@ test("a failing store costs the cache, never the request: one warning per client
 test("a corrupt or foreign stored value is a miss", async () => {
   const store = memoryStore();
   store.set(`forgekit:cache:GET ${server.url}/r/1`, "not json");
-  store.set(`forgekit:cache:GET ${server.url}/r/2`, JSON.stringify({ "application/vnd.github.v3+json\n\n\n": { u: 1 } }));
+  store.set(
+    `forgekit:cache:GET ${server.url}/r/2`,
+    JSON.stringify({ "application/vnd.github.v3+json\n\n\n": { u: 1 } }),
+  );
   const client = new Cached({ baseUrl: server.url, cache: { store } });
   await client.request("GET /r/1");
   await client.request("GET /r/2");

@@ -68,7 +68,10 @@ test("a different accept header or credential is a separate entry, answered with
   for (const params of [a, b, token, other]) {
     const response = await get("/variant", params);
     const seen = server.requests.at(-1)!;
-    assert.is(seen.headers["if-none-match"], etagOf({ accept: seen.headers.accept, auth: seen.headers.authorization ?? null }));
+    assert.is(
+      seen.headers["if-none-match"],
+      etagOf({ accept: seen.headers.accept, auth: seen.headers.authorization ?? null }),
+    );
     assert.equal(response.data, { accept: seen.headers.accept, auth: seen.headers.authorization ?? null });
   }
 });
@@ -77,7 +80,14 @@ test("a POST to the same URL drops the cached GET: the next GET is unconditional
   await get("/repos/o/r");
   await client.request("POST /repos/o/r", { name: "renamed" });
   await get("/repos/o/r");
-  assert.equal(server.requests.map((r) => [r.method, r.headers["if-none-match"] ?? null]), [["GET", null], ["POST", null], ["GET", null]]);
+  assert.equal(
+    server.requests.map((r) => [r.method, r.headers["if-none-match"] ?? null]),
+    [
+      ["GET", null],
+      ["POST", null],
+      ["GET", null],
+    ],
+  );
   await get("/repos/o/r");
   assert.is(sent(3, "if-none-match"), etagOf(repo), "and the fresh 200 was cached again");
 });
@@ -115,7 +125,10 @@ test("merging holds for credentialed requests too, whose key waits for the crede
 test("concurrent GETs that differ in accept are not merged", async () => {
   const held = gate(etagRoute((req) => ({ accept: req.headers.accept })));
   server.route("GET /held-variant", held.handler);
-  const pending = [get("/held-variant"), get("/held-variant", { headers: { accept: "application/vnd.github.raw+json" } })];
+  const pending = [
+    get("/held-variant"),
+    get("/held-variant", { headers: { accept: "application/vnd.github.raw+json" } }),
+  ];
   await until(() => server.requests.length > 0);
   held.release();
   const [a, b] = await Promise.all(pending);
@@ -126,7 +139,12 @@ test("concurrent GETs that differ in accept are not merged", async () => {
 test("a failed merged request rejects every caller with the error", async () => {
   const held = gate(() => ({ status: 502, body: { message: "Bad Gateway" } }));
   server.route("GET /held-fail", held.handler);
-  const pending = Array.from({ length: 3 }, () => get("/held-fail").then(() => "resolved", (error: unknown) => (error as HttpError).status));
+  const pending = Array.from({ length: 3 }, () =>
+    get("/held-fail").then(
+      () => "resolved",
+      (error: unknown) => (error as HttpError).status,
+    ),
+  );
   await until(() => server.requests.length > 0);
   held.release();
   assert.equal(await Promise.all(pending), [502, 502, 502]);
@@ -134,20 +152,30 @@ test("a failed merged request rejects every caller with the error", async () => 
 });
 
 test("an outer wrap that retries sends the cache's validator again and gets the cached answer", async () => {
-  const Retrying = Client.plugin([cache, (c: Client) => {
-    c.hook.wrap("request", (request, options) => Promise.resolve(request(options)).catch((error: unknown) => {
-      if (isHttpError(error) && error.status === 500) return request(options);
-      throw error;
-    }));
-  }]);
+  const Retrying = Client.plugin([
+    cache,
+    (c: Client) => {
+      c.hook.wrap("request", (request, options) =>
+        Promise.resolve(request(options)).catch((error: unknown) => {
+          if (isHttpError(error) && error.status === 500) return request(options);
+          throw error;
+        }),
+      );
+    },
+  ]);
   const retrying = new Retrying({ baseUrl: server.url, cache: true });
   let failNext = false;
   const route = etagRoute(() => repo);
-  server.route("GET /flaky", (req, res, s) => (failNext ? ((failNext = false), { status: 500, body: { message: "boom" } }) : route(req, res, s)));
+  server.route("GET /flaky", (req, res, s) =>
+    failNext ? ((failNext = false), { status: 500, body: { message: "boom" } }) : route(req, res, s),
+  );
   await retrying.request("GET /flaky");
   failNext = true;
   const response = await retrying.request("GET /flaky");
-  assert.equal(server.requests.map((r) => r.headers["if-none-match"] ?? null), [null, etagOf(repo), etagOf(repo)]);
+  assert.equal(
+    server.requests.map((r) => r.headers["if-none-match"] ?? null),
+    [null, etagOf(repo), etagOf(repo)],
+  );
   assert.is(response.status, 200);
   assert.equal(response.data, repo);
 });
@@ -161,12 +189,18 @@ test("the caller's own If-None-Match is theirs: the 304 surfaces as an HttpError
 });
 
 test("without the option the plugin is inert, and a 304 surfaces as HttpError 304", async () => {
-  for (const bare of [new Cached({ baseUrl: server.url }), new Client({ baseUrl: server.url }), new Cached({ baseUrl: server.url, cache: false })]) {
+  for (const bare of [
+    new Cached({ baseUrl: server.url }),
+    new Client({ baseUrl: server.url }),
+    new Cached({ baseUrl: server.url, cache: false }),
+  ]) {
     server.requests.length = 0;
     await bare.request("GET /repos/o/r");
     await bare.request("GET /repos/o/r");
     assert.is(sent(1, "if-none-match"), undefined);
-    const error = await bare.request("GET /repos/o/r", { headers: { "if-none-match": etagOf(repo) } }).catch((e: unknown) => e);
+    const error = await bare
+      .request("GET /repos/o/r", { headers: { "if-none-match": etagOf(repo) } })
+      .catch((e: unknown) => e);
     assert.ok(isHttpError(error) && error.status === 304 && error.headers.etag === etagOf(repo));
   }
 });
@@ -174,14 +208,20 @@ test("without the option the plugin is inert, and a 304 surfaces as HttpError 30
 test("cache-control: no-cache or no-store on the request bypasses the cache", async () => {
   await get("/repos/o/r");
   for (const value of ["no-cache", "no-store"]) await get("/repos/o/r", { headers: { "cache-control": value } });
-  assert.equal(server.requests.map((r) => r.headers["if-none-match"] ?? null), [null, null, null]);
+  assert.equal(
+    server.requests.map((r) => r.headers["if-none-match"] ?? null),
+    [null, null, null],
+  );
   await get("/repos/o/r");
   assert.is(sent(3, "if-none-match"), etagOf(repo));
 });
 
 test("only 200s with a validator and without response no-store are cached", async () => {
   for (const url of ["/plain", "/plain", "/no-store", "/no-store"]) await get(url);
-  assert.equal(server.requests.map((r) => r.headers["if-none-match"] ?? null), [null, null, null, null]);
+  assert.equal(
+    server.requests.map((r) => r.headers["if-none-match"] ?? null),
+    [null, null, null, null],
+  );
 });
 
 test("HEAD is cached apart from GET and answered on 304 without a body", async () => {

@@ -21,14 +21,27 @@ import { startServer, type TestServer } from "../helpers/server.js";
 // it: (client, options) => additions | void, through the kernel's public API only.
 const test = suite("plugins: the shared contract, run against every built-in plugin");
 const TOKEN = "ghp_contractContractContract0123456789";
-const plugins: Record<string, Plugin<any, any>> = { agent, auth, cache, debug, endpoints: endpoints(registry), log, paginate, previews, registerEndpoints, validate };
+const plugins: Record<string, Plugin<any, any>> = {
+  agent,
+  auth,
+  cache,
+  debug,
+  endpoints: endpoints(registry),
+  log,
+  paginate,
+  previews,
+  registerEndpoints,
+  validate,
+};
 for (const name of ["retry", "throttle"]) {
   if (existsSync(`plugins/${name}/index.ts`)) plugins[name] = (await import(`../../plugins/${name}/index.js`))[name];
 }
 let server: TestServer;
 
 test.before(async () => {
-  server = await startServer({ "GET /repos/o/r": (req) => ({ headers: { etag: '"1"' }, body: { name: "r", query: req.url } }) });
+  server = await startServer({
+    "GET /repos/o/r": (req) => ({ headers: { etag: '"1"' }, body: { name: "r", query: req.url } }),
+  });
 });
 test.after(() => server.close());
 
@@ -61,11 +74,17 @@ for (const [name, plugin] of Object.entries(plugins)) {
     const names: string[] = [];
     for (const kind of ["before", "after", "error", "wrap"] as const) {
       const original = client.hook[kind].bind(client.hook);
-      client.hook[kind] = ((hookName: string, fn: never) => (names.push(hookName), original(hookName as "request", fn))) as never;
+      client.hook[kind] = ((hookName: string, fn: never) => (
+        names.push(hookName),
+        original(hookName as "request", fn)
+      )) as never;
     }
     const additions = plugin(client, client.options as never);
     assert.ok(additions === undefined || typeof additions === "object");
-    assert.ok(names.every((n) => n === "request"), names.join());
+    assert.ok(
+      names.every((n) => n === "request"),
+      names.join(),
+    );
   });
 
   test(`${name}: two instances share no state; a plain GET still works`, async () => {
@@ -73,11 +92,20 @@ for (const [name, plugin] of Object.entries(plugins)) {
     const a = new Plugged({ baseUrl: server.url }) as unknown as Record<string, unknown>;
     const b = new Plugged({ baseUrl: server.url }) as unknown as Record<string, unknown>;
     for (const key of Object.keys(a)) {
-      if (key === "options" || key === "hook" || key === "request" || typeof a[key] !== "object" && typeof a[key] !== "function") continue;
+      if (
+        key === "options" ||
+        key === "hook" ||
+        key === "request" ||
+        (typeof a[key] !== "object" && typeof a[key] !== "function")
+      )
+        continue;
       assert.is.not(a[key], b[key], `${name} adds "${key}" per instance`);
     }
     assert.is.not(a.hook, b.hook);
-    const { status, data } = await (a as unknown as Client).request("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" });
+    const { status, data } = await (a as unknown as Client).request("GET /repos/{owner}/{repo}", {
+      owner: "o",
+      repo: "r",
+    });
     assert.is(status, 200);
     assert.is(data.name, "r");
   });
@@ -85,10 +113,23 @@ for (const [name, plugin] of Object.entries(plugins)) {
   test(`${name}: no credential in any log line`, async () => {
     const lines: string[] = [];
     const record = (...args: unknown[]) => void lines.push(inspect(args, { depth: 6 }));
-    const client = new (Client.plugin([plugin]))({ baseUrl: server.url, log: { debug: record, info: record, warn: record, error: record } });
-    await client.request("GET /repos/{owner}/{repo}", { owner: "o", repo: "r", access_token: TOKEN, headers: { authorization: `token ${TOKEN}` } }).catch(() => {});
+    const client = new (Client.plugin([plugin]))({
+      baseUrl: server.url,
+      log: { debug: record, info: record, warn: record, error: record },
+    });
+    await client
+      .request("GET /repos/{owner}/{repo}", {
+        owner: "o",
+        repo: "r",
+        access_token: TOKEN,
+        headers: { authorization: `token ${TOKEN}` },
+      })
+      .catch(() => {});
     await client.request("GET /nowhere", { headers: { authorization: `token ${TOKEN}` } }).catch(() => {});
-    assert.not.ok(lines.some((line) => line.includes(TOKEN)), lines.find((line) => line.includes(TOKEN)));
+    assert.not.ok(
+      lines.some((line) => line.includes(TOKEN)),
+      lines.find((line) => line.includes(TOKEN)),
+    );
   });
 }
 

@@ -43,7 +43,10 @@ samples.forEach((sample, index) => {
     assert.is(server.requests.length - before, 1);
     if (/createDebug.enable/.test(sample)) {
       assert.is(lines.length, 2, lines.join("\n"));
-      assert.match(lines[1]!, /forgekit:rest:request GET \/repos\/\{owner\}\/\{repo\} → 200 in \d+ ms \(request id [\w:]+, rate limit remaining \d+\)/);
+      assert.match(
+        lines[1]!,
+        /forgekit:rest:request GET \/repos\/\{owner\}\/\{repo\} → 200 in \d+ ms \(request id [\w:]+, rate limit remaining \d+\)/,
+      );
     }
     if (/warnings/.test(sample)) assert.is(log.callCount, 1);
   });

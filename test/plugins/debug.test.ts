@@ -17,7 +17,10 @@ const originalLog = createDebug.log;
 
 test.before(async () => {
   server = await startServer({
-    "GET /user": { headers: { "x-github-request-id": "BEEF:1", "x-ratelimit-remaining": "42", "set-cookie": `s=${TOKEN}` }, body: { token: TOKEN } },
+    "GET /user": {
+      headers: { "x-github-request-id": "BEEF:1", "x-ratelimit-remaining": "42", "set-cookie": `s=${TOKEN}` },
+      body: { token: TOKEN },
+    },
     "POST /user/tokens": { status: 422, body: { message: `token ${TOKEN} is invalid` } },
   });
   createDebug.log = (...args: unknown[]) => void lines.push(format(...args));
@@ -37,7 +40,10 @@ test("one line per request and per response: method, route, URL, status, duratio
   await client.request("GET /user");
   assert.is(lines.length, 2);
   assert.match(lines[0]!, new RegExp(`forgekit:rest:request GET /user ${server.url}/user$`));
-  assert.match(lines[1]!, /forgekit:rest:request GET \/user → 200 in \d+ ms \(request id BEEF:1, rate limit remaining 42\)/);
+  assert.match(
+    lines[1]!,
+    /forgekit:rest:request GET \/user → 200 in \d+ ms \(request id BEEF:1, rate limit remaining 42\)/,
+  );
 });
 
 test("planted credentials (authorization header, ?access_token=, tokens in bodies, headers and errors) never appear", async () => {
@@ -62,13 +68,20 @@ test("plugins' log.debug(message, { namespace }) goes to forgekit:rest:<namespac
   client.options.log.debug(`fetched installation token for ${TOKEN}`, { namespace: "auth" });
   client.options.log.debug("page 2 of %o", { namespace: "paginate" });
   client.options.log.debug("no namespace here");
-  assert.equal(lines.map((l) => l.replace(/^\S+Z /, "")), [
-    "forgekit:rest:auth fetched installation token for ghp_[REDACTED]",
-    "forgekit:rest:paginate page 2 of %o",
-    "forgekit:rest no namespace here",
-  ]);
+  assert.equal(
+    lines.map((l) => l.replace(/^\S+Z /, "")),
+    [
+      "forgekit:rest:auth fetched installation token for ghp_[REDACTED]",
+      "forgekit:rest:paginate page 2 of %o",
+      "forgekit:rest no namespace here",
+    ],
+  );
   assert.is(userDebug.callCount, 3);
-  assert.equal(userDebug.firstCall.args, [`fetched installation token for ${TOKEN}`, { namespace: "auth" }], "the user's own logger gets the call as made");
+  assert.equal(
+    userDebug.firstCall.args,
+    [`fetched installation token for ${TOKEN}`, { namespace: "auth" }],
+    "the user's own logger gets the call as made",
+  );
 });
 
 test("disabled namespaces print nothing and requests pass straight through", async () => {

@@ -11,7 +11,9 @@ let server: TestServer;
 const camel = (s: string) => s.replace(/-(\w)/g, (_m, c: string) => c.toUpperCase());
 const operationIds = (file: string) => {
   const spec = JSON.parse(readFileSync(`node_modules/@octokit/openapi/generated/${file}.json`, "utf8"));
-  return Object.values<Record<string, { operationId?: string }>>(spec.paths).flatMap((item) => Object.values(item).flatMap((op) => (op?.operationId ? [op.operationId] : [])));
+  return Object.values<Record<string, { operationId?: string }>>(spec.paths).flatMap((item) =>
+    Object.values(item).flatMap((op) => (op?.operationId ? [op.operationId] : [])),
+  );
 };
 
 test.before(async () => {
@@ -41,7 +43,10 @@ test("an operation GHES 3.17 does not have is refused with a clear error; nothin
   assert.type(client[scope][name], "function", "the name still resolves, to a method that refuses");
   const error = await client[scope][name]({ owner: "o", repo: "r" }).catch((e: Error) => e);
   assert.instance(error, RequestError);
-  assert.is(error.message, `${scope}.${name}() is not available on ghes-3.17 (the client's "deployment" option); it exists on api.github.com. Nothing was sent.`);
+  assert.is(
+    error.message,
+    `${scope}.${name}() is not available on ghes-3.17 (the client's "deployment" option); it exists on api.github.com. Nothing was sent.`,
+  );
   assert.is(server.requests.length, 0);
   assert.type(forgekit({ baseUrl: server.url })[scope][name].endpoint.DEFAULTS, "object", "api.github.com has it");
 });

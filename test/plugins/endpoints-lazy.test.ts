@@ -25,7 +25,10 @@ test("names are known before any chunk loads; the first call loads the scope and
 test(".endpoint before the chunk loaded throws a clear error; after load() it works", async () => {
   const client = new Browser({ baseUrl: server.url });
   const method = client.gists.get as typeof client.gists.get & { load(): Promise<unknown> };
-  assert.throws(() => method.endpoint, (error: Error) => error instanceof RequestError && /gists\.get: its routes are not loaded yet/.test(error.message));
+  assert.throws(
+    () => method.endpoint,
+    (error: Error) => error instanceof RequestError && /gists\.get: its routes are not loaded yet/.test(error.message),
+  );
   await method.load();
   assert.is(method.endpoint.DEFAULTS.url, "/gists/{gist_id}");
 });

@@ -14,7 +14,9 @@ const camel = (s: string) => s.replace(/-(\w)/g, (_m, c: string) => c.toUpperCas
 test.before(async () => {
   server = await startServer({
     "GET /orgs/octokit/repos": (req) => ({ body: [{ url: req.url }] }),
-    "*": (req) => ({ body: { method: req.method, url: req.url, body: req.body, type: req.headers["content-type"] ?? null } }),
+    "*": (req) => ({
+      body: { method: req.method, url: req.url, body: req.body, type: req.headers["content-type"] ?? null },
+    }),
   });
 });
 test.after(() => server.close());
@@ -31,7 +33,10 @@ test("every one of the description's operations resolves, with the description's
       const method = (client as unknown as Record<string, Record<string, any>>)[scope]![name];
       assert.type(method, "function", operation.operationId);
       const { method: httpMethod, url } = method.endpoint.DEFAULTS;
-      const normalised = url.replace(/^\{origin\}/, "").replace(/\{\?[^}]*\}$/, "").replace(/\{\+/g, "{");
+      const normalised = url
+        .replace(/^\{origin\}/, "")
+        .replace(/\{\?[^}]*\}$/, "")
+        .replace(/\{\+/g, "{");
       assert.is(`${httpMethod} ${normalised}`, `${verb.toUpperCase()} ${path}`, operation.operationId);
       count++;
     }
@@ -78,16 +83,29 @@ test("v15/v16 names and the spec's renames keep working: getContents, createStat
 
 test("requestBodyParameterName: the named parameter is the body (repos.addStatusCheckContexts)", async () => {
   const client = new Full({ baseUrl: server.url });
-  const { data } = await client.repos.addStatusCheckContexts({ owner: "o", repo: "r", branch: "main", contexts: ["ci/a", "ci/b"] });
+  const { data } = await client.repos.addStatusCheckContexts({
+    owner: "o",
+    repo: "r",
+    branch: "main",
+    contexts: ["ci/a", "ci/b"],
+  });
   assert.is(data.body, '["ci/a","ci/b"]');
 });
 
 test("a body property named url (webhook config) goes into the body, not the request URL", async () => {
   const client = new Full({ baseUrl: server.url });
-  const { data } = await client.repos.updateWebhookConfigForRepo({ owner: "o", repo: "r", hook_id: 1, url: "https://hooks.example/x", content_type: "json" });
+  const { data } = await client.repos.updateWebhookConfigForRepo({
+    owner: "o",
+    repo: "r",
+    hook_id: 1,
+    url: "https://hooks.example/x",
+    content_type: "json",
+  });
   assert.is(data.url, "/repos/o/r/hooks/1/config");
   assert.equal(JSON.parse(data.body), { url: "https://hooks.example/x", content_type: "json" });
-  const error = await client.repos.updateWebhookConfigForRepo({ owner: "o", repo: "r", hook_id: 1, content_type: 5 as never }).catch((e: Error) => e);
+  const error = await client.repos
+    .updateWebhookConfigForRepo({ owner: "o", repo: "r", hook_id: 1, content_type: 5 as never })
+    .catch((e: Error) => e);
   assert.match(String(error), 'repos.updateWebhookConfigForRepo: parameter "content_type" must be a string');
 });
 
@@ -99,13 +117,28 @@ test("markdown.renderRaw sends text/plain via data", async () => {
 
 test("uploads: {origin} from baseUrl; the release's upload_url works as url", async () => {
   const dotcom = new Full();
-  const options = dotcom.repos.uploadReleaseAsset.endpoint({ owner: "o", repo: "r", release_id: 1, name: "a b.zip", data: "x" });
+  const options = dotcom.repos.uploadReleaseAsset.endpoint({
+    owner: "o",
+    repo: "r",
+    release_id: 1,
+    name: "a b.zip",
+    data: "x",
+  });
   assert.is(options.url, "https://uploads.github.com/repos/o/r/releases/1/assets?name=a%20b.zip");
   const ghes = new Full({ baseUrl: "https://ghe.example/api/v3" });
-  assert.is(ghes.repos.uploadReleaseAsset.endpoint({ owner: "o", repo: "r", release_id: 1, name: "n", data: "x" }).url, "https://ghe.example/api/uploads/repos/o/r/releases/1/assets?name=n");
+  assert.is(
+    ghes.repos.uploadReleaseAsset.endpoint({ owner: "o", repo: "r", release_id: 1, name: "n", data: "x" }).url,
+    "https://ghe.example/api/uploads/repos/o/r/releases/1/assets?name=n",
+  );
   const local = new Full({ baseUrl: server.url });
   const uploaded = await local.repos.uploadReleaseAsset({
-    url: `${server.url}/repos/o/r/releases/1/assets{?name,label}`, owner: "o", repo: "r", release_id: 1, name: "a.zip", label: "L", data: new Uint8Array([1, 2]),
+    url: `${server.url}/repos/o/r/releases/1/assets{?name,label}`,
+    owner: "o",
+    repo: "r",
+    release_id: 1,
+    name: "a.zip",
+    label: "L",
+    data: new Uint8Array([1, 2]),
   });
   assert.is(uploaded.data.url, "/repos/o/r/releases/1/assets?name=a.zip&label=L");
   assert.is(uploaded.data.type, "application/octet-stream");
@@ -113,17 +146,35 @@ test("uploads: {origin} from baseUrl; the release's upload_url works as url", as
 
 test("multi-segment parameters keep their slashes: contents path, git ref, compare basehead", () => {
   const client = new Full();
-  assert.is(client.repos.getContent.endpoint({ owner: "o", repo: "r", path: "docs/a b/README.md" }).url, "https://api.github.com/repos/o/r/contents/docs/a%20b/README.md");
-  assert.is(client.git.getRef.endpoint({ owner: "o", repo: "r", ref: "heads/feature/x" }).url, "https://api.github.com/repos/o/r/git/ref/heads/feature/x");
-  assert.is(client.repos.compareCommitsWithBasehead.endpoint({ owner: "o", repo: "r", basehead: "main...feature/x" }).url, "https://api.github.com/repos/o/r/compare/main...feature/x");
-  assert.is(client.repos.get.endpoint({ owner: "o", repo: "a/b" }).url, "https://api.github.com/repos/o/a%2Fb", "single-segment params encode '/'");
+  assert.is(
+    client.repos.getContent.endpoint({ owner: "o", repo: "r", path: "docs/a b/README.md" }).url,
+    "https://api.github.com/repos/o/r/contents/docs/a%20b/README.md",
+  );
+  assert.is(
+    client.git.getRef.endpoint({ owner: "o", repo: "r", ref: "heads/feature/x" }).url,
+    "https://api.github.com/repos/o/r/git/ref/heads/feature/x",
+  );
+  assert.is(
+    client.repos.compareCommitsWithBasehead.endpoint({ owner: "o", repo: "r", basehead: "main...feature/x" }).url,
+    "https://api.github.com/repos/o/r/compare/main...feature/x",
+  );
+  assert.is(
+    client.repos.get.endpoint({ owner: "o", repo: "a/b" }).url,
+    "https://api.github.com/repos/o/a%2Fb",
+    "single-segment params encode '/'",
+  );
 });
 
 test("a deprecated operation warns once through log.warn", async () => {
-  const entry = Object.entries(registry.routes!).flatMap(([scope, routes]) => Object.entries(routes).map(([name, e]) => ({ scope, name, e }))).find(({ e }) => e[2]?.deprecated && !e[0].includes("{"));
+  const entry = Object.entries(registry.routes!)
+    .flatMap(([scope, routes]) => Object.entries(routes).map(([name, e]) => ({ scope, name, e })))
+    .find(({ e }) => e[2]?.deprecated && !e[0].includes("{"));
   assert.ok(entry, "the description has a deprecated operation without path parameters");
   const warn = sinon.spy();
-  const client = new Full({ baseUrl: server.url, log: { warn } }) as unknown as Record<string, Record<string, (p?: object) => Promise<unknown>>>;
+  const client = new Full({ baseUrl: server.url, log: { warn } }) as unknown as Record<
+    string,
+    Record<string, (p?: object) => Promise<unknown>>
+  >;
   const method = client[entry!.scope]![entry!.name]!;
   await method({}).catch(() => {});
   await method({}).catch(() => {});
@@ -134,7 +185,9 @@ test("a deprecated operation warns once through log.warn", async () => {
 test("sinon.stub(client.repos, 'get') and restore() work on endpoint methods", async () => {
   const client = new Full({ baseUrl: server.url });
   const original = client.repos.get;
-  const stub = sinon.stub(client.repos, "get").resolves({ status: 200, url: "", headers: {}, data: { stubbed: true } } as never);
+  const stub = sinon
+    .stub(client.repos, "get")
+    .resolves({ status: 200, url: "", headers: {}, data: { stubbed: true } } as never);
   assert.equal((await client.repos.get({ owner: "o", repo: "r" })).data, { stubbed: true });
   stub.restore();
   assert.is(client.repos.get, original);
@@ -152,7 +205,9 @@ test("scopes are created per client on first access and are independent", () => 
 test("a custom registry works with Client.plugin([endpoints(registry)])", async () => {
   const mine: Registry = { names: { widgets: "list" }, routes: { widgets: { list: ["GET /widgets{?color}"] } } };
   const MyClient = Client.plugin([endpoints(mine)]);
-  const client = new MyClient({ baseUrl: server.url }) as unknown as { widgets: { list(p: object): Promise<{ data: { url: string } }> } };
+  const client = new MyClient({ baseUrl: server.url }) as unknown as {
+    widgets: { list(p: object): Promise<{ data: { url: string } }> };
+  };
   assert.is((await client.widgets.list({ color: "red" })).data.url, "/widgets?color=red");
 });
 

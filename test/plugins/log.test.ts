@@ -56,10 +56,16 @@ test("a Deprecation header warns once per route (method + template), whatever th
   await client.request("GET /repos/{owner}/{repo}/old", { owner: "a", repo: "b" });
   await client.request("GET /repos/{owner}/{repo}/old", { owner: "c", repo: "d" });
   assert.is(warn.callCount, 1);
-  assert.match(warn.firstCall.args[0], /GitHub says GET \/repos\/\{owner\}\/\{repo\}\/old is deprecated \(deprecation: @1688169599; sunset: Sat, 01 Jul 2028/);
+  assert.match(
+    warn.firstCall.args[0],
+    /GitHub says GET \/repos\/\{owner\}\/\{repo\}\/old is deprecated \(deprecation: @1688169599; sunset: Sat, 01 Jul 2028/,
+  );
   await client.request("POST /repos/{owner}/{repo}/old", { owner: "a", repo: "b" });
   assert.is(warn.callCount, 2, "another method is another route");
-  await new Logged({ baseUrl: server.url, log: { warn } }).request("GET /repos/{owner}/{repo}/old", { owner: "a", repo: "b" });
+  await new Logged({ baseUrl: server.url, log: { warn } }).request("GET /repos/{owner}/{repo}/old", {
+    owner: "a",
+    repo: "b",
+  });
   assert.is(warn.callCount, 2, "once per process, not per client");
 });
 

@@ -25,7 +25,10 @@ test("the guide has runnable samples", () => {
 });
 
 samples.forEach((sample, index) => {
-  const title = sample.split("\n").find((line) => line.startsWith("//") || /client\.paginate/.test(line))?.trim();
+  const title = sample
+    .split("\n")
+    .find((line) => line.startsWith("//") || /client\.paginate/.test(line))
+    ?.trim();
   test(`sample ${index + 1} runs (${title})`, async () => {
     const before = server.requests.length;
     const log = sinon.stub(console, "log");

@@ -18,7 +18,8 @@ test.before(async () => {
   server = await startServer({
     "GET /items": paged("/items", { pages: 5, size: 2 }),
     "GET /hang": (req) => {
-      if (req.query.get("page") !== "2") return { headers: { link: `<${server.url}/hang?page=2>; rel="next"` }, body: [1] };
+      if (req.query.get("page") !== "2")
+        return { headers: { link: `<${server.url}/hang?page=2>; rel="next"` }, body: [1] };
       arrive();
       return new Promise((done) => (release = () => done({ body: [2] })));
     },
@@ -48,17 +49,24 @@ test("each page carries a JSON checkpoint { url, count }; the iterator's onCheck
 
 test("resume: a second run starts at the saved URL and counts on", async () => {
   let saved: Checkpoint | undefined;
-  const first = await client.paginate("GET /items", (response, done) => {
-    if (response.checkpoint.count === 4) done();
-    return response.data;
-  }, { onCheckpoint: (c) => (saved = c) });
+  const first = await client.paginate(
+    "GET /items",
+    (response, done) => {
+      if (response.checkpoint.count === 4) done();
+      return response.data;
+    },
+    { onCheckpoint: (c) => (saved = c) },
+  );
   assert.is(first.length, 4);
   assert.equal(saved, { url: `${server.url}/items?per_page=100&page=3`, count: 4 });
   server.requests.length = 0;
   const stored = JSON.parse(JSON.stringify(saved));
   const checkpoints: Checkpoint[] = [];
   const rest = await client.paginate("GET /items", {}, { resume: stored, onCheckpoint: (c) => checkpoints.push(c) });
-  assert.equal(rest.map((i) => i.id), [5, 6, 7, 8, 9, 10]);
+  assert.equal(
+    rest.map((i) => i.id),
+    [5, 6, 7, 8, 9, 10],
+  );
   assert.is(server.requests[0]!.url, "/items?per_page=100&page=3", "the second run's first request is the saved URL");
   assert.is(server.requests.length, 3);
   assert.equal(checkpoints.at(-1), { url: null, count: 10 });
@@ -69,13 +77,20 @@ test("resume: a second run starts at the saved URL and counts on", async () => {
 
 test("maxItems stops once reached and cuts the last page; its checkpoint resumes inside that page", async () => {
   const items = await client.paginate("GET /items", {}, { maxItems: 3 });
-  assert.equal(items.map((i) => i.id), [1, 2, 3]);
+  assert.equal(
+    items.map((i) => i.id),
+    [1, 2, 3],
+  );
   assert.is(server.requests.length, 2);
   let saved: Checkpoint | undefined;
   await client.paginate("GET /items", {}, { maxItems: 3, onCheckpoint: (c) => (saved = c) });
   assert.equal(saved, { url: `${server.url}/items?per_page=100&page=2`, count: 3, skip: 1 });
   const next = await client.paginate("GET /items", {}, { resume: saved!, maxItems: 6 });
-  assert.equal(next.map((i) => i.id), [4, 5, 6], "item 3 is not delivered twice, maxItems counts the resumed items");
+  assert.equal(
+    next.map((i) => i.id),
+    [4, 5, 6],
+    "item 3 is not delivered twice, maxItems counts the resumed items",
+  );
   server.requests.length = 0;
   assert.equal(await client.paginate("GET /items", {}, { maxItems: 0 }), []);
   assert.is(server.requests.length, 0);
@@ -91,10 +106,14 @@ test("maxItems applies to the iterator too", async () => {
 test("signal aborted between pages: rejects with AbortError and fetches no further page", async () => {
   const controller = new AbortController();
   const error = await client
-    .paginate("GET /items", (response) => {
-      controller.abort();
-      return response.data;
-    }, { signal: controller.signal })
+    .paginate(
+      "GET /items",
+      (response) => {
+        controller.abort();
+        return response.data;
+      },
+      { signal: controller.signal },
+    )
     .catch((e) => e);
   assert.is(error.name, "AbortError");
   assert.is(server.requests.length, 1);

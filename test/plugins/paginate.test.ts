@@ -20,9 +20,14 @@ test.before(async () => {
     "GET /search/issues": paged("/search/issues", { pages: 2, wrap: "items", totalCount: 4 }),
     "GET /search/code": paged("/search/code", { pages: 2, wrap: "items", totalCount: 5000 }),
     "GET /repos/o/r/actions/runs": paged("/repos/o/r/actions/runs", { pages: 2, wrap: "workflow_runs" }),
-    "GET /installation/repositories": { body: { total_count: 1, repository_selection: "selected", repositories: [{ id: 7 }] } },
+    "GET /installation/repositories": {
+      body: { total_count: 1, repository_selection: "selected", repositories: [{ id: 7 }] },
+    },
     "GET /two-lists": { body: { total_count: 2, commits: [1], files: [2] } },
-    "GET /repos/o/empty/commits": { status: 409, body: { message: "Git Repository is empty.", documentation_url: "https://docs.github.com/rest" } },
+    "GET /repos/o/empty/commits": {
+      status: 409,
+      body: { message: "Git Repository is empty.", documentation_url: "https://docs.github.com/rest" },
+    },
     "GET /repos/o/conflict/commits": { status: 409, body: { message: "Conflict" } },
     "GET /hop": () => ({ headers: { link: `<${other.url}/elsewhere?page=1>; rel="next"` }, body: [{ id: 0 }] }),
     "GET /loop": (req) => ({ headers: { link: `<${server.url}${req.url}>; rel="next"` }, body: [1] }),
@@ -42,20 +47,31 @@ test.before.each(() => {
 test("SPEC §4.2: every page of GET /repos/{owner}/{repo}/issues in one array, then mapped to titles", async () => {
   const issues = await client.paginate("GET /repos/{owner}/{repo}/issues", { owner: "octocat", repo: "hello-world" });
   assert.is(issues.length, 6);
-  assert.equal(issues.map((i) => i.id), [1, 2, 3, 4, 5, 6]);
-  const titles = await client.paginate("GET /repos/{owner}/{repo}/issues", { owner: "octocat", repo: "hello-world" }, (response) =>
-    response.data.map((issue: { title: string }) => issue.title),
+  assert.equal(
+    issues.map((i) => i.id),
+    [1, 2, 3, 4, 5, 6],
+  );
+  const titles = await client.paginate(
+    "GET /repos/{owner}/{repo}/issues",
+    { owner: "octocat", repo: "hello-world" },
+    (response) => response.data.map((issue: { title: string }) => issue.title),
   );
   assert.equal(titles, ["issue 1", "issue 2", "issue 3", "issue 4", "issue 5", "issue 6"]);
-  assert.equal(server.requests.slice(0, 3).map((r) => r.url), [
-    "/repos/octocat/hello-world/issues?per_page=100",
-    "/repos/octocat/hello-world/issues?per_page=100&page=2",
-    "/repos/octocat/hello-world/issues?per_page=100&page=3",
-  ]);
+  assert.equal(
+    server.requests.slice(0, 3).map((r) => r.url),
+    [
+      "/repos/octocat/hello-world/issues?per_page=100",
+      "/repos/octocat/hello-world/issues?per_page=100&page=2",
+      "/repos/octocat/hello-world/issues?per_page=100&page=3",
+    ],
+  );
 });
 
 test("SPEC rule 3: options from endpoint.merge() as the only argument; an endpoint method with params", async () => {
-  const options = client.request.endpoint.merge("GET /repos/{owner}/{repo}/issues", { owner: "octocat", repo: "hello-world" });
+  const options = client.request.endpoint.merge("GET /repos/{owner}/{repo}/issues", {
+    owner: "octocat",
+    repo: "hello-world",
+  });
   assert.is((await client.paginate(options)).length, 6);
   const listForRepo = client.request.defaults({ method: "GET", url: "/repos/{owner}/{repo}/issues" });
   assert.is((await client.paginate(listForRepo, { owner: "octocat", repo: "hello-world", per_page: 2 })).length, 6);
@@ -104,13 +120,22 @@ test("a search response is unwrapped; total_count and incomplete_results stay re
     totals.push([response.data.total_count, response.data.incomplete_results]);
     return response.data;
   });
-  assert.equal(items.map((i) => i.id), [1, 2, 3, 4]);
-  assert.equal(totals, [[4, false], [4, false]]);
+  assert.equal(
+    items.map((i) => i.id),
+    [1, 2, 3, 4],
+  );
+  assert.equal(totals, [
+    [4, false],
+    [4, false],
+  ]);
   assert.is(server.requests[0]!.url, "/search/issues?q=is%3Aopen&per_page=100");
 });
 
 test("other wrappers are detected generically: workflow_runs, repositories with repository_selection", async () => {
-  assert.equal((await client.paginate("GET /repos/{owner}/{repo}/actions/runs", { owner: "o", repo: "r" })).map((r) => r.id), [1, 2, 3, 4]);
+  assert.equal(
+    (await client.paginate("GET /repos/{owner}/{repo}/actions/runs", { owner: "o", repo: "r" })).map((r) => r.id),
+    [1, 2, 3, 4],
+  );
   const [page] = await client.paginate("GET /installation/repositories", (response) => [response.data]);
   assert.equal([...page!], [{ id: 7 }]);
   assert.is(page!.repository_selection, "selected");
@@ -132,9 +157,12 @@ test("a search over GitHub's 1,000-result cap warns once through log.warn", asyn
 test("409 'Git Repository is empty.' is an empty list; another 409 still rejects", async () => {
   assert.equal(await client.paginate("GET /repos/{owner}/{repo}/commits", { owner: "o", repo: "empty" }), []);
   const statuses: number[] = [];
-  for await (const page of client.paginate.iterator("GET /repos/{owner}/{repo}/commits", { owner: "o", repo: "empty" })) statuses.push(page.status, page.data.length);
+  for await (const page of client.paginate.iterator("GET /repos/{owner}/{repo}/commits", { owner: "o", repo: "empty" }))
+    statuses.push(page.status, page.data.length);
   assert.equal(statuses, [409, 0]);
-  const error = await client.paginate("GET /repos/{owner}/{repo}/commits", { owner: "o", repo: "conflict" }).catch((e) => e);
+  const error = await client
+    .paginate("GET /repos/{owner}/{repo}/commits", { owner: "o", repo: "conflict" })
+    .catch((e) => e);
   assert.ok(isHttpError(error));
   assert.is(error.status, 409);
 });
@@ -149,14 +177,26 @@ test("per_page=100 only for GET and only when the caller set none; per_page: nul
 });
 
 test("following pages keep the first request's headers but not its parameters", async () => {
-  await client.paginate("GET /repos/{owner}/{repo}/issues", { owner: "octocat", repo: "hello-world", state: "open", headers: { "x-trace": "t" } });
+  await client.paginate("GET /repos/{owner}/{repo}/issues", {
+    owner: "octocat",
+    repo: "hello-world",
+    state: "open",
+    headers: { "x-trace": "t" },
+  });
   assert.is(server.requests.length, 3);
   for (const request of server.requests) assert.is(request.headers["x-trace"], "t");
-  assert.is(server.requests[1]!.url, "/repos/octocat/hello-world/issues?state=open&per_page=100&page=2", "params appear once, from the Link URL");
+  assert.is(
+    server.requests[1]!.url,
+    "/repos/octocat/hello-world/issues?state=open&per_page=100&page=2",
+    "params appear once, from the Link URL",
+  );
 });
 
 test("a Link to another origin is followed without the credential headers given in options", async () => {
-  const withHeaders = new Paged({ baseUrl: server.url, headers: { authorization: "token ghp_secret", cookie: "c=1", "x-keep": "1" } });
+  const withHeaders = new Paged({
+    baseUrl: server.url,
+    headers: { authorization: "token ghp_secret", cookie: "c=1", "x-keep": "1" },
+  });
   const items = await withHeaders.paginate("GET /hop");
   assert.is(items.length, 5);
   assert.is(server.requests[0]!.headers.authorization, "token ghp_secret");
@@ -178,10 +218,16 @@ test("a Link whose rel=next names the same page stops with a warning instead of 
 
 test("debug lines go to log.debug with namespace paginate", async () => {
   const debug = sinon.spy();
-  await new Paged({ baseUrl: server.url, log: { debug } }).paginate("GET /repos/{owner}/{repo}/issues", { owner: "octocat", repo: "hello-world" });
+  await new Paged({ baseUrl: server.url, log: { debug } }).paginate("GET /repos/{owner}/{repo}/issues", {
+    owner: "octocat",
+    repo: "hello-world",
+  });
   assert.is(debug.callCount, 3);
   assert.equal(debug.firstCall.args[1], { namespace: "paginate" });
-  assert.match(debug.firstCall.args[0], /GET \/repos\/\{owner\}\/\{repo\}\/issues page 1: 2 items, 2 so far, next http/);
+  assert.match(
+    debug.firstCall.args[0],
+    /GET \/repos\/\{owner\}\/\{repo\}\/issues page 1: 2 items, 2 so far, next http/,
+  );
   assert.match(debug.lastCall.args[0], /page 3: 2 items, 6 so far, last page/);
 });
 

@@ -29,16 +29,42 @@ test("hostile 100 KB header values parse to nothing (bounded before any regex or
 });
 
 test("x-ratelimit-*: numbers only, a safe resource name, undefined when nothing is there", () => {
-  const headers = { "x-ratelimit-limit": "5000", "x-ratelimit-remaining": "0", "x-ratelimit-reset": "1704067260", "x-ratelimit-used": "5000", "x-ratelimit-resource": "code_search" };
-  assert.equal(parseRateLimit(headers), { limit: 5000, remaining: 0, reset: 1704067260, used: 5000, resource: "code_search" });
-  assert.equal(parseRateLimit({ "x-ratelimit-remaining": "abc", "x-ratelimit-limit": "60", "x-ratelimit-resource": "core:evil" }), { limit: 60 });
+  const headers = {
+    "x-ratelimit-limit": "5000",
+    "x-ratelimit-remaining": "0",
+    "x-ratelimit-reset": "1704067260",
+    "x-ratelimit-used": "5000",
+    "x-ratelimit-resource": "code_search",
+  };
+  assert.equal(parseRateLimit(headers), {
+    limit: 5000,
+    remaining: 0,
+    reset: 1704067260,
+    used: 5000,
+    resource: "code_search",
+  });
+  assert.equal(
+    parseRateLimit({ "x-ratelimit-remaining": "abc", "x-ratelimit-limit": "60", "x-ratelimit-resource": "core:evil" }),
+    { limit: 60 },
+  );
   assert.is(parseRateLimit({ etag: '"x"' }), undefined);
 });
 
 test("secondary limits are recognised by message or documentation_url, including the old abuse wording", () => {
-  assert.ok(isSecondaryLimit({ message: "You have exceeded a secondary rate limit. Please wait a few minutes before you try again." }));
-  assert.ok(isSecondaryLimit({ message: "x", documentation_url: "https://docs.github.com/rest/overview/resources-in-the-rest-api#secondary-rate-limits" }));
-  assert.ok(isSecondaryLimit({ message: "You have triggered an abuse detection mechanism and have been temporarily blocked." }));
+  assert.ok(
+    isSecondaryLimit({
+      message: "You have exceeded a secondary rate limit. Please wait a few minutes before you try again.",
+    }),
+  );
+  assert.ok(
+    isSecondaryLimit({
+      message: "x",
+      documentation_url: "https://docs.github.com/rest/overview/resources-in-the-rest-api#secondary-rate-limits",
+    }),
+  );
+  assert.ok(
+    isSecondaryLimit({ message: "You have triggered an abuse detection mechanism and have been temporarily blocked." }),
+  );
   assert.not.ok(isSecondaryLimit({ message: "API rate limit exceeded for user ID 1." }));
   assert.not.ok(isSecondaryLimit("secondary rate limit"));
   assert.not.ok(isSecondaryLimit(null));

@@ -7,7 +7,18 @@ import { agent } from "../../plugins/agent/index.js";
 import { retry } from "../../plugins/retry/index.js";
 import { throttle, memoryStore, type RateLimitInfo } from "../../plugins/throttle/index.js";
 import { startServer, type TestServer } from "../helpers/server.js";
-import { fakeClock, keepAlive, ok, pendingTimers, primaryLimit, SERVER_NOW, secondaryLimit, settle, until, type Clock } from "../helpers/policy-clock.js";
+import {
+  fakeClock,
+  keepAlive,
+  ok,
+  pendingTimers,
+  primaryLimit,
+  SERVER_NOW,
+  secondaryLimit,
+  settle,
+  until,
+  type Clock,
+} from "../helpers/policy-clock.js";
 import { brokenStore, recordingStore } from "../helpers/policy-store.js";
 
 const test = suite("policy engine: one counter, one queue, per-client state, shared stores");
@@ -16,11 +27,16 @@ let clock: Clock | undefined;
 const TOKEN = "ghp_policyPolicyPolicyPolicy0123456789";
 const HASH = createHash("sha256").update(`token ${TOKEN}`).digest("hex").slice(0, 16);
 const Policy = Client.plugin([agent, retry, throttle]);
-const make = (options: object = {}, Class: typeof Policy = Policy) => new Class({ baseUrl: server.url, agent: keepAlive, retry: { delay: 1, maxDelay: 1 }, ...options });
+const make = (options: object = {}, Class: typeof Policy = Policy) =>
+  new Class({ baseUrl: server.url, agent: keepAlive, retry: { delay: 1, maxDelay: 1 }, ...options });
 const sentTo = (path: string) => server.requests.filter((r) => r.path === path).length;
 
 test.before(async () => {
-  server = await startServer({ "GET /ok": ok(), "GET /bad": { status: 502, body: {} }, "GET /limited": primaryLimit(60) });
+  server = await startServer({
+    "GET /ok": ok(),
+    "GET /bad": { status: 502, body: {} },
+    "GET /limited": primaryLimit(60),
+  });
 });
 test.after(async () => {
   keepAlive.destroy();
@@ -30,7 +46,10 @@ test.before.each(() => void (server.requests.length = 0));
 test.after.each(() => void (clock?.uninstall(), (clock = undefined)));
 
 test("retry and throttle register one wrap hook between them, in either order", () => {
-  for (const order of [[retry, throttle], [throttle, retry]]) {
+  for (const order of [
+    [retry, throttle],
+    [throttle, retry],
+  ]) {
     const client = new Client({ baseUrl: server.url });
     const wrap = sinon.spy(client.hook, "wrap");
     for (const plugin of order) plugin(client, { ...client.options, retry: {}, throttle: {} } as never);
@@ -41,7 +60,9 @@ test("retry and throttle register one wrap hook between them, in either order", 
 test("one loop: a failure is retried `retries` times, not once per plugin", async () => {
   for (const Class of [Policy, Client.plugin([agent, throttle, retry])]) {
     server.requests.length = 0;
-    await make({}, Class as typeof Policy).request("GET /bad").catch(() => {});
+    await make({}, Class as typeof Policy)
+      .request("GET /bad")
+      .catch(() => {});
     assert.is(sentTo("/bad"), 4);
   }
 });
@@ -51,7 +72,9 @@ test("one retry counter: rate-limit re-sends count against `retries`, and callba
   let n = 0;
   server.route("GET /mixed", () => (++n === 1 ? { status: 502, body: {} } : primaryLimit(60)));
   const onRateLimit = sinon.spy((_info: RateLimitInfo) => true);
-  const run = settle(make({ retry: { retries: 2, delay: 1, maxDelay: 1 }, throttle: { onRateLimit } }).request("GET /mixed"));
+  const run = settle(
+    make({ retry: { retries: 2, delay: 1, maxDelay: 1 }, throttle: { onRateLimit } }).request("GET /mixed"),
+  );
   await until(() => sentTo("/mixed") === 1 && pendingTimers(clock!).length === 1, "the backoff");
   await clock.tickAsync(1);
   await until(() => onRateLimit.callCount === 1 && pendingTimers(clock!).length === 1, "the rate-limit wait");
@@ -63,7 +86,9 @@ test("one retry counter: rate-limit re-sends count against `retries`, and callba
 });
 
 test("retries: 0 means a request is sent once, rate limit or not", async () => {
-  const error = await make({ retry: { retries: 0 } }).request("GET /limited").catch((e: unknown) => e);
+  const error = await make({ retry: { retries: 0 } })
+    .request("GET /limited")
+    .catch((e: unknown) => e);
   assert.instance(error, HttpError);
   assert.is(sentTo("/limited"), 1);
 });
@@ -91,19 +116,26 @@ test("store keys are namespaced by resource and a SHA-256 of the credential; val
   const client = make({ retry: { retries: 0 }, throttle: { store }, headers: { authorization: `token ${TOKEN}` } });
   await client.request("GET /search/issues").catch(() => {});
   await client.request("GET /second").catch(() => {});
-  assert.equal(store.calls.filter(([kind]) => kind === "set"), [
-    ["set", `forgekit:ratelimit:search:${HASH}`, String(SERVER_NOW + 60_000), 60_000],
-    ["set", `forgekit:secondary:${HASH}`, String(SERVER_NOW + 30_000), 30_000],
-  ]);
+  assert.equal(
+    store.calls.filter(([kind]) => kind === "set"),
+    [
+      ["set", `forgekit:ratelimit:search:${HASH}`, String(SERVER_NOW + 60_000), 60_000],
+      ["set", `forgekit:secondary:${HASH}`, String(SERVER_NOW + 30_000), 30_000],
+    ],
+  );
   assert.ok(store.calls.some(([kind, key]) => kind === "get" && key === `forgekit:ratelimit:core:${HASH}`));
   assert.not.ok(JSON.stringify(store.calls).includes(TOKEN));
 });
 
 test("the credential an inner hook adds (auth applied before throttle) is learned for later checks", async () => {
   clock = fakeClock();
-  const innerAuth: Plugin<void> = (client) => client.hook.before("request", (o) => void (o.headers.authorization = `token ${TOKEN}`));
+  const innerAuth: Plugin<void> = (client) =>
+    client.hook.before("request", (o) => void (o.headers.authorization = `token ${TOKEN}`));
   const store = recordingStore();
-  const client = make({ retry: { retries: 0 }, throttle: { store } }, Client.plugin([agent, innerAuth, retry, throttle]) as typeof Policy);
+  const client = make(
+    { retry: { retries: 0 }, throttle: { store } },
+    Client.plugin([agent, innerAuth, retry, throttle]) as typeof Policy,
+  );
   await client.request("GET /limited").catch(() => {});
   assert.ok(store.data.has(`forgekit:ratelimit:core:${HASH}`));
   const later = settle(client.request("GET /ok"));
@@ -128,10 +160,17 @@ test("an asynchronous store (as Redis is) shares pauses between clients", async 
 for (const async of [false, true]) {
   test(`a failing ${async ? "async" : "sync"} store does not fail requests: a warning, and the request goes through`, async () => {
     const warn = sinon.spy();
-    const client = make({ throttle: { store: brokenStore(async) }, log: { warn }, headers: { authorization: `token ${TOKEN}` } });
+    const client = make({
+      throttle: { store: brokenStore(async) },
+      log: { warn },
+      headers: { authorization: `token ${TOKEN}` },
+    });
     assert.is((await client.request("GET /ok")).status, 200);
     assert.ok(warn.called);
-    assert.match(String(warn.firstCall.args[0]), /^throttle: the rate-limit store failed \(connection lost\); continuing without it\.$/);
+    assert.match(
+      String(warn.firstCall.args[0]),
+      /^throttle: the rate-limit store failed \(connection lost\); continuing without it\.$/,
+    );
     assert.not.ok(JSON.stringify(warn.args).includes(TOKEN));
   });
 }
@@ -148,13 +187,22 @@ test("bad throttle options, and two different maxWait values, throw a RequestErr
   const cases: Array<[object, RegExp]> = [
     [{ throttle: { concurrency: 0 } }, /throttle\.concurrency must be an integer from 1 to Infinity, got 0/],
     [{ throttle: { mutationGap: -1 } }, /throttle\.mutationGap must be a number from 0/],
-    [{ throttle: { store: { get() {} } } }, /throttle\.store must be a KeyValueStore: an object with get\(key\), set\(key, value, ttl\) and delete\(key\)/],
+    [
+      { throttle: { store: { get() {} } } },
+      /throttle\.store must be a KeyValueStore: an object with get\(key\), set\(key, value, ttl\) and delete\(key\)/,
+    ],
     [{ throttle: { onRateLimit: true } }, /throttle\.onRateLimit must be a function \(info\) => boolean, got boolean/],
     [{ throttle: { concurency: 2 } }, /throttle\.concurency is not an option; known options: store, concurrency/],
-    [{ retry: { maxWait: 1000 }, throttle: { maxWait: 2000 } }, /throttle\.maxWait \(2000\) differs from retry\.maxWait \(1000\); both set the same limit: give it once\./],
+    [
+      { retry: { maxWait: 1000 }, throttle: { maxWait: 2000 } },
+      /throttle\.maxWait \(2000\) differs from retry\.maxWait \(1000\); both set the same limit: give it once\./,
+    ],
   ];
   for (const [options, message] of cases) {
-    assert.throws(() => make(options), (e: unknown) => e instanceof RequestError && message.test((e as Error).message));
+    assert.throws(
+      () => make(options),
+      (e: unknown) => e instanceof RequestError && message.test((e as Error).message),
+    );
   }
   make({ retry: { maxWait: 1000 }, throttle: { maxWait: 1000 } });
   assert.is(server.requests.length, 0);

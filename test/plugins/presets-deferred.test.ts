@@ -11,7 +11,11 @@ const test = suite("presets: deferred(load) loads a plugin on first use, in its 
 let server: TestServer;
 
 test.before(async () => {
-  server = await startServer({ "GET /echo": (req) => ({ body: { a: req.headers["x-a"], b: req.headers["x-b"], c: req.headers["x-c"], d: req.headers["x-d"] } }) });
+  server = await startServer({
+    "GET /echo": (req) => ({
+      body: { a: req.headers["x-a"], b: req.headers["x-b"], c: req.headers["x-c"], d: req.headers["x-d"] },
+    }),
+  });
 });
 test.after(() => server.close());
 test.before.each(() => void (server.requests.length = 0));
@@ -64,7 +68,15 @@ test("hooks keep their nesting position: outer, deferred and inner hooks all cha
   const lazy = await client.request("GET /echo");
   assert.equal(lazy.data, { a: "a", b: "b after nothing", c: "c after b after nothing", d: "d" });
   assert.equal(lazy.data, eager.data, "the server sees the same request as with the plugin applied eagerly");
-  assert.equal(lazyTrace, ["outer in", "plugin wrap in", "plugin before", "inner in", "inner out", "plugin wrap out", "outer out"]);
+  assert.equal(lazyTrace, [
+    "outer in",
+    "plugin wrap in",
+    "plugin before",
+    "inner in",
+    "inner out",
+    "plugin wrap out",
+    "outer out",
+  ]);
   assert.equal(lazyTrace, eagerTrace);
   assert.is(server.requests.length, 2);
   assert.is(server.requests[1]!.headers["x-c"], "c after b after nothing");
@@ -72,26 +84,36 @@ test("hooks keep their nesting position: outer, deferred and inner hooks all cha
 
 test("loads once per client, for concurrent first requests too; each client applies the plugin to itself", async () => {
   const applied: unknown[] = [];
-  const plugin: Plugin<void> = (client) => void (applied.push(client), client.hook.before("request", (options) => void (options.headers["x-a"] = "deferred")));
+  const plugin: Plugin<void> = (client) =>
+    void (applied.push(client), client.hook.before("request", (options) => void (options.headers["x-a"] = "deferred")));
   const load = sinon.spy(async () => plugin);
   const Lazy = Client.plugin([deferred(load)]);
   const a = new Lazy({ baseUrl: server.url });
   const b = new Lazy({ baseUrl: server.url });
   const answers = await Promise.all([a.request("GET /echo"), a.request("GET /echo"), a.request("GET /echo")]);
-  assert.equal(answers.map((r) => r.data.a), ["deferred", "deferred", "deferred"]);
+  assert.equal(
+    answers.map((r) => r.data.a),
+    ["deferred", "deferred", "deferred"],
+  );
   assert.is(load.callCount, 1);
   assert.is(applied.length, 1);
   await a.request("GET /echo");
   assert.is(load.callCount, 1, "a loaded client does not load again");
   assert.is((await b.request("GET /echo")).data.a, "deferred");
   assert.is(applied.length, 2, "the second client applies the plugin to itself");
-  assert.ok(Object.getPrototypeOf(applied[0]) === a && Object.getPrototypeOf(applied[1]) === b, "applied to a facade of each client");
+  assert.ok(
+    Object.getPrototypeOf(applied[0]) === a && Object.getPrototypeOf(applied[1]) === b,
+    "applied to a facade of each client",
+  );
 });
 
 test("members: stubs stand in until the load; what the plugin returns is assigned onto the client", async () => {
   const load = sinon.spy(async () => tracing([]));
   const Lazy = Client.plugin([
-    deferred<{ hello: () => string | Promise<string> }>(load, { hooks: false, stubs: (ready) => ({ hello: () => ready().then((added) => added.hello()) }) }),
+    deferred<{ hello: () => string | Promise<string> }>(load, {
+      hooks: false,
+      stubs: (ready) => ({ hello: () => ready().then((added) => added.hello()) }),
+    }),
   ]);
   const client = new Lazy({ baseUrl: server.url });
   const stub = client.hello;
@@ -118,13 +140,19 @@ test("when() is checked at construction: it may throw before any I/O, or leave t
   const client = new Client({ baseUrl: server.url });
   for (const kind of ["before", "after", "error", "wrap"] as const) {
     const original = client.hook[kind].bind(client.hook);
-    client.hook[kind] = ((name: string, fn: never) => (hooks.push(`${kind} ${name}`), original(name as "request", fn))) as never;
+    client.hook[kind] = ((name: string, fn: never) => (
+      hooks.push(`${kind} ${name}`),
+      original(name as "request", fn)
+    )) as never;
   }
   plugin(client, { ...client.options, on: false });
   assert.equal(hooks, [], "off: no hook at all");
   plugin(client, { ...client.options, on: true });
   assert.equal(hooks, ["wrap request"], "on: exactly one hook until the plugin loads");
-  assert.throws(() => new (Client.plugin([plugin]))({ baseUrl: server.url, on: "yes" } as never), /on must be a boolean/);
+  assert.throws(
+    () => new (Client.plugin([plugin]))({ baseUrl: server.url, on: "yes" } as never),
+    /on must be a boolean/,
+  );
   assert.is(load.callCount, 0);
   assert.is(server.requests.length, 0);
 });
@@ -136,7 +164,10 @@ test("a failed load fails that request only; the next one loads again", async ()
     return tracing([]);
   };
   const client = new (Client.plugin([deferred(load)]))({ baseUrl: server.url });
-  const error = await client.request("GET /echo").then(() => undefined, (e: Error) => e);
+  const error = await client.request("GET /echo").then(
+    () => undefined,
+    (e: Error) => e,
+  );
   assert.match(String(error), /chunk failed to load/);
   assert.is(server.requests.length, 0, "nothing was sent without the plugin");
   assert.is((await client.request("GET /echo")).data.d, "d");
@@ -149,8 +180,12 @@ test("several plugins load together onto one facade, state kept on the client mo
     Object.defineProperty(client, KEY, { value: { count: 0 } });
     client.hook.before("request", () => void (client as unknown as Record<symbol, { count: number }>)[KEY]!.count++);
   };
-  const second: Plugin<{ count: () => number }> = (client) => ({ count: () => (client as unknown as Record<symbol, { count: number }>)[KEY]!.count });
-  const client = new (Client.plugin([deferred<{ count: () => number }>(async () => [first, second])]))({ baseUrl: server.url });
+  const second: Plugin<{ count: () => number }> = (client) => ({
+    count: () => (client as unknown as Record<symbol, { count: number }>)[KEY]!.count,
+  });
+  const client = new (Client.plugin([deferred<{ count: () => number }>(async () => [first, second])]))({
+    baseUrl: server.url,
+  });
   await client.request("GET /echo");
   await client.request("GET /echo");
   assert.is(client.count(), 2);

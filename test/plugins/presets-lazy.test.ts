@@ -23,7 +23,10 @@ test.before(async () => {
   server = await startServer({
     "GET /repos/o/r": { headers: { etag: '"1"' }, body: { name: "r" } },
     "GET /flaky": () => (++flaky % 2 ? { status: 503, body: { message: "try again" } } : { body: { ok: true } }),
-    "GET /cached": (req) => (req.headers["if-none-match"] === '"v1"' ? { status: 304, headers: { etag: '"v1"' } } : { headers: { etag: '"v1"' }, body: { v: 1 } }),
+    "GET /cached": (req) =>
+      req.headers["if-none-match"] === '"v1"'
+        ? { status: 304, headers: { etag: '"v1"' } }
+        : { headers: { etag: '"v1"' }, body: { v: 1 } },
     "GET /items": (req) => {
       const page = Number(req.query.get("page") ?? 1);
       const next = page < 3 ? { link: `<${server.url}/items?page=${page + 1}>; rel="next"` } : {};
@@ -43,7 +46,10 @@ test("bad cache, retry and throttle options throw a RequestError at construction
       [{ retry: { tries: 1 } }, /retry\.tries is not an option/],
       [{ throttle: { store: {} } }, /throttle\.store must be a KeyValueStore/],
       [{ throttle: { onRateLimit: 1 } }, /throttle\.onRateLimit must be a function/],
-      [{ retry: { maxWait: 1000 }, throttle: { maxWait: 2000 } }, /throttle\.maxWait \(2000\) differs from retry\.maxWait \(1000\)/],
+      [
+        { retry: { maxWait: 1000 }, throttle: { maxWait: 2000 } },
+        /throttle\.maxWait \(2000\) differs from retry\.maxWait \(1000\)/,
+      ],
     ];
     for (const [options, message] of cases) {
       const error = (() => {
@@ -75,10 +81,16 @@ test("retry, loaded on the first request, retries a 503", async () => {
 
 test("throttle, loaded on the first request, still holds back that request for a known pause (nothing sent)", async () => {
   const entries = new Map([[`forgekit:ratelimit:core:anonymous`, String(Date.now() + 60_000)]]);
-  const store = { get: (key: string) => entries.get(key), set: (key: string, value: string) => void entries.set(key, value), delete: (key: string) => void entries.delete(key) };
+  const store = {
+    get: (key: string) => entries.get(key),
+    set: (key: string, value: string) => void entries.set(key, value),
+    delete: (key: string) => void entries.delete(key),
+  };
   const onRateLimit = sinon.spy(() => false);
   const client = new BrowserPolicy({ baseUrl: server.url, throttle: { store, onRateLimit } });
-  const error = (await client.request("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" }).catch((e: Error) => e)) as Error;
+  const error = (await client
+    .request("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" })
+    .catch((e: Error) => e)) as Error;
   assert.is(error.name, "RateLimitError", String(error));
   assert.is(onRateLimit.callCount, 1);
   assert.is(server.requests.length, 0, "the first request was not sent");
@@ -113,17 +125,47 @@ test("client.paginate and client.paginate.iterator work before paginate loads; t
 });
 
 test("couldEnable: only names and wildcards that can reach forgekit:rest namespaces", () => {
-  for (const yes of ["*", "forgekit:rest*", "forgekit:*", "forge*", "forgekit:rest:auth", "express:*,forgekit:rest:request", "f*", " *,-forgekit:rest:paginate"]) assert.ok(couldEnable(yes), yes);
-  for (const no of ["", "express:*", "-forgekit:*", "express:*,-forgekit:rest*", "forgekit", "other:forgekit:rest*", "forgekit:other*"]) assert.not.ok(couldEnable(no), no);
+  for (const yes of [
+    "*",
+    "forgekit:rest*",
+    "forgekit:*",
+    "forge*",
+    "forgekit:rest:auth",
+    "express:*,forgekit:rest:request",
+    "f*",
+    " *,-forgekit:rest:paginate",
+  ])
+    assert.ok(couldEnable(yes), yes);
+  for (const no of [
+    "",
+    "express:*",
+    "-forgekit:*",
+    "express:*,-forgekit:rest*",
+    "forgekit",
+    "other:forgekit:rest*",
+    "forgekit:other*",
+  ])
+    assert.not.ok(couldEnable(no), no);
 });
 
 test("debugWanted: DEBUG in Node; localStorage.debug (then DEBUG) in browsers; never throws", () => {
   assert.ok(debugWanted({ process: { env: { DEBUG: "forgekit:rest*" }, versions: { node: "20" } } }));
-  assert.not.ok(debugWanted({ process: { env: {}, versions: { node: "20" } }, localStorage: { getItem: () => "*" } }), "Node's debug reads only DEBUG");
+  assert.not.ok(
+    debugWanted({ process: { env: {}, versions: { node: "20" } }, localStorage: { getItem: () => "*" } }),
+    "Node's debug reads only DEBUG",
+  );
   assert.ok(debugWanted({ localStorage: { getItem: (key) => (key === "debug" ? "forgekit:*" : null) } }));
   assert.ok(debugWanted({ localStorage: { getItem: (key) => (key === "DEBUG" ? "*" : null) } }));
   assert.not.ok(debugWanted({ localStorage: { getItem: () => null } }));
-  assert.not.ok(debugWanted({ localStorage: { getItem: () => { throw new Error("SecurityError"); } } }));
+  assert.not.ok(
+    debugWanted({
+      localStorage: {
+        getItem: () => {
+          throw new Error("SecurityError");
+        },
+      },
+    }),
+  );
 });
 
 test("debug: wanted → lines through the debug package, log.debug lines logged before the load print first, in order", async () => {
@@ -138,8 +180,14 @@ test("debug: wanted → lines through the debug package, log.debug lines logged 
     assert.is(userDebug.callCount, 1, "the caller's log.debug is called at once");
     await client.request("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" });
     assert.is(lines[0], "forgekit:rest:auth early ghp_[REDACTED]");
-    assert.ok(lines.some((line) => line.startsWith(`forgekit:rest:request GET /repos/{owner}/{repo} ${server.url}/repos/o/r`)), lines.join("\n"));
-    assert.ok(lines.some((line) => /forgekit:rest:request GET \/repos\/\{owner\}\/\{repo\} → 200 in \d+ ms/.test(line)), lines.join("\n"));
+    assert.ok(
+      lines.some((line) => line.startsWith(`forgekit:rest:request GET /repos/{owner}/{repo} ${server.url}/repos/o/r`)),
+      lines.join("\n"),
+    );
+    assert.ok(
+      lines.some((line) => /forgekit:rest:request GET \/repos\/\{owner\}\/\{repo\} → 200 in \d+ ms/.test(line)),
+      lines.join("\n"),
+    );
   } finally {
     createDebug.disable();
     createDebug.log = originalLog;
@@ -152,7 +200,17 @@ test("debug: wanted → lines through the debug package, log.debug lines logged 
 
 /** The modules in the files a page loads first for `entry` (its static imports), and in every file. */
 async function closure(entry: string, platform: "browser" | "node") {
-  const result = await build({ entryPoints: [entry], bundle: true, format: "esm", splitting: true, platform, outdir: "probe", write: false, metafile: true, logLevel: "silent" });
+  const result = await build({
+    entryPoints: [entry],
+    bundle: true,
+    format: "esm",
+    splitting: true,
+    platform,
+    outdir: "probe",
+    write: false,
+    metafile: true,
+    logLevel: "silent",
+  });
   const outputs = result.metafile.outputs as Metafile["outputs"];
   const start = Object.keys(outputs).find((file) => outputs[file]!.entryPoint === entry)!;
   const seen = new Set<string>();
@@ -162,10 +220,18 @@ async function closure(entry: string, platform: "browser" | "node") {
     for (const edge of outputs[file]!.imports) if (edge.kind === "import-statement" && !edge.external) visit(edge.path);
   };
   visit(start);
-  return { entry: [...seen].flatMap((file) => Object.keys(outputs[file]!.inputs)), all: Object.keys(result.metafile.inputs) };
+  return {
+    entry: [...seen].flatMap((file) => Object.keys(outputs[file]!.inputs)),
+    all: Object.keys(result.metafile.inputs),
+  };
 }
 
-const LAZY = [/plugins\/cache\/flow\.ts$/, /plugins\/debug\/printer\.ts$/, /node_modules\/debug\//, /plugins\/paginate\/pages\.ts$/];
+const LAZY = [
+  /plugins\/cache\/flow\.ts$/,
+  /plugins\/debug\/printer\.ts$/,
+  /node_modules\/debug\//,
+  /plugins\/paginate\/pages\.ts$/,
+];
 const POLICY = [/plugins\/policy\/engine\.ts$/, /plugins\/retry\/decide\.ts$/, /plugins\/throttle\/gate\.ts$/];
 const AGENT = [/node_modules\/cross-fetch\//, /plugins\/agent\/fetch\.ts$/];
 
@@ -179,8 +245,15 @@ test("bundled (esbuild metafile): cache, debug, paginate, retry, throttle and cr
     const { entry: first, all } = await closure(entry, platform);
     assert.ok(first.includes(entry), `${entry} is its own entry`);
     for (const pattern of lazy) {
-      assert.ok(all.some((input) => pattern.test(input)), `${entry}: ${pattern} is bundled at all`);
-      assert.equal(first.filter((input) => pattern.test(input)), [], `${entry}: ${pattern} is in the entry`);
+      assert.ok(
+        all.some((input) => pattern.test(input)),
+        `${entry}: ${pattern} is bundled at all`,
+      );
+      assert.equal(
+        first.filter((input) => pattern.test(input)),
+        [],
+        `${entry}: ${pattern} is in the entry`,
+      );
     }
   }
 });

@@ -14,10 +14,20 @@ type Steps = Record<"started" | "constructed" | "requested" | "paginated" | "cac
 
 function run(env: Record<string, string>): Promise<Steps> {
   const dir = mkdtempSync(join(tmpdir(), "forgekit-loads-"));
-  const child = spawn(process.execPath, ["--import", "./test/helpers/register.mjs", "--import", "./test/helpers/deferred-loads.mjs", "./test/helpers/deferred-loads-child.ts"], {
-    cwd: root,
-    env: { ...process.env, DEBUG: "", ...env, LOADS_FILE: join(dir, "loads.txt") },
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      "--import",
+      "./test/helpers/register.mjs",
+      "--import",
+      "./test/helpers/deferred-loads.mjs",
+      "./test/helpers/deferred-loads-child.ts",
+    ],
+    {
+      cwd: root,
+      env: { ...process.env, DEBUG: "", ...env, LOADS_FILE: join(dir, "loads.txt") },
+    },
+  );
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk) => (stdout += chunk));
@@ -43,7 +53,10 @@ test("without DEBUG: construction loads no cache, retry/throttle, paginate or de
   assert.ok(has(steps.constructed, /^plugins\/presets\/full\.ts$/), "the preset was loaded");
   assert.ok(has(steps.constructed, /^plugins\/presets\/deferred\.ts$/));
   for (const [name, pattern] of Object.entries({ CACHE, POLICY, PAGINATE, DEBUG, CROSS_FETCH })) {
-    assert.not.ok(has(steps.constructed, pattern), `${name} loaded at construction: ${steps.constructed.filter((f) => pattern.test(f))}`);
+    assert.not.ok(
+      has(steps.constructed, pattern),
+      `${name} loaded at construction: ${steps.constructed.filter((f) => pattern.test(f))}`,
+    );
   }
   assert.ok(has(steps.requested, POLICY), "retry/throttle load on the first request");
   assert.not.ok(has(steps.requested, CACHE), "no cache option: the cache never loads");
@@ -70,7 +83,9 @@ test("DEBUG naming only other packages: no debug code, even after requests", asy
 });
 
 test("the CJS build (dist/, after `node build.mjs`) loads its deferred plugins without require() of an ES module", async () => {
-  const child = spawn(process.execPath, ["--no-experimental-require-module", "./test/helpers/deferred-cjs-child.cjs"], { cwd: root });
+  const child = spawn(process.execPath, ["--no-experimental-require-module", "./test/helpers/deferred-cjs-child.cjs"], {
+    cwd: root,
+  });
   let output = "";
   child.stdout.on("data", (chunk) => (output += chunk));
   child.stderr.on("data", (chunk) => (output += chunk));

@@ -14,7 +14,10 @@ let server: MockServer;
 /** The accept header the guide says a sample sends, keyed by a phrase of the sample. */
 const expected: Array<[RegExp, string]> = [
   [/headers: \{ accept/, "application/vnd.github.mercy-preview+json"],
-  [/scarlet-witch-preview/, "application/vnd.github.mercy-preview+json,application/vnd.github.scarlet-witch-preview+json"],
+  [
+    /scarlet-witch-preview/,
+    "application/vnd.github.mercy-preview+json,application/vnd.github.scarlet-witch-preview+json",
+  ],
   [/squirrel-girl/, "application/vnd.github.squirrel-girl-preview.html+json"],
   [/format: "diff"/, "application/vnd.github.v3.diff"],
 ];

@@ -17,7 +17,13 @@ test.before(async () => {
     // Like GitHub: topics with the mercy preview, code_of_conduct with scarlet-witch.
     "GET /repos/octocat/hello-world": (req) => {
       const accept = String(req.headers.accept);
-      return { body: { name: "hello-world", ...(accept.includes("mercy-preview") ? { topics: ["octocat"] } : {}), ...(accept.includes("scarlet-witch-preview") ? { code_of_conduct: { key: "contributor_covenant" } } : {}) } };
+      return {
+        body: {
+          name: "hello-world",
+          ...(accept.includes("mercy-preview") ? { topics: ["octocat"] } : {}),
+          ...(accept.includes("scarlet-witch-preview") ? { code_of_conduct: { key: "contributor_covenant" } } : {}),
+        },
+      };
     },
     "* /echo": (req) => ({ body: { url: req.url, body: req.body } }),
   });
@@ -27,7 +33,11 @@ test.before.each(() => void (server.requests.length = 0));
 
 test("SPEC §9: two previews in one accept header, comma-separated; the repository has topics and a code of conduct", async () => {
   const client = new Previewing({ baseUrl: server.url });
-  const { data } = await client.request("GET /repos/{owner}/{repo}", { owner: "octocat", repo: "hello-world", mediaType: { previews: ["mercy", "scarlet-witch"] } });
+  const { data } = await client.request("GET /repos/{owner}/{repo}", {
+    owner: "octocat",
+    repo: "hello-world",
+    mediaType: { previews: ["mercy", "scarlet-witch"] },
+  });
   assert.is(acceptSeen(), `${MERCY},${SCARLET}`);
   assert.equal(data.topics, ["octocat"]);
   assert.equal(data.code_of_conduct, { key: "contributor_covenant" });
@@ -35,7 +45,12 @@ test("SPEC §9: two previews in one accept header, comma-separated; the reposito
 
 test("SPEC §9.2: an accept header on the call is sent as given and wins over previews and format", async () => {
   const client = new Previewing({ baseUrl: server.url, previews: ["scarlet-witch"] });
-  const { data } = await client.request("GET /repos/{owner}/{repo}", { owner: "octocat", repo: "hello-world", headers: { accept: MERCY }, mediaType: { format: "diff" } });
+  const { data } = await client.request("GET /repos/{owner}/{repo}", {
+    owner: "octocat",
+    repo: "hello-world",
+    headers: { accept: MERCY },
+    mediaType: { format: "diff" },
+  });
   assert.is(acceptSeen(), MERCY);
   assert.equal(data.topics, ["octocat"]);
   assert.is(data.code_of_conduct, undefined);
@@ -75,7 +90,10 @@ test("the client's accept decides the version: application/vnd.github+json gives
 test("previews with a format: the format follows each preview name", async () => {
   const client = new Previewing({ baseUrl: server.url });
   await client.request("GET /echo", { mediaType: { previews: ["mercy", "luke-cage"], format: "raw" } });
-  assert.is(acceptSeen(), "application/vnd.github.mercy-preview.raw+json,application/vnd.github.luke-cage-preview.raw+json");
+  assert.is(
+    acceptSeen(),
+    "application/vnd.github.mercy-preview.raw+json,application/vnd.github.luke-cage-preview.raw+json",
+  );
   await client.request("GET /echo", { mediaType: { previews: ["mercy"], format: "diff" } });
   assert.is(acceptSeen(), "application/vnd.github.mercy-preview.diff");
 });

@@ -74,7 +74,10 @@ test("the cache over Redis: a second client (same process) revalidates with the 
 
 test("a value that is not a connected client fails at once with the fix", () => {
   for (const bad of [undefined, {}, { get() {}, set() {} }]) {
-    assert.throws(() => redisStore(bad as never), (error: Error) => error instanceof RequestError && /pass a connected node-redis client/.test(error.message));
+    assert.throws(
+      () => redisStore(bad as never),
+      (error: Error) => error instanceof RequestError && /pass a connected node-redis client/.test(error.message),
+    );
   }
   assert.throws(() => redisStore(redis, { prefix: 1 as never }), /prefix must be a string/);
 });

@@ -22,7 +22,9 @@ const foo = {
 const WithRegister = Client.plugin(registerEndpoints);
 
 test.before(async () => {
-  server = await startServer({ "*": (req) => ({ body: { method: req.method, url: req.url, body: req.body, accept: req.headers.accept } }) });
+  server = await startServer({
+    "*": (req) => ({ body: { method: req.method, url: req.url, body: req.body, accept: req.headers.accept } }),
+  });
 });
 test.after(() => server.close());
 test.before.each(() => void (server.requests.length = 0));
@@ -32,7 +34,12 @@ test("SPEC example: repos.foo is added to the existing repos scope and sends PAT
   client.registerEndpoints({ repos: { foo } });
   const repos = client.repos as unknown as Record<string, (p: object) => Promise<{ data: Record<string, string> }>>;
   const { data } = await repos.foo!({ owner: "o", repo: "r", baz: "quux" });
-  assert.equal(data, { method: "PATCH", url: "/repos/o/r/foo", body: '{"baz":"quux"}', accept: "application/vnd.github.foo-bar-preview+json" });
+  assert.equal(data, {
+    method: "PATCH",
+    url: "/repos/o/r/foo",
+    body: '{"baz":"quux"}',
+    accept: "application/vnd.github.foo-bar-preview+json",
+  });
   assert.ok(Object.keys(client.repos).includes("foo"));
   assert.type(client.repos.get, "function", "built-in methods still there");
 });
@@ -51,8 +58,14 @@ test("SPEC example with baz outside its enum: an error naming the parameter and 
 test("missing required and wrong type are refused before sending", async () => {
   const client = new WithRegister({ baseUrl: server.url });
   client.registerEndpoints({ repos: { foo } });
-  assert.match(String(await (client as any).repos.foo({ owner: "o", baz: "qux" }).catch((e: Error) => e)), 'repos.foo: parameter "repo" is required');
-  assert.match(String(await (client as any).repos.foo({ owner: "o", repo: 5, baz: "qux" }).catch((e: Error) => e)), 'parameter "repo" must be a string; got 5');
+  assert.match(
+    String(await (client as any).repos.foo({ owner: "o", baz: "qux" }).catch((e: Error) => e)),
+    'repos.foo: parameter "repo" is required',
+  );
+  assert.match(
+    String(await (client as any).repos.foo({ owner: "o", repo: 5, baz: "qux" }).catch((e: Error) => e)),
+    'parameter "repo" must be a string; got 5',
+  );
   assert.is(server.requests.length, 0);
 });
 
@@ -61,8 +74,17 @@ test("new scopes, .endpoint members, alias/deprecated/mapTo parameters", async (
   const client = new WithRegister({ baseUrl: server.url, log: { warn } });
   client.registerEndpoints({
     beta: {
-      threads: { method: "GET", url: "/notifications/threads/{thread_id}", params: { thread_id: { required: true, type: "integer" }, id: { alias: "thread_id", deprecated: true } } },
-      render: { method: "POST", url: "/markdown/raw", headers: { "content-type": "text/plain; charset=utf-8" }, params: { text: { required: true, type: "string", mapTo: "data" } } },
+      threads: {
+        method: "GET",
+        url: "/notifications/threads/{thread_id}",
+        params: { thread_id: { required: true, type: "integer" }, id: { alias: "thread_id", deprecated: true } },
+      },
+      render: {
+        method: "POST",
+        url: "/markdown/raw",
+        headers: { "content-type": "text/plain; charset=utf-8" },
+        params: { text: { required: true, type: "string", mapTo: "data" } },
+      },
     },
   });
   const beta = (client as any).beta;

@@ -15,7 +15,9 @@ const test = suite("docs: errors-retries-rate-limits.md samples run and its mess
 const root = new URL("../../", import.meta.url);
 const guide = readFileSync(new URL("docs/errors-retries-rate-limits.md", root), "utf8");
 const samples = [...guide.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => m[1] ?? "");
-const quoted = [...guide.matchAll(/^```text\n([\s\S]*?)^```$/gm)].flatMap((m) => (m[1] ?? "").split("\n").filter(Boolean));
+const quoted = [...guide.matchAll(/^```text\n([\s\S]*?)^```$/gm)].flatMap((m) =>
+  (m[1] ?? "").split("\n").filter(Boolean),
+);
 let server: TestServer;
 let dir: string;
 let runs = 0;
@@ -35,7 +37,10 @@ test.before.each(() => void (server.requests.length = 0));
 async function run(sample: string, during?: (done: () => boolean) => Promise<void>) {
   const source = sample
     .replace(/from "forgekit\/core"/g, `from ${JSON.stringify(new URL("kernel/index.ts", root).href)}`)
-    .replace(/from "forgekit\/plugins\/(\w+)"/g, (_, name: string) => `from ${JSON.stringify(new URL(`plugins/${name}/index.ts`, root).href)}`);
+    .replace(
+      /from "forgekit\/plugins\/(\w+)"/g,
+      (_, name: string) => `from ${JSON.stringify(new URL(`plugins/${name}/index.ts`, root).href)}`,
+    );
   assert.not.match(source, /from "forgekit/);
   const file = join(dir, `sample-${++runs}.ts`);
   writeFileSync(file, source);
@@ -57,7 +62,9 @@ test("the guide has four runnable samples", () => {
 
 test("quick start: a 502 is retried after a backoff, then the rate-limit state is read", async () => {
   let n = 0;
-  server.route("GET /repos/octocat/hello-world", () => (n++ === 0 ? { status: 502, body: {} } : ok({ full_name: "octocat/hello-world" })));
+  server.route("GET /repos/octocat/hello-world", () =>
+    n++ === 0 ? { status: 502, body: {} } : ok({ full_name: "octocat/hello-world" }),
+  );
   const clock = sinon.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"], shouldClearNativeTimers: true });
   try {
     const printed = await run(samples[0]!, async (done) => {
@@ -88,14 +95,24 @@ test("callbacks sample: onRateLimit declines a two-minute wait; the RateLimitErr
 test("cancellation sample: the signal ends the wait for a retry with an AbortError", async () => {
   server.route("GET /repos/octocat/hello-world", { status: 503, body: {} });
   const printed = await run(samples[3]!);
-  assert.equal(printed, [[`GET ${server.url}/repos/octocat/hello-world → aborted by the caller's signal while waiting to retry (retry 1)`]]);
+  assert.equal(printed, [
+    [`GET ${server.url}/repos/octocat/hello-world → aborted by the caller's signal while waiting to retry (retry 1)`],
+  ]);
   assert.is(server.requests.length, 1);
 });
 
 test("the guide quotes exactly the messages forgekit produces, verbatim", async () => {
   const produced = await guideMessages();
-  assert.equal(produced.filter((line) => !quoted.includes(line)), [], "produced but not quoted");
-  assert.equal(quoted.filter((line) => !produced.includes(line)), [], "quoted but not produced");
+  assert.equal(
+    produced.filter((line) => !quoted.includes(line)),
+    [],
+    "produced but not quoted",
+  );
+  assert.equal(
+    quoted.filter((line) => !produced.includes(line)),
+    [],
+    "quoted but not produced",
+  );
 });
 
 test.run();

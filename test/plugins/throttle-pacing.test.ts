@@ -15,7 +15,8 @@ let peak = 0;
 let target = 1;
 const held: Array<() => void> = [];
 const Policy = Client.plugin([agent, retry, throttle]);
-const make = (throttleOptions: object = {}) => new Policy({ baseUrl: server.url, agent: keepAlive, throttle: throttleOptions });
+const make = (throttleOptions: object = {}) =>
+  new Policy({ baseUrl: server.url, agent: keepAlive, throttle: throttleOptions });
 const seen = () => server.requests.map((r) => `${r.method} ${r.path}`);
 
 test.before(async () => {
@@ -38,7 +39,11 @@ test.after(async () => {
 test.before.each(() => void ((server.requests.length = 0), (inFlight = 0), (peak = 0)));
 test.after.each(() => void (clock?.uninstall(), (clock = undefined)));
 
-for (const [concurrency, total] of [[3, 12], [1, 5], [undefined, 130]] as const) {
+for (const [concurrency, total] of [
+  [3, 12],
+  [1, 5],
+  [undefined, 130],
+] as const) {
   test(`concurrency ${concurrency ?? "100 (default)"}: the server never sees more requests in flight`, async () => {
     const client = make(concurrency === undefined ? {} : { concurrency });
     target = concurrency ?? 100;
@@ -53,7 +58,10 @@ test("mutations start at least mutationGap (default 1 s) apart, in the order the
   clock = fakeClock();
   const client = make();
   const runs = ["a", "b", "c"].map((name) => settle(client.request("POST /write", { name })));
-  await until(() => server.requests.length === 1 && pendingTimers(clock!).length === 1, "the first POST and the gap timer");
+  await until(
+    () => server.requests.length === 1 && pendingTimers(clock!).length === 1,
+    "the first POST and the gap timer",
+  );
   assert.equal(pendingTimers(clock), [1000]);
   await clock.tickAsync(999);
   assert.is(server.requests.length, 1);
@@ -63,14 +71,22 @@ test("mutations start at least mutationGap (default 1 s) apart, in the order the
   await clock.tickAsync(1000);
   await until(() => server.requests.length === 3, "the third POST");
   await Promise.all(runs.map((run) => run.result));
-  assert.equal(server.requests.map((r) => JSON.parse(r.body).name), ["a", "b", "c"]);
+  assert.equal(
+    server.requests.map((r) => JSON.parse(r.body).name),
+    ["a", "b", "c"],
+  );
   assert.is(clock.countTimers(), 0);
 });
 
 test("PATCH, PUT and DELETE are paced like POST; reads are never held behind a waiting mutation", async () => {
   clock = fakeClock();
   const client = make();
-  const runs = [settle(client.request("PATCH /write")), settle(client.request("DELETE /write")), settle(client.request("GET /work")), settle(client.request("PUT /write"))];
+  const runs = [
+    settle(client.request("PATCH /write")),
+    settle(client.request("DELETE /write")),
+    settle(client.request("GET /work")),
+    settle(client.request("PUT /write")),
+  ];
   await until(() => server.requests.length === 2, "the PATCH and the GET");
   assert.equal(seen().sort(), ["GET /work", "PATCH /write"]);
   await clock.tickAsync(1000);

@@ -6,7 +6,18 @@ import { agent } from "../../plugins/agent/index.js";
 import { retry } from "../../plugins/retry/index.js";
 import { throttle, RateLimitError, type RateLimitInfo } from "../../plugins/throttle/index.js";
 import { startServer, type Reply, type TestServer } from "../helpers/server.js";
-import { fakeClock, httpDate, keepAlive, ok, pendingTimers, SERVER_NOW, secondaryLimit, settle, until, type Clock } from "../helpers/policy-clock.js";
+import {
+  fakeClock,
+  httpDate,
+  keepAlive,
+  ok,
+  pendingTimers,
+  SERVER_NOW,
+  secondaryLimit,
+  settle,
+  until,
+  type Clock,
+} from "../helpers/policy-clock.js";
 
 const test = suite("throttle: secondary rate limits pause every request");
 let server: TestServer;
@@ -34,17 +45,26 @@ test("a secondary limit with retry-after pauses every queued request, not only t
   hitOnce(secondaryLimit(30));
   const onSecondaryRateLimit = sinon.spy((_info: RateLimitInfo) => true);
   const client = make({ throttle: { concurrency: 1, onSecondaryRateLimit } });
-  const runs = [settle(client.request("GET /hit")), ...Array.from({ length: 4 }, () => settle(client.request("GET /ok")))];
+  const runs = [
+    settle(client.request("GET /hit")),
+    ...Array.from({ length: 4 }, () => settle(client.request("GET /ok"))),
+  ];
   await until(() => pendingTimers(clock).length === 5, "five waits");
   assert.equal(pendingTimers(clock), [30_000, 30_000, 30_000, 30_000, 30_000]);
   assert.is(sent(), 1);
   assert.is(onSecondaryRateLimit.callCount, 5);
-  assert.equal(onSecondaryRateLimit.args.map(([info]) => info.sent), [true, false, false, false, false]);
+  assert.equal(
+    onSecondaryRateLimit.args.map(([info]) => info.sent),
+    [true, false, false, false, false],
+  );
   await clock.tickAsync(29_999);
   assert.is(sent(), 1);
   await clock.tickAsync(1);
   const results = await Promise.all(runs.map((run) => run.result));
-  assert.equal(results.map((r) => r.value?.status), [200, 200, 200, 200, 200]);
+  assert.equal(
+    results.map((r) => r.value?.status),
+    [200, 200, 200, 200, 200],
+  );
   assert.is(sent(), 6);
   assert.is(clock.countTimers(), 0);
 });
@@ -74,7 +94,10 @@ test("without retry-after: the reset when remaining is 0, else 60 s, doubling fo
   assert.is((await run.result).value?.status, 200);
 
   const reply = secondaryLimit();
-  hitOnce({ ...reply, headers: { ...reply.headers, "x-ratelimit-remaining": 0, "x-ratelimit-reset": SERVER_NOW / 1000 + 90 } });
+  hitOnce({
+    ...reply,
+    headers: { ...reply.headers, "x-ratelimit-remaining": 0, "x-ratelimit-reset": SERVER_NOW / 1000 + 90 },
+  });
   const second = settle(make().request("GET /hit"));
   await until(() => pendingTimers(clock).length === 1, "the wait for the reset");
   assert.equal(pendingTimers(clock), [90_000]);
@@ -104,16 +127,26 @@ test("onSecondaryRateLimit returning false fails fast, and requests behind it fa
   const client = make({ throttle: { onSecondaryRateLimit: () => false } });
   const hit = (await client.request("GET /hit").catch((e: unknown) => e)) as RateLimitError;
   assert.instance(hit, RateLimitError);
-  assert.is(hit.message, `GET ${server.url}/hit → 403: a secondary rate limit pauses every request until 2024-01-01T00:00:30.000Z (30 s); onSecondaryRateLimit declined to wait.`);
+  assert.is(
+    hit.message,
+    `GET ${server.url}/hit → 403: a secondary rate limit pauses every request until 2024-01-01T00:00:30.000Z (30 s); onSecondaryRateLimit declined to wait.`,
+  );
   assert.equal([hit.kind, hit.sent, hit.status, hit.resource], ["secondary", true, 403, undefined]);
   const later = (await client.request("GET /ok").catch((e: unknown) => e)) as RateLimitError;
-  assert.is(later.message, `GET ${server.url}/ok → not sent: a secondary rate limit pauses every request until 2024-01-01T00:00:30.000Z (30 s); onSecondaryRateLimit declined to wait.`);
+  assert.is(
+    later.message,
+    `GET ${server.url}/ok → not sent: a secondary rate limit pauses every request until 2024-01-01T00:00:30.000Z (30 s); onSecondaryRateLimit declined to wait.`,
+  );
   assert.is(sent(), 1);
   assert.is(clock.countTimers(), 0);
 });
 
 test("a plain 403 (no rate-limit sign) is final and pauses nothing", async () => {
-  server.route("GET /forbidden", { status: 403, headers: { "x-ratelimit-remaining": "4000" }, body: { message: "Resource not accessible by integration" } });
+  server.route("GET /forbidden", {
+    status: 403,
+    headers: { "x-ratelimit-remaining": "4000" },
+    body: { message: "Resource not accessible by integration" },
+  });
   const client = make();
   const error = await client.request("GET /forbidden").catch((e: unknown) => e);
   assert.instance(error, HttpError);

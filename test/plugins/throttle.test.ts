@@ -6,7 +6,17 @@ import { agent } from "../../plugins/agent/index.js";
 import { retry } from "../../plugins/retry/index.js";
 import { throttle, rateLimitOf, RateLimitError, type RateLimitInfo } from "../../plugins/throttle/index.js";
 import { startServer, type TestServer } from "../helpers/server.js";
-import { fakeClock, keepAlive, ok, pendingTimers, primaryLimit, SERVER_NOW, settle, until, type Clock } from "../helpers/policy-clock.js";
+import {
+  fakeClock,
+  keepAlive,
+  ok,
+  pendingTimers,
+  primaryLimit,
+  SERVER_NOW,
+  settle,
+  until,
+  type Clock,
+} from "../helpers/policy-clock.js";
 
 const test = suite("throttle: primary rate limits and the state responses carry");
 let server: TestServer;
@@ -31,7 +41,10 @@ test.after(async () => {
 test.before.each(() => void ((server.requests.length = 0), (clock = fakeClock())));
 test.after.each(() => clock.uninstall());
 
-for (const [label, offset] of [["an hour ahead of", 3_600_000], ["an hour behind", -3_600_000]] as const) {
+for (const [label, offset] of [
+  ["an hour ahead of", 3_600_000],
+  ["an hour behind", -3_600_000],
+] as const) {
   test(`a primary limit waits until x-ratelimit-reset, measured with the date header (local clock ${label} GitHub's)`, async () => {
     clock.setSystemTime(SERVER_NOW + offset);
     limitOnce("/repos/o/r");
@@ -40,7 +53,16 @@ for (const [label, offset] of [["an hour ahead of", 3_600_000], ["an hour behind
     await until(() => pendingTimers(clock).length === 1, "the reset timer");
     assert.equal(pendingTimers(clock), [60_000]);
     const info = onRateLimit.firstCall.args[0];
-    assert.equal(info, { kind: "primary", resource: "core", retryAt: SERVER_NOW + offset + 60_000, waitMs: 60_000, retryCount: 0, sent: true, request: { method: "GET", url: `${server.url}/repos/o/r` }, rateLimit: { limit: 5000, remaining: 0, used: 5000, reset: SERVER_NOW / 1000 + 60, resource: "core" } });
+    assert.equal(info, {
+      kind: "primary",
+      resource: "core",
+      retryAt: SERVER_NOW + offset + 60_000,
+      waitMs: 60_000,
+      retryCount: 0,
+      sent: true,
+      request: { method: "GET", url: `${server.url}/repos/o/r` },
+      rateLimit: { limit: 5000, remaining: 0, used: 5000, reset: SERVER_NOW / 1000 + 60, resource: "core" },
+    });
     await clock.tickAsync(59_999);
     assert.is(sentTo("/repos/o/r"), 1);
     await clock.tickAsync(1);
@@ -51,11 +73,19 @@ for (const [label, offset] of [["an hour ahead of", 3_600_000], ["an hour behind
 
 test("onRateLimit returning false fails fast with a RateLimitError carrying GitHub's answer", async () => {
   server.route("GET /repos/o/r", primaryLimit(60));
-  const error = await make({ throttle: { onRateLimit: () => false } }).request("GET /repos/o/r").catch((e: unknown) => e);
+  const error = await make({ throttle: { onRateLimit: () => false } })
+    .request("GET /repos/o/r")
+    .catch((e: unknown) => e);
   assert.instance(error, RateLimitError);
   const e = error as RateLimitError;
-  assert.is(e.message, `GET ${server.url}/repos/o/r → 403: the "core" rate limit is exhausted until 2024-01-01T00:01:00.000Z (60 s); onRateLimit declined to wait.`);
-  assert.equal([e.kind, e.reason, e.sent, e.status, e.resource, e.retryAt], ["primary", "declined", true, 403, "core", SERVER_NOW + 60_000]);
+  assert.is(
+    e.message,
+    `GET ${server.url}/repos/o/r → 403: the "core" rate limit is exhausted until 2024-01-01T00:01:00.000Z (60 s); onRateLimit declined to wait.`,
+  );
+  assert.equal(
+    [e.kind, e.reason, e.sent, e.status, e.resource, e.retryAt],
+    ["primary", "declined", true, 403, "core", SERVER_NOW + 60_000],
+  );
   assert.instance(e.cause, HttpError);
   assert.equal(e.rateLimit, { limit: 5000, remaining: 0, used: 5000, reset: SERVER_NOW / 1000 + 60, resource: "core" });
   assert.is(sentTo("/repos/o/r"), 1);
@@ -81,7 +111,10 @@ test("a later request whose onRateLimit declines fails fast, not sent", async ()
   const client = make({ retry: { retries: 0 }, throttle: { onRateLimit: (info: RateLimitInfo) => info.sent } });
   await client.request("GET /repos/o/r").catch(() => {});
   const error = (await client.request("GET /ok").catch((e: unknown) => e)) as RateLimitError;
-  assert.is(error.message, `GET ${server.url}/ok → not sent: the "core" rate limit is exhausted until 2024-01-01T00:01:00.000Z (60 s); onRateLimit declined to wait.`);
+  assert.is(
+    error.message,
+    `GET ${server.url}/ok → not sent: the "core" rate limit is exhausted until 2024-01-01T00:01:00.000Z (60 s); onRateLimit declined to wait.`,
+  );
   assert.equal([error.sent, error.status, error.reason], [false, undefined, "declined"]);
   assert.is(sentTo("/ok"), 0);
 });
@@ -90,7 +123,10 @@ test("a pause longer than maxWait fails fast, both for the request that hit it a
   server.route("GET /repos/o/r", primaryLimit(3600));
   const client = make({ throttle: { maxWait: 600_000 } });
   const hit = (await client.request("GET /repos/o/r").catch((e: unknown) => e)) as RateLimitError;
-  assert.is(hit.message, `GET ${server.url}/repos/o/r → 403: the "core" rate limit is exhausted until 2024-01-01T01:00:00.000Z (3600 s), longer than maxWait (600 s): retry after then, or raise retry.maxWait (or throttle.maxWait).`);
+  assert.is(
+    hit.message,
+    `GET ${server.url}/repos/o/r → 403: the "core" rate limit is exhausted until 2024-01-01T01:00:00.000Z (3600 s), longer than maxWait (600 s): retry after then, or raise retry.maxWait (or throttle.maxWait).`,
+  );
   const later = (await client.request("GET /ok").catch((e: unknown) => e)) as RateLimitError;
   assert.equal([later.name, later.reason, later.sent, later.waitMs], ["RateLimitError", "max-wait", false, 3_600_000]);
   assert.equal([sentTo("/repos/o/r"), sentTo("/ok")], [1, 0]);
@@ -136,7 +172,11 @@ test("a resource GitHub names for a route is learned: that route waits, other ro
 });
 
 test("every response and HttpError exposes the rate-limit state it carried", async () => {
-  server.route("GET /missing", { status: 404, headers: { "x-ratelimit-remaining": "41", "x-ratelimit-resource": "core" }, body: { message: "Not Found" } });
+  server.route("GET /missing", {
+    status: 404,
+    headers: { "x-ratelimit-remaining": "41", "x-ratelimit-resource": "core" },
+    body: { message: "Not Found" },
+  });
   server.route("GET /plain", { body: {} });
   const client = make();
   const response = await client.request("GET /ok");

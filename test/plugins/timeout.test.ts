@@ -1,11 +1,27 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { AbortError, Client, NetworkError, TimeoutError, isNetworkError, isTimeoutError, type Plugin } from "../../kernel/index.js";
+import {
+  AbortError,
+  Client,
+  NetworkError,
+  TimeoutError,
+  isNetworkError,
+  isTimeoutError,
+  type Plugin,
+} from "../../kernel/index.js";
 import { agent } from "../../plugins/agent/index.js";
 import { retry } from "../../plugins/retry/index.js";
 import { throttle } from "../../plugins/throttle/index.js";
 import { faults, startServer, type TestServer } from "../helpers/server.js";
-import { fakeClock, keepAlive, pendingTimers, primaryLimit, settle, until, type Clock } from "../helpers/policy-clock.js";
+import {
+  fakeClock,
+  keepAlive,
+  pendingTimers,
+  primaryLimit,
+  settle,
+  until,
+  type Clock,
+} from "../helpers/policy-clock.js";
 
 const test = suite("timeouts and cancellation through the policy engine");
 let server: TestServer;

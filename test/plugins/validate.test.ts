@@ -18,11 +18,31 @@ test.after(() => server.close());
 test.before.each(() => void (server.requests.length = 0));
 
 const cases: Array<[string, () => Promise<unknown>, string]> = [
-  ["missing required", () => client.issues.create({ owner: "o", repo: "r" } as never), 'issues.create: parameter "title" is required (string|integer); pass it.'],
-  ["wrong type", () => client.issues.get({ owner: "o", repo: "r", issue_number: "one" as never }), 'issues.get: parameter "issue_number" must be an integer; got "one".'],
-  ["outside the allowed values", () => client.repos.listForOrg({ org: "o", type: "publik" as never }), 'repos.listForOrg: parameter "type" must be one of "all", "public", "private", "forks", "sources", "member"; got "publik".'],
-  ["null where not nullable", () => client.repos.update({ owner: "o", repo: "r", name: null as never }), 'repos.update: parameter "name" cannot be null; pass a string or leave it out.'],
-  ["body type", () => client.issues.create({ owner: "o", repo: "r", title: "t", labels: "bug" as never }), 'issues.create: parameter "labels" must be an array; got "bug".'],
+  [
+    "missing required",
+    () => client.issues.create({ owner: "o", repo: "r" } as never),
+    'issues.create: parameter "title" is required (string|integer); pass it.',
+  ],
+  [
+    "wrong type",
+    () => client.issues.get({ owner: "o", repo: "r", issue_number: "one" as never }),
+    'issues.get: parameter "issue_number" must be an integer; got "one".',
+  ],
+  [
+    "outside the allowed values",
+    () => client.repos.listForOrg({ org: "o", type: "publik" as never }),
+    'repos.listForOrg: parameter "type" must be one of "all", "public", "private", "forks", "sources", "member"; got "publik".',
+  ],
+  [
+    "null where not nullable",
+    () => client.repos.update({ owner: "o", repo: "r", name: null as never }),
+    'repos.update: parameter "name" cannot be null; pass a string or leave it out.',
+  ],
+  [
+    "body type",
+    () => client.issues.create({ owner: "o", repo: "r", title: "t", labels: "bug" as never }),
+    'issues.create: parameter "labels" must be an array; got "bug".',
+  ],
 ];
 for (const [kind, call, message] of cases) {
   test(`${kind}: RequestError naming the parameter, the operation and what was expected; nothing sent`, async () => {
@@ -42,7 +62,9 @@ test("valid calls pass: numeric strings in the path, nullable null, unknown extr
 });
 
 test("the body parameter (requestBodyParameterName) is validated under its own name", async () => {
-  const error = await client.repos.addStatusCheckContexts({ owner: "o", repo: "r", branch: "main", contexts: "ci" as never }).catch((e: Error) => e);
+  const error = await client.repos
+    .addStatusCheckContexts({ owner: "o", repo: "r", branch: "main", contexts: "ci" as never })
+    .catch((e: Error) => e);
   assert.match(String(error), 'parameter "contexts" must be an array');
   assert.is(server.requests.length, 0);
 });

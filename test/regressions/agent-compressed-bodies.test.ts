@@ -14,7 +14,12 @@ const test = suite("regression: compressed bodies on both transports");
 const httpAgent = new Agent({ keepAlive: true });
 const make = transports(httpAgent);
 const DATA = { items: Array.from({ length: 500 }, (_, n) => ({ id: n, title: `issue ${n}` })) };
-const ENCODE: Record<string, (input: Buffer) => Buffer> = { gzip: gzipSync, deflate: deflateSync, br: brotliCompressSync, identity: (input) => input };
+const ENCODE: Record<string, (input: Buffer) => Buffer> = {
+  gzip: gzipSync,
+  deflate: deflateSync,
+  br: brotliCompressSync,
+  identity: (input) => input,
+};
 let server: TestServer;
 
 test.before(async () => {
@@ -22,9 +27,18 @@ test.before(async () => {
     "GET /data": (req, res) => {
       const encoding = String(req.query.get("encoding"));
       const body = ENCODE[encoding]!(Buffer.from(JSON.stringify(DATA)));
-      send(res, { headers: { "content-type": "application/json", ...(encoding === "identity" ? {} : { "content-encoding": encoding }) }, body });
+      send(res, {
+        headers: {
+          "content-type": "application/json",
+          ...(encoding === "identity" ? {} : { "content-encoding": encoding }),
+        },
+        body,
+      });
     },
-    "GET /corrupt": { headers: { "content-type": "application/json", "content-encoding": "gzip" }, body: Buffer.from("definitely not gzip") },
+    "GET /corrupt": {
+      headers: { "content-type": "application/json", "content-encoding": "gzip" },
+      body: Buffer.from("definitely not gzip"),
+    },
     "GET /asked": (req) => ({ body: { accept: req.headers["accept-encoding"] ?? null } }),
   });
 });
@@ -42,7 +56,9 @@ for (const name of ["fetch", "agent"] as const) {
   }
 
   test(`${name}: a corrupt gzip body is a NetworkError`, async () => {
-    const error = await make[name]({ baseUrl: server.url }).request("GET /corrupt").catch((e: unknown) => e);
+    const error = await make[name]({ baseUrl: server.url })
+      .request("GET /corrupt")
+      .catch((e: unknown) => e);
     assert.instance(error, NetworkError);
   });
 }
@@ -50,7 +66,10 @@ for (const name of ["fetch", "agent"] as const) {
 test("agent: asks for gzip, deflate and br unless the caller chose", async () => {
   const client = make.agent({ baseUrl: server.url });
   assert.is((await client.request("GET /asked")).data.accept, "gzip, deflate, br");
-  assert.is((await client.request("GET /asked", { headers: { "accept-encoding": "identity" } })).data.accept, "identity");
+  assert.is(
+    (await client.request("GET /asked", { headers: { "accept-encoding": "identity" } })).data.accept,
+    "identity",
+  );
 });
 
 test.run();

@@ -26,13 +26,20 @@ test.before(async () => {
 });
 test.after(() => server.close());
 
-for (const [path, count, maxSockets] of [["/small", 40, 2], ["/big", 12, 3]] as const) {
+for (const [path, count, maxSockets] of [
+  ["/small", 40, 2],
+  ["/big", 12, 3],
+] as const) {
   test(`${count} concurrent ${path} chunked responses over ${maxSockets} keep-alive sockets all arrive whole`, async () => {
     const httpAgent = new Agent({ keepAlive: true, maxSockets });
     const client = new WithAgent({ baseUrl: server.url, agent: httpAgent });
-    const results = await Promise.allSettled(Array.from({ length: count }, (_, n) => client.request(`GET ${path}`, { n })));
+    const results = await Promise.allSettled(
+      Array.from({ length: count }, (_, n) => client.request(`GET ${path}`, { n })),
+    );
     httpAgent.destroy();
-    const failures = results.flatMap((result, n) => (result.status === "rejected" ? [`${n}: ${(result.reason as Error).message}`] : []));
+    const failures = results.flatMap((result, n) =>
+      result.status === "rejected" ? [`${n}: ${(result.reason as Error).message}`] : [],
+    );
     assert.equal(failures, []);
     results.forEach((result, n) => {
       const data = (result as PromiseFulfilledResult<{ data: { n: number; big: string } }>).value.data;

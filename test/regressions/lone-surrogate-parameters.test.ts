@@ -20,9 +20,15 @@ for (const [label, route, params] of [
     client.hook.before("request", before);
     const error = await client.request(route, params).catch((e: unknown) => e);
     assert.instance(error, RequestError);
-    assert.match((error as Error).message, /^Parameter "(repo|path|q)" for GET \/.+ has a lone surrogate: pass well-formed UTF-16\.$/);
+    assert.match(
+      (error as Error).message,
+      /^Parameter "(repo|path|q)" for GET \/.+ has a lone surrogate: pass well-formed UTF-16\.$/,
+    );
     assert.is(before.callCount, 0);
-    assert.throws(() => client.request.endpoint(route, params), (e: unknown) => e instanceof RequestError);
+    assert.throws(
+      () => client.request.endpoint(route, params),
+      (e: unknown) => e instanceof RequestError,
+    );
   });
 }
 

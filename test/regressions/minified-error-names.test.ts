@@ -10,11 +10,22 @@ const NAMES = ["ForgeError", "HttpError", "NetworkError", "TimeoutError", "Abort
 
 test("every error class keeps its name in a minified bundle, and the guards narrow by it", async () => {
   const result = await build({
-    stdin: { contents: 'export * from "./kernel/errors.ts";', resolveDir: new URL("../../", import.meta.url).pathname, loader: "ts" },
-    bundle: true, minify: true, format: "esm", platform: "neutral", write: false,
+    stdin: {
+      contents: 'export * from "./kernel/errors.ts";',
+      resolveDir: new URL("../../", import.meta.url).pathname,
+      loader: "ts",
+    },
+    bundle: true,
+    minify: true,
+    format: "esm",
+    platform: "neutral",
+    write: false,
   });
   const code = result.outputFiles[0]!.text;
-  const errors = (await import(`data:text/javascript;base64,${Buffer.from(code).toString("base64")}`)) as Record<string, any>;
+  const errors = (await import(`data:text/javascript;base64,${Buffer.from(code).toString("base64")}`)) as Record<
+    string,
+    any
+  >;
   const response = { status: 404, url: "", headers: {}, data: undefined };
   for (const name of NAMES) {
     assert.is(new errors[name]("m", undefined, response).name, name);

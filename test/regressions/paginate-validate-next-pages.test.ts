@@ -16,7 +16,10 @@ test("paginate(client.issues.listForRepo) in the full preset follows past page 1
   try {
     const client = new Full({ baseUrl: server.url });
     const items = await client.paginate(client.issues.listForRepo, { owner: "o", repo: "r", per_page: 2 });
-    assert.equal(items.map((issue: { title: string }) => issue.title), ["a1", "b1", "a2", "b2", "a3", "b3"]);
+    assert.equal(
+      items.map((issue: { title: string }) => issue.title),
+      ["a1", "b1", "a2", "b2", "a3", "b3"],
+    );
     assert.is(server.requests.length, 3);
   } finally {
     await server.close();

@@ -33,7 +33,11 @@ test.before(async () => {
     "GET /link": { headers: { link: '<https://x/?page=2>; rel="next", '.repeat(KB100 / 32) }, body: [] },
     "GET /retry-after": { status: 503, headers: { "retry-after": "1".repeat(KB100) }, body: {} },
     "GET /content-type": { headers: { "content-type": `application/${"json".repeat(KB100 / 4)}` }, body: "{}" },
-    "GET /reset": { status: 403, headers: { "x-ratelimit-remaining": "0", "x-ratelimit-reset": "9".repeat(KB100) }, body: {} },
+    "GET /reset": {
+      status: 403,
+      headers: { "x-ratelimit-remaining": "0", "x-ratelimit-reset": "9".repeat(KB100) },
+      body: {},
+    },
   });
 });
 test.after(async () => {
@@ -44,7 +48,9 @@ test.after(async () => {
 for (const name of ["fetch", "agent"] as const) {
   for (const header of ["link", "retry-after", "content-type", "reset"]) {
     test(`${name}: a 100 KB ${header} header over Node's 16 KB limit is a NetworkError, not a hang`, async () => {
-      const error = await make[name]({ baseUrl: server.url }).request(`GET /${header}`).catch((e: unknown) => e);
+      const error = await make[name]({ baseUrl: server.url })
+        .request(`GET /${header}`)
+        .catch((e: unknown) => e);
       assert.instance(error, NetworkError);
       assert.match((error as Error).message, /→ no response: (UND_ERR_HEADERS_OVERFLOW|HPE_HEADER_OVERFLOW)$/);
     });
@@ -55,13 +61,20 @@ test("1 MB hostile headers through both transports, every plugin that reads head
   const output = await new Promise<string>((resolve, reject) => {
     // The timeout only detects a hang (exponential backtracking over 1 MB never returns); it is
     // not a speed threshold: the child normally needs well under a second of work.
-    execFile(process.execPath, ["--max-http-header-size=33554432", "--import", REGISTER, CHILD], { timeout: 30_000 }, (error, stdout, stderr) =>
-      error ? reject(new Error(`${error.message}\n${stdout}\n${stderr}`)) : resolve(stdout),
+    execFile(
+      process.execPath,
+      ["--max-http-header-size=33554432", "--import", REGISTER, CHILD],
+      { timeout: 30_000 },
+      (error, stdout, stderr) =>
+        error ? reject(new Error(`${error.message}\n${stdout}\n${stderr}`)) : resolve(stdout),
     );
   });
   const checks = output.trim().split("\n");
   assert.is(checks.length, 2 * 5 + 3, output);
-  assert.ok(checks.every((line) => line.startsWith("ok ")), output);
+  assert.ok(
+    checks.every((line) => line.startsWith("ok ")),
+    output,
+  );
 });
 
 test.run();

@@ -16,7 +16,35 @@ const make = transports(httpAgent);
 let server: TestServer;
 
 /** Strings built from what breaks URLs and HTTP messages, any code point, and lone surrogates. */
-const SPECIAL = ["/", ".", "..", "%2e", "%2E", "%", "?", "#", "&", "=", "+", "\\", " ", "\t", "\r", "\n", "\0", "\x01", "\x7f", "@", ":", ";", "é", "ÿ", "€", "\u2028", "😀"];
+const SPECIAL = [
+  "/",
+  ".",
+  "..",
+  "%2e",
+  "%2E",
+  "%",
+  "?",
+  "#",
+  "&",
+  "=",
+  "+",
+  "\\",
+  " ",
+  "\t",
+  "\r",
+  "\n",
+  "\0",
+  "\x01",
+  "\x7f",
+  "@",
+  ":",
+  ";",
+  "é",
+  "ÿ",
+  "€",
+  "\u2028",
+  "😀",
+];
 const unit = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...SPECIAL) },
   { weight: 3, arbitrary: fc.string({ unit: "binary-ascii", minLength: 1, maxLength: 1 }) },

@@ -24,10 +24,25 @@ let closedUrl: string;
 test.before(async () => {
   const echo = { "x-echo": TOKEN, "set-cookie": `session=${SECRET}` };
   server = await startServer({
-    "GET /primary": () => ({ status: 403, headers: { ...echo, "x-ratelimit-remaining": "0", "x-ratelimit-reset": String(Math.floor(Date.now() / 1000) + 3600) }, body: { message: `API rate limit exceeded for ${TOKEN}` } }),
-    "GET /secondary": { status: 403, headers: { ...echo, "retry-after": "3600" }, body: { message: `You have exceeded a secondary rate limit (${TOKEN})` } },
+    "GET /primary": () => ({
+      status: 403,
+      headers: {
+        ...echo,
+        "x-ratelimit-remaining": "0",
+        "x-ratelimit-reset": String(Math.floor(Date.now() / 1000) + 3600),
+      },
+      body: { message: `API rate limit exceeded for ${TOKEN}` },
+    }),
+    "GET /secondary": {
+      status: 403,
+      headers: { ...echo, "retry-after": "3600" },
+      body: { message: `You have exceeded a secondary rate limit (${TOKEN})` },
+    },
     "GET /failing": { status: 502, headers: echo, body: { message: `upstream saw ?code=${SECRET}` } },
-    "GET /pages": () => ({ headers: { link: `<${closedUrl}/pages?access_token=${SECRET}&t=${TOKEN}&page=2>; rel="next"` }, body: [1] }),
+    "GET /pages": () => ({
+      headers: { link: `<${closedUrl}/pages?access_token=${SECRET}&t=${TOKEN}&page=2>; rel="next"` },
+      body: [1],
+    }),
   });
   const closed = await startServer();
   closedUrl = closed.url;

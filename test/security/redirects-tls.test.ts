@@ -44,10 +44,20 @@ interface Result {
 function runClient(cases: Array<{ transport: string; base: string; path: string }>): Promise<Result[]> {
   return new Promise((resolve, reject) => {
     const env = { ...process.env, NODE_EXTRA_CA_CERTS: certificate!.certFile };
-    execFile(process.execPath, ["--import", REGISTER, CHILD, String(server.port), JSON.stringify(cases)], { env, timeout: 20_000 }, (error, stdout, stderr) => {
-      if (error) return reject(new Error(`${error.message}\n${stderr}`));
-      resolve(stdout.trim().split("\n").map((line) => JSON.parse(line) as Result));
-    });
+    execFile(
+      process.execPath,
+      ["--import", REGISTER, CHILD, String(server.port), JSON.stringify(cases)],
+      { env, timeout: 20_000 },
+      (error, stdout, stderr) => {
+        if (error) return reject(new Error(`${error.message}\n${stderr}`));
+        resolve(
+          stdout
+            .trim()
+            .split("\n")
+            .map((line) => JSON.parse(line) as Result),
+        );
+      },
+    );
   });
 }
 
@@ -55,17 +65,23 @@ const landing = () => server.requests.filter((r) => r.url === "/landing");
 const credentialsOf = (headers: Record<string, unknown>) => CREDENTIALS.filter((name) => headers[name] !== undefined);
 
 for (const transport of ["fetch", "agent"] as const) {
-  tlsTest(`${transport}: https → http on the same host and port drops authorization, cookie and proxy-authorization`, async () => {
-    server.requests.length = 0;
-    const [result] = await runClient([{ transport, base: "https", path: "/down" }]);
-    assert.is(result!.error, undefined, result!.error);
-    assert.is(result!.status, 200);
-    assert.is(result!.url, `http://127.0.0.1:${server.port}/landing`);
-    assert.equal(server.requests.map((r) => `${r.scheme} ${r.url}`), ["https /down", "http /landing"]);
-    assert.equal(credentialsOf(server.requests[0]!.headers), CREDENTIALS, "the first request had them");
-    assert.equal(credentialsOf(landing()[0]!.headers), []);
-    assert.is(landing()[0]!.headers["x-keep"], "kept");
-  });
+  tlsTest(
+    `${transport}: https → http on the same host and port drops authorization, cookie and proxy-authorization`,
+    async () => {
+      server.requests.length = 0;
+      const [result] = await runClient([{ transport, base: "https", path: "/down" }]);
+      assert.is(result!.error, undefined, result!.error);
+      assert.is(result!.status, 200);
+      assert.is(result!.url, `http://127.0.0.1:${server.port}/landing`);
+      assert.equal(
+        server.requests.map((r) => `${r.scheme} ${r.url}`),
+        ["https /down", "http /landing"],
+      );
+      assert.equal(credentialsOf(server.requests[0]!.headers), CREDENTIALS, "the first request had them");
+      assert.equal(credentialsOf(landing()[0]!.headers), []);
+      assert.is(landing()[0]!.headers["x-keep"], "kept");
+    },
+  );
 
   tlsTest(`${transport}: http → https is cross-origin too; same-origin https keeps the credentials`, async () => {
     server.requests.length = 0;
@@ -73,8 +89,15 @@ for (const transport of ["fetch", "agent"] as const) {
       { transport, base: "http", path: "/up" },
       { transport, base: "https", path: "/same" },
     ]);
-    assert.equal(results.map((r) => r.error), [undefined, undefined], JSON.stringify(results));
-    assert.equal(server.requests.map((r) => `${r.scheme} ${r.url}`), ["http /up", "https /landing", "https /same", "https /landing"]);
+    assert.equal(
+      results.map((r) => r.error),
+      [undefined, undefined],
+      JSON.stringify(results),
+    );
+    assert.equal(
+      server.requests.map((r) => `${r.scheme} ${r.url}`),
+      ["http /up", "https /landing", "https /same", "https /landing"],
+    );
     assert.equal(credentialsOf(server.requests[1]!.headers), [], "upgraded: a new origin");
     assert.equal(credentialsOf(server.requests[3]!.headers), CREDENTIALS, "same origin: kept");
   });

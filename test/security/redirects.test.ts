@@ -11,7 +11,11 @@ import { transports } from "../helpers/security.js";
 const test = suite("security: redirects (fetch and agent)");
 const httpAgent = new Agent({ keepAlive: true });
 const make = transports(httpAgent);
-const CREDENTIALS = { authorization: "token ghp_redirectsecret", "proxy-authorization": "Basic cHJveHk6cGFzcw==", cookie: "session=c00k1e" };
+const CREDENTIALS = {
+  authorization: "token ghp_redirectsecret",
+  "proxy-authorization": "Basic cHJveHk6cGFzcw==",
+  cookie: "session=c00k1e",
+};
 const HEADERS = { ...CREDENTIALS, "x-keep": "kept" };
 let main: TestServer;
 let other: TestServer;
@@ -19,10 +23,16 @@ let other: TestServer;
 const echo = (req: Recorded) => ({ body: { method: req.method, body: req.body, headers: req.headers } });
 
 test.before(async () => {
-  other = await startServer({ "* /landing": echo, "* /back": () => ({ status: 302, headers: { location: `${main.url}/landing` } }) });
+  other = await startServer({
+    "* /landing": echo,
+    "* /back": () => ({ status: 302, headers: { location: `${main.url}/landing` } }),
+  });
   main = await startServer({
     "* /landing": echo,
-    "* /redirect": (req) => ({ status: Number(req.query.get("status")), headers: { location: req.query.get("to") ?? "/landing" } }),
+    "* /redirect": (req) => ({
+      status: Number(req.query.get("status")),
+      headers: { location: req.query.get("to") ?? "/landing" },
+    }),
     "* /chain": (req) => {
       const left = Number(req.query.get("n"));
       return left > 0 ? { status: 302, headers: { location: `/chain?n=${left - 1}` } } : echo(req);
@@ -44,7 +54,13 @@ const sentCredentials = (data: Echo) => Object.keys(CREDENTIALS).filter((name) =
 for (const name of ["fetch", "agent"] as const) {
   const client = () => make[name]({ baseUrl: main.url });
   const redirect = (method: string, status: number, to?: string) =>
-    client().request(`${method} /redirect{?status,to}`, { data: method === "GET" || method === "HEAD" ? undefined : '{"a":1}', headers: { ...HEADERS, "content-type": "application/json" }, request: {}, ...(to ? { to } : {}), status }) as Promise<Response<Echo>>;
+    client().request(`${method} /redirect{?status,to}`, {
+      data: method === "GET" || method === "HEAD" ? undefined : '{"a":1}',
+      headers: { ...HEADERS, "content-type": "application/json" },
+      request: {},
+      ...(to ? { to } : {}),
+      status,
+    }) as Promise<Response<Echo>>;
 
   for (const status of [307, 308]) {
     test(`${name}: same-origin ${status} keeps method, body and credentials`, async () => {
@@ -56,7 +72,14 @@ for (const name of ["fetch", "agent"] as const) {
     });
   }
 
-  for (const [method, status, expected] of [["POST", 303, "GET"], ["PUT", 303, "GET"], ["POST", 302, "GET"], ["POST", 301, "GET"], ["PUT", 302, "PUT"], ["HEAD", 303, "HEAD"]] as const) {
+  for (const [method, status, expected] of [
+    ["POST", 303, "GET"],
+    ["PUT", 303, "GET"],
+    ["POST", 302, "GET"],
+    ["POST", 301, "GET"],
+    ["PUT", 302, "PUT"],
+    ["HEAD", 303, "HEAD"],
+  ] as const) {
     test(`${name}: same-origin ${status} after ${method} continues as ${expected}`, async () => {
       const response = await redirect(method, status);
       assert.is(main.requests.at(-1)!.method, expected);
@@ -65,7 +88,10 @@ for (const name of ["fetch", "agent"] as const) {
         assert.is(main.requests.at(-1)!.headers["content-type"], undefined, "body headers go with the body");
       }
       if (expected === "PUT") assert.is(response.data.body, '{"a":1}');
-      assert.equal(Object.keys(CREDENTIALS).filter((h) => main.requests.at(-1)!.headers[h] !== undefined), Object.keys(CREDENTIALS));
+      assert.equal(
+        Object.keys(CREDENTIALS).filter((h) => main.requests.at(-1)!.headers[h] !== undefined),
+        Object.keys(CREDENTIALS),
+      );
     });
   }
 
@@ -101,24 +127,39 @@ for (const name of ["fetch", "agent"] as const) {
   });
 
   test(`${name}: a redirect loop ends with a NetworkError that says so, after the 21st redirect`, async () => {
-    const error = await client().request("GET /chain", { n: 1000 }).catch((e: unknown) => e);
+    const error = await client()
+      .request("GET /chain", { n: 1000 })
+      .catch((e: unknown) => e);
     assert.instance(error, NetworkError);
-    assert.is((error as Error).message, `GET ${main.url}/chain?n=1000 → no response: redirect count exceeded (a loop?): request.redirect "manual" returns the 3xx response`);
+    assert.is(
+      (error as Error).message,
+      `GET ${main.url}/chain?n=1000 → no response: redirect count exceeded (a loop?): request.redirect "manual" returns the 3xx response`,
+    );
     assert.is(main.requests.length, 21);
   });
 
   test(`${name}: request.redirect "manual" returns the 3xx response with the location as sent`, async () => {
-    const response = await client().request("GET /redirect", { status: 302, to: "/landing?x=1", request: { redirect: "manual" } });
+    const response = await client().request("GET /redirect", {
+      status: 302,
+      to: "/landing?x=1",
+      request: { redirect: "manual" },
+    });
     assert.is(response.status, 302);
     assert.is(response.headers.location, "/landing?x=1");
     assert.is(main.requests.length, 1);
-    const absolute = await client().request("GET /redirect", { status: 301, to: `${other.url}/landing`, request: { redirect: "manual" } });
+    const absolute = await client().request("GET /redirect", {
+      status: 301,
+      to: `${other.url}/landing`,
+      request: { redirect: "manual" },
+    });
     assert.is(absolute.headers.location, `${other.url}/landing`);
     assert.is(other.requests.length, 0);
   });
 
   test(`${name}: "manual" works as a client default too`, async () => {
-    const response = await make[name]({ baseUrl: main.url, request: { redirect: "manual" } }).request("GET /redirect", { status: 308 });
+    const response = await make[name]({ baseUrl: main.url, request: { redirect: "manual" } }).request("GET /redirect", {
+      status: 308,
+    });
     assert.is(response.status, 308);
     assert.is(response.headers.location, "/landing");
   });

@@ -17,7 +17,8 @@ const NO_BODY = new Set([204, 205, 304]);
 /** The fixture's operations behind a router; examples are expanded on first use. */
 export function createCatalog(fixture: Fixture) {
   const router = createRouter<Operation>();
-  for (const [route, operationId, status, example, extra = {}] of fixture.routes) router.add(route, { route, operationId, status, example, extra });
+  for (const [route, operationId, status, example, extra = {}] of fixture.routes)
+    router.add(route, { route, operationId, status, example, extra });
   const examples = new Map<number, unknown>();
   const shared = new Map<number, unknown>();
 
@@ -33,7 +34,11 @@ export function createCatalog(fixture: Fixture) {
    */
   function reply(operation: Operation, url: URL, pages: PageOptions): MockReply {
     const { status, extra } = operation;
-    if (status >= 300 && status < 400) return { status, headers: { location: `${url.origin}/_download${url.pathname.replace(/^\/api\/v3(?=\/)/, "")}` } };
+    if (status >= 300 && status < 400)
+      return {
+        status,
+        headers: { location: `${url.origin}/_download${url.pathname.replace(/^\/api\/v3(?=\/)/, "")}` },
+      };
     if (NO_BODY.has(status) || operation.example === null) return { status };
     const body = example(operation.example);
     if (extra.list !== undefined) {

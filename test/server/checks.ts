@@ -15,14 +15,23 @@ function credential(authorization: string): string {
 export function checkApiVersion(request: MockRequest, supported: readonly string[]): MockReply | undefined {
   const asked = header(request.headers, "x-github-api-version");
   if (asked === undefined || supported.includes(asked)) return undefined;
-  return { status: 400, body: errorBody(400, `Invalid X-GitHub-Api-Version header "${asked}". Supported versions: ${supported.join(", ")}.`, "https://docs.github.com/rest/about-the-rest-api/api-versions") };
+  return {
+    status: 400,
+    body: errorBody(
+      400,
+      `Invalid X-GitHub-Api-Version header "${asked}". Supported versions: ${supported.join(", ")}.`,
+      "https://docs.github.com/rest/about-the-rest-api/api-versions",
+    ),
+  };
 }
 
 /** 401 when authentication is required and missing, or a credential is not one of `tokens`. */
 export function checkAuth(request: MockRequest, options: MockServerOptions): MockReply | undefined {
   const authorization = header(request.headers, "authorization");
-  if (!authorization) return options.requireAuth ? { status: 401, body: errorBody(401, "Requires authentication") } : undefined;
-  if (options.tokens && !options.tokens.includes(credential(authorization))) return { status: 401, body: errorBody(401, "Bad credentials") };
+  if (!authorization)
+    return options.requireAuth ? { status: 401, body: errorBody(401, "Requires authentication") } : undefined;
+  if (options.tokens && !options.tokens.includes(credential(authorization)))
+    return { status: 401, body: errorBody(401, "Bad credentials") };
   return undefined;
 }
 
@@ -43,7 +52,8 @@ export function checkBody(request: MockRequest, operation: Operation): MockReply
   } catch {
     return { status: 400, body: errorBody(400, "Problems parsing JSON", docs) };
   }
-  if (!body || typeof body !== "object" || Array.isArray(body)) return { status: 400, body: errorBody(400, "Problems parsing JSON", docs) };
+  if (!body || typeof body !== "object" || Array.isArray(body))
+    return { status: 400, body: errorBody(400, "Problems parsing JSON", docs) };
   const missing = required.filter((field) => !(field in body));
   if (!missing.length) return undefined;
   const resource = operation.extra.resource ?? "Resource";

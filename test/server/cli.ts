@@ -6,7 +6,8 @@ import { parseArgs } from "node:util";
 import { startMockServer } from "./server.js";
 import type { MockServerOptions } from "./types.js";
 
-const USAGE = "Usage: cli.js [--port 3000] [--host 127.0.0.1] [--page-size 30] [--total-items 100] [--require-auth] [--quiet]";
+const USAGE =
+  "Usage: cli.js [--port 3000] [--host 127.0.0.1] [--page-size 30] [--total-items 100] [--require-auth] [--quiet]";
 
 class UsageError extends Error {}
 
@@ -57,14 +58,18 @@ async function main(argv: string[]): Promise<void> {
   if (!parsed.quiet) {
     const push = server.requests.push.bind(server.requests);
     server.requests.push = (...requests) => {
-      for (const r of requests) console.log(`${r.status} ${r.method.padEnd(6)} ${r.url}${r.operationId ? `  (${r.operationId})` : ""}`);
+      for (const r of requests)
+        console.log(`${r.status} ${r.method.padEnd(6)} ${r.url}${r.operationId ? `  (${r.operationId})` : ""}`);
       return push(...requests);
     };
   }
-  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void server.close().then(() => process.exit(0)));
+  for (const signal of ["SIGINT", "SIGTERM"] as const)
+    process.once(signal, () => void server.close().then(() => process.exit(0)));
 }
 
 main(process.argv.slice(2)).catch((error: Error) => {
-  console.error(error instanceof UsageError || error instanceof TypeError ? `${error.message}\n${USAGE}` : error.message);
+  console.error(
+    error instanceof UsageError || error instanceof TypeError ? `${error.message}\n${USAGE}` : error.message,
+  );
   process.exit(2);
 });

@@ -6,12 +6,14 @@ import type { RateLimitState } from "./rate-limit.js";
 // and exposes its own headers (https://docs.github.com/rest/using-the-rest-api/using-cors-and-jsonp-to-make-cross-origin-requests).
 
 /** Headers GitHub lets cross-origin scripts read. */
-export const EXPOSED_HEADERS = "ETag, Link, Location, Retry-After, X-GitHub-OTP, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Used, X-RateLimit-Resource, X-RateLimit-Reset, X-OAuth-Scopes, X-Accepted-OAuth-Scopes, X-Poll-Interval, X-GitHub-Media-Type, X-GitHub-SSO, X-GitHub-Request-Id, Deprecation, Sunset";
+export const EXPOSED_HEADERS =
+  "ETag, Link, Location, Retry-After, X-GitHub-OTP, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Used, X-RateLimit-Resource, X-RateLimit-Reset, X-OAuth-Scopes, X-Accepted-OAuth-Scopes, X-Poll-Interval, X-GitHub-Media-Type, X-GitHub-SSO, X-GitHub-Request-Id, Deprecation, Sunset";
 
 /** The answer to a CORS preflight (`OPTIONS` with `Access-Control-Request-Method`). */
 export const PREFLIGHT_HEADERS = {
   "access-control-allow-origin": "*",
-  "access-control-allow-headers": "Authorization, Content-Type, If-Match, If-Modified-Since, If-None-Match, If-Unmodified-Since, Accept-Encoding, X-GitHub-OTP, X-Requested-With, User-Agent, GraphQL-Features, X-GitHub-Api-Version",
+  "access-control-allow-headers":
+    "Authorization, Content-Type, If-Match, If-Modified-Since, If-None-Match, If-Unmodified-Since, Accept-Encoding, X-GitHub-OTP, X-Requested-With, User-Agent, GraphQL-Features, X-GitHub-Api-Version",
   "access-control-allow-methods": "GET, POST, PATCH, PUT, DELETE",
   "access-control-max-age": "86400",
   "access-control-expose-headers": EXPOSED_HEADERS,
@@ -20,7 +22,9 @@ export const PREFLIGHT_HEADERS = {
 /** A request id shaped like GitHub's (`C0DE:1A2B3C:4D5E6F:7A8B9C:65F0A1B2`). */
 export function requestId(now: number): string {
   const hex = randomBytes(10).toString("hex").toUpperCase();
-  return `${hex.slice(0, 4)}:${hex.slice(4, 10)}:${hex.slice(10, 16)}:${hex.slice(16, 20)}:${Math.floor(now / 1000).toString(16).toUpperCase()}`;
+  return `${hex.slice(0, 4)}:${hex.slice(4, 10)}:${hex.slice(10, 16)}:${hex.slice(16, 20)}:${Math.floor(now / 1000)
+    .toString(16)
+    .toUpperCase()}`;
 }
 
 /** A weak validator over the exact body bytes, as GitHub sends for JSON. */
@@ -76,7 +80,12 @@ export function rateLimitHeaders(state: RateLimitState): Record<string, string> 
 }
 
 /** GitHub's error body: `{ message, documentation_url, status }` (+ `errors[]` for 422s). */
-export function errorBody(status: number, message: string, documentationUrl = "https://docs.github.com/rest", errors?: unknown[]): Record<string, unknown> {
+export function errorBody(
+  status: number,
+  message: string,
+  documentationUrl = "https://docs.github.com/rest",
+  errors?: unknown[],
+): Record<string, unknown> {
   return { message, ...(errors ? { errors } : {}), documentation_url: documentationUrl, status: String(status) };
 }
 

@@ -13,4 +13,14 @@
 export { startMockServer } from "./server.js";
 export { buildFixture, formatFixture } from "./fixture.js";
 export { loadFixture, defaultFixturePath } from "./load.js";
-export type { Fixture, FixtureRoute, RouteExtra, MockServer, MockServerOptions, MockRequest, MockReply, MockHandler, RateLimitResource } from "./types.js";
+export type {
+  Fixture,
+  FixtureRoute,
+  RouteExtra,
+  MockServer,
+  MockServerOptions,
+  MockRequest,
+  MockReply,
+  MockHandler,
+  RateLimitResource,
+} from "./types.js";

@@ -18,7 +18,10 @@ export function loadFixture(path: string = defaultFixturePath()): Fixture {
   try {
     fixture = JSON.parse(readFileSync(path, "utf8")) as Fixture;
   } catch (error) {
-    throw new Error(`forgekit/testing: cannot read the route table ${path} (${(error as Error).message}). Regenerate it with \`node --import ./test/helpers/register.mjs test/fixtures/generate-github-api.ts\` or pass { fixture }.`, { cause: error });
+    throw new Error(
+      `forgekit/testing: cannot read the route table ${path} (${(error as Error).message}). Regenerate it with \`node --import ./test/helpers/register.mjs test/fixtures/generate-github-api.ts\` or pass { fixture }.`,
+      { cause: error },
+    );
   }
   if (!Array.isArray(fixture.routes) || !Array.isArray(fixture.examples) || !Array.isArray(fixture.shared)) {
     throw new Error(`forgekit/testing: ${path} is not a route table (routes, examples and shared arrays expected).`);

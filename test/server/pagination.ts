@@ -31,13 +31,19 @@ function item(template: unknown, index: number): unknown {
  * object holding the items (`items` for search, `workflow_runs`…), whose `total_count`,
  * if it has one, becomes the number of items.
  */
-export function listPage(example: unknown, list: true | string, url: URL, options: PageOptions): { body: unknown; link?: string } {
+export function listPage(
+  example: unknown,
+  list: true | string,
+  url: URL,
+  options: PageOptions,
+): { body: unknown; link?: string } {
   const template = list === true ? (example as unknown[])[0] : ((example as Record<string, unknown[]>)[list] ?? [])[0];
   const total = template === undefined ? 0 : options.totalItems;
   const perPage = Math.min(positive(url.searchParams.get("per_page"), options.pageSize), MAX_PER_PAGE);
   const page = positive(url.searchParams.get("page"), 1);
   const items: unknown[] = [];
-  for (let index = (page - 1) * perPage; index < Math.min(total, page * perPage); index++) items.push(item(template, index));
+  for (let index = (page - 1) * perPage; index < Math.min(total, page * perPage); index++)
+    items.push(item(template, index));
   let body: unknown = items;
   if (list !== true) {
     const wrapper = { ...(example as Record<string, unknown>), [list]: items };

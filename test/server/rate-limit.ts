@@ -59,7 +59,9 @@ export function createRateLimiter(now: () => number, overrides: Partial<Record<R
     /** Every resource of a caller, for `GET /rate_limit`. */
     all(caller: string, authenticated: boolean): Record<RateLimitResource, RateLimitState> {
       const resources = Object.keys(WINDOW_SECONDS) as RateLimitResource[];
-      return Object.fromEntries(resources.map((resource) => [resource, this.peek(caller, authenticated, resource)])) as Record<RateLimitResource, RateLimitState>;
+      return Object.fromEntries(
+        resources.map((resource) => [resource, this.peek(caller, authenticated, resource)]),
+      ) as Record<RateLimitResource, RateLimitState>;
     },
     reset(): void {
       windows.clear();

@@ -34,16 +34,23 @@ export function createRouter<T>() {
 
   function add(route: string, value: T): void {
     const [method = "", path = ""] = route.split(" ");
-    if (!path.startsWith("/")) throw new Error(`forgekit/testing: route "${route}" must look like "GET /repos/{owner}/{repo}"`);
+    if (!path.startsWith("/"))
+      throw new Error(`forgekit/testing: route "${route}" must look like "GET /repos/{owner}/{repo}"`);
     const names: string[] = [];
     let at = root;
-    for (const segment of path.slice(1).split("/").filter((s, i, all) => s !== "" || all.length > 1)) {
+    for (const segment of path
+      .slice(1)
+      .split("/")
+      .filter((s, i, all) => s !== "" || all.length > 1)) {
       const whole = /^\{(\+?)(\w+)\}$/.exec(segment);
       if (whole) {
         names.push(whole[2]!);
         at = whole[1] ? (at.rest ??= node()) : (at.param ??= node());
       } else if (segment.includes("{")) {
-        const source = `^${segment.split(/\{\w+\}/).map(escape).join("(.+?)")}$`.replace(/\(\.\+\?\)\$$/, "(.+)$");
+        const source = `^${segment
+          .split(/\{\w+\}/)
+          .map(escape)
+          .join("(.+?)")}$`.replace(/\(\.\+\?\)\$$/, "(.+)$");
         for (const [, name] of segment.matchAll(/\{(\w+)\}/g)) names.push(name!);
         let entry = at.patterns.find((p) => p.regex.source === source);
         if (!entry) at.patterns.push((entry = { regex: new RegExp(source), node: node() }));
@@ -70,7 +77,8 @@ export function createRouter<T>() {
         const parts = regex.exec(decode(segment));
         return parts ? walk(next, segments, i + 1, method, [...values, ...parts.slice(1)]) : undefined;
       }),
-      () => (at.param && segment !== "" ? walk(at.param, segments, i + 1, method, [...values, decode(segment)]) : undefined),
+      () =>
+        at.param && segment !== "" ? walk(at.param, segments, i + 1, method, [...values, decode(segment)]) : undefined,
     ];
     for (const attempt of tries) {
       const match = attempt();

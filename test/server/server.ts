@@ -2,7 +2,16 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { createCatalog } from "./catalog.js";
 import { checkApiVersion, checkAuth, checkBody, notFound, rateLimitExceeded } from "./checks.js";
-import { baseHeaders, etagOf, header, matchesEtag, mediaType, PREFLIGHT_HEADERS, rateLimitHeaders, requestId } from "./github.js";
+import {
+  baseHeaders,
+  etagOf,
+  header,
+  matchesEtag,
+  mediaType,
+  PREFLIGHT_HEADERS,
+  rateLimitHeaders,
+  requestId,
+} from "./github.js";
 import { loadFixture } from "./load.js";
 import { MAX_PER_PAGE } from "./pagination.js";
 import { createRateLimiter, resourceOf } from "./rate-limit.js";
@@ -17,9 +26,16 @@ interface Sent {
 
 function checkOptions(options: MockServerOptions): void {
   const { port = 0, pageSize = 30, totalItems = 100 } = options;
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new TypeError(`startMockServer: port ${port} is not a port number. Pass an integer from 0 (any free port) to 65535.`);
-  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PER_PAGE) throw new TypeError(`startMockServer: pageSize ${pageSize} is out of range. Pass an integer from 1 to ${MAX_PER_PAGE} (GitHub's maximum per_page).`);
-  if (!Number.isInteger(totalItems) || totalItems < 0) throw new TypeError(`startMockServer: totalItems ${totalItems} is not a count. Pass an integer ≥ 0.`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new TypeError(
+      `startMockServer: port ${port} is not a port number. Pass an integer from 0 (any free port) to 65535.`,
+    );
+  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PER_PAGE)
+    throw new TypeError(
+      `startMockServer: pageSize ${pageSize} is out of range. Pass an integer from 1 to ${MAX_PER_PAGE} (GitHub's maximum per_page).`,
+    );
+  if (!Number.isInteger(totalItems) || totalItems < 0)
+    throw new TypeError(`startMockServer: totalItems ${totalItems} is not a count. Pass an integer ≥ 0.`);
 }
 
 /** Serialise a reply: objects as JSON, strings and buffers as they are. */
@@ -53,7 +69,10 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
 
   async function answer(request: MockRequest, url: URL, address: string): Promise<Sent> {
     const apiVersion = header(request.headers, "x-github-api-version") ?? catalog.apiVersions[0] ?? "2022-11-28";
-    const base = { ...baseHeaders(requestId(now()), apiVersion), "x-github-media-type": mediaType(header(request.headers, "accept")) };
+    const base = {
+      ...baseHeaders(requestId(now()), apiVersion),
+      "x-github-media-type": mediaType(header(request.headers, "accept")),
+    };
     if (request.method === "OPTIONS") return { status: 204, headers: { ...base, ...PREFLIGHT_HEADERS } };
     const authorization = header(request.headers, "authorization");
     const caller = authorization ?? address;
@@ -64,23 +83,49 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     const limits = () => rateLimitHeaders(limiter.peek(caller, Boolean(authorization), resource));
     const refused = checkApiVersion(request, catalog.apiVersions) ?? checkAuth(request, options);
     if (refused) return withHeaders(serialise(refused), base, limits());
-    if (path.startsWith("/_download/")) return { status: 200, headers: { ...base, "content-type": "application/octet-stream" }, body: Buffer.from(`forgekit mock archive of ${path.slice(10)}\n`) };
+    if (path.startsWith("/_download/"))
+      return {
+        status: 200,
+        headers: { ...base, "content-type": "application/octet-stream" },
+        body: Buffer.from(`forgekit mock archive of ${path.slice(10)}\n`),
+      };
 
     const custom = overrides.match(request.method, path);
     const operation = custom ? undefined : catalog.match(request.method, path);
     const matched = custom ?? operation;
-    if (matched) Object.assign(request, { route: matched.value.route, params: matched.params }, operation && { operationId: operation.value.operationId });
-    if (operation?.value.operationId === "rate-limit/get") return withHeaders(serialise({ body: rateLimitBody(limiter.all(caller, Boolean(authorization))) }), base, limits());
-    if (limiter.peek(caller, Boolean(authorization), resource).remaining === 0) return withHeaders(serialise(rateLimitExceeded(Boolean(authorization), address)), base, limits());
+    if (matched)
+      Object.assign(
+        request,
+        { route: matched.value.route, params: matched.params },
+        operation && { operationId: operation.value.operationId },
+      );
+    if (operation?.value.operationId === "rate-limit/get")
+      return withHeaders(
+        serialise({ body: rateLimitBody(limiter.all(caller, Boolean(authorization))) }),
+        base,
+        limits(),
+      );
+    if (limiter.peek(caller, Boolean(authorization), resource).remaining === 0)
+      return withHeaders(serialise(rateLimitExceeded(Boolean(authorization), address)), base, limits());
     let reply: MockReply = notFound();
-    if (custom) reply = typeof custom.value.reply === "function" ? await custom.value.reply(request) : custom.value.reply;
+    if (custom)
+      reply = typeof custom.value.reply === "function" ? await custom.value.reply(request) : custom.value.reply;
     else if (operation) reply = checkBody(request, operation.value) ?? catalog.reply(operation.value, url, pages);
     const sent = serialise(reply);
     if ((request.method === "GET" || request.method === "HEAD") && sent.status === 200 && sent.body) {
       const etag = etagOf(sent.body);
-      sent.headers = { etag, "cache-control": `${authorization ? "private" : "public"}, max-age=60, s-maxage=60`, ...sent.headers };
+      sent.headers = {
+        etag,
+        "cache-control": `${authorization ? "private" : "public"}, max-age=60, s-maxage=60`,
+        ...sent.headers,
+      };
       // GitHub: a 304 does not count against the primary rate limit.
-      if (matchesEtag(header(request.headers, "if-none-match"), etag)) return withHeaders({ status: 304, headers: { etag, "cache-control": String(sent.headers["cache-control"]) } }, base, limits());
+      if (matchesEtag(header(request.headers, "if-none-match"), etag))
+        return withHeaders(
+          { status: 304, headers: { etag, "cache-control": String(sent.headers["cache-control"]) } },
+          base,
+          limits(),
+        );
     }
     return withHeaders(sent, base, rateLimitHeaders(limiter.take(caller, Boolean(authorization), resource)));
   }
@@ -94,12 +139,24 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     }
     const url = new URL(req.url ?? "/", `http://${req.headers.host ?? "127.0.0.1"}`);
     const method = (req.method ?? "GET").toUpperCase();
-    const request: MockRequest = { method, url: req.url ?? "/", path: url.pathname, query: url.searchParams, headers: req.headers, body: Buffer.concat(chunks).toString("utf8"), params: {}, status: 0 };
+    const request: MockRequest = {
+      method,
+      url: req.url ?? "/",
+      path: url.pathname,
+      query: url.searchParams,
+      headers: req.headers,
+      body: Buffer.concat(chunks).toString("utf8"),
+      params: {},
+      status: 0,
+    };
     let sent: Sent;
     try {
       sent = await answer(request, url, req.socket.remoteAddress ?? "127.0.0.1");
     } catch (error) {
-      sent = serialise({ status: 500, body: { message: `forgekit/testing: a respond() handler threw: ${(error as Error).message}` } });
+      sent = serialise({
+        status: 500,
+        body: { message: `forgekit/testing: a respond() handler threw: ${(error as Error).message}` },
+      });
     }
     request.status = sent.status;
     api.requests.push(request);
@@ -143,6 +200,19 @@ function withHeaders(sent: Sent, ...groups: Array<Record<string, string>>): Sent
 
 /** `GET /rate_limit` with the caller's live counters (it does not count itself, like GitHub's). */
 function rateLimitBody(states: ReturnType<ReturnType<typeof createRateLimiter>["all"]>): unknown {
-  const view = ({ limit, remaining, reset, used }: { limit: number; remaining: number; reset: number; used: number }) => ({ limit, used, remaining, reset });
-  return { resources: Object.fromEntries(Object.entries(states).map(([name, state]) => [name, view(state)])), rate: view(states.core) };
+  const view = ({
+    limit,
+    remaining,
+    reset,
+    used,
+  }: {
+    limit: number;
+    remaining: number;
+    reset: number;
+    used: number;
+  }) => ({ limit, used, remaining, reset });
+  return {
+    resources: Object.fromEntries(Object.entries(states).map(([name, state]) => [name, view(state)])),
+    rate: view(states.core),
+  };
 }

@@ -20,7 +20,13 @@ export interface Fixture {
 }
 
 /** `["GET /repos/{owner}/{repo}", "repos/get", 200, <example index or null>, extra?]` */
-export type FixtureRoute = [route: string, operationId: string, status: number, example: number | null, extra?: RouteExtra];
+export type FixtureRoute = [
+  route: string,
+  operationId: string,
+  status: number,
+  example: number | null,
+  extra?: RouteExtra,
+];
 
 /** What a route needs beyond its status and example. */
 export interface RouteExtra {

@@ -8,7 +8,10 @@ import { Client } from "../../kernel/index.js";
 const test = suite("testing: the mock server's command line");
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const cli = (args: string[]) =>
-  spawn(process.execPath, ["--import", "./test/helpers/register.mjs", "test/server/cli.ts", ...args], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+  spawn(process.execPath, ["--import", "./test/helpers/register.mjs", "test/server/cli.ts", ...args], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
 
 /** Collect stdout until `pattern` shows up; resolves with the whole text so far. */
 function waitFor(child: ChildProcess, pattern: RegExp): Promise<string> {
@@ -29,7 +32,10 @@ test("serves on the given port, logs each request, stops on SIGTERM", async () =
     const url = /listening on (http:\S+)/.exec(banner)![1]!;
     assert.match(banner, /Mock GitHub API \(\d{4} operations\)/);
     const logged = waitFor(child, /GET +\/repos\/o\/r\/issues/);
-    const { data } = await new Client({ baseUrl: url }).request("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r" });
+    const { data } = await new Client({ baseUrl: url }).request("GET /repos/{owner}/{repo}/issues", {
+      owner: "o",
+      repo: "r",
+    });
     assert.is((data as unknown[]).length, 3);
     assert.match(await logged, /200 GET +\/repos\/o\/r\/issues +\(issues\/list-for-repo\)/);
     child.kill("SIGTERM");

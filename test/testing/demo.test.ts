@@ -9,15 +9,36 @@ const test = suite("testing: the demo (docs/demo.mjs)");
 const root = fileURLToPath(new URL("../../", import.meta.url));
 
 test("runs the tour against the embedded server and exits 0 with readable output", async () => {
-  assert.ok(existsSync(`${root}dist/esm/test/server/index.js`), "dist/esm/test/server/index.js is missing: build.mjs must compile test/server (SOURCE_DIRS) and copy test/fixtures/github-api.json");
-  const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    execFile(process.execPath, ["docs/demo.mjs"], { cwd: root, env: { ...process.env, NO_COLOR: "1", DEBUG: "" } }, (error, stdout, stderr) =>
-      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
+  assert.ok(
+    existsSync(`${root}dist/esm/test/server/index.js`),
+    "dist/esm/test/server/index.js is missing: build.mjs must compile test/server (SOURCE_DIRS) and copy test/fixtures/github-api.json",
+  );
+  const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>(
+    (resolve) => {
+      execFile(
+        process.execPath,
+        ["docs/demo.mjs"],
+        { cwd: root, env: { ...process.env, NO_COLOR: "1", DEBUG: "" } },
+        (error, stdout, stderr) =>
+          resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+      );
+    },
+  );
   assert.is(code, 0, stderr);
-  assert.match(stdout, /^forgekit \d+\.\d+\.\d+ — a tour against a local GitHub API\n {3}http:\/\/127\.0\.0\.1:\d+ answers 1,223 operations/);
-  for (const title of ["1. Endpoint method", "2. Custom request", "3. Paginate", "4. Errors", "5. Cache", "6. Debug output", "7. Hook"]) assert.ok(stdout.includes(`\n${title}\n`), `missing section "${title}"`);
+  assert.match(
+    stdout,
+    /^forgekit \d+\.\d+\.\d+ — a tour against a local GitHub API\n {3}http:\/\/127\.0\.0\.1:\d+ answers 1,223 operations/,
+  );
+  for (const title of [
+    "1. Endpoint method",
+    "2. Custom request",
+    "3. Paginate",
+    "4. Errors",
+    "5. Cache",
+    "6. Debug output",
+    "7. Hook",
+  ])
+    assert.ok(stdout.includes(`\n${title}\n`), `missing section "${title}"`);
   assert.match(stdout, /full_name +octocat\/Hello-World/);
   assert.match(stdout, /HttpError 404 +GET \/repos\/octocat\/hello-world\/no-such-thing → 404 Not Found: Not Found/);
   assert.match(stdout, /\nDone in \d+\.\d s: \d+ requests answered by forgekit\/testing/);

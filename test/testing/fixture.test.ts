@@ -15,9 +15,15 @@ test("is what a fresh generation from @octokit/openapi produces (regenerate when
   const version = JSON.parse(readFileSync(new URL("package.json", openapi), "utf8")).version;
   const spec = JSON.parse(readFileSync(new URL("generated/api.github.com.json", openapi), "utf8"));
   const fresh = formatFixture(buildFixture(spec, version));
-  assert.ok(fresh === committed, "test/fixtures/github-api.json is stale: run node --import ./test/helpers/register.mjs test/fixtures/generate-github-api.ts");
+  assert.ok(
+    fresh === committed,
+    "test/fixtures/github-api.json is stale: run node --import ./test/helpers/register.mjs test/fixtures/generate-github-api.ts",
+  );
   let operations = 0;
-  for (const item of Object.values(spec.paths as Record<string, object>)) operations += Object.keys(item).filter((key) => ["get", "put", "post", "patch", "delete", "head", "options"].includes(key)).length;
+  for (const item of Object.values(spec.paths as Record<string, object>))
+    operations += Object.keys(item).filter((key) =>
+      ["get", "put", "post", "patch", "delete", "head", "options"].includes(key),
+    ).length;
   assert.is(fixture.routes.length, operations, "one route per operation of the description");
 });
 
@@ -52,13 +58,29 @@ test("examples keep their shape: truncate shortens strings, arrays and key lists
 });
 
 test("share stores repeated sub-objects once and expand restores them", () => {
-  const user = { login: "octocat", id: 1, url: "https://api.github.com/users/octocat", html_url: "https://github.com/octocat", type: "User", site_admin: false, extra: "padding-padding-padding" };
-  const examples = [{ owner: user, title: "a" }, [{ user, assignees: [user] }], { small: { a: 1 } }, { small: { a: 1 } }];
+  const user = {
+    login: "octocat",
+    id: 1,
+    url: "https://api.github.com/users/octocat",
+    html_url: "https://github.com/octocat",
+    type: "User",
+    site_admin: false,
+    extra: "padding-padding-padding",
+  };
+  const examples = [
+    { owner: user, title: "a" },
+    [{ user, assignees: [user] }],
+    { small: { a: 1 } },
+    { small: { a: 1 } },
+  ];
   const { examples: stored, shared } = share(examples);
   assert.is(shared.length, 1, "only the big repeated object is shared");
   assert.equal(stored[0], { owner: { $shared: 0 }, title: "a" });
   const cache = new Map<number, unknown>();
-  assert.equal(stored.map((value) => expand(value, shared, cache)), examples);
+  assert.equal(
+    stored.map((value) => expand(value, shared, cache)),
+    examples,
+  );
 });
 
 test("the committed examples expand to plain JSON (no $shared left)", () => {

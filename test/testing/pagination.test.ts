@@ -46,7 +46,10 @@ test("following Link next to the end yields totalItems items, with prev/first on
   assert.is(ids.length, 95);
   assert.is(new Set(ids).size, 95);
   assert.equal(Object.keys(seen[1]!).sort(), ["first", "last", "next", "prev"]);
-  assert.equal(seen[2], { prev: `${server.url}/repos/o/r/issues?per_page=40&page=2`, first: `${server.url}/repos/o/r/issues?per_page=40&page=1` });
+  assert.equal(seen[2], {
+    prev: `${server.url}/repos/o/r/issues?per_page=40&page=2`,
+    first: `${server.url}/repos/o/r/issues?per_page=40&page=1`,
+  });
 });
 
 test("per_page is capped at 100; a page past the end is empty", async () => {
@@ -69,7 +72,11 @@ test("search: total_count is the number of items, items are paginated", async ()
 });
 
 test("wrapped lists (actions.listWorkflowRunsForRepo) paginate their array property", async () => {
-  const { data } = await client.request("GET /repos/{owner}/{repo}/actions/runs", { owner: "o", repo: "r", per_page: 7 });
+  const { data } = await client.request("GET /repos/{owner}/{repo}/actions/runs", {
+    owner: "o",
+    repo: "r",
+    per_page: 7,
+  });
   const result = data as { total_count: number; workflow_runs: unknown[] };
   assert.is(result.total_count, 95);
   assert.is(result.workflow_runs.length, 7);

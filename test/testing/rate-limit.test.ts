@@ -17,7 +17,8 @@ test.before.each(() => {
   clock = Date.UTC(2026, 0, 1, 12, 0, 0);
 });
 
-const as = (token?: string) => new Client({ baseUrl: server.url, ...(token ? { headers: { authorization: `token ${token}` } } : {}) });
+const as = (token?: string) =>
+  new Client({ baseUrl: server.url, ...(token ? { headers: { authorization: `token ${token}` } } : {}) });
 
 async function failure(promise: Promise<unknown>): Promise<HttpError> {
   try {
@@ -35,7 +36,10 @@ test("x-ratelimit-* decrement per credential, with a reset an hour after the fir
   clock += 5000;
   const second = await alice.request("GET /user");
   const bob = await as("bob-token").request("GET /user");
-  assert.equal([first.headers["x-ratelimit-limit"], first.headers["x-ratelimit-remaining"], first.headers["x-ratelimit-used"]], ["5000", "4999", "1"]);
+  assert.equal(
+    [first.headers["x-ratelimit-limit"], first.headers["x-ratelimit-remaining"], first.headers["x-ratelimit-used"]],
+    ["5000", "4999", "1"],
+  );
   assert.equal([second.headers["x-ratelimit-remaining"], second.headers["x-ratelimit-used"]], ["4998", "2"]);
   assert.is(bob.headers["x-ratelimit-remaining"], "4999", "another credential has its own window");
   assert.is(first.headers["x-ratelimit-reset"], String(clock / 1000 - 5 + 3600));
@@ -50,7 +54,14 @@ test("anonymous callers get 60 an hour; the search bucket is separate", async ()
   const search = await anonymous.request("GET /search/repositories", { q: "forgekit" });
   const code = await anonymous.request("GET /search/code", { q: "forgekit" });
   assert.equal([core.headers["x-ratelimit-limit"], core.headers["x-ratelimit-remaining"]], ["60", "59"]);
-  assert.equal([search.headers["x-ratelimit-resource"], search.headers["x-ratelimit-limit"], search.headers["x-ratelimit-remaining"]], ["search", "10", "9"]);
+  assert.equal(
+    [
+      search.headers["x-ratelimit-resource"],
+      search.headers["x-ratelimit-limit"],
+      search.headers["x-ratelimit-remaining"],
+    ],
+    ["search", "10", "9"],
+  );
   assert.equal([code.headers["x-ratelimit-resource"], code.headers["x-ratelimit-remaining"]], ["code_search", "9"]);
   assert.is(Number(search.headers["x-ratelimit-reset"]), clock / 1000 + 60);
 });
@@ -75,9 +86,17 @@ test("a used-up window answers 403 with x-ratelimit-remaining: 0; GET /rate_limi
     const error = await failure(client.request("GET /user"));
     assert.is(error.status, 403);
     assert.is(error.headers["x-ratelimit-remaining"], "0");
-    assert.match(error.message, /403 Forbidden: API rate limit exceeded for this credential\. \(https:\/\/docs\.github\.com\/rest\/using-the-rest-api\/rate-limits-for-the-rest-api\)/);
+    assert.match(
+      error.message,
+      /403 Forbidden: API rate limit exceeded for this credential\. \(https:\/\/docs\.github\.com\/rest\/using-the-rest-api\/rate-limits-for-the-rest-api\)/,
+    );
     const { data } = await client.request("GET /rate_limit");
-    assert.equal((data as { resources: { core: unknown } }).resources.core, { limit: 2, used: 2, remaining: 0, reset: clock / 1000 + 3600 });
+    assert.equal((data as { resources: { core: unknown } }).resources.core, {
+      limit: 2,
+      used: 2,
+      remaining: 0,
+      reset: clock / 1000 + 3600,
+    });
   } finally {
     await limited.close();
   }
@@ -86,19 +105,27 @@ test("a used-up window answers 403 with x-ratelimit-remaining: 0; GET /rate_limi
 test("ETag + If-None-Match → 304, which does not count against the rate limit", async () => {
   const client = as("etag-token");
   const first = await client.request("GET /repos/{owner}/{repo}", repo);
-  const error = await failure(client.request("GET /repos/{owner}/{repo}", { ...repo, headers: { "if-none-match": first.headers.etag! } }));
+  const error = await failure(
+    client.request("GET /repos/{owner}/{repo}", { ...repo, headers: { "if-none-match": first.headers.etag! } }),
+  );
   assert.is(error.status, 304);
   assert.is(error.headers.etag, first.headers.etag);
   assert.is(error.headers["x-ratelimit-remaining"], "4999", "the 304 shows the count unchanged");
   assert.is(error.response.data, undefined);
   const third = await client.request("GET /repos/{owner}/{repo}", repo);
   assert.is(third.headers["x-ratelimit-remaining"], "4998");
-  assert.equal(server.requests.map((r) => r.status), [200, 304, 200]);
+  assert.equal(
+    server.requests.map((r) => r.status),
+    [200, 304, 200],
+  );
 });
 
 test("a stale ETag gets the full 200; pages of a list have different ETags", async () => {
   const client = as();
-  const fresh = await client.request("GET /repos/{owner}/{repo}", { ...repo, headers: { "if-none-match": 'W/"stale"' } });
+  const fresh = await client.request("GET /repos/{owner}/{repo}", {
+    ...repo,
+    headers: { "if-none-match": 'W/"stale"' },
+  });
   assert.is(fresh.status, 200);
   const page1 = await client.request("GET /repos/{owner}/{repo}/issues", { ...repo, page: 1 });
   const page2 = await client.request("GET /repos/{owner}/{repo}/issues", { ...repo, page: 2 });
@@ -110,9 +137,15 @@ test("requireAuth: 401 Requires authentication without credentials, not counted"
   try {
     const error = await failure(new Client({ baseUrl: locked.url }).request("GET /user"));
     assert.is(error.status, 401);
-    assert.equal(error.response.data, { message: "Requires authentication", documentation_url: "https://docs.github.com/rest", status: "401" });
+    assert.equal(error.response.data, {
+      message: "Requires authentication",
+      documentation_url: "https://docs.github.com/rest",
+      status: "401",
+    });
     assert.is(error.headers["x-ratelimit-remaining"], "60");
-    const ok = await new Client({ baseUrl: locked.url, headers: { authorization: "bearer anything" } }).request("GET /user");
+    const ok = await new Client({ baseUrl: locked.url, headers: { authorization: "bearer anything" } }).request(
+      "GET /user",
+    );
     assert.is(ok.status, 200);
   } finally {
     await locked.close();
@@ -122,11 +155,15 @@ test("requireAuth: 401 Requires authentication without credentials, not counted"
 test("tokens: other credentials get 401 Bad credentials", async () => {
   const locked = await startMockServer({ tokens: ["ghp_good"] });
   try {
-    const error = await failure(new Client({ baseUrl: locked.url, headers: { authorization: "token ghp_bad" } }).request("GET /user"));
+    const error = await failure(
+      new Client({ baseUrl: locked.url, headers: { authorization: "token ghp_bad" } }).request("GET /user"),
+    );
     assert.is(error.status, 401);
     assert.match(error.message, /401 Unauthorized: Bad credentials/);
     assert.not.match(error.message, /ghp_bad/);
-    const ok = await new Client({ baseUrl: locked.url, headers: { authorization: "Bearer ghp_good" } }).request("GET /user");
+    const ok = await new Client({ baseUrl: locked.url, headers: { authorization: "Bearer ghp_good" } }).request(
+      "GET /user",
+    );
     assert.is(ok.status, 200);
   } finally {
     await locked.close();

@@ -27,7 +27,10 @@ async function failure(promise: Promise<unknown>): Promise<HttpError> {
 }
 
 test("repos.get answers with the description's example and GitHub's headers", async () => {
-  const { status, headers, data } = await client.request("GET /repos/{owner}/{repo}", { owner: "octocat", repo: "hello-world" });
+  const { status, headers, data } = await client.request("GET /repos/{owner}/{repo}", {
+    owner: "octocat",
+    repo: "hello-world",
+  });
   assert.is(status, 200);
   assert.is((data as { full_name: string }).full_name, "octocat/Hello-World");
   assert.is(headers["content-type"], "application/json; charset=utf-8");
@@ -54,7 +57,10 @@ test("a literal segment wins over a parameter, and multi-segment parameters back
   await client.request("GET /repos/{owner}/{repo}/issues/comments", { owner: "o", repo: "r" });
   await client.request("GET /repos/{owner}/{repo}/issues/{issue_number}", { owner: "o", repo: "r", issue_number: 7 });
   await client.request("GET /repos/{owner}/{repo}/commits/{ref}/status", { owner: "o", repo: "r", ref: "heads/main" });
-  assert.equal(server.requests.map((r) => r.operationId), ["issues/list-comments-for-repo", "issues/get", "repos/get-combined-status-for-ref"]);
+  assert.equal(
+    server.requests.map((r) => r.operationId),
+    ["issues/list-comments-for-repo", "issues/get", "repos/get-combined-status-for-ref"],
+  );
   assert.is(server.requests[2]!.params.ref, "heads/main");
 });
 
@@ -66,7 +72,11 @@ test("a 204 operation answers with no body", async () => {
 });
 
 test("POST answers with the success status and example (201 for issues.create)", async () => {
-  const { status, data } = await client.request("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", title: "Found a bug" });
+  const { status, data } = await client.request("POST /repos/{owner}/{repo}/issues", {
+    owner: "o",
+    repo: "r",
+    title: "Found a bug",
+  });
   assert.is(status, 201);
   assert.is((data as { title: string }).title, "Found a bug");
   assert.is(server.requests[0]!.body, '{"title":"Found a bug"}');
@@ -75,7 +85,11 @@ test("POST answers with the success status and example (201 for issues.create)",
 test("an unknown route is a 404 with GitHub's error body", async () => {
   const error = await failure(client.request("GET /repos/{owner}/{repo}/no-such-thing", { owner: "o", repo: "r" }));
   assert.is(error.status, 404);
-  assert.equal(error.response.data, { message: "Not Found", documentation_url: "https://docs.github.com/rest", status: "404" });
+  assert.equal(error.response.data, {
+    message: "Not Found",
+    documentation_url: "https://docs.github.com/rest",
+    status: "404",
+  });
   assert.match(error.message, /→ 404 Not Found: Not Found \(https:\/\/docs\.github\.com\/rest\)$/);
   assert.is(server.requests[0]!.operationId, undefined);
 });
@@ -86,7 +100,9 @@ test("a known path with another method is a 404 too", async () => {
 });
 
 test("POST without a required body property is a 422 naming the field", async () => {
-  const error = await failure(client.request("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", body: "no title" }));
+  const error = await failure(
+    client.request("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", body: "no title" }),
+  );
   assert.is(error.status, 422);
   const data = error.response.data as { message: string; errors: unknown[]; documentation_url: string };
   assert.is(data.message, "Validation Failed");
@@ -96,7 +112,14 @@ test("POST without a required body property is a 422 naming the field", async ()
 });
 
 test("a body that is not JSON is a 400 Problems parsing JSON", async () => {
-  const error = await failure(client.request("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", data: "{title", headers: { "content-type": "application/json" } }));
+  const error = await failure(
+    client.request("POST /repos/{owner}/{repo}/issues", {
+      owner: "o",
+      repo: "r",
+      data: "{title",
+      headers: { "content-type": "application/json" },
+    }),
+  );
   assert.is(error.status, 400);
   assert.is((error.response.data as { message: string }).message, "Problems parsing JSON");
 });
@@ -109,10 +132,17 @@ test("non-JSON operations keep their content type (GET /zen is text/plain)", asy
 });
 
 test("a redirect (archive download) stays on the loopback server", async () => {
-  const response = await client.request("GET /repos/{owner}/{repo}/tarball/{ref}", { owner: "o", repo: "r", ref: "main" });
+  const response = await client.request("GET /repos/{owner}/{repo}/tarball/{ref}", {
+    owner: "o",
+    repo: "r",
+    ref: "main",
+  });
   assert.is(response.status, 200);
   assert.is(response.url, `${server.url}/_download/repos/o/r/tarball/main`);
-  assert.equal(server.requests.map((r) => r.status), [302, 200]);
+  assert.equal(
+    server.requests.map((r) => r.status),
+    [302, 200],
+  );
 });
 
 test("GHES paths: /api/v3 and /api/uploads prefixes reach the same operations", async () => {
@@ -129,7 +159,10 @@ test("GHES paths: /api/v3 and /api/uploads prefixes reach the same operations", 
     headers: { "content-type": "application/zip" },
   });
   assert.is(upload.status, 201);
-  assert.equal(server.requests.map((r) => r.operationId), ["repos/get", "repos/upload-release-asset"]);
+  assert.equal(
+    server.requests.map((r) => r.operationId),
+    ["repos/get", "repos/upload-release-asset"],
+  );
   assert.is(server.requests[1]!.url, "/api/uploads/repos/o/r/releases/1/assets?name=a.zip");
 });
 
@@ -146,7 +179,11 @@ test("CORS preflight answers 204 with GitHub's allow lists", async () => {
   const { status, headers } = await client.request("OPTIONS /repos/{owner}/{repo}", {
     owner: "o",
     repo: "r",
-    headers: { origin: "https://example.com", "access-control-request-method": "PATCH", "access-control-request-headers": "authorization" },
+    headers: {
+      origin: "https://example.com",
+      "access-control-request-method": "PATCH",
+      "access-control-request-headers": "authorization",
+    },
   });
   assert.is(status, 204);
   assert.is(headers["access-control-allow-origin"], "*");
@@ -164,15 +201,29 @@ test("X-GitHub-Api-Version: a supported version is echoed, another is a 400", as
 });
 
 test("x-github-media-type follows the accept header (previews, raw)", async () => {
-  const preview = await client.request("GET /repos/{owner}/{repo}", { owner: "o", repo: "r", headers: { accept: "application/vnd.github.mercy-preview+json" } });
+  const preview = await client.request("GET /repos/{owner}/{repo}", {
+    owner: "o",
+    repo: "r",
+    headers: { accept: "application/vnd.github.mercy-preview+json" },
+  });
   assert.is(preview.headers["x-github-media-type"], "github.mercy-preview; format=json");
-  const raw = await client.request("GET /repos/{owner}/{repo}/readme", { owner: "o", repo: "r", headers: { accept: "application/vnd.github.v3.raw+json" } });
+  const raw = await client.request("GET /repos/{owner}/{repo}/readme", {
+    owner: "o",
+    repo: "r",
+    headers: { accept: "application/vnd.github.v3.raw+json" },
+  });
   assert.is(raw.headers["x-github-media-type"], "github.v3; param=raw; format=json");
 });
 
 test("respond() overrides a route (or adds one) until reset()", async () => {
-  server.respond("GET /repos/{owner}/{repo}", (request) => ({ body: { full_name: `${request.params.owner}/${request.params.repo}` } }));
-  server.respond("PATCH /repos/{owner}/{repo}/foo", { status: 202, headers: { "x-custom": "yes" }, body: { ok: true } });
+  server.respond("GET /repos/{owner}/{repo}", (request) => ({
+    body: { full_name: `${request.params.owner}/${request.params.repo}` },
+  }));
+  server.respond("PATCH /repos/{owner}/{repo}/foo", {
+    status: 202,
+    headers: { "x-custom": "yes" },
+    body: { ok: true },
+  });
   const got = await client.request("GET /repos/{owner}/{repo}", { owner: "mona", repo: "lisa" });
   assert.equal(got.data, { full_name: "mona/lisa" });
   assert.ok(got.headers["x-ratelimit-remaining"], "custom replies still carry GitHub's headers");
