@@ -1,5 +1,6 @@
 import type { HookCollection } from "before-after-hook";
 import { merge, parse } from "./route.js";
+import { runPrepare, stepsOf, type Finish, type Steps } from "./steps.js";
 import { send } from "./transport.js";
 import type { EndpointOptions, RequestOptions, RequestParameters, Response } from "./types.js";
 
@@ -31,12 +32,54 @@ export interface Request {
   defaults(defaults: RequestParameters): Request;
 }
 
-function sendParsed(options: EndpointOptions): Promise<Response<unknown>> {
-  return send(parse(options));
+/** Send one attempt: the observers (plugins' per-attempt work without a hook), then the transport. */
+async function transmit(steps: Steps, request: RequestOptions, options: EndpointOptions): Promise<Response<unknown>> {
+  const finish: Finish[] = [];
+  for (const observe of steps.observe) {
+    let done = observe(request, options);
+    if (done && typeof (done as Promise<unknown>).then === "function") done = await done;
+    if (done) finish.push(done as Finish);
+  }
+  if (!finish.length) return send(request);
+  let response: Response<unknown>;
+  try {
+    response = await send(request);
+  } catch (error) {
+    for (const done of finish) done(undefined, error, options);
+    throw error;
+  }
+  for (const done of finish) done(response, undefined, options);
+  return response;
+}
+
+/**
+ * What the early check parsed, reusable when the hooks changed nothing `parse` reads: every
+ * value is compared by identity and the headers by content, so only options whose parameters
+ * are all primitives qualify (an object body could have been changed inside).
+ */
+function reusable(options: EndpointOptions): (() => boolean) | undefined {
+  let keys = 0;
+  for (const key in options) {
+    const value = options[key];
+    keys++;
+    if (key !== "headers" && key !== "request" && value !== null && typeof value === "object") return undefined;
+  }
+  const values = { ...options };
+  const headers = { ...options.headers };
+  const headerCount = Object.keys(headers).length;
+  return () => {
+    let seen = 0;
+    for (const key in options) if ((seen++, options[key] !== values[key])) return false;
+    if (seen !== keys) return false;
+    seen = 0;
+    for (const name in options.headers) if ((seen++, options.headers[name] !== headers[name])) return false;
+    return seen === headerCount;
+  };
 }
 
 /** Create a request function over `hook` with `defaults`. */
 export function createRequest(hook: Hook, defaults: EndpointOptions): Request {
+  const steps = stepsOf(hook);
   const endpoint: Endpoint = Object.assign(
     (route: string | RequestParameters, params?: RequestParameters) => parse(merge(defaults, route, params)),
     {
@@ -44,18 +87,35 @@ export function createRequest(hook: Hook, defaults: EndpointOptions): Request {
       merge: (route?: string | RequestParameters, params?: RequestParameters) => merge(defaults, route, params),
     },
   );
-  const request = (route: string | RequestParameters, params?: RequestParameters) => {
-    let options: EndpointOptions;
+  const dispatch = (options: EndpointOptions): Promise<Response<unknown>> => {
+    let parsed: RequestOptions;
     try {
-      // One fresh options object per request: hooks change it in place (see STYLE.md,
-      // before-after-hook 4.0.0 hands inner wraps the original object).
-      options = merge(defaults, route, params);
       // Fail before any hook runs (hooks may do I/O, e.g. fetch an installation token).
-      parse(options);
+      parsed = parse(options);
     } catch (error) {
       return Promise.reject(error);
     }
-    return hook("request", sendParsed, options);
+    // No hooks registered: straight to the transport, parsed once.
+    if (!steps.hooks.length) return transmit(steps, parsed, options);
+    const unchanged = reusable(options);
+    return hook(
+      "request",
+      (given) => transmit(steps, given === options && unchanged?.() ? parsed : parse(given), given),
+      options,
+    );
+  };
+  const request = (route: string | RequestParameters, params?: RequestParameters) => {
+    let options: EndpointOptions;
+    let prepared: void | Promise<void>;
+    try {
+      // One fresh options object per request: hooks change it in place (before-after-hook
+      // 4.0.0 hands inner wraps the original object).
+      options = merge(defaults, route, params);
+      prepared = runPrepare(steps.prepare, options);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return prepared ? prepared.then(() => dispatch(options)) : dispatch(options);
   };
   return Object.assign(request, {
     endpoint,

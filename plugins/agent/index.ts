@@ -1,4 +1,4 @@
-import type { Fetch, Plugin } from "../../kernel/index.js";
+import { lazy, onSend, type Fetch, type Plugin } from "../../kernel/index.js";
 
 /**
  * Node only: the agent transport. When the `agent` option (client or per call) is set and
@@ -13,9 +13,10 @@ import type { Fetch, Plugin } from "../../kernel/index.js";
  * const client = new (Client.plugin(agent))({ agent: new Agent({ keepAlive: true }) });
  */
 export const agent: Plugin<void> = (client) => {
-  client.hook.before("request", (options) => {
-    const given = options.request.agent;
-    if (given !== undefined && !options.request.fetch) options.request.fetch = agentFetch(given);
+  // A send step, not a hook: requests without an agent pay one property check.
+  onSend(client, ({ request }) => {
+    const given = request.agent;
+    if (given !== undefined && !request.fetch) request.fetch = agentFetch(given);
   });
 };
 
@@ -24,5 +25,8 @@ export const agent: Plugin<void> = (client) => {
  * safely (plugins/agent/fetch.ts, loaded on the first call).
  */
 export function agentFetch(agent: unknown): Fetch {
-  return async (url, init) => (await import("./fetch.js")).agentFetch(agent)(url, init);
+  return async (url, init) => (transport.value ?? (await transport())).agentFetch(agent)(url, init);
 }
+
+/** The agent transport's code (and cross-fetch), loaded on the first request with an agent. */
+const transport = lazy(() => import("./fetch.js"));

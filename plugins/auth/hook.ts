@@ -15,18 +15,36 @@ export function authWrap(client: Client, strategy: () => Strategy | undefined, o
   const ours = new WeakMap<EndpointOptions, string>();
   const debug = (message: string) => client.options.log.debug(message, { namespace: "auth" });
 
-  return async function authenticateRequest(send: Send, endpoint: EndpointOptions): Promise<Response<unknown>> {
+  return function authenticateRequest(send: Send, endpoint: EndpointOptions): Promise<Response<unknown>> {
+    try {
+      return attachAndSend(send, endpoint);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  };
+
+  function attachAndSend(send: Send, endpoint: EndpointOptions): Promise<Response<unknown>> {
     const current = strategy();
     const headers = endpoint.headers;
     if (ours.has(endpoint) && headers.authorization === ours.get(endpoint)) delete headers.authorization;
-    if (!current || headers.authorization !== undefined) return send(endpoint);
+    if (!current || headers.authorization !== undefined) return Promise.resolve(send(endpoint));
     const origin = targetOrigin(endpoint);
     if (origin === undefined || !origins.includes(origin)) {
       debug(
         `${endpoint.method} ${origin ?? "(unknown origin)"}: sent without credentials, not the API's origin (${origins.join(", ")})`,
       );
-      return send(endpoint);
+      return Promise.resolve(send(endpoint));
     }
+    // The same value every time (a token, Basic): set it and send, no await of our own.
+    if (current.fixed !== undefined) {
+      ours.set(endpoint, (headers.authorization = current.fixed));
+      return Promise.resolve(send(endpoint));
+    }
+    return refreshing(send, endpoint, current);
+  }
+
+  async function refreshing(send: Send, endpoint: EndpointOptions, current: Strategy): Promise<Response<unknown>> {
+    const headers = endpoint.headers;
     const attach = async () => {
       const value = await current.header(endpoint);
       if (value === undefined) delete headers.authorization;
@@ -45,5 +63,5 @@ export function authWrap(client: Client, strategy: () => Strategy | undefined, o
       await attach();
       return send(endpoint);
     }
-  };
+  }
 }

@@ -1,4 +1,4 @@
-import type { Plugin } from "../../kernel/index.js";
+import { lazy, type EndpointOptions, type Plugin, type Send } from "../../kernel/index.js";
 import { auth } from "../auth/index.js";
 import type { CacheOptions, CachePluginOptions } from "../cache/index.js";
 import { checkCacheOption } from "../cache/check.js";
@@ -41,17 +41,22 @@ export const lazyRetryThrottle: Plugin<void, RetryPluginOptions & ThrottlePlugin
   setMaxWait(limit, retry?.maxWait, "retry");
   setMaxWait(limit, throttle?.maxWait, "throttle");
   if (!retry && !throttle) return;
-  const load = () =>
+  // One wrap hook that runs the engine itself once loaded (no facade, no second hook).
+  const engine = lazy(() =>
     Promise.all([import("../policy/engine.js"), import("../retry/decide.js"), import("../throttle/apply.js")]).then(
-      ([{ engineFor }, { createRetrier }, { applyThrottle }]): Plugin<void> =>
-        (facade) => {
-          const engine = engineFor(facade);
-          if (limit.maxWaitFrom) engine.maxWait = limit.maxWait;
-          if (retry) engine.retrier = createRetrier(retry.settings);
-          if (throttle) applyThrottle(facade, engine, throttle);
-        },
-    );
-  return deferred(load)(client, options);
+      ([{ createEngine, run }, { createRetrier }, { applyThrottle }]) => {
+        const engine = createEngine();
+        if (limit.maxWaitFrom) engine.maxWait = limit.maxWait;
+        if (retry) engine.retrier = createRetrier(retry.settings);
+        if (throttle) applyThrottle(client, engine, throttle);
+        return (request: Send, options: EndpointOptions) => run(engine, request, options);
+      },
+    ),
+  );
+  client.hook.wrap("request", (request, options) => {
+    const loaded = engine.value;
+    return loaded ? loaded(request, options) : engine().then((run) => run(request, options));
+  });
 };
 
 /** `paginate`, which registers no hook: `client.paginate` and `.iterator` load it on their first call. */

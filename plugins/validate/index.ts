@@ -1,4 +1,4 @@
-import type { ParamMeta, Plugin } from "../../kernel/index.js";
+import { onPrepare, type ParamMeta, type Plugin } from "../../kernel/index.js";
 import { checkParams } from "./check.js";
 
 export { checkParams } from "./check.js";
@@ -28,7 +28,9 @@ export interface ValidationInfo {
  * await new MyClient().repos.listForOrg({ org: "octokit", type: "publik" }); // RequestError
  */
 export const validate: Plugin<void> = (client) => {
-  client.hook.before("request", (options) => {
+  // A step, not a hook: it runs before every hook (a bad parameter fails before anything
+  // else runs) and costs no promise once the metadata is loaded.
+  onPrepare(client, (options) => {
     const info = options.request.validate as ValidationInfo | undefined;
     if (!info) return;
     const check = (metas: readonly ParamMeta[]) => {
@@ -39,7 +41,6 @@ export const validate: Plugin<void> = (client) => {
           : options;
       checkParams(info.operation, metas, params);
     };
-    // Synchronous once the metadata is loaded: no extra promise on the hot path.
     const metas = typeof info.params === "function" ? info.params() : info.params;
     return Array.isArray(metas) ? check(metas) : (metas as Promise<readonly ParamMeta[]>).then(check);
   });

@@ -258,4 +258,26 @@ test("bundled (esbuild metafile): cache, debug, paginate, retry, throttle and cr
   }
 });
 
+test("debug: enabled after the client was made (createDebug.enable), the next request prints its lines; disabled, none", async () => {
+  const lines: string[] = [];
+  const originalLog = createDebug.log;
+  createDebug.log = (...args: unknown[]) => void lines.push(format(...args).replace(/^\S+Z /, ""));
+  try {
+    const client = new Full({ baseUrl: server.url });
+    await client.request("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" });
+    assert.equal(lines, [], "not enabled yet");
+    createDebug.enable("forgekit:rest*");
+    await client.request("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" });
+    assert.is(lines.length, 2, lines.join("\n"));
+    assert.is(lines[0], `forgekit:rest:request GET /repos/{owner}/{repo} ${server.url}/repos/o/r`);
+    assert.match(lines[1]!, /^forgekit:rest:request GET \/repos\/\{owner\}\/\{repo\} → 200 in \d+ ms/);
+    createDebug.disable();
+    await client.request("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" });
+    assert.is(lines.length, 2, "disabled again: no more lines");
+  } finally {
+    createDebug.disable();
+    createDebug.log = originalLog;
+  }
+});
+
 test.run();

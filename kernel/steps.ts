@@ -1,0 +1,71 @@
+import type { Client } from "./client.js";
+import type { Hook } from "./request.js";
+import type { EndpointOptions, RequestOptions, Response } from "./types.js";
+
+/**
+ * Per-request work a plugin does without a hook: cheaper than a before-after-hook callback
+ * (no promise, no closure per request) and skipped entirely when a plugin has nothing to do.
+ * The built-in plugins use these for work that needs no `wrap` (docs/how-it-works.md).
+ */
+
+/** Runs on each request's merged options before the hooks; may change them in place. */
+export type Prepare = (options: EndpointOptions) => void | Promise<void>;
+/** Called with each attempt's outcome, innermost: `response` when it succeeded, else `error`. */
+export type Finish = (response: Response<any> | undefined, error: unknown, options: EndpointOptions) => void;
+/** Runs right before each attempt is sent, after every hook; may return what to call with its outcome. */
+export type Observe = (request: RequestOptions, options: EndpointOptions) => void | Finish | Promise<void | Finish>;
+
+/** A hook collection's steps and registered `"request"` hooks. */
+export interface Steps {
+  prepare: Prepare[];
+  observe: Observe[];
+  /** The functions registered as `"request"` hooks: none means requests skip before-after-hook. */
+  hooks: unknown[];
+}
+
+const STEPS = Symbol("forgekit.steps");
+
+/** The steps kept with `hook` (created by the kernel's `createHook`). */
+export function stepsOf(hook: Hook): Steps {
+  const own = (hook as unknown as { [STEPS]?: Steps })[STEPS];
+  if (own) return own;
+  const steps: Steps = { prepare: [], observe: [], hooks: [] };
+  Object.defineProperty(hook, STEPS, { value: steps });
+  return steps;
+}
+
+/**
+ * Run `prepare` on every request of `client`, before its hooks and the check of the options
+ * (a missing path parameter, an unsafe header), in the opposite order of registration as
+ * `before` hooks run: a later plugin's step runs first. Throwing (or rejecting) fails the
+ * request before anything is sent.
+ *
+ * @example
+ * onPrepare(client, (options) => void (options.mediaType && applyMediaType(options)));
+ */
+export function onPrepare(client: Client, prepare: Prepare): void {
+  stepsOf(client.hook).prepare.unshift(prepare);
+}
+
+/**
+ * Run `observe` right before each attempt is sent (after every hook, so once per retry too);
+ * what it returns, if a function, is called with the attempt's outcome. Observers run in the
+ * order of registration; one that returns a promise delays the send until it settles.
+ *
+ * @example
+ * onSend(client, () => (response, error, options) => response && count(options.url));
+ */
+export function onSend(client: Client, observe: Observe): void {
+  stepsOf(client.hook).observe.push(observe);
+}
+
+/** Run the prepare steps from index `i` on; synchronous until one returns a promise. */
+export function runPrepare(steps: readonly Prepare[], options: EndpointOptions, i = 0): void | Promise<void> {
+  for (; i < steps.length; i++) {
+    const pending = steps[i]!(options);
+    if (pending) {
+      const next = i + 1;
+      return pending.then(() => runPrepare(steps, options, next));
+    }
+  }
+}
