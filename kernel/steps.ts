@@ -23,7 +23,8 @@ export interface Steps {
   hooks: unknown[];
 }
 
-const STEPS = Symbol("forgekit.steps");
+/** Where a hook collection keeps its steps. */
+export const STEPS = Symbol("forgekit.steps");
 
 /** The steps kept with `hook` (created by the kernel's `createHook`). */
 export function stepsOf(hook: Hook): Steps {
