@@ -1,4 +1,4 @@
-import { lazy, onSend, type Fetch, type Plugin } from "../../kernel/index.js";
+import { lazy, onSend, type Fetch, type Observe, type Plugin } from "../../kernel/index.js";
 
 /**
  * Node only: the agent transport. When the `agent` option (client or per call) is set and
@@ -12,12 +12,12 @@ import { lazy, onSend, type Fetch, type Plugin } from "../../kernel/index.js";
  * import { Agent } from "node:https";
  * const client = new (Client.plugin(agent))({ agent: new Agent({ keepAlive: true }) });
  */
-export const agent: Plugin<void> = (client) => {
-  // A send step, not a hook: requests without an agent pay one property check.
-  onSend(client, ({ request }) => {
-    const given = request.agent;
-    if (given !== undefined && !request.fetch) request.fetch = agentFetch(given);
-  });
+export const agent: Plugin<void> = (client) => onSend(client, useAgent);
+
+/** The send step (shared by every client; not a hook): requests without an agent pay one property check. */
+const useAgent: Observe = ({ request }) => {
+  const given = request.agent;
+  if (given !== undefined && !request.fetch) request.fetch = agentFetch(given);
 };
 
 /**

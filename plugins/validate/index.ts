@@ -1,4 +1,4 @@
-import { onPrepare, type ParamMeta, type Plugin } from "../../kernel/index.js";
+import { onPrepare, type EndpointOptions, type ParamMeta, type Plugin } from "../../kernel/index.js";
 import { checkParams } from "./check.js";
 
 export { checkParams } from "./check.js";
@@ -27,21 +27,23 @@ export interface ValidationInfo {
  * const MyClient = Client.plugin([endpoints(registry), validate]);
  * await new MyClient().repos.listForOrg({ org: "octokit", type: "publik" }); // RequestError
  */
-export const validate: Plugin<void> = (client) => {
-  // A step, not a hook: it runs before every hook (a bad parameter fails before anything
-  // else runs) and costs no promise once the metadata is loaded.
-  onPrepare(client, (options) => {
-    const info = options.request.validate as ValidationInfo | undefined;
-    if (!info) return;
-    const check = (metas: readonly ParamMeta[]) => {
-      const params = info.body
-        ? { ...options, [info.body]: options.data }
-        : info.fields
-          ? { ...options, ...(options.data as object) }
-          : options;
-      checkParams(info.operation, metas, params);
-    };
-    const metas = typeof info.params === "function" ? info.params() : info.params;
-    return Array.isArray(metas) ? check(metas) : (metas as Promise<readonly ParamMeta[]>).then(check);
-  });
-};
+export const validate: Plugin<void> = (client) => onPrepare(client, check);
+
+/**
+ * The step (shared by every client): not a hook, it runs before every hook (a bad parameter
+ * fails before anything else runs) and costs no promise once the metadata is loaded.
+ */
+function check(options: EndpointOptions): void | Promise<void> {
+  const info = options.request.validate as ValidationInfo | undefined;
+  if (!info) return;
+  const run = (metas: readonly ParamMeta[]) => {
+    const params = info.body
+      ? { ...options, [info.body]: options.data }
+      : info.fields
+        ? { ...options, ...(options.data as object) }
+        : options;
+    checkParams(info.operation, metas, params);
+  };
+  const metas = typeof info.params === "function" ? info.params() : info.params;
+  return Array.isArray(metas) ? run(metas) : (metas as Promise<readonly ParamMeta[]>).then(run);
+}
