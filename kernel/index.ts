@@ -9,4 +9,4 @@ export { Client } from "./client.js";
 export type { ClientOptions } from "./options.js";
 export * from "./exports.js";
 export { onPrepare, onSend, type Prepare, type Observe, type Finish } from "./steps.js";
-export { stepsOf } from "./steps.js";
+export { stepsOf, type Steps } from "./steps.js";

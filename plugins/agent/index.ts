@@ -2,11 +2,9 @@ import { lazy, onSend, type Fetch, type Observe, type Plugin } from "../../kerne
 
 /**
  * Node only: the agent transport. When the `agent` option (client or per call) is set and
- * no `request.fetch` is given, requests go through cross-fetch's node-fetch with that
- * http(s).Agent — guarded so a connection reset mid-body rejects instead of hanging, and
- * so redirects never carry credentials to another origin. cross-fetch is imported on the
- * first such request: `import "forgekit"` loads none of it (nor Deno's deprecated
- * `punycode`, which node-fetch's URL parser requires).
+ * no `request.fetch` is given, requests go through node:http(s) with that http(s).Agent —
+ * a connection reset mid-body rejects instead of hanging, and redirects never carry
+ * credentials to another origin. Its code is imported on the first such request.
  *
  * @example
  * import { Agent } from "node:https";
@@ -21,12 +19,12 @@ const useAgent: Observe = ({ request }) => {
 };
 
 /**
- * A `fetch` over node-fetch that uses `agent` for its connections and follows redirects
+ * A `fetch` over node:http(s) that uses `agent` for its connections and follows redirects
  * safely (plugins/agent/fetch.ts, loaded on the first call).
  */
 export function agentFetch(agent: unknown): Fetch {
   return async (url, init) => (transport.value ?? (await transport())).agentFetch(agent)(url, init);
 }
 
-/** The agent transport's code (and cross-fetch), loaded on the first request with an agent. */
+/** The agent transport's code, loaded on the first request with an agent. */
 const transport = lazy(() => import("./fetch.js"));

@@ -88,6 +88,7 @@ const results = {
   pagination: {},
   cold: {},
   heap: {},
+  hooks: undefined,
   bundle: [],
   types: {},
   notes: {},
@@ -118,10 +119,17 @@ try {
   } else {
     if (only.includes("requests") || only.includes("pagination")) {
       const measures = [
-        ...(only.includes("requests") ? ["small", "large", "inflight"] : []),
+        ...(only.includes("requests") ? ["small", "large", "inflight", "agent"] : []),
         ...(only.includes("pagination") ? ["paginate", "iterator"] : []),
       ];
-      const counts = { small: mode.small, large: mode.large, inflight: mode.inflight, paginate: 1, iterator: 1 };
+      const counts = {
+        small: mode.small,
+        large: mode.large,
+        inflight: mode.inflight,
+        agent: mode.small,
+        paginate: 1,
+        iterator: 1,
+      };
       for (let round = 0; round < mode.rounds; round++) {
         for (const measure of measures) {
           const pagination = measure === "paginate" || measure === "iterator";
@@ -134,6 +142,13 @@ try {
         }
         log(`[${seconds()}] requests/pagination round ${round + 1}/${mode.rounds}`);
       }
+    }
+
+    if (only.includes("requests")) {
+      // A count, not a time: hook callbacks and dispatches of one default repos.get with a token.
+      const { stdout } = await runNode([join(snapshot.bench, "hooks.mjs"), server.url], { cwd: snapshot.bench });
+      results.hooks = lastJson(stdout);
+      log(`[${seconds()}] hook callbacks counted`);
     }
 
     if (only.includes("cold")) {

@@ -233,9 +233,9 @@ const LAZY = [
   /plugins\/paginate\/pages\.ts$/,
 ];
 const POLICY = [/plugins\/policy\/engine\.ts$/, /plugins\/retry\/decide\.ts$/, /plugins\/throttle\/gate\.ts$/];
-const AGENT = [/node_modules\/cross-fetch\//, /plugins\/agent\/fetch\.ts$/];
+const AGENT = [/plugins\/agent\/fetch\.ts$/, /plugins\/agent\/node-http\.ts$/];
 
-test("bundled (esbuild metafile): cache, debug, paginate, retry, throttle and cross-fetch code is in lazy chunks, not in an entry", async () => {
+test("bundled (esbuild metafile): cache, debug, paginate, retry, throttle and agent transport code is in lazy chunks, not in an entry", async () => {
   const probes = [
     ["plugins/presets/browser.ts", "browser", LAZY],
     ["plugins/presets/full.ts", "node", [...LAZY, ...AGENT]],
