@@ -9,7 +9,7 @@ import { setMaxWait } from "../policy/check.js";
 import { previews } from "../previews/index.js";
 import { registerEndpoints } from "../register-endpoints/index.js";
 import type { RetryPluginOptions } from "../retry/index.js";
-import { retryConfig } from "../retry/settings.js";
+import { retryConfig } from "../retry/options.js";
 import type { ThrottlePluginOptions } from "../throttle/index.js";
 import { throttleConfig } from "../throttle/settings.js";
 import { validate } from "../validate/index.js";
