@@ -5,7 +5,7 @@ import { checkCacheOption } from "../cache/check.js";
 import { lazyDebug } from "../debug/lazy.js";
 import { log } from "../log/index.js";
 import type { Paginate, PaginateIterator } from "../paginate/index.js";
-import { setMaxWait } from "../policy/check.js";
+import { setMaxWait } from "../policy/options.js";
 import { previews } from "../previews/index.js";
 import { registerEndpoints } from "../register-endpoints/index.js";
 import type { RetryPluginOptions } from "../retry/index.js";

@@ -1,5 +1,5 @@
 import type { Plugin } from "../../kernel/index.js";
-import { setMaxWait } from "../policy/check.js";
+import { setMaxWait } from "../policy/options.js";
 import { engineFor } from "../policy/engine.js";
 import { createRetrier } from "./decide.js";
 import { retryConfig } from "./options.js";

@@ -1,5 +1,5 @@
 import { RequestError } from "../../kernel/index.js";
-import { knownKeys, MAX_TIMER, numberOption, optionObject } from "../policy/check.js";
+import { knownKeys, MAX_TIMER, numberOption, optionObject } from "../policy/options.js";
 import type { RetrySettings } from "./decide.js";
 
 /** The `retry` option, checked: the retrier's settings and the `maxWait` it gives the engine. */
