@@ -42,7 +42,7 @@ export const lazyRetryThrottle: Plugin<void, RetryPluginOptions & ThrottlePlugin
   setMaxWait(limit, throttle?.maxWait, "throttle");
   if (!retry && !throttle) return;
   const load = () =>
-    Promise.all([import("../policy/engine.js"), import("../retry/decide.js"), import("../throttle/apply.js")]).then(
+    Promise.all([import("../policy/engine.js"), import("../retry/retrier.js"), import("../throttle/apply.js")]).then(
       ([{ engineFor }, { createRetrier }, { applyThrottle }]): Plugin<void> =>
         (facade) => {
           const engine = engineFor(facade);

@@ -1,7 +1,7 @@
 import type { Plugin } from "../../kernel/index.js";
 import { setMaxWait } from "../policy/options.js";
 import { engineFor } from "../policy/engine.js";
-import { createRetrier } from "./decide.js";
+import { createRetrier } from "./retrier.js";
 import { retryConfig } from "./options.js";
 
 export { RateLimitError, isRateLimitError, rateLimitOf } from "../policy/index.js";
