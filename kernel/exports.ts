@@ -24,4 +24,5 @@ export type { ScopeSource } from "./scope.js";
 export type { RouteEntry, RouteDefaults, RouteExtra, ScopeRoutes, ParamMeta, ScopeParams } from "./registry.js";
 export type { EndpointMethod, OperationTypes } from "./endpoint-method.js";
 export type { ErrorRequest } from "./errors.js";
+export type { Lazy } from "./lazy.js";
 export type * from "./types.js";

@@ -17,3 +17,4 @@ export { redact, redactBody, redactHeaders } from "./redact.js";
 export { warnOnce } from "./warn-once.js";
 export { uploadsOrigin } from "./uploads.js";
 export { withDefaults } from "./with-defaults.js";
+export { lazy } from "./lazy.js";

@@ -74,6 +74,7 @@ const PLUGIN_AUTHOR = [
   "createHook",
   "createRequest",
   "createScope",
+  "lazy",
   "lowercaseHeaders",
   "merge",
   "parse",
