@@ -149,8 +149,8 @@ export function createRequest(hook: Hook, defaults: EndpointOptions): Request {
     let options: EndpointOptions;
     let prepared: void | Promise<void>;
     try {
-      // One fresh options object per request: hooks change it in place (before-after-hook
-      // 4.0.0 hands inner wraps the original object).
+      // One fresh options object per request: hooks change it in place, because
+      // before-after-hook 4.0.0 hands inner wraps the original object (docs/hooks-and-plugins.md).
       options = merge(defaults, route, params);
       prepared = runPrepare(steps.prepare, options);
     } catch (error) {

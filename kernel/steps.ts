@@ -23,8 +23,11 @@ export interface Steps {
   hooks: unknown[];
 }
 
-/** Where a hook collection keeps its steps. */
-export const STEPS = Symbol("forgekit.steps");
+/**
+ * Where a hook collection keeps its steps: a registered symbol, so that a second copy of this
+ * module (the CJS build bundles kernel/hook.ts on its own) finds the same steps.
+ */
+export const STEPS = Symbol.for("forgekit.steps");
 
 /** The steps kept with `hook` (created by the kernel's `createHook`). */
 export function stepsOf(hook: Hook): Steps {

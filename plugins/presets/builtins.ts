@@ -6,11 +6,11 @@ import { checkCacheOption } from "../cache/check.js";
 import { lazyDebug } from "../debug/lazy.js";
 import { log } from "../log/index.js";
 import type { Paginate, PaginateIterator } from "../paginate/index.js";
-import { setMaxWait } from "../policy/check.js";
+import { setMaxWait } from "../policy/options.js";
 import { previews } from "../previews/index.js";
 import { registerEndpoints } from "../register-endpoints/index.js";
 import type { RetryPluginOptions } from "../retry/index.js";
-import { retryConfig } from "../retry/settings.js";
+import { retryConfig } from "../retry/options.js";
 import type { ThrottlePluginOptions } from "../throttle/index.js";
 import { throttleConfig } from "../throttle/settings.js";
 import { validate } from "../validate/index.js";
@@ -71,7 +71,7 @@ export const lazyRetryThrottle: Plugin<void, RetryPluginOptions & ThrottlePlugin
 
 /** The retry/throttle engine's code, loaded before the first request of any client that uses it. */
 const policyCode = lazy(() =>
-  Promise.all([import("../policy/engine.js"), import("../retry/decide.js"), import("../throttle/apply.js")]),
+  Promise.all([import("../policy/engine.js"), import("../retry/retrier.js"), import("../throttle/apply.js")]),
 );
 type PolicyCode = NonNullable<typeof policyCode.value>;
 

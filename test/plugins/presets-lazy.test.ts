@@ -232,7 +232,7 @@ const LAZY = [
   /node_modules\/debug\//,
   /plugins\/paginate\/pages\.ts$/,
 ];
-const POLICY = [/plugins\/policy\/engine\.ts$/, /plugins\/retry\/decide\.ts$/, /plugins\/throttle\/gate\.ts$/];
+const POLICY = [/plugins\/policy\/engine\.ts$/, /plugins\/retry\/retrier\.ts$/, /plugins\/throttle\/gate\.ts$/];
 const AGENT = [/plugins\/agent\/fetch\.ts$/, /plugins\/agent\/node-http\.ts$/];
 
 test("bundled (esbuild metafile): cache, debug, paginate, retry, throttle and agent transport code is in lazy chunks, not in an entry", async () => {
