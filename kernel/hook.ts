@@ -1,5 +1,5 @@
 import type { Hook as HookCollection } from "./request.js";
-import { STEPS, type Steps } from "./steps.js";
+import type { Steps } from "./steps.js";
 
 /**
  * `client.hook`: the request hook collection, with before-after-hook 4.0.0's semantics (its
@@ -15,6 +15,8 @@ type Method = (options: any) => unknown;
 type Registered = { hook: (method: Method, options: unknown) => unknown; orig: Function };
 type Registry = Record<string, Registered[]>;
 const REGISTRY = Symbol("forgekit.hook-registry");
+/** kernel/steps.ts's STEPS (registered): this module imports nothing at run time, as the CJS build bundles it alone. */
+const STEPS = Symbol.for("forgekit.steps");
 
 function registryOf(hook: object): Registry {
   return (hook as { [REGISTRY]: Registry })[REGISTRY];

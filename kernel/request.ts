@@ -1,7 +1,6 @@
 import type { HookCollection } from "before-after-hook";
 import { merge, parse } from "./route.js";
-import { runPrepare, stepsOf, type Finish, type Steps } from "./steps.js";
-import { send } from "./transport.js";
+import { reusable, runPrepare, stepsOf, transmit, type Steps } from "./steps.js";
 import type { EndpointOptions, RequestOptions, RequestParameters, Response } from "./types.js";
 
 /** The hook collection's single hook, `"request"`, typed through before-after-hook's type store. */
@@ -30,51 +29,6 @@ export interface Request {
   endpoint: Endpoint;
   /** A bound request whose defaults are these merged over the current ones. */
   defaults(defaults: RequestParameters): Request;
-}
-
-/** Send one attempt: the observers (plugins' per-attempt work without a hook), then the transport. */
-async function transmit(steps: Steps, request: RequestOptions, options: EndpointOptions): Promise<Response<unknown>> {
-  const finish: Finish[] = [];
-  for (const observe of steps.observe) {
-    let done = observe(request, options);
-    if (done && typeof (done as Promise<unknown>).then === "function") done = await done;
-    if (done) finish.push(done as Finish);
-  }
-  if (!finish.length) return send(request);
-  let response: Response<unknown>;
-  try {
-    response = await send(request);
-  } catch (error) {
-    for (const done of finish) done(undefined, error, options);
-    throw error;
-  }
-  for (const done of finish) done(response, undefined, options);
-  return response;
-}
-
-/**
- * What the early check parsed, reusable when the hooks changed nothing `parse` reads: every
- * value is compared by identity and the headers by content, so only options whose parameters
- * are all primitives qualify (an object body could have been changed inside).
- */
-function reusable(options: EndpointOptions): (() => boolean) | undefined {
-  let keys = 0;
-  for (const key in options) {
-    const value = options[key];
-    keys++;
-    if (key !== "headers" && key !== "request" && value !== null && typeof value === "object") return undefined;
-  }
-  const values = { ...options };
-  const headers = { ...options.headers };
-  const headerCount = Object.keys(headers).length;
-  return () => {
-    let seen = 0;
-    for (const key in options) if ((seen++, options[key] !== values[key])) return false;
-    if (seen !== keys) return false;
-    seen = 0;
-    for (const name in options.headers) if ((seen++, options.headers[name] !== headers[name])) return false;
-    return seen === headerCount;
-  };
 }
 
 /** After the prepare steps: the early check, then the hooks (if any) and the transport. */
