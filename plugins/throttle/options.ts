@@ -1,5 +1,6 @@
 import { RequestError, type KeyValueStore } from "../../kernel/index.js";
 import { knownKeys, MAX_TIMER, numberOption, optionObject } from "../policy/check.js";
+import { DEFAULT_STORE_TIMEOUT } from "../store/budgeted-store.js";
 import type { RateLimitCallback } from "./index.js";
 
 /** The `throttle` option, checked; `store` is `undefined` when the default memory store is wanted. */
@@ -8,11 +9,20 @@ export interface ThrottleConfig {
   concurrency: number;
   mutationGap: number;
   maxWait: number | undefined;
+  storeTimeout: number;
   onRateLimit: RateLimitCallback | undefined;
   onSecondaryRateLimit: RateLimitCallback | undefined;
 }
 
-const KEYS = ["store", "concurrency", "mutationGap", "maxWait", "onRateLimit", "onSecondaryRateLimit"] as const;
+const KEYS = [
+  "store",
+  "concurrency",
+  "mutationGap",
+  "maxWait",
+  "onRateLimit",
+  "onSecondaryRateLimit",
+  "storeTimeout",
+] as const;
 
 function callback(options: Record<string, unknown>, key: string): RateLimitCallback | undefined {
   const value = options[key];
@@ -49,5 +59,6 @@ export function throttleConfig(option: unknown): ThrottleConfig | undefined {
     onRateLimit: callback(given, "onRateLimit"),
     onSecondaryRateLimit: callback(given, "onSecondaryRateLimit"),
     maxWait: numberOption(given, "maxWait", "throttle", 0, MAX_TIMER),
+    storeTimeout: numberOption(given, "storeTimeout", "throttle", 1, MAX_TIMER) ?? DEFAULT_STORE_TIMEOUT,
   };
 }

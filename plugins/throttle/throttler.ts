@@ -2,6 +2,7 @@ import type { KeyValueStore } from "../../kernel/index.js";
 import { failFast, rateLimitInfo } from "../policy/hold.js";
 import type { Attempt, Engine, Outcome, RateLimitInfo, Throttler } from "../policy/types.js";
 import { sleep } from "../policy/wait.js";
+import { then } from "../store/maybe-promise.js";
 import { credentials } from "./credential.js";
 import { readPause, writePauses, type Pause } from "./pauses.js";
 import { createQueue } from "./queue.js";
@@ -47,8 +48,7 @@ export function createThrottler(engine: Engine, settings: ThrottleSettings): Thr
 
   function check(attempt: Attempt): void | Promise<void> {
     const pause = readPause(store, attempt.resource!, attempt.credential!, engine.skew);
-    if (pause instanceof Promise) return pause.then((found) => (found ? hold(attempt, found) : undefined));
-    return pause ? hold(attempt, pause) : undefined;
+    return then(pause, (found) => (found ? hold(attempt, found) : undefined)) as void | Promise<void>;
   }
 
   async function hold(attempt: Attempt, pause: Pause): Promise<void> {
