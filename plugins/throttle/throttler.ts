@@ -36,7 +36,7 @@ export function createThrottler(engine: Engine, settings: ThrottleSettings): Thr
 
   function enter(attempt: Attempt): void | Promise<void> {
     const checked = credential.before(attempt, attempt.options.headers.authorization);
-    return typeof checked === "string" ? admit(attempt, checked) : checked.then((value) => admit(attempt, value));
+    return then(checked, (value) => admit(attempt, value)) as void | Promise<void>;
   }
 
   function admit(attempt: Attempt, credential: string): void | Promise<void> {
@@ -79,7 +79,7 @@ export function createThrottler(engine: Engine, settings: ThrottleSettings): Thr
       writePauses(store, engine.skew, written, (attempt.credential = value), attempt.resource!, outcome);
     try {
       const value = credential.after(attempt, attempt.options.headers.authorization, attempt.credential!);
-      return typeof value === "string" ? write(value) : value.then(write);
+      return then(value, write) as Maybe;
     } finally {
       // After the pauses are written (or their writes issued): the next request in line reads them.
       queue.release(attempt.mutating, true);
