@@ -1,4 +1,5 @@
 import { RequestError, type KeyValueStore } from "../../kernel/index.js";
+import { isKeyValueStore } from "../store/is-key-value-store.js";
 
 /** The object form of the `cache` option. */
 export interface CacheOptions {
@@ -49,12 +50,7 @@ export function checkCacheOption(option: unknown): option is true | CacheOptions
   if (storeTimeout !== undefined && !(isPositive(storeTimeout, false) && (storeTimeout as number) < 2 ** 31))
     fail(`storeTimeout must be a positive number of milliseconds, got ${String(storeTimeout)}.`);
   if (store === undefined) return true;
-  const methods = ["get", "set", "delete"] as const;
-  if (
-    typeof store !== "object" ||
-    store === null ||
-    methods.some((m) => typeof (store as Record<string, unknown>)[m] !== "function")
-  ) {
+  if (!isKeyValueStore(store)) {
     fail(
       "store must implement get(key), set(key, value, ttl?) and delete(key), e.g. redisStore(client) from forgekit/plugins/redis.",
     );

@@ -1,6 +1,6 @@
 import type { Client } from "../../kernel/index.js";
 import type { Engine } from "../policy/index.js";
-import { budgetedStore } from "../store/budgeted-store.js";
+import { budgetedStore, DEFAULT_STORE_TIMEOUT } from "../store/budgeted-store.js";
 import { memoryStore } from "../store/memory-store.js";
 import type { ThrottleConfig } from "./options.js";
 import { createThrottler } from "./throttler.js";
@@ -11,7 +11,14 @@ import { createThrottler } from "./throttler.js";
  * {@link budgetedStore}, so a store that fails or hangs reads as "no pause".
  */
 export function applyThrottle(client: Client, engine: Engine, config: ThrottleConfig): void {
-  const { store = memoryStore(), storeTimeout, concurrency, mutationGap, onRateLimit, onSecondaryRateLimit } = config;
+  const {
+    store = memoryStore(),
+    storeTimeout = DEFAULT_STORE_TIMEOUT,
+    concurrency,
+    mutationGap,
+    onRateLimit,
+    onSecondaryRateLimit,
+  } = config;
   engine.throttler = createThrottler(engine, {
     store: budgetedStore(store, { name: "throttle", timeout: storeTimeout, owner: client.options }),
     concurrency,
