@@ -1,6 +1,6 @@
 import type { KeyValueStore } from "../../kernel/index.js";
 import type { Outcome } from "../policy/index.js";
-import { all, isThenable, then, type MaybePromise, type StoredValue } from "../store/maybe-promise.js";
+import { all, isThenable, type MaybePromise, type StoredValue } from "../store/maybe-promise.js";
 
 /**
  * The pause state, in the store so several processes can share it. Keys:
@@ -21,7 +21,7 @@ export interface Pause {
 }
 
 /** A stored pause is a whole number of epoch ms; anything else is garbage (read as no pause). */
-const PAUSE = /^-?\d+$/;
+const garbage = (value: StoredValue) => value !== undefined && value !== null && !/^-?\d+$/.test(value);
 
 function pick(primary: StoredValue, secondary: StoredValue, skew: number): Pause | undefined {
   const now = Date.now();
@@ -42,13 +42,16 @@ export function readPause(
   skew: number,
 ): MaybePromise<Pause | undefined> {
   const keys = [primaryKey(resource, credential), secondaryKey(credential)] as const;
-  return then(all(keys.map((key) => store.get(key))), ([primary, secondary]) => {
-    keys.forEach((key, i) => {
-      const value = i ? secondary : primary;
-      if (value !== undefined && value !== null && !PAUSE.test(value)) void store.delete(key);
-    });
+  const read = (primary: StoredValue, secondary: StoredValue) => {
+    if (garbage(primary)) void store.delete(keys[0]);
+    if (garbage(secondary)) void store.delete(keys[1]);
     return pick(primary, secondary, skew);
-  });
+  };
+  const primary = store.get(keys[0]);
+  const secondary = store.get(keys[1]);
+  if (isThenable(primary) || isThenable(secondary))
+    return Promise.all([primary, secondary]).then(([p, s]) => read(p, s));
+  return read(primary, secondary);
 }
 
 /**
