@@ -1,5 +1,5 @@
 import { RequestError, type KeyValueStore } from "../../kernel/index.js";
-import { knownKeys, MAX_TIMER, numberOption, optionObject } from "../policy/check.js";
+import { knownKeys, MAX_TIMER, numberOption, optionObject } from "../policy/options.js";
 import { isKeyValueStore } from "../store/is-key-value-store.js";
 import type { RateLimitCallback } from "./index.js";
 
