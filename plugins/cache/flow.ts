@@ -1,4 +1,12 @@
-import { isHttpError, parse, redact, type Client, type EndpointOptions, type Response } from "../../kernel/index.js";
+import {
+  isHttpError,
+  parse,
+  redact,
+  type Client,
+  type EndpointOptions,
+  type Response,
+  type Send,
+} from "../../kernel/index.js";
 import { budgetedStore } from "../store/budgeted-store.js";
 import { all, then, type MaybePromise } from "../store/maybe-promise.js";
 import type { CacheSettings } from "./apply.js";
@@ -15,8 +23,6 @@ import {
   type CacheRecord,
   type Entry,
 } from "./record.js";
-
-type Send = (options: EndpointOptions) => Response<unknown> | Promise<Response<unknown>>;
 
 /** Per-request state, from the wrap (which sent validators) to the error hook (which gets the 304). */
 interface Pass {
