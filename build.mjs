@@ -115,7 +115,7 @@ async function buildBrowser() {
         `build: dist/browser/${artifact} bundles Node-only code (${nodeOnly.join(", ")}). Keep the agent plugin and cross-fetch out of plugins/presets/browser.ts.`,
       );
   }
-  // { "chunks/repos-HASH.mjs": "definitions/scopes/repos.ts", "chunks/chunk-HASH.mjs": null, … }
+  // { "chunks/repos-HASH.mjs": "definitions/api.github.com/scopes/repos.ts", "chunks/chunk-HASH.mjs": null, … }
   const manifest = {};
   for (const file of Object.keys(esm.metafile.outputs).sort())
     if (file.endsWith(".mjs"))

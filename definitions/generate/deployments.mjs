@@ -1,5 +1,5 @@
 // The one list of deployments. Each has a description in @octokit/openapi (generated/<name>.json)
-// and gets definitions/<name>/ (api.github.com: definitions/ itself). Everything else derives from this list: the generator,
+// and gets definitions/<name>/. Everything else derives from this list: the generator,
 // plugins/cli/generated/summaries.ts and definitions/deployments.ts, which the runtime loader
 // (plugins/presets/deployments.ts), the CLI and the tests import. To add one, add its name
 // here and run `node build.mjs generate`.
@@ -11,7 +11,7 @@ export const OTHER_DEPLOYMENTS = ["ghec", "ghes-3.17", "ghes-3.18", "ghes-3.19"]
 /** Every deployment, the default first, with the folder its registry is generated into. */
 export const DEPLOYMENTS = [DEFAULT_DEPLOYMENT, ...OTHER_DEPLOYMENTS].map((name) => ({
   name,
-  dir: name === DEFAULT_DEPLOYMENT ? "definitions" : `definitions/${name}`,
+  dir: `definitions/${name}`,
 }));
 
 /** definitions/deployments.ts: the list for code that ships (loaders, CLI) and for the tests. */

@@ -1,9 +1,9 @@
 import { Client as Kernel, type ClientOptions } from "../../kernel/index.js";
 import { agent } from "../agent/index.js";
 import { endpoints, type Registry } from "../endpoints/index.js";
-import { deployment, loadParams, names } from "../../definitions/index.js";
-import { routes } from "../../definitions/all.js";
-import { aliases } from "../../definitions/aliases.js";
+import { deployment, loadParams, names } from "../../definitions/api.github.com/index.js";
+import { routes } from "../../definitions/api.github.com/all.js";
+import { aliases } from "../../definitions/api.github.com/aliases.js";
 import { builtins } from "./builtins.js";
 import { loadDeployment } from "./deployments.js";
 

@@ -3,18 +3,17 @@
 // `node build.mjs generate --check`, test/definitions/generated.test.ts.)
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { routes as api } from "../../definitions/all.js";
-import { routes as ghec } from "../../definitions/ghec/all.js";
-import { routes as ghes17 } from "../../definitions/ghes-3.17/all.js";
-import { routes as ghes18 } from "../../definitions/ghes-3.18/all.js";
-import { routes as ghes19 } from "../../definitions/ghes-3.19/all.js";
+import type { ScopeRoutes } from "../../kernel/index.js";
+import { deployments } from "../../definitions/deployments.js";
 import { summaryOf } from "../../plugins/cli/help.js";
 
 const test = suite("cli: generated summaries");
-const DEPLOYMENTS = { "api.github.com": api, ghec, "ghes-3.17": ghes17, "ghes-3.18": ghes18, "ghes-3.19": ghes19 };
+const routesOf = async (deployment: string): Promise<Record<string, ScopeRoutes>> =>
+  (await import(`../../definitions/${deployment}/all.js`)).routes;
 
 test("every operation of every deployment has a summary and a docs link", async () => {
-  for (const [deployment, scopes] of Object.entries(DEPLOYMENTS)) {
+  for (const deployment of deployments) {
+    const scopes = await routesOf(deployment);
     let own = 0;
     let total = 0;
     for (const [scope, methods] of Object.entries(scopes)) {

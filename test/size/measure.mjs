@@ -90,7 +90,7 @@ async function measureChunks(browser) {
   const scopes = new Map();
   const others = [];
   for (const [file, output] of Object.entries(bundle.metafile.outputs)) {
-    const match = /^definitions\/(scopes|params)\/(.+)\.ts$/.exec(output.entryPoint ?? "");
+    const match = /^definitions\/api\.github\.com\/(scopes|params)\/(.+)\.ts$/.exec(output.entryPoint ?? "");
     const measured = output.entryPoint && output.entryPoint !== entry ? sizeOf(bundle, new Set([file])) : undefined;
     if (!measured) continue;
     if (!match) others.push({ name: output.entryPoint, ...measured });

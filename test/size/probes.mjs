@@ -20,7 +20,7 @@ export function sizeProbes({ esm, classic }) {
         `import { Client } from "./kernel/index.ts";`,
         `import { auth } from "./plugins/auth/index.ts";`,
         `import { endpoints } from "./plugins/endpoints/index.ts";`,
-        `import { routes as repos } from "./definitions/scopes/repos.ts";`,
+        `import { routes as repos } from "./definitions/api.github.com/scopes/repos.ts";`,
         `export const getRepo = (token: string) => new (Client.plugin([auth, endpoints({ routes: { repos } })]))({ auth: token }).repos.get({ owner: "o", repo: "r" });`,
       ].join("\n"),
     },
