@@ -9,6 +9,9 @@ import { build as esbuild } from "esbuild";
 import { sizeProbes } from "./probes.mjs";
 
 const SIZE_MARKERS = ["<!-- size:start -->", "<!-- size:end -->"];
+/** The probes table alone (the README), between `<!-- size-summary:start -->` and `<!-- size-summary:end -->`. */
+const SUMMARY_MARKERS = ["<!-- size-summary:start -->", "<!-- size-summary:end -->"];
+
 /** Bundle in memory; returns esbuild's metafile and output files keyed like the metafile. */
 async function bundleForSize(probe, browser) {
   const options = probe.options ?? {
@@ -128,10 +131,7 @@ function sizeTables(results, chunks) {
   return lines.join("\n");
 }
 
-/** The probes table alone (the README), between `<!-- size-summary:start -->` and `<!-- size-summary:end -->`. */
-const SUMMARY_MARKERS = ["<!-- size-summary:start -->", "<!-- size-summary:end -->"];
-
-function updateSizeTables(file, tables) {
+async function updateSizeTables(file, tables) {
   const text = readFileSync(file, "utf8");
   const summary = text.includes(SUMMARY_MARKERS[0]);
   const markers = summary ? SUMMARY_MARKERS : SIZE_MARKERS;
@@ -141,7 +141,11 @@ function updateSizeTables(file, tables) {
       `size --update: ${file} has no ${SIZE_MARKERS.join(" … ")} (or size-summary) block. Add the two markers where the tables go.`,
     );
   const content = summary ? tables.split("\n\n")[0] : tables;
-  writeFileSync(file, `${text.slice(0, start + markers[0].length)}\n${content}\n${text.slice(end)}`);
+  const next = `${text.slice(0, start + markers[0].length)}\n${content}\n${text.slice(end)}`;
+  // Formatted like the rest of the tree, so that `npm test`'s prettier check stays green.
+  const prettier = await import("prettier");
+  const config = await prettier.resolveConfig(file);
+  writeFileSync(file, await prettier.format(next, { ...config, filepath: file }));
 }
 
 /**
@@ -166,7 +170,7 @@ export async function size(args, browser) {
       ),
     );
   else console.log(tables);
-  for (const file of updates) updateSizeTables(file, tables);
+  for (const file of updates) await updateSizeTables(file, tables);
   const over = results.filter(({ probe, result }) => probe.budget && !result.missing && result.gzip > probe.budget);
   for (const { probe, result } of over) {
     console.error(
