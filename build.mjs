@@ -12,6 +12,9 @@ import { execFileSync } from "node:child_process";
 import { build as esbuild } from "esbuild";
 
 const SOURCE_DIRS = ["kernel", "plugins", "definitions", "types", "test/server"];
+const CLASSIC_GLOBAL = `import * as forgekit from "./plugins/presets/browser.ts";
+const { Client, default: _factory, ...named } = forgekit;
+globalThis.Client = Object.assign(Client, named);`;
 const options = {
   bundle: true,
   minify: true,
@@ -35,15 +38,8 @@ const browser = {
   classic: {
     ...options,
     format: "iife",
-    stdin: {
-      contents: `import * as forgekit from "./plugins/presets/browser.ts";
-const Client = forgekit.Client;
-for (const [name, value] of Object.entries(forgekit)) if (name !== "Client" && name !== "default") Client[name] = value;
-globalThis.Client = Client;`,
-      resolveDir: ".",
-      loader: "ts",
-      sourcefile: "forgekit-global.ts",
-    },
+    // The global `Client`, carrying every other export as a static member (`Client.HttpError`…).
+    stdin: { contents: CLASSIC_GLOBAL, resolveDir: ".", loader: "ts", sourcefile: "forgekit-global.ts" },
   },
 };
 // Node-only code: a browser bundle that contains one of these is a build error. (A Node
