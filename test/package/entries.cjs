@@ -1,7 +1,7 @@
 // Every public entry of the package, from the source tree: "forgekit", "forgekit/core", one
 // "forgekit/plugins/<name>" per plugins/<name>/index.ts (presets are not an entry) and one
 // "forgekit/deployments/<name>" per definitions/<name>/all.ts.
-// A plugin added to the source but missing from dist/ then fails the format tests.
+// A plugin added to the source but missing from dist/ then fails the import and require tests.
 const { existsSync, readdirSync } = require("node:fs");
 const { join } = require("node:path");
 
