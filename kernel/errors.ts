@@ -57,6 +57,15 @@ export class HttpError extends ForgeError {
   }
 }
 
+/**
+ * @octokit's name for the HTTP error, kept so ported `error instanceof RequestError` code
+ * keeps its meaning: the same class as {@link HttpError} (its `name` is `"HttpError"`, as in
+ * `@octokit/request-error`).
+ */
+export const RequestError = HttpError;
+/** @octokit's name for {@link HttpError}. */
+export type RequestError = HttpError;
+
 /** No response arrived (connection refused, reset, DNS…); the original error is `cause`. */
 export class NetworkError extends ForgeError {
   override name = "NetworkError";
@@ -79,11 +88,12 @@ export class AbortError extends NetworkError {
 }
 
 /**
- * A programmer mistake caught before anything was sent: a missing or invalid parameter,
- * an unsafe path segment, a header value with CR/LF/NUL, a bad route.
+ * A programmer mistake caught before anything was sent: a missing or invalid parameter or
+ * option, an unsafe path segment, a header value with CR/LF/NUL, a bad route. (Named
+ * `RequestError` before 0.2; that name now means {@link HttpError}, as in @octokit.)
  */
-export class RequestError extends ForgeError {
-  override name = "RequestError";
+export class ParameterError extends ForgeError {
+  override name = "ParameterError";
 }
 
 /** Whether `e` is an {@link HttpError}; compares `name` too, so it works across realms and bundle copies. */
@@ -94,6 +104,6 @@ export const isNetworkError = (e: unknown): e is NetworkError =>
 /** Whether `e` is a {@link TimeoutError}; compares `name` too. */
 export const isTimeoutError = (e: unknown): e is TimeoutError =>
   e instanceof TimeoutError || (e as Error)?.name === "TimeoutError";
-/** Whether `e` is a {@link RequestError}; compares `name` too. */
-export const isRequestError = (e: unknown): e is RequestError =>
-  e instanceof RequestError || (e as Error)?.name === "RequestError";
+/** Whether `e` is a {@link ParameterError}; compares `name` too. */
+export const isParameterError = (e: unknown): e is ParameterError =>
+  e instanceof ParameterError || (e as Error)?.name === "ParameterError";

@@ -9,11 +9,12 @@ export {
   NetworkError,
   TimeoutError,
   AbortError,
+  ParameterError,
   RequestError,
   isHttpError,
   isNetworkError,
   isTimeoutError,
-  isRequestError,
+  isParameterError,
 } from "./errors.js";
 export { redact, redactBody, redactHeaders } from "./redact.js";
 export { VERSION } from "./version.js";

@@ -1,4 +1,4 @@
-import { AbortError, ForgeError, NetworkError, RequestError, TimeoutError } from "./errors.js";
+import { AbortError, ForgeError, NetworkError, ParameterError, TimeoutError } from "./errors.js";
 import { toResponse } from "./response.js";
 import type { RequestOptions, Response } from "./types.js";
 
@@ -14,9 +14,9 @@ import type { RequestOptions, Response } from "./types.js";
 export async function send(request: RequestOptions): Promise<Response<unknown>> {
   const { signal, timeout, redirect, fetch = globalThis.fetch } = request.request;
   const what = `${request.method} ${request.url} →`;
-  if (typeof fetch !== "function") throw new RequestError("No fetch: pass request.fetch.", request);
+  if (typeof fetch !== "function") throw new ParameterError("No fetch: pass request.fetch.", request);
   if (request.request.agent !== undefined && !request.request.fetch) {
-    throw new RequestError("agent needs the agent plugin: add forgekit/plugins/agent.", request);
+    throw new ParameterError("agent needs the agent plugin: add forgekit/plugins/agent.", request);
   }
   // A controller of our own only when there is a timeout (creating one costs ~30 µs a
   // request in Node); a caller's signal alone goes to fetch as it is. An already-aborted

@@ -19,7 +19,7 @@ export type {
 export interface AuthAdditions {
   /**
    * Use `auth` for every following request (SPEC §5); with no argument, send none.
-   * Synchronous: it only checks and stores. Throws a `RequestError` naming what is wrong.
+   * Synchronous: it only checks and stores. Throws a `ParameterError` naming what is wrong.
    */
   authenticate(auth?: AuthenticateOptions): void;
 }

@@ -1,4 +1,4 @@
-import { RequestError } from "../../kernel/index.js";
+import { ParameterError } from "../../kernel/index.js";
 import { describe, text } from "./check.js";
 import { basic, fixed, fromAuthenticate } from "./forms.js";
 import { tokenHeader } from "./header.js";
@@ -17,11 +17,11 @@ export function checkApp(app: AppCredentials): void {
       ? Number.isSafeInteger(value) && value > 0
       : typeof value === "string" && /^[\w.-]+$/.test(value);
   if (!id(app.appId))
-    throw new RequestError(`${where}: "appId" is ${describe(app.appId)}; pass the app's id (a number) or client id.`);
+    throw new ParameterError(`${where}: "appId" is ${describe(app.appId)}; pass the app's id (a number) or client id.`);
   if (app.installationId !== undefined && !id(app.installationId))
-    throw new RequestError(`${where}: "installationId" is ${describe(app.installationId)}; pass a positive integer.`);
+    throw new ParameterError(`${where}: "installationId" is ${describe(app.installationId)}; pass a positive integer.`);
   if (typeof app.privateKey !== "string" || !PEM.test(app.privateKey)) {
-    throw new RequestError(
+    throw new ParameterError(
       `${where}: "privateKey" is ${typeof app.privateKey === "string" ? "not an unencrypted PEM RSA private key" : describe(app.privateKey)}; pass the text of the .pem file from the app's settings page.`,
     );
   }
@@ -38,7 +38,7 @@ export function fromOption(option: Exclude<AuthOption, AppCredentials>): Strateg
         const value: unknown = await option({ method: endpoint.method, url: endpoint.url });
         if (value === undefined || value === null || value === "") return undefined;
         if (typeof value !== "string")
-          throw new RequestError(
+          throw new ParameterError(
             `The "auth" function must return a token string or undefined; it returned ${describe(value)}.`,
           );
         return tokenHeader(value);
@@ -64,7 +64,7 @@ export function fromOption(option: Exclude<AuthOption, AppCredentials>): Strateg
       where,
       `{ clientId: "<CLIENT_ID>", clientSecret: "<CLIENT_SECRET>" }`,
     );
-  throw new RequestError(
+  throw new ParameterError(
     `${where} must be a token string, { username, password }, { clientId, clientSecret }, { appId, privateKey, installationId? } or a function returning a token; got ${describe(option)}.`,
   );
 }

@@ -1,10 +1,10 @@
-import { RequestError } from "../../kernel/index.js";
+import { ParameterError } from "../../kernel/index.js";
 import type { CacheOptions } from "./options.js";
 
 const SHAPE = "Use `cache: true` or `cache: { store?, maxEntries?, ttl? }`.";
 
 function fail(message: string): never {
-  throw new RequestError(`Invalid cache option: ${message}`);
+  throw new ParameterError(`Invalid cache option: ${message}`);
 }
 
 function isPositive(value: unknown, integer: boolean): boolean {
@@ -14,7 +14,7 @@ function isPositive(value: unknown, integer: boolean): boolean {
 /**
  * Check the `cache` option without building anything (the presets run it at construction
  * and load the cache's code only when it is on): `undefined`/`false` → `false`, `true` or a
- * valid object → `true`, anything else throws a {@link RequestError} naming the fix.
+ * valid object → `true`, anything else throws a {@link ParameterError} naming the fix.
  */
 export function checkCacheOption(option: unknown): option is true | CacheOptions {
   if (option === undefined || option === false) return false;

@@ -1,4 +1,4 @@
-import { VERSION, isHttpError, isNetworkError, isRequestError } from "../../kernel/index.js";
+import { VERSION, isHttpError, isNetworkError, isParameterError } from "../../kernel/index.js";
 import { Client, type Options } from "../presets/full.js";
 import { UsageError, parseArgv, type Flags } from "./args.js";
 import { scrub, toCurl, type Captured } from "./curl.js";
@@ -122,7 +122,7 @@ async function execute(argv: readonly string[], io: Io, token: string | undefine
 
 /** Report `error` on stderr (and, with --include, an HTTP error's response on stdout); the exit code. */
 function fail(error: unknown, io: Io, context: Context): number {
-  if (error instanceof UsageError || isRequestError(error)) {
+  if (error instanceof UsageError || isParameterError(error)) {
     const hint = error instanceof UsageError ? error.hint : context.hint;
     context.say(`forgekit: ${error.message}\nRun \`${hint}\` for help.`);
     return 2;

@@ -1,4 +1,4 @@
-import { RequestError, createScope, type Client, type Plugin } from "../../kernel/index.js";
+import { ParameterError, createScope, type Client, type Plugin } from "../../kernel/index.js";
 import type { RestScopes } from "../../types/index.js";
 import { createAlias, createLazy, createMethod, createMissing, type Method } from "./method.js";
 import { aliasTarget, loadEntry, loadedRoutes, registryScopes, scopeNames, type Registry } from "./registry.js";
@@ -93,7 +93,7 @@ export function endpoints(
       const chosen =
         typeof options.deployment === "string" ? resolveDeployment?.(options.deployment) : options.deployment;
       if (!chosen)
-        throw new RequestError(
+        throw new ParameterError(
           `Unknown deployment ${JSON.stringify(options.deployment)}. Pass a registry object${resolveDeployment ? ', or a known name such as "ghes-3.18"' : ""}.`,
         );
       deployments.set(client, { registry: chosen });

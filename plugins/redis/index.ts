@@ -1,4 +1,4 @@
-import { RequestError, type KeyValueStore } from "../../kernel/index.js";
+import { ParameterError, type KeyValueStore } from "../../kernel/index.js";
 
 /**
  * The part of a node-redis client (`redis` ≥ 5, tested with 6) that {@link redisStore}
@@ -36,12 +36,12 @@ export interface RedisStoreOptions {
  */
 export function redisStore(client: RedisCommands, { prefix = "" }: RedisStoreOptions = {}): KeyValueStore {
   if (typeof client?.get !== "function" || typeof client.set !== "function" || typeof client.del !== "function") {
-    throw new RequestError(
+    throw new ParameterError(
       "redisStore(client): pass a connected node-redis client, e.g. `await createClient({ url }).connect()` from the `redis` package.",
     );
   }
   if (typeof prefix !== "string")
-    throw new RequestError(`redisStore(client, { prefix }): prefix must be a string, got ${typeof prefix}.`);
+    throw new ParameterError(`redisStore(client, { prefix }): prefix must be a string, got ${typeof prefix}.`);
   return {
     async get(key) {
       const value = await client.get(prefix + key);

@@ -1,4 +1,4 @@
-import { RequestError } from "../../kernel/index.js";
+import { ParameterError } from "../../kernel/index.js";
 import { knownKeys, MAX_TIMER, numberOption, optionObject } from "../policy/check.js";
 import type { RetrySettings } from "./decide.js";
 
@@ -13,12 +13,12 @@ const KEYS = ["retries", "delay", "maxDelay", "maxWait", "timeouts", "nonIdempot
 function flag(options: Record<string, unknown>, key: string): boolean {
   const value = options[key] ?? false;
   if (typeof value !== "boolean")
-    throw new RequestError(`retry.${key} must be true or false, got ${JSON.stringify(value)}.`);
+    throw new ParameterError(`retry.${key} must be true or false, got ${JSON.stringify(value)}.`);
   return value;
 }
 
 /**
- * Check the `retry` option (at construction, before any I/O; a `RequestError` names the
+ * Check the `retry` option (at construction, before any I/O; a `ParameterError` names the
  * fix): `false` → `undefined` (off), `undefined`/`true`/an object → the settings. Pure: the
  * presets run it eagerly and load the engine on the first request.
  */

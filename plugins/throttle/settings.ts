@@ -1,4 +1,4 @@
-import { RequestError, type KeyValueStore } from "../../kernel/index.js";
+import { ParameterError, type KeyValueStore } from "../../kernel/index.js";
 import { knownKeys, MAX_TIMER, numberOption, optionObject } from "../policy/check.js";
 import type { RateLimitCallback } from "./index.js";
 
@@ -17,12 +17,12 @@ const KEYS = ["store", "concurrency", "mutationGap", "maxWait", "onRateLimit", "
 function callback(options: Record<string, unknown>, key: string): RateLimitCallback | undefined {
   const value = options[key];
   if (value !== undefined && typeof value !== "function")
-    throw new RequestError(`throttle.${key} must be a function (info) => boolean, got ${typeof value}.`);
+    throw new ParameterError(`throttle.${key} must be a function (info) => boolean, got ${typeof value}.`);
   return value as RateLimitCallback | undefined;
 }
 
 /**
- * Check the `throttle` option (at construction, before any I/O; a `RequestError` names the
+ * Check the `throttle` option (at construction, before any I/O; a `ParameterError` names the
  * fix): `false` → `undefined` (off), `undefined`/`true`/an object → the settings. Pure: the
  * presets run it eagerly and load the engine on the first request.
  */
@@ -37,7 +37,7 @@ export function throttleConfig(option: unknown): ThrottleConfig | undefined {
       store === null ||
       !["get", "set", "delete"].every((m) => typeof (store as never as Record<string, unknown>)[m] === "function"))
   ) {
-    throw new RequestError(
+    throw new ParameterError(
       "throttle.store must be a KeyValueStore: an object with get(key), set(key, value, ttl) and delete(key), e.g. memoryStore() or redisStore(redis).",
     );
   }
