@@ -20,7 +20,16 @@ export { redact, redactBody, redactHeaders } from "./redact.js";
 export { VERSION } from "./version.js";
 export { warnOnce } from "./warn-once.js";
 export { uploadsOrigin } from "./uploads.js";
-export type { Plugin, PluginAdditions, Additions, PluginOptions, PluginList, ClientClass, Extend } from "./client.js";
+export type {
+  Plugin,
+  PluginAdditions,
+  Additions,
+  PluginOptions,
+  PluginList,
+  PluginArgs,
+  ClientClass,
+  Extend,
+} from "./client.js";
 export type { ResolvedOptions } from "./options.js";
 export type { Request, Endpoint, Hook, Hooks, Send } from "./request.js";
 export type { ScopeSource } from "./scope.js";

@@ -18,6 +18,7 @@ export const agent: Plugin<void> = (client) => {
     if (given !== undefined && !options.request.fetch) options.request.fetch = agentFetch(given);
   });
 };
+agent.options = [];
 
 /**
  * A `fetch` over node-fetch that uses `agent` for its connections and follows redirects

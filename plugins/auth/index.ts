@@ -86,3 +86,4 @@ export const auth: Plugin<AuthAdditions, AuthOptions> = (client, options) => {
     },
   };
 };
+auth.options = ["auth", "authStrategy"];

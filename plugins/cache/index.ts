@@ -39,3 +39,4 @@ export interface CachePluginOptions {
 export const cache: Plugin<void, CachePluginOptions> = (client, options) => {
   if (checkCacheOption(options.cache)) applyCache(client, options.cache);
 };
+cache.options = ["cache"];

@@ -26,3 +26,4 @@ export const debug: Plugin<void> = (client) => {
   };
   client.hook.wrap("request", printer.wrap);
 };
+debug.options = [];

@@ -42,3 +42,4 @@ export const lazyDebug: Plugin<void> = (client) => {
         ),
   );
 };
+lazyDebug.options = [];

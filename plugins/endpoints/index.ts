@@ -79,7 +79,7 @@ export function endpoints(
   resolveDeployment?: (name: string) => Registry | undefined,
 ): Plugin<EndpointsAdditions, EndpointsOptions> {
   const prepared = new WeakSet<object>();
-  return (client, options) => {
+  const plugin: Plugin<EndpointsAdditions, EndpointsOptions> = (client, options) => {
     const proto = Object.getPrototypeOf(client) as object;
     if (!prepared.has(proto)) {
       prepared.add(proto);
@@ -102,4 +102,6 @@ export function endpoints(
     }
     return undefined as unknown as EndpointsAdditions;
   };
+  plugin.options = ["deployment"];
+  return plugin;
 }

@@ -60,3 +60,4 @@ export const log: Plugin<{ log: Log }> = (client) => {
   });
   return { log: client.options.log };
 };
+log.options = [];

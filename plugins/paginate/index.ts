@@ -64,3 +64,4 @@ export const paginate: Plugin<{ paginate: Paginate }> = (client) => {
   paginateFn.iterator = iterator;
   return { paginate: paginateFn };
 };
+paginate.options = [];

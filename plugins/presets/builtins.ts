@@ -54,6 +54,9 @@ export const lazyRetryThrottle: Plugin<void, RetryPluginOptions & ThrottlePlugin
   return deferred(load)(client, options);
 };
 
+lazyCache.options = ["cache"];
+lazyRetryThrottle.options = ["retry", "throttle"];
+
 /** `paginate`, which registers no hook: `client.paginate` and `.iterator` load it on their first call. */
 const lazyPaginate = deferred<{ paginate: Paginate }>(() => import("../paginate/index.js").then((m) => m.paginate), {
   hooks: false,
@@ -66,6 +69,8 @@ const lazyPaginate = deferred<{ paginate: Paginate }>(() => import("../paginate/
     return { paginate };
   },
 });
+
+lazyPaginate.options = [];
 
 /**
  * The built-in plugins every preset (Node and browser) applies after the endpoint methods.

@@ -30,3 +30,4 @@ export const previews: Plugin<void, PreviewsOptions> = (client, options) => {
     request.headers.accept = acceptFor(names, format, base);
   });
 };
+previews.options = ["previews"];

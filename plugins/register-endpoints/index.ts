@@ -90,3 +90,4 @@ export const registerEndpoints: Plugin<{
     }
   },
 });
+registerEndpoints.options = [];

@@ -51,3 +51,4 @@ export const retry: Plugin<void, RetryPluginOptions> = (client, options) => {
   setMaxWait(engine, config.maxWait, "retry");
   engine.retrier = createRetrier(config.settings);
 };
+retry.options = ["retry"];

@@ -55,3 +55,4 @@ export const throttle: Plugin<void, ThrottlePluginOptions> = (client, options) =
   setMaxWait(engine, config.maxWait, "throttle");
   applyThrottle(client, engine, config);
 };
+throttle.options = ["throttle"];

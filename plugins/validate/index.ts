@@ -44,3 +44,4 @@ export const validate: Plugin<void> = (client) => {
     return Array.isArray(metas) ? check(metas) : (metas as Promise<readonly ParamMeta[]>).then(check);
   });
 };
+validate.options = [];
