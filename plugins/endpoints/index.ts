@@ -16,7 +16,11 @@ export interface EndpointsOptions {
 }
 
 /** What the endpoints plugin adds: one lazily resolved scope per API category, and a typed `request`. */
-export type EndpointsAdditions = RestScopes & { request: TypedRequest };
+export type EndpointsAdditions = RestScopes & {
+  request: TypedRequest;
+  /** The same scopes under @octokit's name: `client.rest.repos.get` is `client.repos.get`. */
+  rest: RestScopes;
+};
 
 interface ClientState {
   registry: Registry;
@@ -84,6 +88,14 @@ export function endpoints(
     if (!prepared.has(proto)) {
       prepared.add(proto);
       for (const scope of registryScopes(registry)) defineScope(proto, scope, registry);
+      // @octokit v17+ code reads `octokit.rest.<scope>`: the client itself serves them.
+      if (!("rest" in proto))
+        Object.defineProperty(proto, "rest", {
+          configurable: true,
+          get: function (this: Client) {
+            return this;
+          },
+        });
     }
     if (
       options.deployment !== undefined &&
