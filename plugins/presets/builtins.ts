@@ -36,7 +36,7 @@ const lazyCache = deferred<void, CachePluginOptions>(
  */
 export const lazyRetryThrottle: Plugin<void, RetryPluginOptions & ThrottlePluginOptions> = (client, options) => {
   const retry = retryConfig(options.retry);
-  const throttle = throttleConfig(options.throttle);
+  const throttle = throttleConfig(options.throttle, client);
   const limit: { maxWait: number; maxWaitFrom?: string } = { maxWait: 0 };
   setMaxWait(limit, retry?.maxWait, "retry");
   setMaxWait(limit, throttle?.maxWait, "throttle");

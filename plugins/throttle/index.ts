@@ -49,7 +49,7 @@ export interface ThrottlePluginOptions {
  * });
  */
 export const throttle: Plugin<void, ThrottlePluginOptions> = (client, options) => {
-  const config = throttleConfig(options.throttle);
+  const config = throttleConfig(options.throttle, client);
   if (!config) return;
   const engine = engineFor(client);
   setMaxWait(engine, config.maxWait, "throttle");

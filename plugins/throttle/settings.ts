@@ -12,12 +12,25 @@ export interface ThrottleConfig {
   onSecondaryRateLimit: RateLimitCallback | undefined;
 }
 
-const KEYS = ["store", "concurrency", "mutationGap", "maxWait", "onRateLimit", "onSecondaryRateLimit"] as const;
+// `enabled` is @octokit/plugin-throttling's name, accepted with its meaning.
+const KEYS = [
+  "store",
+  "concurrency",
+  "mutationGap",
+  "maxWait",
+  "onRateLimit",
+  "onSecondaryRateLimit",
+  "enabled",
+] as const;
 
-function callback(options: Record<string, unknown>, key: string): RateLimitCallback | undefined {
+function callback(options: Record<string, unknown>, key: string, client: unknown): RateLimitCallback | undefined {
   const value = options[key];
   if (value !== undefined && typeof value !== "function")
     throw new ParameterError(`throttle.${key} must be a function (info) => boolean, got ${typeof value}.`);
+  // A callback declaring two or more parameters is @octokit/plugin-throttling's
+  // (retryAfter in seconds, request options, client, retryCount): called that way.
+  if (typeof value === "function" && value.length >= 2)
+    return (info) => value(Math.ceil(info.waitMs / 1000), { ...info.request }, client, info.retryCount);
   return value as RateLimitCallback | undefined;
 }
 
@@ -26,10 +39,13 @@ function callback(options: Record<string, unknown>, key: string): RateLimitCallb
  * fix): `false` → `undefined` (off), `undefined`/`true`/an object → the settings. Pure: the
  * presets run it eagerly and load the engine on the first request.
  */
-export function throttleConfig(option: unknown): ThrottleConfig | undefined {
+export function throttleConfig(option: unknown, client?: unknown): ThrottleConfig | undefined {
   const given = optionObject(option, "throttle");
   if (!given) return undefined;
   knownKeys(given, "throttle", KEYS);
+  if (given.enabled !== undefined && typeof given.enabled !== "boolean")
+    throw new ParameterError(`throttle.enabled must be true or false, got ${JSON.stringify(given.enabled)}.`);
+  if (given.enabled === false) return undefined;
   const store = (given.store ?? undefined) as KeyValueStore | undefined;
   if (
     store !== undefined &&
@@ -46,8 +62,8 @@ export function throttleConfig(option: unknown): ThrottleConfig | undefined {
     // GitHub allows at most 100 concurrent requests (REST + GraphQL) before secondary limits.
     concurrency: numberOption(given, "concurrency", "throttle", 1, Infinity, true) ?? 100,
     mutationGap: numberOption(given, "mutationGap", "throttle", 0, MAX_TIMER) ?? 1000,
-    onRateLimit: callback(given, "onRateLimit"),
-    onSecondaryRateLimit: callback(given, "onSecondaryRateLimit"),
+    onRateLimit: callback(given, "onRateLimit", client),
+    onSecondaryRateLimit: callback(given, "onSecondaryRateLimit", client),
     maxWait: numberOption(given, "maxWait", "throttle", 0, MAX_TIMER),
   };
 }
