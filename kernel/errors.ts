@@ -1,5 +1,5 @@
 import { redact, redactData, redactHeaders } from "./redact.js";
-import type { RateLimit, RequestOptions, Response, ResponseHeaders } from "./types.js";
+import type { PermissionHint, RateLimit, RequestOptions, Response, ResponseHeaders } from "./types.js";
 
 /** What an error records about the request that caused it; credentials are redacted. */
 export interface ErrorRequest {
@@ -48,6 +48,8 @@ export class HttpError extends ForgeError {
   declare response: Response<unknown>;
   /** Set by the retry/throttle engine (part of the full preset). */
   declare rateLimit?: RateLimit;
+  /** On a 403/404 whose headers say so: the permission or scope the call needs, and (classic tokens) what the token has. */
+  declare permissions?: PermissionHint;
   constructor(message: string, request: RequestOptions, response: Response<unknown>) {
     super(message, request);
     this.status = response.status;

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createCatalog } from "./catalog.js";
-import { checkApiVersion, checkAuth, checkBody, notFound, rateLimitExceeded } from "./checks.js";
+import { checkApiVersion, checkAuth, checkBody, checkPermission, notFound, rateLimitExceeded } from "./checks.js";
 import {
   baseHeaders,
   etagOf,
@@ -99,6 +99,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
         { route: matched.value.route, params: matched.params },
         operation && { operationId: operation.value.operationId },
       );
+    const lacking = checkPermission(request, options);
+    if (lacking) return withHeaders(serialise(lacking), base, limits());
     if (operation?.value.operationId === "rate-limit/get")
       return withHeaders(
         serialise({ body: rateLimitBody(limiter.all(caller, Boolean(authorization))) }),
