@@ -68,9 +68,14 @@ export const RequestError = HttpError;
 /** @octokit's name for {@link HttpError}. */
 export type RequestError = HttpError;
 
-/** No response arrived (connection refused, reset, DNS…); the original error is `cause`. */
+/**
+ * No complete response arrived (connection refused, reset, DNS…, or closed mid-body); the
+ * original error is `cause`.
+ */
 export class NetworkError extends ForgeError {
   override name = "NetworkError";
+  /** Set only when the status line arrived before the connection closed mid-body. */
+  declare status?: number;
 }
 
 /** The `timeout` (client or per call) elapsed before the response was complete. */

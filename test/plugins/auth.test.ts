@@ -155,12 +155,12 @@ const badOptions: Array<[string, unknown, RegExp]> = [
   [
     "an App config with a bad appId",
     { appId: -1, privateKey: "x" },
-    /"appId" is a number; pass the app's id \(a number\) or client id/,
+    /"appId" is -1, not a positive integer; pass the app's id \(a positive integer\) or client id/,
   ],
   [
     "an App config with a bad installationId",
     { appId: 1, installationId: 1.5, privateKey: "x" },
-    /"installationId" is a number; pass a positive integer/,
+    /"installationId" is 1.5, not a whole number; pass a positive integer/,
   ],
 ];
 for (const [name, auth, message] of badOptions) {
