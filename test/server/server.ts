@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createCatalog } from "./catalog.js";
+import { formatReply } from "./formats.js";
 import { checkApiVersion, checkAuth, checkBody, checkPermission, notFound, rateLimitExceeded } from "./checks.js";
 import {
   baseHeaders,
@@ -112,7 +113,10 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     let reply: MockReply = notFound();
     if (custom)
       reply = typeof custom.value.reply === "function" ? await custom.value.reply(request) : custom.value.reply;
-    else if (operation) reply = checkBody(request, operation.value) ?? catalog.reply(operation.value, url, pages);
+    else if (operation) {
+      reply = checkBody(request, operation.value) ?? catalog.reply(operation.value, url, pages);
+      reply = formatReply(request, reply) ?? reply;
+    }
     const sent = serialise(reply);
     if ((request.method === "GET" || request.method === "HEAD") && sent.status === 200 && sent.body) {
       const etag = etagOf(sent.body);
