@@ -15,6 +15,8 @@ export type RateLimitCallback = (info: RateLimitInfo) => boolean | void | Promis
 
 /** Options of the `throttle` plugin (`throttle: {…}`); every one is optional. See docs/errors-retries-rate-limits.md. */
 export interface ThrottleOptions {
+  /** @octokit/plugin-throttling's switch: `false` is `throttle: false`. Default true. */
+  enabled?: boolean;
   /** Where pauses are kept; share one (e.g. `redisStore`) between processes using one token. Default: a per-client {@link memoryStore}. */
   store?: KeyValueStore;
   /** Most requests in flight at once. Default 10; `1` sends everything serially, as GitHub advises. */
