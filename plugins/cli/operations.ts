@@ -1,6 +1,6 @@
 import type { ParamMeta, RouteEntry } from "../../kernel/index.js";
 import type { Registry } from "../endpoints/index.js";
-import { registry as apiRegistry } from "../presets/full.js";
+import { registry as apiRegistry } from "../presets/registry.js";
 import { DEPLOYMENTS, loadDeployment } from "../presets/deployments.js";
 import { UsageError } from "./args.js";
 import { suggest } from "./suggest.js";

@@ -4,7 +4,7 @@ import { deployment, load, loadParams, names } from "../../definitions/index.js"
 import { builtins } from "./builtins.js";
 
 /** api.github.com's registry with names only: each scope's routes load on first use. */
-export const registry: Registry = { deployment, names, load, loadParams };
+const registry: Registry = { deployment, names, load, loadParams };
 
 /**
  * The full preset for browsers (the `browser` export condition): the Node preset without

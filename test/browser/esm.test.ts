@@ -51,7 +51,7 @@ test("a page calling only repos fetches only the repos chunks, once", async () =
   // Plugin code: only the retry/throttle engine, which loads before the first request is sent.
   assert.equal(
     fetched.filter((source) => !source.startsWith("definitions/")),
-    ["plugins/policy/engine.ts", "plugins/retry/decide.ts", "plugins/throttle/apply.ts"],
+    ["plugins/policy/engine.ts", "plugins/retry/retrier.ts", "plugins/throttle/apply.ts"],
   );
 });
 

@@ -1,6 +1,6 @@
 // Every public entry of the package, from the source tree: "forgekit", "forgekit/core" and
 // one "forgekit/plugins/<name>" per plugins/<name>/index.ts (presets are not an entry).
-// A plugin added to the source but missing from dist/ then fails the format tests.
+// A plugin added to the source but missing from dist/ then fails the import and require tests.
 const { existsSync, readdirSync } = require("node:fs");
 const { join } = require("node:path");
 

@@ -53,4 +53,45 @@ test("every entry can be imported, with the same named exports as its require() 
   }
 });
 
+// The main entry is an application's surface; helpers for plugin authors live in forgekit/core.
+const APPLICATION = [
+  "AbortError",
+  "Client",
+  "DEPLOYMENTS",
+  "ForgeError",
+  "HttpError",
+  "NetworkError",
+  "ParameterError",
+  "RequestError",
+  "TimeoutError",
+  "VERSION",
+  "default",
+  "isHttpError",
+  "isNetworkError",
+  "isParameterError",
+  "isTimeoutError",
+];
+const PLUGIN_AUTHOR = [
+  "createHook",
+  "createRequest",
+  "createScope",
+  "lazy",
+  "lowercaseHeaders",
+  "merge",
+  "parse",
+  "redact",
+  "redactBody",
+  "redactHeaders",
+  "uploadsOrigin",
+  "warnOnce",
+  "withDefaults",
+];
+
+test('"forgekit" exports the application surface; "forgekit/core" adds the plugin-author helpers', async () => {
+  assert.equal(Object.keys(await import("forgekit")).sort(), APPLICATION);
+  const core = Object.keys(await import("forgekit/core")).sort();
+  const expected = [...APPLICATION.filter((name) => name !== "default" && name !== "DEPLOYMENTS"), ...PLUGIN_AUTHOR];
+  assert.equal(core, expected.sort());
+});
+
 test.run();

@@ -4,7 +4,8 @@ import { readFileSync } from "node:fs";
 import sinon from "sinon";
 import { Client } from "../../kernel/index.js";
 import { endpoints, type Registry } from "../../plugins/endpoints/index.js";
-import { Client as Full, registry } from "../../plugins/presets/full.js";
+import { Client as Full } from "../../plugins/presets/full.js";
+import { registry } from "../../plugins/presets/registry.js";
 import { startServer, type TestServer } from "../helpers/server.js";
 
 const test = suite("plugins: endpoints (api.github.com registry)");

@@ -1,6 +1,6 @@
 import { ParameterError } from "../../kernel/index.js";
-import { knownKeys, MAX_TIMER, numberOption, optionObject } from "../policy/check.js";
-import type { RetrySettings } from "./decide.js";
+import { knownKeys, MAX_TIMER, numberOption, optionObject } from "../policy/options.js";
+import type { RetrySettings } from "./retrier.js";
 
 /** The `retry` option, checked: the retrier's settings and the `maxWait` it gives the engine. */
 export interface RetryConfig {

@@ -1,5 +1,5 @@
 import { ParameterError } from "../../kernel/index.js";
-import { describe, text } from "./check.js";
+import { describe, text } from "./describe.js";
 import { basic, fixed, fromAuthenticate } from "./forms.js";
 import { tokenHeader } from "./header.js";
 import type { AuthOption, AppCredentials, Strategy } from "./types.js";
