@@ -8,9 +8,9 @@ export interface OperationTypes {
 }
 
 /** Formats GitHub answers as text whatever the operation: a diff, a patch, a commit sha. */
-type TextFormat = "diff" | "patch" | "sha";
+export type TextFormat = "diff" | "patch" | "sha";
 /** Formats that are text for files (contents, READMEs), JSON for comment bodies (`body_html`…). */
-type FileFormat = "raw" | "html";
+export type FileFormat = "raw" | "html";
 
 /**
  * `data`'s type when `mediaType: { format: F }` is asked for: `string` for `diff`, `patch`

@@ -60,12 +60,12 @@ export class HttpError extends ForgeError {
 }
 
 /**
- * @octokit's name for the HTTP error, kept so ported `error instanceof RequestError` code
+ * Octokit's name for the HTTP error, kept so ported `error instanceof RequestError` code
  * keeps its meaning: the same class as {@link HttpError} (its `name` is `"HttpError"`, as in
  * `@octokit/request-error`).
  */
 export const RequestError = HttpError;
-/** @octokit's name for {@link HttpError}. */
+/** Octokit's name for {@link HttpError}. */
 export type RequestError = HttpError;
 
 /**
@@ -97,7 +97,7 @@ export class AbortError extends NetworkError {
 /**
  * A programmer mistake caught before anything was sent: a missing or invalid parameter or
  * option, an unsafe path segment, a header value with CR/LF/NUL, a bad route. (Named
- * `RequestError` before 0.2; that name now means {@link HttpError}, as in @octokit.)
+ * `RequestError` before 0.2; that name now means {@link HttpError}, as in Octokit.)
  */
 export class ParameterError extends ForgeError {
   override name = "ParameterError";

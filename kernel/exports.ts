@@ -32,7 +32,14 @@ export type { ResolvedOptions } from "./options.js";
 export type { Request, Endpoint, Hook, Hooks, Send } from "./request.js";
 export type { ScopeSource } from "./scope.js";
 export type { RouteEntry, RouteDefaults, RouteExtra, ScopeRoutes, ParamMeta, ScopeParams } from "./registry.js";
-export type { EndpointMethod, OperationTypes, FormatData, WithFormat } from "./endpoint-method.js";
+export type {
+  EndpointMethod,
+  OperationTypes,
+  FormatData,
+  WithFormat,
+  TextFormat,
+  FileFormat,
+} from "./endpoint-method.js";
 export type { ErrorRequest } from "./errors.js";
 export type { Lazy } from "./lazy.js";
 export type * from "./types.js";

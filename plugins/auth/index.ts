@@ -26,7 +26,7 @@ export interface AuthAdditions {
    */
   authenticate(auth?: AuthenticateOptions): void;
   /**
-   * The credentials in use, in @octokit's shapes: `{ type: "token", token, tokenType }` or
+   * The credentials in use, in Octokit's shapes: `{ type: "token", token, tokenType }` or
    * `{ type: "unauthenticated" }`; with `authStrategy`, the strategy's own `auth` function.
    */
   auth(options?: { type?: string } & Record<string, unknown>): Promise<AuthResult | any>;
@@ -36,7 +36,7 @@ export interface AuthAdditions {
 export interface AuthOptions {
   /** Credentials for every request: see {@link AuthOption} and docs/authentication.md. */
   auth?: AuthOption | Record<string, unknown> | undefined;
-  /** An @octokit auth strategy (`createAppAuth`, `createActionAuth`, …); `auth` is then its options. */
+  /** An Octokit auth strategy (`createAppAuth`, `createActionAuth`, …); `auth` is then its options. */
   authStrategy?: AuthStrategy | undefined;
 }
 
@@ -109,4 +109,5 @@ export const auth: Plugin<AuthAdditions, AuthOptions> = (client, options) => {
     },
   };
 };
+/** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
 auth.options = ["auth", "authStrategy"];

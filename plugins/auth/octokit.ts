@@ -10,24 +10,24 @@ import {
 import { targetOrigin } from "./origin.js";
 import type { Strategy } from "./types.js";
 
-/** What an @octokit auth strategy (`createAppAuth`, `createActionAuth`, …) returns. */
+/** What an Octokit auth strategy (`createAppAuth`, `createActionAuth`, …) returns. */
 export interface OctokitAuth {
   (options?: Record<string, unknown>): Promise<unknown>;
-  /** Wraps each request: `hook(request, route, parameters)`, as @octokit/core calls it. */
+  /** Wraps each request: `hook(request, route, parameters)`, as `@octokit/core` calls it. */
   hook(request: unknown, route: unknown, parameters?: unknown): Promise<unknown>;
 }
 
-/** An @octokit auth strategy factory, e.g. `createAppAuth` from `@octokit/auth-app`. */
+/** An Octokit auth strategy factory, e.g. `createAppAuth` from `@octokit/auth-app`. */
 export type AuthStrategy = (options: any) => OctokitAuth;
 
-/** @octokit's answer to `octokit.auth()`: what credentials the client sends. */
+/** Octokit's answer to `octokit.auth()`: what credentials the client sends. */
 export type AuthResult =
   | { type: "token"; token: string; tokenType: "oauth" | "installation" | "app" | "user-to-server" }
   | { type: "basic" }
   | { type: "unauthenticated" };
 
 /**
- * The function an @octokit strategy's hook calls as `request`: `request(endpoint)` sends
+ * The function an Octokit strategy's hook calls as `request`: `request(endpoint)` sends
  * the same options object on through the inner hooks (changed in place, never copied);
  * `request.defaults(…)` is the client's own request, for the strategy's token exchange.
  */
@@ -45,7 +45,7 @@ function octokitRequest(client: Client, send: Send, current: EndpointOptions) {
 }
 
 /**
- * Apply the `authStrategy` option the way @octokit/core does: call it with the `auth`
+ * Apply the `authStrategy` option the way `@octokit/core` does: call it with the `auth`
  * option plus `request`, `log` and `octokit`, and wrap every request to the API's origins
  * in its `hook`. Returns the strategy's `auth` function, which becomes `client.auth`.
  */
@@ -78,7 +78,7 @@ export function applyStrategy(
   return auth;
 }
 
-/** The kind of token a header carries, named as @octokit/auth-token names it. */
+/** The kind of token a header carries, named as `@octokit/auth-token` names it. */
 function tokenType(token: string): "oauth" | "installation" | "app" | "user-to-server" {
   if (token.split(".").length === 3) return "app";
   if (token.startsWith("ghs_") || token.startsWith("v1.")) return "installation";
@@ -87,7 +87,7 @@ function tokenType(token: string): "oauth" | "installation" | "app" | "user-to-s
 }
 
 /**
- * `client.auth()` for forgekit's own strategies, in @octokit's shapes. A GitHub App
+ * `client.auth()` for forgekit's own strategies, in Octokit's shapes. A GitHub App
  * answers with its JWT, or with `{ type: "installation" }` an installation token.
  */
 export async function describe(strategy: Strategy | undefined, options?: { type?: string }): Promise<AuthResult> {

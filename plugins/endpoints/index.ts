@@ -18,7 +18,7 @@ export interface EndpointsOptions {
 /** What the endpoints plugin adds: one lazily resolved scope per API category, and a typed `request`. */
 export type EndpointsAdditions = RestScopes & {
   request: TypedRequest;
-  /** The same scopes under @octokit's name: `client.rest.repos.get` is `client.repos.get`. */
+  /** The same scopes under Octokit's name: `client.rest.repos.get` is `client.repos.get`. */
   rest: RestScopes;
 };
 
@@ -88,7 +88,7 @@ export function endpoints(
     if (!prepared.has(proto)) {
       prepared.add(proto);
       for (const scope of registryScopes(registry)) defineScope(proto, scope, registry);
-      // @octokit v17+ code reads `octokit.rest.<scope>`: the client itself serves them.
+      // Octokit v17+ code reads `octokit.rest.<scope>`: the client itself serves them.
       if (!("rest" in proto))
         Object.defineProperty(proto, "rest", {
           configurable: true,

@@ -60,4 +60,5 @@ export const log: Plugin<{ log: Log }> = (client) => {
   });
   return { log: client.options.log };
 };
+/** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
 log.options = [];

@@ -64,4 +64,5 @@ export const paginate: Plugin<{ paginate: Paginate }> = (client) => {
   paginateFn.iterator = iterator;
   return { paginate: paginateFn };
 };
+/** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
 paginate.options = [];

@@ -54,7 +54,9 @@ export const lazyRetryThrottle: Plugin<void, RetryPluginOptions & ThrottlePlugin
   return deferred(load)(client, options);
 };
 
+/** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
 lazyCache.options = ["cache"];
+/** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
 lazyRetryThrottle.options = ["retry", "throttle"];
 
 /** `paginate`, which registers no hook: `client.paginate` and `.iterator` load it on their first call. */
@@ -70,6 +72,7 @@ const lazyPaginate = deferred<{ paginate: Paginate }>(() => import("../paginate/
   },
 });
 
+/** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
 lazyPaginate.options = [];
 
 /**

@@ -8,7 +8,7 @@ export interface RetryConfig {
   maxWait: number | undefined;
 }
 
-// `enabled` and `doNotRetry` are @octokit/plugin-retry's names, accepted with its meanings.
+// `enabled` and `doNotRetry` are `@octokit/plugin-retry`'s names, accepted with its meanings.
 const KEYS = ["retries", "delay", "maxDelay", "maxWait", "timeouts", "nonIdempotent", "enabled", "doNotRetry"] as const;
 
 function statuses(value: unknown): number[] | undefined {

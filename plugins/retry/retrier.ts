@@ -8,7 +8,7 @@ export interface RetrySettings {
   maxDelay: number;
   timeouts: boolean;
   nonIdempotent: boolean;
-  /** Statuses never retried (@octokit/plugin-retry's `doNotRetry`); rate limits still wait. */
+  /** Statuses never retried (`@octokit/plugin-retry`'s `doNotRetry`); rate limits still wait. */
   doNotRetry?: readonly number[] | undefined;
 }
 

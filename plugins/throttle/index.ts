@@ -15,7 +15,7 @@ export type RateLimitCallback = (info: RateLimitInfo) => boolean | void | Promis
 
 /** Options of the `throttle` plugin (`throttle: {…}`); every one is optional. See docs/errors-retries-rate-limits.md. */
 export interface ThrottleOptions {
-  /** @octokit/plugin-throttling's switch: `false` is `throttle: false`. Default true. */
+  /** `@octokit/plugin-throttling`'s switch: `false` is `throttle: false`. Default true. */
   enabled?: boolean;
   /** Where pauses are kept; share one (e.g. `redisStore`) between processes using one token. Default: a per-client {@link memoryStore}. */
   store?: KeyValueStore;
@@ -57,4 +57,5 @@ export const throttle: Plugin<void, ThrottlePluginOptions> = (client, options) =
   setMaxWait(engine, config.maxWait, "throttle");
   applyThrottle(client, engine, config);
 };
+/** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
 throttle.options = ["throttle"];

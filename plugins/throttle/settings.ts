@@ -12,7 +12,7 @@ export interface ThrottleConfig {
   onSecondaryRateLimit: RateLimitCallback | undefined;
 }
 
-// `enabled` is @octokit/plugin-throttling's name, accepted with its meaning.
+// `enabled` is `@octokit/plugin-throttling`'s name, accepted with its meaning.
 const KEYS = [
   "store",
   "concurrency",
@@ -27,7 +27,7 @@ function callback(options: Record<string, unknown>, key: string, client: unknown
   const value = options[key];
   if (value !== undefined && typeof value !== "function")
     throw new ParameterError(`throttle.${key} must be a function (info) => boolean, got ${typeof value}.`);
-  // A callback declaring two or more parameters is @octokit/plugin-throttling's
+  // A callback declaring two or more parameters is `@octokit/plugin-throttling`'s
   // (retryAfter in seconds, request options, client, retryCount): called that way.
   if (typeof value === "function" && value.length >= 2)
     return (info) => value(Math.ceil(info.waitMs / 1000), { ...info.request }, client, info.retryCount);

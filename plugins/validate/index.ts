@@ -44,4 +44,5 @@ export const validate: Plugin<void> = (client) => {
     return Array.isArray(metas) ? check(metas) : (metas as Promise<readonly ParamMeta[]>).then(check);
   });
 };
+/** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
 validate.options = [];

@@ -129,8 +129,15 @@ for (const name of ["fetch", "agent"] as const) {
       NetworkError,
     ],
     [
-      "a URL with user:password",
-      () => make(server.url.replace("//", `//x-access-token:${SECRET}@`)).request("GET /echo", planted),
+      // Refused by the constructor (kernel/check-options.ts): the message must not quote it either.
+      "a baseUrl with user:password",
+      async () => make(server.url.replace("//", `//x-access-token:${SECRET}@`)).request("GET /echo", planted),
+      ParameterError,
+    ],
+    [
+      "a per-request baseUrl with user:password",
+      () =>
+        make().request("GET /echo", { ...planted, baseUrl: server.url.replace("//", `//x-access-token:${SECRET}@`) }),
       Error,
     ],
     ["a timeout", () => make().request("GET /slow", { ...planted, request: { timeout: 20 } }), TimeoutError],
