@@ -36,7 +36,7 @@ const lazyCache = deferred<void, CachePluginOptions>(
  */
 export const lazyRetryThrottle: Plugin<void, RetryPluginOptions & ThrottlePluginOptions> = (client, options) => {
   const retry = retryConfig(options.retry);
-  const throttle = throttleConfig(options.throttle);
+  const throttle = throttleConfig(options.throttle, client);
   const limit: { maxWait: number; maxWaitFrom?: string } = { maxWait: 0 };
   setMaxWait(limit, retry?.maxWait, "retry");
   setMaxWait(limit, throttle?.maxWait, "throttle");
@@ -54,6 +54,11 @@ export const lazyRetryThrottle: Plugin<void, RetryPluginOptions & ThrottlePlugin
   return deferred(load)(client, options);
 };
 
+/** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
+lazyCache.options = ["cache"];
+/** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
+lazyRetryThrottle.options = ["retry", "throttle"];
+
 /** `paginate`, which registers no hook: `client.paginate` and `.iterator` load it on their first call. */
 const lazyPaginate = deferred<{ paginate: Paginate }>(() => import("../paginate/index.js").then((m) => m.paginate), {
   hooks: false,
@@ -66,6 +71,9 @@ const lazyPaginate = deferred<{ paginate: Paginate }>(() => import("../paginate/
     return { paginate };
   },
 });
+
+/** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
+lazyPaginate.options = [];
 
 /**
  * The built-in plugins every preset (Node and browser) applies after the endpoint methods.
