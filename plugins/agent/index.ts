@@ -17,6 +17,8 @@ const useAgent: Observe = ({ request }) => {
   const given = request.agent;
   if (given !== undefined && !request.fetch) request.fetch = agentFetch(given);
 };
+/** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
+agent.options = [];
 
 /**
  * A `fetch` over node:http(s) that uses `agent` for its connections and follows redirects

@@ -48,3 +48,5 @@ export const lazyDebug: Plugin<void> = (client) => {
     forward.call(log, message, ...extra);
   };
 };
+/** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
+lazyDebug.options = [];

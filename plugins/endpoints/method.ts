@@ -1,6 +1,6 @@
 import {
   lazy,
-  RequestError,
+  ParameterError,
   uploadsOrigin,
   warnOnce,
   type Client,
@@ -137,9 +137,9 @@ export function createAlias(client: Client, old: string, now: string, target: Me
 export function createMissing(operation: string, deployment: string): Method {
   const message = `${operation}() is not available on ${deployment} (the client's "deployment" option); it exists on api.github.com. Nothing was sent.`;
   const fail = (): never => {
-    throw new RequestError(message);
+    throw new ParameterError(message);
   };
-  const method = () => Promise.reject(new RequestError(message));
+  const method = () => Promise.reject(new ParameterError(message));
   return Object.assign(method, {
     endpoint: Object.assign(fail, { DEFAULTS: undefined as never, merge: fail }),
     defaults: fail,
@@ -163,7 +163,7 @@ export function createLazy(operation: string, load: () => Promise<Method>): Meth
     () => {
       const real = ready.value;
       if (!real)
-        throw new RequestError(
+        throw new ParameterError(
           `${operation}: its routes are not loaded yet. Call it once, or \`await client.${operation}.load()\`, before using .${key}.`,
         );
       return real[key];

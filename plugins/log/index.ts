@@ -2,7 +2,7 @@ import {
   isHttpError,
   onSend,
   redact,
-  RequestError,
+  ParameterError,
   warnOnce,
   type EndpointOptions,
   type Finish,
@@ -50,7 +50,7 @@ function warnDeprecated(log: Log, headers: ResponseHeaders | undefined, options:
 export const log: Plugin<{ log: Log }> = (client) => {
   for (const level of LEVELS) {
     if (typeof client.options.log[level] !== "function") {
-      throw new RequestError(
+      throw new ParameterError(
         `The log option's ${level} is ${typeof client.options.log[level]}; pass a function (message, ...extra) => void or leave it out.`,
       );
     }
@@ -65,3 +65,5 @@ export const log: Plugin<{ log: Log }> = (client) => {
   onSend(client, () => check);
   return { log: client.options.log };
 };
+/** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
+log.options = [];

@@ -2,7 +2,7 @@ import { lazy, type Client, type Plugin } from "../../kernel/index.js";
 import type { Engine } from "../policy/types.js";
 import { auth } from "../auth/index.js";
 import type { CacheOptions, CachePluginOptions } from "../cache/index.js";
-import { checkCacheOption } from "../cache/check.js";
+import { checkCacheOption } from "../cache/options.js";
 import { lazyDebug } from "../debug/lazy.js";
 import { log } from "../log/index.js";
 import type { Paginate, PaginateIterator } from "../paginate/index.js";
@@ -12,7 +12,7 @@ import { registerEndpoints } from "../register-endpoints/index.js";
 import type { RetryPluginOptions } from "../retry/index.js";
 import { retryConfig } from "../retry/options.js";
 import type { ThrottlePluginOptions } from "../throttle/index.js";
-import { throttleConfig } from "../throttle/settings.js";
+import { throttleConfig } from "../throttle/options.js";
 import { validate } from "../validate/index.js";
 import { deferred } from "./deferred.js";
 
@@ -44,7 +44,7 @@ export const lazyRetryThrottle: Plugin<void, RetryPluginOptions & ThrottlePlugin
   const throttle =
     options.throttle === undefined
       ? (DEFAULT_THROTTLE ??= throttleConfig(undefined))
-      : throttleConfig(options.throttle);
+      : throttleConfig(options.throttle, client);
   const limit: { maxWait: number; maxWaitFrom?: string } = { maxWait: 0 };
   setMaxWait(limit, retry?.maxWait, "retry");
   setMaxWait(limit, throttle?.maxWait, "throttle");
@@ -68,6 +68,11 @@ export const lazyRetryThrottle: Plugin<void, RetryPluginOptions & ThrottlePlugin
       : policyCode().then((loaded) => loaded[0].run(make(loaded), request, options));
   });
 };
+
+/** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
+lazyCache.options = ["cache"];
+/** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
+lazyRetryThrottle.options = ["retry", "throttle"];
 
 /** The retry/throttle engine's code, loaded before the first request of any client that uses it. */
 const policyCode = lazy(() =>
@@ -97,6 +102,8 @@ const lazyPaginate: Plugin<{ paginate: Paginate }> = (client) => {
   memberOnFirstUse(client, "paginate", (self) => applyPaginate(self, self.options).paginate);
   return undefined as never;
 };
+/** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
+lazyPaginate.options = [];
 
 /**
  * Define `name` once per class, on `client`'s prototype: a getter that makes the member for

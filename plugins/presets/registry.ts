@@ -1,7 +1,7 @@
 import type { Registry } from "../endpoints/index.js";
-import { deployment, loadParams, names } from "../../definitions/index.js";
-import { routes } from "../../definitions/all.js";
-import { aliases } from "../../definitions/aliases.js";
+import { deployment, loadParams, names } from "../../definitions/api.github.com/index.js";
+import { routes } from "../../definitions/api.github.com/all.js";
+import { aliases } from "../../definitions/api.github.com/aliases.js";
 
 /**
  * api.github.com's registry, every scope loaded statically: what the Node preset gives

@@ -5,7 +5,7 @@ import http from "node:http";
 import { createRequire } from "node:module";
 import entriesList from "./entries.cjs";
 
-const { entries, plugins } = entriesList;
+const { entries, plugins, deployments } = entriesList;
 
 let server;
 let url;
@@ -32,7 +32,11 @@ test('import forgekit from "forgekit" is a factory; { Client } is the class', as
 test("every entry can be imported, with the same named exports as its require() twin", async () => {
   assert.type((await import("forgekit/core")).Client, "function");
   assert.type((await import("forgekit/plugins/agent")).agent, "function");
-  assert.ok(plugins.includes("agent") && entries.length === plugins.length + 2, entries.join());
+  assert.ok(plugins.includes("agent") && entries.length === plugins.length + deployments.length + 2, entries.join());
+  // Every deployment has an entry, api.github.com included; forgekit/routes/<scope> is api.github.com's.
+  const api = await import("forgekit/deployments/api.github.com");
+  assert.is(api.deployment, "api.github.com");
+  assert.is((await import("forgekit/routes/repos")).routes, api.routes.repos);
   const require = createRequire(import.meta.url);
   const names = (module) =>
     Object.keys(module)
@@ -61,13 +65,14 @@ const APPLICATION = [
   "ForgeError",
   "HttpError",
   "NetworkError",
+  "ParameterError",
   "RequestError",
   "TimeoutError",
   "VERSION",
   "default",
   "isHttpError",
   "isNetworkError",
-  "isRequestError",
+  "isParameterError",
   "isTimeoutError",
 ];
 const PLUGIN_AUTHOR = [
