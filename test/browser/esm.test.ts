@@ -62,7 +62,7 @@ test("a page calling only repos fetches only the repos chunks, once", async () =
 
 test("a scope chunk that fails to load once (500) fails that call only; the next call loads it and sends", async () => {
   rig.api.route("GET /gists/flaky", { body: { id: "flaky" } });
-  const file = Object.keys(chunks).find((name) => chunks[name] === "definitions/scopes/gists.ts");
+  const file = Object.keys(chunks).find((name) => chunks[name] === "definitions/api.github.com/scopes/gists.ts");
   assert.ok(file, "the gists routes are a chunk of their own");
   let failures = 0;
   rig.pages.route(`GET /${file}`, async () => {

@@ -44,7 +44,7 @@ test("validation metadata loads lazily too: a missing parameter is refused, noth
 });
 
 test("a route chunk or parameter chunk that fails to load fails that call only; the next call loads it", async () => {
-  const { deployment, load, loadParams, names } = await import("../../definitions/index.js");
+  const { deployment, load, loadParams, names } = await import("../../definitions/api.github.com/index.js");
   const registry = { deployment, names, load, loadParams };
   const { endpoints } = await import("../../plugins/endpoints/index.js");
   const { validate } = await import("../../plugins/validate/index.js");
