@@ -17,6 +17,9 @@ export interface DocumentLike {
   readonly loc?: { readonly source: { readonly body: string } } | undefined;
 }
 
+/** A document without result types: typed ones take the typed overloads (so their variables are checked). */
+export type UntypedDocument = DocumentLike & { readonly __apiType?: undefined };
+
 /** A query: its text, a document object, or a `String` object (codegen's `TypedDocumentString`). */
 export type GraphqlQuery = string | DocumentLike | TypedDocument<any, any>;
 
@@ -42,14 +45,14 @@ export type VariablesOf<D> = D extends TypedDocument<any, infer V> ? V : Record<
 /** `client.graphql.paginate`: every page of the outer connection (and of nested ones) merged. */
 export interface GraphqlPaginate {
   <D extends TypedDocument<any, any>>(query: D, variables?: VariablesOf<D> & GraphqlOptions): Promise<ResultOf<D>>;
-  <R = any>(query: string | DocumentLike, parameters?: GraphqlParameters): Promise<R>;
+  <R = any>(query: string | UntypedDocument, parameters?: GraphqlParameters): Promise<R>;
   /** Page by page: each outer page's data, with its nested connections complete. Stop with `break`. */
   iterator: {
     <D extends TypedDocument<any, any>>(
       query: D,
       variables?: VariablesOf<D> & GraphqlOptions,
     ): AsyncGenerator<ResultOf<D>, void, undefined>;
-    <R = any>(query: string | DocumentLike, parameters?: GraphqlParameters): AsyncGenerator<R, void, undefined>;
+    <R = any>(query: string | UntypedDocument, parameters?: GraphqlParameters): AsyncGenerator<R, void, undefined>;
   };
 }
 
@@ -60,7 +63,7 @@ export interface GraphqlPaginate {
  */
 export interface Graphql {
   <D extends TypedDocument<any, any>>(query: D, variables?: VariablesOf<D> & GraphqlOptions): Promise<ResultOf<D>>;
-  <R = any>(query: string | DocumentLike, parameters?: GraphqlParameters): Promise<R>;
+  <R = any>(query: string | UntypedDocument, parameters?: GraphqlParameters): Promise<R>;
   <R = any>(options: GraphqlParameters & { query: GraphqlQuery }): Promise<R>;
   /** A `graphql` whose options and variables default to these (like `@octokit/graphql`'s). */
   defaults(defaults: GraphqlParameters): Graphql;

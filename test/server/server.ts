@@ -101,6 +101,17 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
         { route: matched.value.route, params: matched.params },
         operation && { operationId: operation.value.operationId },
       );
+    if (!custom && request.method === "POST" && isGraphqlPath(path)) {
+      // GitHub's GraphQL API needs a credential, and counts against its own "graphql" budget.
+      if (!authorization) return withHeaders(serialise(graphqlUnauthenticated()), base);
+      if (limiter.peek(caller, true, "graphql").remaining === 0)
+        return withHeaders(serialise(graphqlLimited()), base, limits());
+      return withHeaders(
+        serialise(await answerGraphql(request.body, "octocat")),
+        base,
+        rateLimitHeaders(limiter.take(caller, true, "graphql")),
+      );
+    }
     if (operation?.value.operationId === "rate-limit/get")
       return withHeaders(
         serialise({ body: rateLimitBody(limiter.all(caller, Boolean(authorization))) }),
@@ -110,14 +121,6 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     if (limiter.peek(caller, Boolean(authorization), resource).remaining === 0)
       return withHeaders(serialise(rateLimitExceeded(Boolean(authorization), address)), base, limits());
     let reply: MockReply = notFound();
-    if (!custom && request.method === "POST" && isGraphqlPath(path)) {
-      // GitHub's GraphQL API needs a credential, and counts against its own "graphql" budget.
-      if (!authorization) return withHeaders(serialise(graphqlUnauthenticated()), base);
-      if (limiter.peek(caller, true, "graphql").remaining === 0)
-        return withHeaders(serialise(graphqlLimited()), base, limits());
-      reply = await answerGraphql(request.body, "octocat");
-      return withHeaders(serialise(reply), base, rateLimitHeaders(limiter.take(caller, true, "graphql")));
-    }
     if (custom)
       reply = typeof custom.value.reply === "function" ? await custom.value.reply(request) : custom.value.reply;
     else if (operation) reply = checkBody(request, operation.value) ?? catalog.reply(operation.value, url, pages);
