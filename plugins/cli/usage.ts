@@ -6,6 +6,7 @@ export const GENERAL_HELP = `forgekit ${VERSION}: call GitHub's REST API from th
 Usage:
   forgekit <scope>.<method> [key=value …] [flags]     an operation, e.g. repos.get owner=octokit repo=rest.js
   forgekit request "<METHOD> <path>" [key=value …]    any route, e.g. request "GET /repos/{owner}/{repo}"
+  forgekit graphql -f query=@q.graphql [-F k=v …]     a GraphQL query (see forgekit graphql --help)
   forgekit <scope> --help                             a scope's methods
   forgekit <scope>.<method> --help                    a method's parameters, summary and docs link
 
@@ -25,6 +26,7 @@ Flags:
   --deployment <name>        api.github.com, ghec, ghes-3.17, ghes-3.18 or ghes-3.19
   --header, -H <name:value>  an extra request header (repeatable)
   --preview <name>           an API preview, e.g. --preview mercy (repeatable)
+  -f, -F <key=value>         forgekit graphql: a string / typed field (see forgekit graphql --help)
   --help, -h                 help; after a method, that method's help
   --version, -V              print the version
 
