@@ -106,11 +106,11 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       if (!authorization) return withHeaders(serialise(graphqlUnauthenticated()), base);
       if (limiter.peek(caller, true, "graphql").remaining === 0)
         return withHeaders(serialise(graphqlLimited()), base, limits());
-      return withHeaders(
-        serialise(await answerGraphql(request.body, "octocat")),
-        base,
-        rateLimitHeaders(limiter.take(caller, true, "graphql")),
-      );
+      const answered = await answerGraphql(request.body, "octocat").catch((error: Error): MockReply => ({
+        status: 500,
+        body: { message: error.message },
+      }));
+      return withHeaders(serialise(answered), base, rateLimitHeaders(limiter.take(caller, true, "graphql")));
     }
     if (operation?.value.operationId === "rate-limit/get")
       return withHeaders(
