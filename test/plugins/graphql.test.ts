@@ -144,6 +144,30 @@ test("rate limits: a secondary-limit 403 pauses and retries; an exhausted graphq
   }
 });
 
+test("a RATE_LIMITED answer (status 200) is held until the reset, then sent again; unretried, it is the GraphQL error", async () => {
+  let calls = 0;
+  const limited = () => ({
+    headers: {
+      "x-ratelimit-remaining": "0",
+      "x-ratelimit-limit": "5000",
+      "x-ratelimit-resource": "graphql",
+      "x-ratelimit-reset": String(Math.ceil(Date.now() / 1000) + 1),
+    },
+    body: { errors: [{ type: "RATE_LIMITED", message: "API rate limit already exceeded for user ID 1." }] },
+  });
+  server.respond("POST /graphql", async (request) => (calls++ ? answerGraphql(request.body, "octocat") : limited()));
+  const started = Date.now();
+  assert.equal(await make().graphql("{ viewer { login } }"), { viewer: { login: "octocat" } });
+  assert.is(calls, 2);
+  assert.ok(Date.now() - started >= 500, "held until the reset");
+  server.respond("POST /graphql", limited);
+  const error = await make({ retry: false, throttle: false })
+    .graphql("{ viewer { login } }")
+    .catch((e: unknown) => e);
+  assert.ok(isGraphqlResponseError(error));
+  assert.is(error.errors[0]!.type, "RATE_LIMITED");
+});
+
 test("GHES: https://HOST/api/v3 → https://HOST/api/graphql", async () => {
   assert.is(graphqlUrl("https://ghe.example.com/api/v3/"), "https://ghe.example.com/api/graphql");
   assert.is(graphqlUrl("https://api.github.com"), "https://api.github.com/graphql");
