@@ -18,6 +18,7 @@ export {
 export { redact, redactBody, redactHeaders } from "./redact.js";
 export { VERSION } from "./version.js";
 export { warnOnce } from "./warn-once.js";
+export { lazy, type Lazy } from "./lazy.js";
 export { uploadsOrigin } from "./uploads.js";
 export type { Plugin, PluginAdditions, Additions, PluginOptions, PluginList, ClientClass, Extend } from "./client.js";
 export type { ResolvedOptions } from "./options.js";
