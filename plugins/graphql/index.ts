@@ -1,4 +1,4 @@
-import type { Client, Plugin, Request } from "../../kernel/index.js";
+import { lazy, type Client, type Plugin, type Request } from "../../kernel/index.js";
 import { send, toCall, type GraphqlCall } from "./request.js";
 import type { Graphql, GraphqlParameters } from "./types.js";
 
@@ -7,10 +7,7 @@ export { graphqlUrl } from "./request.js";
 export type * from "./types.js";
 
 /** The pagination module, loaded on the first `paginate` call (it holds the query analysis). */
-type Paging = typeof import("./paginate.js");
-let paging: Promise<Paging> | undefined;
-const loadPaging = () =>
-  (paging ??= import("./paginate.js").catch((error: unknown) => ((paging = undefined), Promise.reject(error))));
+const loadPaging = lazy(() => import("./paginate.js"));
 
 /** A `graphql` function over `request` with `defaults`. */
 export function createGraphql(request: Request, defaults: GraphqlParameters = {}): Graphql {

@@ -1,10 +1,7 @@
-import type { Plugin, Request } from "../../kernel/index.js";
+import { lazy, type Plugin, type Request } from "../../kernel/index.js";
 import type { Graphql, GraphqlParameters } from "./types.js";
 
-type Module = typeof import("./index.js");
-let loading: Promise<Module> | undefined;
-const load = () =>
-  (loading ??= import("./index.js").catch((error: unknown) => ((loading = undefined), Promise.reject(error))));
+const load = lazy(() => import("./index.js"));
 
 /** `client.graphql` as the presets give it: the same API, its code loaded on the first call. */
 function stub(request: Request, defaults: GraphqlParameters): Graphql {
