@@ -60,6 +60,8 @@ async function complete(
   variables: Record<string, unknown>,
   cache: Map<string, Plan>,
 ): Promise<void> {
+  // Nothing nested: nothing to complete, and no keys were added to the items.
+  if (!connection.children.length) return;
   for (const item of itemsOf(connection, value)) {
     for (const child of connection.children) {
       const inner = at(item, child.path);
