@@ -1,6 +1,7 @@
 import { resolveOptions, requestDefaults, type ClientOptions, type ResolvedOptions } from "./options.js";
 import { createHook } from "./hook.js";
 import { createRequest, type Hook as HookType, type Request } from "./request.js";
+import { withDefaults } from "./with-defaults.js";
 
 /** Members a plugin adds, merged into each instance. */
 export type PluginAdditions = Record<string, unknown>;
@@ -31,24 +32,6 @@ export type Extend<Base, Added> = Omit<Base, keyof Added> & Added;
 
 /** A client constructor as `Client.plugin` returns it. */
 export type ClientClass<Instance, Options> = (new (options?: Options) => Instance) & Omit<typeof Client, "prototype">;
-
-function withDefaults(
-  options: Record<string, unknown>,
-  defaults: Record<string, unknown> | undefined,
-): Record<string, unknown> {
-  if (!defaults) return options;
-  const out = { ...options };
-  for (const key in defaults) {
-    const given = out[key];
-    const fallback = defaults[key];
-    out[key] = isPlainObject(given) && isPlainObject(fallback) ? { ...fallback, ...given } : (given ?? fallback);
-  }
-  return out;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return (value as object | null)?.constructor === Object;
-}
 
 /**
  * The micro-kernel: `options`, `hook` and `request`, extended by plugins.
@@ -91,7 +74,7 @@ export class Client {
     this.hook = createHook();
     this.request = createRequest(this.hook, requestDefaults(this.options));
     for (const plugin of (this.constructor as typeof Client).plugins) {
-      const additions = plugin(this, withDefaults(this.options as never, plugin.defaults as never) as never);
+      const additions = plugin(this, withDefaults(this.options, plugin.defaults) as never);
       if (additions && typeof additions === "object") Object.assign(this, additions);
     }
   }

@@ -12,7 +12,7 @@ type Args<P> = {} extends P ? [params?: P & CommonParameters] : [params: P & Com
 
 /**
  * A typed endpoint method such as `client.repos.get`: a bound `request` with the
- * operation's defaults (SPEC §1.3), so it has `.endpoint` and `.defaults` too.
+ * operation's defaults, so it has `.endpoint` and `.defaults` too, as @octokit/rest's methods do.
  */
 export interface EndpointMethod<E extends OperationTypes> {
   (...args: Args<E["parameters"]>): Promise<Response<E["response"]>>;

@@ -1,8 +1,9 @@
-/** Runtime values every entry point re-exports beside its `Client`. */
-export { createRequest } from "./request.js";
-export { createHook } from "./hook.js";
-export { merge, parse, lowercaseHeaders } from "./route.js";
-export { createScope } from "./scope.js";
+/**
+ * What an application needs beside its `Client`, re-exported by every entry point (the
+ * presets and `forgekit/core`): the error classes and their guards, `VERSION`, and the types.
+ * Helpers for plugin authors (`merge`, `parse`, `createScope`, `redact`, `warnOnce`, …) are
+ * exported by `forgekit/core` only (kernel/index.ts).
+ */
 export {
   ForgeError,
   HttpError,
@@ -15,11 +16,7 @@ export {
   isTimeoutError,
   isRequestError,
 } from "./errors.js";
-export { redact, redactBody, redactHeaders } from "./redact.js";
 export { VERSION } from "./version.js";
-export { warnOnce } from "./warn-once.js";
-export { lazy, type Lazy } from "./lazy.js";
-export { uploadsOrigin } from "./uploads.js";
 export type { Plugin, PluginAdditions, Additions, PluginOptions, PluginList, ClientClass, Extend } from "./client.js";
 export type { ResolvedOptions } from "./options.js";
 export type { Request, Endpoint, Hook, Hooks, Send } from "./request.js";
@@ -27,4 +24,5 @@ export type { ScopeSource } from "./scope.js";
 export type { RouteEntry, RouteDefaults, RouteExtra, ScopeRoutes, ParamMeta, ScopeParams } from "./registry.js";
 export type { EndpointMethod, OperationTypes } from "./endpoint-method.js";
 export type { ErrorRequest } from "./errors.js";
+export type { Lazy } from "./lazy.js";
 export type * from "./types.js";

@@ -1,10 +1,20 @@
 /**
  * forgekit's micro-kernel (`forgekit/core`): `Client` (options, hook, request, plugin),
  * request option parsing, the scope Proxy, registry shapes, errors and redaction.
- * Plugins build on these exports only.
+ * Plugins build on these exports only. The main entry (`forgekit`) re-exports the
+ * application's part of it (kernel/exports.ts); the helpers below are for plugin authors.
  *
  * @packageDocumentation
  */
 export { Client } from "./client.js";
 export type { ClientOptions } from "./options.js";
 export * from "./exports.js";
+export { createRequest } from "./request.js";
+export { createHook } from "./hook.js";
+export { merge, parse, lowercaseHeaders } from "./route.js";
+export { createScope } from "./scope.js";
+export { redact, redactBody, redactHeaders } from "./redact.js";
+export { warnOnce } from "./warn-once.js";
+export { uploadsOrigin } from "./uploads.js";
+export { withDefaults } from "./with-defaults.js";
+export { lazy } from "./lazy.js";

@@ -47,8 +47,8 @@ export function createRequest(hook: Hook, defaults: EndpointOptions): Request {
   const request = (route: string | RequestParameters, params?: RequestParameters) => {
     let options: EndpointOptions;
     try {
-      // One fresh options object per request: hooks change it in place (see STYLE.md,
-      // before-after-hook 4.0.0 hands inner wraps the original object).
+      // One fresh options object per request: hooks change it in place, because
+      // before-after-hook 4.0.0 hands inner wraps the original object (docs/hooks-and-plugins.md).
       options = merge(defaults, route, params);
       // Fail before any hook runs (hooks may do I/O, e.g. fetch an installation token).
       parse(options);

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Runs every test file (`test/**/*.test.{ts,mjs,cjs}`) in its own Node process, two at a
-// time, and prints the closing line CI reads: `N passed, N failed, N skipped`.
+// Runs every test file (`test/**/*.test.{ts,mjs,cjs}`) in its own Node process, as many at
+// a time as the machine has cores, at least 2 and at most 4, and prints the closing line CI
+// reads: `N passed, N failed, N skipped`.
 // Exits non-zero on any failure, on a file that crashed, or when no test ran.
 // Usage: node test/run.mjs [substring…]   (only files whose path contains one of them)
 import { spawn } from "node:child_process";

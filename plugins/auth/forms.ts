@@ -1,5 +1,5 @@
 import { RequestError } from "../../kernel/index.js";
-import { describe, safeWord, text } from "./check.js";
+import { describe, safeWord, text } from "./describe.js";
 import { basicHeader } from "./header.js";
 import type { AuthenticateOptions, Strategy } from "./types.js";
 
@@ -29,7 +29,7 @@ export function basic(user: string, secret: string, names: [string, string], whe
   return fixed("basic", basicHeader(user, text(secret, names[1], where, fix)));
 }
 
-/** `client.authenticate(auth)`'s forms (SPEC §5). */
+/** `client.authenticate(auth)`'s forms: @octokit/rest v15/v16's types (docs/authentication.md). */
 export function fromAuthenticate(auth: AuthenticateOptions, where = "authenticate()"): Strategy {
   if (typeof auth !== "object" || auth === null || Array.isArray(auth)) {
     throw new RequestError(`${where} takes an object such as ${EXAMPLES.token}; got ${describe(auth)}.`);

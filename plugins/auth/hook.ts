@@ -1,8 +1,13 @@
-import { isHttpError, redact, type Client, type EndpointOptions, type Response } from "../../kernel/index.js";
+import {
+  isHttpError,
+  redact,
+  type Client,
+  type EndpointOptions,
+  type Response,
+  type Send,
+} from "../../kernel/index.js";
 import { targetOrigin } from "./origin.js";
 import type { Strategy } from "./types.js";
-
-type Send = (endpoint: EndpointOptions) => Response<unknown> | Promise<Response<unknown>>;
 
 /**
  * The `request` wrap that attaches credentials: only when the request goes to one of

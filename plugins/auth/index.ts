@@ -1,6 +1,6 @@
 import type { Client, Plugin } from "../../kernel/index.js";
 import { fromAuthenticate } from "./forms.js";
-import { checkApp, fromOption } from "./option.js";
+import { checkApp, fromOption } from "./options.js";
 import { authWrap } from "./hook.js";
 import { allowedOrigins } from "./origin.js";
 import type { AppCredentials, AuthenticateOptions, AuthOption, Strategy } from "./types.js";
@@ -18,7 +18,7 @@ export type {
 /** What the auth plugin adds to a client. */
 export interface AuthAdditions {
   /**
-   * Use `auth` for every following request (SPEC §5); with no argument, send none.
+   * Use `auth` for every following request (docs/authentication.md); with no argument, send none.
    * Synchronous: it only checks and stores. Throws a `RequestError` naming what is wrong.
    */
   authenticate(auth?: AuthenticateOptions): void;

@@ -1,6 +1,6 @@
 import type { EndpointOptions } from "../../kernel/index.js";
 
-/** The credentials `client.authenticate()` accepts (SPEC §5). */
+/** The credentials `client.authenticate()` accepts, as in @octokit/rest v15/v16 (docs/authentication.md). */
 export type AuthenticateOptions =
   | { type: "basic"; username: string; password: string }
   | { type: "oauth"; token: string }

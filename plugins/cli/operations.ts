@@ -1,7 +1,8 @@
 import type { ParamMeta, RouteEntry } from "../../kernel/index.js";
 import type { Registry } from "../endpoints/index.js";
-import { registry as apiRegistry } from "../presets/full.js";
-import { DEPLOYMENTS, loadDeployment } from "../presets/deployments.js";
+import { registry as apiRegistry } from "../presets/registry.js";
+import { loadDeployment } from "../presets/deployments.js";
+import { deployments } from "../../definitions/deployments.js";
 import { UsageError } from "./args.js";
 import { suggest } from "./suggest.js";
 
@@ -22,8 +23,8 @@ export function registryFor(deployment: string | undefined): Registry {
   if (deployment === undefined || deployment === "api.github.com") return apiRegistry;
   const registry = loadDeployment(deployment);
   if (!registry) {
-    const known = ["api.github.com", ...DEPLOYMENTS].join(", ");
-    const [best] = suggest(deployment, ["api.github.com", ...DEPLOYMENTS]);
+    const known = deployments.join(", ");
+    const [best] = suggest(deployment, deployments);
     throw new UsageError(
       `unknown deployment ${JSON.stringify(deployment)}${best ? `: did you mean ${best}?` : "."} Known: ${known}.`,
     );

@@ -1,4 +1,8 @@
 import { VERSION } from "../../kernel/index.js";
+import { deployments } from "../../definitions/deployments.js";
+
+/** "api.github.com, ghec, … or ghes-3.19". */
+const deploymentList = `${deployments.slice(0, -1).join(", ")} or ${deployments.at(-1)}`;
 
 /** `forgekit --help`. */
 export const GENERAL_HELP = `forgekit ${VERSION}: call GitHub's REST API from the command line.
@@ -23,7 +27,7 @@ Flags:
   --dry-run                  print the request as a curl command (credentials masked); send nothing
   --base-url <url>           API root (default $GITHUB_API_URL, else https://api.github.com;
                              GHES: https://HOST/api/v3)
-  --deployment <name>        api.github.com, ghec, ghes-3.17, ghes-3.18 or ghes-3.19
+  --deployment <name>        ${deploymentList}
   --header, -H <name:value>  an extra request header (repeatable)
   --preview <name>           an API preview, e.g. --preview mercy (repeatable)
   -f, -F <key=value>         forgekit graphql: a string / typed field (see forgekit graphql --help)

@@ -2,7 +2,7 @@ import createDebug, { type Debugger } from "debug";
 import { redact, type EndpointOptions, type Response, type Send } from "../../kernel/index.js";
 import { errorLine, requestLine, responseLine } from "./line.js";
 
-/** Root of every debug namespace: `DEBUG=forgekit:rest*` shows them all (SPEC §1.7). */
+/** Root of every debug namespace: `DEBUG=forgekit:rest*` shows them all (docs/debugging.md). */
 const ROOT = "forgekit:rest";
 const NAMESPACE = /^[\w-]+$/;
 

@@ -65,7 +65,7 @@ function defineScope(target: object, scope: string, registry: Registry): void {
 
 /**
  * The endpoint methods: `client.<scope>.<method>(params)` for every operation of
- * `registry`, resolved lazily on first access (SPEC §1.2–1.3). Each method is
+ * `registry`, resolved lazily on first access (docs/how-it-works.md). Each method is
  * `client.request.defaults(...)` with the operation's route and defaults.
  *
  * @param resolveDeployment turns a `deployment` name into its registry (the presets pass one).

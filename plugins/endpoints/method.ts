@@ -11,7 +11,7 @@ import {
 import type { ValidationInfo } from "../validate/index.js";
 import { loadParams, type Registry } from "./registry.js";
 
-/** A bound request: what every endpoint method is (SPEC §1.3). */
+/** A bound request: what every endpoint method is (`.endpoint`, `.defaults`, as in @octokit/rest). */
 export type Method = EndpointMethod<{ parameters: Record<string, unknown>; response: unknown }>;
 type Params = Record<string, unknown>;
 

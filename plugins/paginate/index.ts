@@ -33,7 +33,7 @@ async function collect(client: Client, source: Source, args: unknown[]): Promise
 }
 
 /**
- * Pagination (SPEC §4.2): `client.paginate(route | options | endpointMethod, params?, mapFn?, options?)`
+ * Pagination (docs/pagination.md): `client.paginate(route | options | endpointMethod, params?, mapFn?, options?)`
  * resolves to every page's items in one array; `client.paginate.iterator(…)` yields page
  * by page. Follows `Link: rel="next"`, unwraps object-wrapped lists (search, actions,
  * checks, installations…), asks for 100 items per page, and supports `maxItems`,

@@ -1,6 +1,6 @@
-import { HttpError, type Client, type EndpointOptions, type Response } from "../../kernel/index.js";
+import { HttpError, type Client, type EndpointOptions, type Response, type Send } from "../../kernel/index.js";
 import { hold } from "./hold.js";
-import { inspect } from "./outcome.js";
+import { inspect } from "./inspect.js";
 import { describeRequest } from "./wait.js";
 import type { Attempt, Engine, Outcome } from "./types.js";
 
@@ -17,8 +17,6 @@ const ENGINE = Symbol.for("forgekit.policy-engine");
 /** Default `maxWait`: longer than GitHub's secondary-limit waits, far shorter than an hour-long reset. */
 export const DEFAULT_MAX_WAIT = 5 * 60_000;
 const MUTATING = new Set(["POST", "PATCH", "PUT", "DELETE"]);
-
-type Send = (options: EndpointOptions) => Response<any> | Promise<Response<any>>;
 
 /** The client's engine, created (and its wrap hook registered) on first use. No timers, no I/O. */
 export function engineFor(client: Client): Engine {

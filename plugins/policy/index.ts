@@ -9,7 +9,7 @@ import type { RateLimit, WithRateLimit } from "./types.js";
 import { parseRateLimit } from "./headers.js";
 
 export { engineFor, DEFAULT_MAX_WAIT } from "./engine.js";
-export { setMaxWait } from "./check.js";
+export { setMaxWait } from "./options.js";
 export { RateLimitError, isRateLimitError, type RateLimitDetails } from "./errors.js";
 export { parseRateLimit, parseRetryAfter, isSecondaryLimit } from "./headers.js";
 export { rateLimitInfo, failFast } from "./hold.js";

@@ -1,10 +1,10 @@
 import { Client as Kernel, type ClientOptions } from "../../kernel/index.js";
 import { endpoints, type Registry } from "../endpoints/index.js";
-import { deployment, load, loadParams, names } from "../../definitions/index.js";
+import { deployment, load, loadParams, names } from "../../definitions/api.github.com/index.js";
 import { builtins } from "./builtins.js";
 
 /** api.github.com's registry with names only: each scope's routes load on first use. */
-export const registry: Registry = { deployment, names, load, loadParams };
+const registry: Registry = { deployment, names, load, loadParams };
 
 /**
  * The full preset for browsers (the `browser` export condition): the Node preset without

@@ -6,11 +6,11 @@ import { lazyDebug } from "../debug/lazy.js";
 import { lazyGraphql } from "../graphql/lazy.js";
 import { log } from "../log/index.js";
 import type { Paginate, PaginateIterator } from "../paginate/index.js";
-import { setMaxWait } from "../policy/check.js";
+import { setMaxWait } from "../policy/options.js";
 import { previews } from "../previews/index.js";
 import { registerEndpoints } from "../register-endpoints/index.js";
 import type { RetryPluginOptions } from "../retry/index.js";
-import { retryConfig } from "../retry/settings.js";
+import { retryConfig } from "../retry/options.js";
 import type { ThrottlePluginOptions } from "../throttle/index.js";
 import { throttleConfig } from "../throttle/settings.js";
 import { validate } from "../validate/index.js";
@@ -43,7 +43,7 @@ export const lazyRetryThrottle: Plugin<void, RetryPluginOptions & ThrottlePlugin
   setMaxWait(limit, throttle?.maxWait, "throttle");
   if (!retry && !throttle) return;
   const load = () =>
-    Promise.all([import("../policy/engine.js"), import("../retry/decide.js"), import("../throttle/apply.js")]).then(
+    Promise.all([import("../policy/engine.js"), import("../retry/retrier.js"), import("../throttle/apply.js")]).then(
       ([{ engineFor }, { createRetrier }, { applyThrottle }]): Plugin<void> =>
         (facade) => {
           const engine = engineFor(facade);

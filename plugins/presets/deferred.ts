@@ -4,6 +4,7 @@ import {
   type Hook as RequestHook,
   type Plugin,
   type ResolvedOptions,
+  withDefaults,
 } from "../../kernel/index.js";
 
 /** How {@link deferred} stands in for a plugin until its code is loaded. */
@@ -65,24 +66,12 @@ export function deferred<Additions = void, Options = {}>(
     };
     const ready = () => (loading ??= apply().catch((error: unknown) => ((loading = undefined), Promise.reject(error))));
     if (settings.hooks !== false) {
-      // Options are passed on as given: hooks mutate them in place (before-after-hook 4.0.0, STYLE.md).
+      // Options are passed on as given: hooks mutate them in place (before-after-hook 4.0.0 would
+      // lose a copy between wraps; docs/hooks-and-plugins.md#change-the-options-in-place).
       client.hook.wrap("request", (request, options) =>
         chain ? chain("request", request, options) : ready().then(() => chain!("request", request, options)),
       );
     }
     return settings.stubs?.(ready) as Additions;
   };
-}
-
-/** The kernel's rule for `plugin.defaults`: object-valued keys merge one level deep with the caller's. */
-function withDefaults<T>(options: T, defaults: object | undefined): T {
-  if (!defaults) return options;
-  const out = { ...options } as Record<string, unknown>;
-  for (const [key, fallback] of Object.entries(defaults)) {
-    const given = out[key];
-    const plain = (v: unknown) => typeof v === "object" && v !== null && Object.getPrototypeOf(v) === Object.prototype;
-    out[key] =
-      plain(given) && plain(fallback) ? { ...(fallback as object), ...(given as object) } : (given ?? fallback);
-  }
-  return out as T;
 }

@@ -1,15 +1,17 @@
 import { createRequire } from "node:module";
 import type { Registry } from "../endpoints/index.js";
+import { otherDeployments } from "../../definitions/deployments.js";
 
-/** Deployments generated into definitions/ besides api.github.com. */
-export const DEPLOYMENTS = ["ghec", "ghes-3.17", "ghes-3.18", "ghes-3.19"] as const;
+/** Deployments generated into definitions/ besides api.github.com (the default). */
+export const DEPLOYMENTS = otherDeployments;
 /** A `deployment` name the Node preset loads by itself. */
 export type Deployment = (typeof DEPLOYMENTS)[number] | "api.github.com";
 
 /**
  * Node only: load a deployment's registry synchronously (require() of the built ESM or CJS
  * module, Node ≥ 20.19), so only the selected deployment's routes are ever loaded and the
- * client is usable at once. Returns `undefined` for an unknown name.
+ * client is usable at once. Returns `undefined` for an unknown name and for api.github.com,
+ * whose registry the preset already holds.
  */
 export function loadDeployment(name: string): Registry | undefined {
   if (!(DEPLOYMENTS as readonly string[]).includes(name)) return undefined;

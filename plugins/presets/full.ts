@@ -1,14 +1,9 @@
 import { Client as Kernel, type ClientOptions } from "../../kernel/index.js";
 import { agent } from "../agent/index.js";
-import { endpoints, type Registry } from "../endpoints/index.js";
-import { deployment, loadParams, names } from "../../definitions/index.js";
-import { routes } from "../../definitions/all.js";
-import { aliases } from "../../definitions/aliases.js";
+import { endpoints } from "../endpoints/index.js";
 import { builtins } from "./builtins.js";
 import { loadDeployment } from "./deployments.js";
-
-/** api.github.com's registry, every scope loaded statically (Node). */
-export const registry: Registry = { deployment, names, routes, loadParams, aliases };
+import { registry } from "./registry.js";
 
 /**
  * The full preset for Node: the kernel with every built-in plugin and the endpoint methods
@@ -23,7 +18,8 @@ export type Client = InstanceType<typeof Client>;
 export type Options = ConstructorParameters<typeof Client>[0];
 
 /**
- * Create a client with the full preset (SPEC §1.5: the module's export is a factory).
+ * Create a client with the full preset: the module's default export (and `require("forgekit")`)
+ * is this factory, as `require("@octokit/rest")(options)` was in @octokit/rest v15.
  *
  * @example
  * import forgekit from "forgekit";

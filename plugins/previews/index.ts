@@ -8,7 +8,7 @@ export interface PreviewsOptions {
 }
 
 /**
- * Previews and media types (SPEC §9): the `previews` client option and the per-request
+ * Previews and media types (docs/previews-and-media-types.md): the `previews` client option and the per-request
  * `mediaType: { previews, format }` become one `accept` header, e.g.
  * `application/vnd.github.mercy-preview+json,application/vnd.github.scarlet-witch-preview+json`
  * or `application/vnd.github.v3.diff`. An `accept` header set on the call (anything other

@@ -16,7 +16,7 @@ export interface ParamDefinition {
   mapTo?: string;
 }
 
-/** A route definition (SPEC §4.4). */
+/** A route definition, as @octokit/rest v16's `registerEndpoints` takes it (docs/custom-endpoints.md). */
 export interface EndpointDefinition {
   method: string;
   url: string;
@@ -67,7 +67,7 @@ function createRegistered(client: Client, operation: string, definition: Endpoin
 }
 
 /**
- * `client.registerEndpoints(routes)` (SPEC §4.4): adds `client.<scope>.<name>(params)` for
+ * `client.registerEndpoints(routes)` (docs/custom-endpoints.md): adds `client.<scope>.<name>(params)` for
  * beta endpoints no built-in method covers yet — new scopes or new methods in existing
  * ones, with `.endpoint` like built-in methods. Parameters are checked before sending
  * (required, type, allowed values); the caller's params object is never mutated.

@@ -1,8 +1,8 @@
 import type { Plugin } from "../../kernel/index.js";
-import { setMaxWait } from "../policy/check.js";
+import { setMaxWait } from "../policy/options.js";
 import { engineFor } from "../policy/engine.js";
-import { createRetrier } from "./decide.js";
-import { retryConfig } from "./settings.js";
+import { createRetrier } from "./retrier.js";
+import { retryConfig } from "./options.js";
 
 export { RateLimitError, isRateLimitError, rateLimitOf } from "../policy/index.js";
 export type { RateLimit, RateLimitInfo, WithRateLimit, LimitKind } from "../policy/index.js";

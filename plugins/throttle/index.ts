@@ -1,5 +1,5 @@
 import type { KeyValueStore, Plugin } from "../../kernel/index.js";
-import { setMaxWait } from "../policy/check.js";
+import { setMaxWait } from "../policy/options.js";
 import { engineFor } from "../policy/engine.js";
 import type { RateLimitInfo } from "../policy/index.js";
 import { applyThrottle } from "./apply.js";

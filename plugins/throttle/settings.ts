@@ -1,5 +1,5 @@
 import { RequestError, type KeyValueStore } from "../../kernel/index.js";
-import { knownKeys, MAX_TIMER, numberOption, optionObject } from "../policy/check.js";
+import { knownKeys, MAX_TIMER, numberOption, optionObject } from "../policy/options.js";
 import type { RateLimitCallback } from "./index.js";
 
 /** The `throttle` option, checked; `store` is `undefined` when the default memory store is wanted. */

@@ -1,7 +1,7 @@
 import type { ParamMeta, Plugin } from "../../kernel/index.js";
-import { checkParams } from "./check.js";
+import { checkParams } from "./check-params.js";
 
-export { checkParams } from "./check.js";
+export { checkParams } from "./check-params.js";
 
 /**
  * What an endpoint method attaches to each request (`options.request.validate`) so this

@@ -14,7 +14,7 @@ const gz = (bytes) => gzipSync(bytes, { level: 9 }).length;
 
 /** The probes; `pkg` is the forgekit package directory whose dist/ is measured. */
 export function probes(pkg) {
-  const reposRoutes = join(pkg, "dist/esm/definitions/scopes/repos.js");
+  const reposRoutes = join(pkg, "dist/esm/definitions/api.github.com/scopes/repos.js");
   return [
     {
       id: "forgekit-lazy",

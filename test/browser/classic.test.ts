@@ -1,5 +1,5 @@
 // The classic script (dist/browser/forgekit.js) in Chromium: one global, `Client`, with the
-// error classes and helpers as static members (SPEC §1.5: `new Client(options)`).
+// error classes and helpers as static members (README.md: `new Client(options)`).
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { useRig } from "./rig.js";

@@ -46,12 +46,16 @@ test("a page calling only repos fetches only the repos chunks, once", async () =
   // Route data: the loader table, then repos' routes and (for validation) its parameter metadata.
   assert.equal(
     fetched.filter((source) => source.startsWith("definitions/")),
-    ["definitions/loaders.ts", "definitions/params/repos.ts", "definitions/scopes/repos.ts"],
+    [
+      "definitions/api.github.com/loaders.ts",
+      "definitions/api.github.com/params/repos.ts",
+      "definitions/api.github.com/scopes/repos.ts",
+    ],
   );
   // Plugin code: only the retry/throttle engine, which loads before the first request is sent.
   assert.equal(
     fetched.filter((source) => !source.startsWith("definitions/")),
-    ["plugins/policy/engine.ts", "plugins/retry/decide.ts", "plugins/throttle/apply.ts"],
+    ["plugins/policy/engine.ts", "plugins/retry/retrier.ts", "plugins/throttle/apply.ts"],
   );
 });
 

@@ -3,7 +3,7 @@
 import { execFile } from "node:child_process";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { names } from "../../definitions/index.js";
+import { names } from "../../definitions/api.github.com/index.js";
 
 const root = new URL("../../", import.meta.url).pathname;
 

@@ -5,8 +5,8 @@ import { dirname, join, normalize, relative } from "node:path";
 import { guideFiles, root } from "../helpers/docs-samples.js";
 
 // The guides hang together: docs/README.md lists every guide, and every relative link of
-// README.md and docs/*.md points at a file that exists — and, for `file.md#anchor`, at a
-// heading that exists (GitHub's anchor rules).
+// README.md, CONTRIBUTING.md and docs/*.md points at a file that exists — and, for
+// `file.md#anchor`, at a heading that exists (GitHub's anchor rules).
 const test = suite("docs: the index lists every guide; relative links resolve");
 
 /** The text outside fenced code blocks, code spans removed (or, with `keepSpans`, their content kept). */

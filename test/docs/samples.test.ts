@@ -15,7 +15,7 @@ import {
   type SampleRun,
 } from "../helpers/docs-samples.js";
 
-// Every ```ts / ```js block of README.md and docs/*.md (not ```ts no-run) runs as a module in
+// Every ```ts / ```js block of README.md, CONTRIBUTING.md and docs/*.md (not ```ts no-run) runs as a module in
 // a Node process of its own, importing the built package ("forgekit", "forgekit/core",
 // "forgekit/plugins/…", "forgekit/testing"), with GITHUB_API_URL pointing at a local GitHub
 // API server started for that sample alone. The conventions are in docs/README.md.

@@ -57,13 +57,13 @@ export function extractSamples(markdown: string, file: string): Sample[] {
   return samples;
 }
 
-/** The guides the runner reads: `docs/*.md` and the top-level `README.md` (when it exists). */
+/** The guides the runner reads: `docs/*.md` and the top-level `README.md` and `CONTRIBUTING.md` (when they exist). */
 export function guideFiles(): string[] {
   const docs = readdirSync(join(root, "docs"))
     .filter((name) => name.endsWith(".md"))
     .sort()
     .map((name) => `docs/${name}`);
-  return existsSync(join(root, "README.md")) ? ["README.md", ...docs] : docs;
+  return [...["README.md", "CONTRIBUTING.md"].filter((name) => existsSync(join(root, name))), ...docs];
 }
 
 /** The blocks of one guide. */

@@ -5,7 +5,7 @@ import http from "node:http";
 import { createRequire } from "node:module";
 import entriesList from "./entries.cjs";
 
-const { entries, plugins } = entriesList;
+const { entries, plugins, deployments } = entriesList;
 
 let server;
 let url;
@@ -32,7 +32,11 @@ test('import forgekit from "forgekit" is a factory; { Client } is the class', as
 test("every entry can be imported, with the same named exports as its require() twin", async () => {
   assert.type((await import("forgekit/core")).Client, "function");
   assert.type((await import("forgekit/plugins/agent")).agent, "function");
-  assert.ok(plugins.includes("agent") && entries.length === plugins.length + 2, entries.join());
+  assert.ok(plugins.includes("agent") && entries.length === plugins.length + deployments.length + 2, entries.join());
+  // Every deployment has an entry, api.github.com included; forgekit/routes/<scope> is api.github.com's.
+  const api = await import("forgekit/deployments/api.github.com");
+  assert.is(api.deployment, "api.github.com");
+  assert.is((await import("forgekit/routes/repos")).routes, api.routes.repos);
   const require = createRequire(import.meta.url);
   const names = (module) =>
     Object.keys(module)
@@ -51,6 +55,46 @@ test("every entry can be imported, with the same named exports as its require() 
       );
     else assert.equal(names(esm), cjs, entry);
   }
+});
+
+// The main entry is an application's surface; helpers for plugin authors live in forgekit/core.
+const APPLICATION = [
+  "AbortError",
+  "Client",
+  "DEPLOYMENTS",
+  "ForgeError",
+  "HttpError",
+  "NetworkError",
+  "RequestError",
+  "TimeoutError",
+  "VERSION",
+  "default",
+  "isHttpError",
+  "isNetworkError",
+  "isRequestError",
+  "isTimeoutError",
+];
+const PLUGIN_AUTHOR = [
+  "createHook",
+  "createRequest",
+  "createScope",
+  "lazy",
+  "lowercaseHeaders",
+  "merge",
+  "parse",
+  "redact",
+  "redactBody",
+  "redactHeaders",
+  "uploadsOrigin",
+  "warnOnce",
+  "withDefaults",
+];
+
+test('"forgekit" exports the application surface; "forgekit/core" adds the plugin-author helpers', async () => {
+  assert.equal(Object.keys(await import("forgekit")).sort(), APPLICATION);
+  const core = Object.keys(await import("forgekit/core")).sort();
+  const expected = [...APPLICATION.filter((name) => name !== "default" && name !== "DEPLOYMENTS"), ...PLUGIN_AUTHOR];
+  assert.equal(core, expected.sort());
 });
 
 test.run();

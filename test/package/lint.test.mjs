@@ -39,8 +39,11 @@ test("publint --strict: no errors, warnings or suggestions", async () => {
   assert.match(stdout, /All good!/, stdout);
 });
 
-test("attw with every plugin subpath: no problems in any resolution mode", async () => {
-  const subpaths = entriesList.plugins.map((name) => `./plugins/${name}`);
+test("attw with every plugin and deployment subpath: no problems in any resolution mode", async () => {
+  const subpaths = [
+    ...entriesList.plugins.map((name) => `./plugins/${name}`),
+    ...entriesList.deployments.map((name) => `./deployments/${name}`),
+  ];
   // The text report: its JSON is too large to arrive whole through a pipe.
   const { code, stdout, stderr } = await run("npx", [
     "--no",

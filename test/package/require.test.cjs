@@ -2,7 +2,7 @@
 const { test } = require("uvu");
 const assert = require("uvu/assert");
 const http = require("node:http");
-const { entries, plugins } = require("./entries.cjs");
+const { entries, plugins, deployments } = require("./entries.cjs");
 
 let server;
 let url;
@@ -33,7 +33,10 @@ test("every entry can be required", () => {
   assert.type(core.Client, "function");
   assert.type(core.createScope, "function");
   assert.is(require("forgekit/package.json").name, "forgekit");
-  assert.ok(plugins.includes("agent") && entries.length === plugins.length + 2, entries.join());
+  assert.ok(plugins.includes("agent") && entries.length === plugins.length + deployments.length + 2, entries.join());
+  // Every deployment has an entry, api.github.com included; forgekit/routes/<scope> is api.github.com's.
+  assert.is(require("forgekit/deployments/api.github.com").deployment, "api.github.com");
+  assert.is(require("forgekit/routes/repos").routes, require("forgekit/deployments/api.github.com").routes.repos);
   for (const entry of entries) {
     const exported = require(entry);
     const functions = Object.keys(exported).filter((key) => typeof exported[key] === "function");

@@ -4,7 +4,8 @@ import { readFileSync } from "node:fs";
 import sinon from "sinon";
 import { Client } from "../../kernel/index.js";
 import { endpoints, type Registry } from "../../plugins/endpoints/index.js";
-import { Client as Full, registry } from "../../plugins/presets/full.js";
+import { Client as Full } from "../../plugins/presets/full.js";
+import { registry } from "../../plugins/presets/registry.js";
 import { startServer, type TestServer } from "../helpers/server.js";
 
 const test = suite("plugins: endpoints (api.github.com registry)");
@@ -212,7 +213,7 @@ test("a custom registry works with Client.plugin([endpoints(registry)])", async 
 });
 
 test("endpoints({ routes: { repos } }): a client with one scope; names come from the routes", async () => {
-  const { routes: repos } = await import("../../definitions/scopes/repos.js");
+  const { routes: repos } = await import("../../definitions/api.github.com/scopes/repos.js");
   const OneScope = Client.plugin([endpoints({ routes: { repos } })]);
   const client = new OneScope({ baseUrl: server.url }) as unknown as Record<string, Record<string, any>>;
   assert.equal(Object.keys(client.repos!).sort(), Object.keys(repos).sort());

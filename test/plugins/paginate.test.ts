@@ -44,7 +44,7 @@ test.before.each(() => {
   client = new Paged({ baseUrl: server.url });
 });
 
-test("SPEC §4.2: every page of GET /repos/{owner}/{repo}/issues in one array, then mapped to titles", async () => {
+test("docs/pagination.md: every page of GET /repos/{owner}/{repo}/issues in one array, then mapped to titles", async () => {
   const issues = await client.paginate("GET /repos/{owner}/{repo}/issues", { owner: "octocat", repo: "hello-world" });
   assert.is(issues.length, 6);
   assert.equal(
@@ -67,7 +67,7 @@ test("SPEC §4.2: every page of GET /repos/{owner}/{repo}/issues in one array, t
   );
 });
 
-test("SPEC rule 3: options from endpoint.merge() as the only argument; an endpoint method with params", async () => {
+test("options from endpoint.merge() as the only argument; an endpoint method with params", async () => {
   const options = client.request.endpoint.merge("GET /repos/{owner}/{repo}/issues", {
     owner: "octocat",
     repo: "hello-world",

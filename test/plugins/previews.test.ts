@@ -31,7 +31,7 @@ test.before(async () => {
 test.after(() => server.close());
 test.before.each(() => void (server.requests.length = 0));
 
-test("SPEC §9: two previews in one accept header, comma-separated; the repository has topics and a code of conduct", async () => {
+test("two previews in one accept header, comma-separated; the repository has topics and a code of conduct", async () => {
   const client = new Previewing({ baseUrl: server.url });
   const { data } = await client.request("GET /repos/{owner}/{repo}", {
     owner: "octocat",
@@ -43,7 +43,7 @@ test("SPEC §9: two previews in one accept header, comma-separated; the reposito
   assert.equal(data.code_of_conduct, { key: "contributor_covenant" });
 });
 
-test("SPEC §9.2: an accept header on the call is sent as given and wins over previews and format", async () => {
+test("an accept header on the call is sent as given and wins over previews and format", async () => {
   const client = new Previewing({ baseUrl: server.url, previews: ["scarlet-witch"] });
   const { data } = await client.request("GET /repos/{owner}/{repo}", {
     owner: "octocat",

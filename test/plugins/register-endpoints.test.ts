@@ -8,7 +8,7 @@ import { startServer, type TestServer } from "../helpers/server.js";
 
 const test = suite("plugins: registerEndpoints");
 let server: TestServer;
-// SPEC §4.4's registered example.
+// The registered example of docs/custom-endpoints.md (@octokit/rest v16's registerEndpoints).
 const foo = {
   method: "PATCH",
   url: "/repos/:owner/:repo/foo",
@@ -29,7 +29,7 @@ test.before(async () => {
 test.after(() => server.close());
 test.before.each(() => void (server.requests.length = 0));
 
-test("SPEC example: repos.foo is added to the existing repos scope and sends PATCH with the preview", async () => {
+test("the docs example: repos.foo is added to the existing repos scope and sends PATCH with the preview", async () => {
   const client = new (Full.plugin(registerEndpoints))({ baseUrl: server.url });
   client.registerEndpoints({ repos: { foo } });
   const repos = client.repos as unknown as Record<string, (p: object) => Promise<{ data: Record<string, string> }>>;
@@ -44,7 +44,7 @@ test("SPEC example: repos.foo is added to the existing repos scope and sends PAT
   assert.type(client.repos.get, "function", "built-in methods still there");
 });
 
-test("SPEC example with baz outside its enum: an error naming the parameter and the allowed values; nothing sent", async () => {
+test("the docs example with baz outside its enum: an error naming the parameter and the allowed values; nothing sent", async () => {
   const client = new WithRegister({ baseUrl: server.url });
   client.registerEndpoints({ repos: { foo } });
   const params = { owner: "o", repo: "r", baz: "invalid" };

@@ -3,7 +3,8 @@ import * as assert from "uvu/assert";
 import { Client, RequestError } from "../../kernel/index.js";
 import { checkParams, validate } from "../../plugins/validate/index.js";
 import { endpoints } from "../../plugins/endpoints/index.js";
-import { Client as Full, registry } from "../../plugins/presets/full.js";
+import { Client as Full } from "../../plugins/presets/full.js";
+import { registry } from "../../plugins/presets/registry.js";
 import { startServer, type TestServer } from "../helpers/server.js";
 
 const test = suite("plugins: validate");

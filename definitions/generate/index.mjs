@@ -1,0 +1,59 @@
+// `node build.mjs generate [--check]`: writes definitions/ (the route registry of every
+// deployment), types/ (type-only, the default deployment) and plugins/cli/generated/ (the
+// CLI's summaries) from @octokit/openapi. Every module but files.mjs is pure: descriptions in,
+// a Map of file path → text out.
+//   openapi.mjs      reading and describing a description (operations, parameters, bodies)
+//   routes.mjs       route entries;  legacy.mjs  deprecated aliases;  params.mjs  parameter metadata
+//   definitions.mjs  definitions/<deployment>/ and definitions/README.md
+//   types.mjs        types/;  cli.mjs  plugins/cli/generated/
+//   deployments.mjs  the one list of deployments;  files.mjs  reading and writing the tree
+import { cliFiles } from "./cli.mjs";
+import { definitionFiles, definitionsReadme } from "./definitions.mjs";
+import { DEPLOYMENTS, deploymentsModule } from "./deployments.mjs";
+import { GENERATED_DIRS, changedFiles, writeTree } from "./files.mjs";
+import { loadLegacyTables } from "./legacy.mjs";
+import { describeDeployment, openapiVersion } from "./openapi.mjs";
+import { typeFiles } from "./types.mjs";
+
+/** Every generated file, path relative to the repository → content. */
+export async function generatedFiles() {
+  const pkgVersion = openapiVersion();
+  const legacyTables = await loadLegacyTables();
+  const files = new Map();
+  const models = [];
+  for (const deployment of DEPLOYMENTS) {
+    const model = describeDeployment(deployment, pkgVersion, legacyTables);
+    for (const [path, text] of definitionFiles(model)) files.set(`${deployment.dir}/${path}`, text);
+    models.push(model);
+  }
+  files.set("definitions/README.md", definitionsReadme(models));
+  files.set("definitions/deployments.ts", deploymentsModule(pkgVersion));
+  // The first deployment is the default: types/ describe it.
+  for (const [path, text] of await typeFiles(models[0])) files.set(`types/${path}`, text);
+  for (const [path, text] of cliFiles(models)) files.set(`plugins/cli/generated/${path}`, text);
+  return files;
+}
+
+/** The `generate` command: write the tree, or with `--check` exit 1 when it would change. */
+export async function generate(args) {
+  const unknown = args.filter((arg) => arg !== "--check");
+  if (unknown.length)
+    throw new Error(`generate: unknown argument(s) ${unknown.join(" ")}. Use \`generate\` or \`generate --check\`.`);
+  const started = performance.now();
+  const files = await generatedFiles();
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  const dirs = GENERATED_DIRS.map(({ dir }) => `${dir}/`).join(", ");
+  if (args.includes("--check")) {
+    const changes = changedFiles(files);
+    if (changes.length) {
+      console.error(`generate --check: ${changes.length} file(s) differ from a fresh generation:`);
+      for (const change of changes) console.error(`  ${change}`);
+      console.error(`Run \`node build.mjs generate\` and commit ${dirs}.`);
+      process.exit(1);
+    }
+    console.log(`generate --check: ${files.size} files up to date (${seconds}s)`);
+    return;
+  }
+  const written = writeTree(files);
+  console.log(`generate: ${files.size} files in ${dirs} (${written} changed) in ${seconds}s`);
+}

@@ -1,0 +1,358 @@
+// types/: type-only TypeScript for the default deployment (api.github.com), compiled from the
+// description's schemas with json-schema-to-typescript. Nothing here reaches a bundle.
+import { isConstraintOnly, isJsonMediaType, resolveRef, successResponses } from "./openapi.mjs";
+import { compareBy, kebabCase, pascalCase, propertyKey, unique } from "./util.mjs";
+
+// A raw (non-JSON) binary body: what fetch accepts and both browsers and Node can produce.
+const BINARY_DATA_TYPE = "string | ArrayBuffer | ArrayBufferView | Blob";
+const JSTT_OPTIONS = {
+  additionalProperties: false,
+  strictIndexSignatures: true,
+  unknownAny: true,
+  ignoreMinAndMaxItems: true, // minItems/maxItems would become unions of tuples
+  unreachableDefinitions: false,
+  format: true,
+  style: {
+    printWidth: 120,
+    tabWidth: 2,
+    useTabs: false,
+    semi: true,
+    singleQuote: false,
+    trailingComma: "all",
+    bracketSpacing: true,
+  },
+};
+// OpenAPI keywords json-schema-to-typescript must not see: names (`title` would mint
+// `Repository1…N`), examples, and `nullable`, which toJsonSchema turns into a `null` member.
+const DROPPED_KEYWORDS = new Set([
+  "title",
+  "example",
+  "examples",
+  "nullable",
+  "discriminator",
+  "readOnly",
+  "writeOnly",
+  "externalDocs",
+  "xml",
+]);
+
+export async function typeFiles(model) {
+  const { compile } = await import("json-schema-to-typescript");
+  const schemaNames = componentTypeNames(model.spec);
+  const files = new Map();
+  files.set("components.ts", await componentsModule(compile, model, schemaNames));
+  const scopeFiles = typeScopes(model);
+  for (const scope of scopeFiles.values())
+    files.set(`scopes/${scope.file}.ts`, await scopeTypesModule(compile, model, schemaNames, scope, scopeFiles));
+  files.set("index.ts", typesIndexModule(model, scopeFiles));
+  files.set("README.md", typesReadme(model));
+  return files;
+}
+
+/** components.schemas key → exported type name; fails on a clash instead of minting `Name1`. */
+function componentTypeNames(spec) {
+  const names = new Map();
+  const taken = new Map();
+  for (const key of Object.keys(spec.components.schemas)) {
+    const name = pascalCase(key);
+    if (!/^[A-Z][A-Za-z0-9]*$/.test(name) || name === "Schemas")
+      throw new Error(`generate: schema "${key}" gives the unusable type name "${name}"`);
+    if (taken.has(name))
+      throw new Error(`generate: schemas "${taken.get(name)}" and "${key}" both become type ${name}`);
+    taken.set(name, key);
+    names.set(key, name);
+  }
+  return names;
+}
+
+/** An OpenAPI 3.0 schema as JSON Schema for json-schema-to-typescript; `$ref`s become named types. */
+function toJsonSchema(node, schemaNames, used) {
+  if (node.$ref) {
+    const key = node.$ref.match(/^#\/components\/schemas\/(.+)$/)?.[1];
+    const name = key && schemaNames.get(key);
+    if (!name) throw new Error(`generate: cannot name the type of $ref "${node.$ref}"`);
+    used.add(name);
+    return { tsType: name };
+  }
+  const convert = (child) => toJsonSchema(child, schemaNames, used);
+  const out = {};
+  for (const [keyword, value] of Object.entries(node)) {
+    if (DROPPED_KEYWORDS.has(keyword) || keyword.startsWith("x-")) continue;
+    if (keyword === "properties")
+      out.properties = Object.fromEntries(Object.entries(value).map(([name, schema]) => [name, convert(schema)]));
+    else if (keyword === "items" || keyword === "additionalProperties" || keyword === "not")
+      out[keyword] = typeof value === "object" ? convert(value) : value;
+    else if (keyword === "oneOf" || keyword === "anyOf" || keyword === "allOf") {
+      const members = value.filter((member) => !isConstraintOnly(member));
+      if (members.length) out[keyword] = members.map(convert);
+    } else if (keyword === "description") out.description = commentText(value);
+    else out[keyword] = value;
+  }
+  return node.nullable === true ? withNull(out) : out;
+}
+
+/** OpenAPI's `nullable: true` as JSON Schema: `null` in the enum or type, else `anyOf [..., null]`. */
+function withNull(schema) {
+  if (schema.enum)
+    return {
+      ...schema,
+      enum: unique([...schema.enum, null]),
+      ...(typeof schema.type === "string" && { type: [schema.type, "null"] }),
+    };
+  if (typeof schema.type === "string") return { ...schema, type: [schema.type, "null"] };
+  const { description, ...rest } = schema;
+  return { ...(description && { description }), anyOf: [rest, { type: "null" }] };
+}
+
+/** Text safe inside a `/** … *\/` comment. */
+function commentText(text) {
+  return text.replaceAll("*/", "*\\/");
+}
+
+async function componentsModule(compile, model, schemaNames) {
+  const used = new Set();
+  const properties = {};
+  for (const [key, schema] of Object.entries(model.spec.components.schemas)) {
+    properties[key] = { ...toJsonSchema(schema, schemaNames, used), title: schemaNames.get(key) };
+  }
+  const root = {
+    title: "Schemas",
+    description: "Every components.schemas entry by its key in the description.",
+    type: "object",
+    properties,
+    required: Object.keys(properties),
+    additionalProperties: false,
+  };
+  const text = await compile(root, "Schemas", { ...JSTT_OPTIONS, bannerComment: `// ${model.header}` });
+  assertDeclaredNames("types/components.ts", text, [...schemaNames.values(), "Schemas"]);
+  return text;
+}
+
+/** json-schema-to-typescript names inline schemas it cannot place; fail instead of shipping `Repository1`. */
+function assertDeclaredNames(file, text, expected) {
+  const declared = [...text.matchAll(/^export (?:interface|type) (\w+)/gm)].map((match) => match[1]);
+  const want = new Set(expected);
+  const extra = declared.filter((name) => !want.delete(name));
+  if (extra.length || want.size)
+    throw new Error(
+      `generate: ${file} declares [${extra.join(", ")}] it should not and lacks [${[...want].join(", ")}]`,
+    );
+}
+
+/** Scopes of the Methods interfaces: today's scopes plus old ones that only hold aliases. */
+function typeScopes(model) {
+  const scopes = new Map();
+  for (const [scope, operations] of model.scopes)
+    scopes.set(scope, { scope, file: operations[0].file, operations, aliases: [] });
+  for (const [oldName, { target }] of [...model.legacy.aliases].sort(compareBy(([key]) => key))) {
+    const [scope, name] = oldName.split(".");
+    if (!scopes.has(scope)) scopes.set(scope, { scope, file: kebabCase(scope), operations: [], aliases: [] });
+    scopes.get(scope).aliases.push({ name, target });
+  }
+  const files = new Set();
+  for (const { file } of scopes.values()) {
+    if (files.has(file)) throw new Error(`generate: two scopes write types/scopes/${file}.ts`);
+    files.add(file);
+  }
+  return new Map([...scopes].sort(compareBy(([scope]) => scope)));
+}
+
+async function scopeTypesModule(compile, model, schemaNames, scope, scopeFiles) {
+  const used = new Set();
+  const endpointsName = `${pascalCase(scope.scope)}Endpoints`;
+  const methodsName = `${pascalCase(scope.scope)}Methods`;
+  const operationsById = new Map(
+    model.operations.map((operation) => [`${operation.scope}.${operation.name}`, operation]),
+  );
+  const otherEndpoints = new Map();
+  const endpointRef = (operation) => {
+    if (operation.scope === scope.scope && scope.operations.length)
+      return `${endpointsName}[${JSON.stringify(operation.route)}]`;
+    const name = `${pascalCase(operation.scope)}Endpoints`;
+    otherEndpoints.set(name, scopeFiles.get(operation.scope).file);
+    return `${name}[${JSON.stringify(operation.route)}]`;
+  };
+  const members = [
+    ...scope.operations.map((operation) => ({
+      name: operation.name,
+      doc: methodDoc(operation),
+      type: endpointRef(operation),
+    })),
+    ...scope.aliases.map(({ name, target }) => ({
+      name,
+      doc: [`@deprecated use \`${target}\``],
+      type: endpointRef(operationsById.get(target)),
+    })),
+  ].sort(compareBy((member) => member.name));
+  let endpoints = "";
+  if (scope.operations.length) {
+    const schema = endpointsSchema(model.spec, endpointsName, scope.operations, schemaNames, used);
+    endpoints = await compile(schema, endpointsName, { ...JSTT_OPTIONS, bannerComment: "" });
+  }
+  for (const name of [endpointsName, methodsName, "EndpointMethod", ...otherEndpoints.keys()]) {
+    if (used.has(name))
+      throw new Error(
+        `generate: component type ${name} clashes with a generated name in types/scopes/${scope.file}.ts`,
+      );
+  }
+  const imports = [
+    'import type { EndpointMethod } from "../../kernel/index.js";',
+    ...(used.size ? [`import type { ${[...used].sort().join(", ")} } from "../components.js";`] : []),
+    ...[...otherEndpoints]
+      .sort(compareBy(([name]) => name))
+      .map(([name, file]) => `import type { ${name} } from "./${file}.js";`),
+  ];
+  const methods = [
+    `/** The endpoint methods of \`client.${scope.scope}\`. */`,
+    `export interface ${methodsName} {`,
+    ...members.flatMap((member) => [
+      ...docComment(member.doc, "  "),
+      `  ${propertyKey(member.name)}: EndpointMethod<${member.type}>;`,
+    ]),
+    "}",
+  ];
+  return [`// ${model.header}`, ...imports, "", ...(endpoints ? [endpoints.trim(), ""] : []), ...methods, ""].join(
+    "\n",
+  );
+}
+
+function methodDoc(operation) {
+  const { summary, externalDocs } = operation.op;
+  const note = operation.extra?.deprecated;
+  return [
+    summary && commentText(summary),
+    externalDocs?.url && `@see ${externalDocs.url}`,
+    note && `@deprecated ${note}`,
+  ].filter(Boolean);
+}
+
+function docComment(lines, indent) {
+  if (!lines.length) return [];
+  if (lines.length === 1) return [`${indent}/** ${lines[0]} */`];
+  return [`${indent}/**`, ...lines.map((line) => `${indent} * ${line}`), `${indent} */`];
+}
+
+/** `{ "GET /repos/{owner}/{repo}": { parameters: {...}; response: FullRepository } }` as JSON Schema. */
+function endpointsSchema(spec, title, operations, schemaNames, used) {
+  const properties = {};
+  for (const operation of operations) {
+    properties[operation.route] = {
+      type: "object",
+      properties: {
+        parameters: parametersSchema(spec, operation, schemaNames, used),
+        response: responseSchema(spec, operation, schemaNames, used),
+      },
+      required: ["parameters", "response"],
+    };
+  }
+  return {
+    title,
+    description: "Parameters and response of each route, keyed like `definitions/`.",
+    type: "object",
+    properties,
+    required: Object.keys(properties),
+  };
+}
+
+function parametersSchema(spec, operation, schemaNames, used) {
+  const properties = {};
+  for (const field of operation.fields) {
+    const schema = fieldSchema(field, schemaNames, used);
+    if (field.description) schema.description = commentText(field.description);
+    if (field.deprecated) schema.deprecated = true;
+    properties[field.name] = schema;
+  }
+  return {
+    type: "object",
+    properties,
+    required: operation.fields.filter((field) => field.required).map((field) => field.name),
+  };
+}
+
+function fieldSchema(field, schemaNames, used) {
+  if (field.raw?.startsWith("text/")) return { tsType: "string" };
+  if (field.raw) return { tsType: BINARY_DATA_TYPE };
+  const members = field.schemas.map((schema) => toJsonSchema(schema, schemaNames, used));
+  return members.length === 1 ? { ...members[0] } : { anyOf: members };
+}
+
+/**
+ * Union of the 2xx responses: the JSON schema, `string` for text, `ArrayBuffer` for binary,
+ * `undefined` when empty. Redirect-only operations (archive and log downloads, 302) are
+ * `unknown`: what arrives is whatever the followed redirect serves.
+ */
+function responseSchema(spec, operation, schemaNames, used) {
+  const members = [];
+  const seen = new Set();
+  const add = (schema) => {
+    const key = JSON.stringify(schema);
+    if (seen.has(key)) return;
+    seen.add(key);
+    members.push(schema);
+  };
+  for (const { content } of successResponses(spec, operation.op)) {
+    const types = Object.keys(content);
+    const json = types.includes("application/json") ? "application/json" : types.find(isJsonMediaType);
+    if (json) add(toJsonSchema(content[json].schema ?? {}, schemaNames, used));
+    else if (!types.length) add({ tsType: "undefined" });
+    else {
+      const schema = resolveRef(spec, content[types[0]].schema ?? {});
+      const text = types[0].startsWith("text/") || (schema.type === "string" && schema.format !== "binary");
+      add({ tsType: text ? "string" : "ArrayBuffer" });
+    }
+  }
+  if (!members.length) return { tsType: "unknown" };
+  return members.length === 1 ? members[0] : { anyOf: members };
+}
+
+function typesIndexModule(model, scopeFiles) {
+  const scopes = [...scopeFiles.values()];
+  const withEndpoints = scopes.filter((scope) => scope.operations.length);
+  const endpoints = (scope) => `${pascalCase(scope.scope)}Endpoints`;
+  const methods = (scope) => `${pascalCase(scope.scope)}Methods`;
+  return [
+    `// ${model.header}`,
+    ...scopes.map(
+      (scope) =>
+        `import type { ${[...(scope.operations.length ? [endpoints(scope)] : []), methods(scope)].join(", ")} } from "./scopes/${scope.file}.js";`,
+    ),
+    "",
+    'export type * from "./components.js";',
+    "",
+    "/** Every operation of api.github.com: route (as in `definitions/`) → `{ parameters; response }`. */",
+    `export interface Endpoints`,
+    ...withEndpoints.map(
+      (scope, index) =>
+        `  ${index ? " " : "extends"} ${endpoints(scope)}${index === withEndpoints.length - 1 ? " {}" : ","}`,
+    ),
+    "",
+    "/** The endpoint methods of each scope (`client.repos.get`), deprecated aliases included. */",
+    "export interface RestScopes {",
+    ...scopes.map((scope) => `  ${propertyKey(scope.scope)}: ${methods(scope)};`),
+    "}",
+    "",
+  ].join("\n");
+}
+
+function typesReadme(model) {
+  return [
+    `<!-- ${model.header} -->`,
+    "# types/",
+    "",
+    `Type-only TypeScript for api.github.com (the other deployments have route tables in \`definitions/\` but no types),`,
+    `generated from @octokit/openapi ${model.pkgVersion} with json-schema-to-typescript by \`node build.mjs generate\`.`,
+    "Every file holds only `export interface` / `export type`, so nothing here reaches a bundle. Do not edit: regenerate.",
+    "",
+    "- `components.ts`: one type per `components.schemas` entry, PascalCase of its key (`full-repository` → `FullRepository`),",
+    "  plus `Schemas` (key → type). OpenAPI `nullable: true` is `| null`.",
+    "- `scopes/<scope>.ts`: `<Scope>Endpoints` (route → `{ parameters; response }`, routes exactly as in `definitions/`) and",
+    "  `<Scope>Methods` (method → `EndpointMethod<…>`, with the summary, the docs link and `@deprecated` aliases).",
+    "  Parameters are path, query and top-level body properties (the one that is the whole body, `extra.body` in",
+    "  `definitions/`, included); a raw body is `data`. Responses are the 2xx JSON schema, `string` for text, `ArrayBuffer`",
+    "  for binary, `undefined` when there is no content, `unknown` for redirect-only downloads.",
+    "- `index.ts`: `Endpoints` (all routes), `RestScopes` (scope → methods) and the component types.",
+    "",
+    `${model.operations.length} operations in ${model.scopes.size} scopes, ${model.legacy.aliases.size} deprecated aliases, ${Object.keys(model.spec.components.schemas).length} component schemas.`,
+    "",
+  ].join("\n");
+}

@@ -1,0 +1,38 @@
+import { RequestError } from "../../kernel/index.js";
+import { knownKeys, MAX_TIMER, numberOption, optionObject } from "../policy/options.js";
+import type { RetrySettings } from "./retrier.js";
+
+/** The `retry` option, checked: the retrier's settings and the `maxWait` it gives the engine. */
+export interface RetryConfig {
+  settings: RetrySettings;
+  maxWait: number | undefined;
+}
+
+const KEYS = ["retries", "delay", "maxDelay", "maxWait", "timeouts", "nonIdempotent"] as const;
+
+function flag(options: Record<string, unknown>, key: string): boolean {
+  const value = options[key] ?? false;
+  if (typeof value !== "boolean")
+    throw new RequestError(`retry.${key} must be true or false, got ${JSON.stringify(value)}.`);
+  return value;
+}
+
+/**
+ * Check the `retry` option (at construction, before any I/O; a `RequestError` names the
+ * fix): `false` → `undefined` (off), `undefined`/`true`/an object → the settings. Pure: the
+ * presets run it eagerly and load the engine on the first request.
+ */
+export function retryConfig(option: unknown): RetryConfig | undefined {
+  const given = optionObject(option, "retry");
+  if (!given) return undefined;
+  knownKeys(given, "retry", KEYS);
+  const delay = numberOption(given, "delay", "retry", 0, MAX_TIMER) ?? 1000;
+  const settings = {
+    retries: numberOption(given, "retries", "retry", 0, 100, true) ?? 3,
+    delay,
+    maxDelay: numberOption(given, "maxDelay", "retry", delay, MAX_TIMER) ?? Math.max(delay, 30_000),
+    timeouts: flag(given, "timeouts"),
+    nonIdempotent: flag(given, "nonIdempotent"),
+  };
+  return { settings, maxWait: numberOption(given, "maxWait", "retry", 0, MAX_TIMER) };
+}
