@@ -1,5 +1,7 @@
 // Deprecated aliases: old method names (x-octokit OPERATION changes, then @octokit/rest v15/v16
 // method tables) mapped to today's operations.
+import { legacyParamRenames } from "./legacy-params.mjs";
+import { legacyRoutes } from "./legacy-routes.mjs";
 import { REPO_ROOT, compareBy, groupBy, operationName, readJson } from "./util.mjs";
 
 // Old @octokit/rest method tables, newest first: v16's wins when both name the same method.
@@ -75,7 +77,22 @@ export function legacyAliases(operations, legacyTables) {
   report.legacyNames = legacyNames.size;
   report.unmapped = [...legacyNames].filter((oldName) => !aliases.has(oldName)).sort();
   report.mapped = report.legacyNames - report.unmapped.length;
-  return { aliases, report };
+  const { oldRoutes, removed } = legacyRoutes(operations, legacyTables, report.unmapped);
+  report.oldRoutes = oldRoutes.size;
+  report.removed = [...removed.keys()];
+  // Old parameter names of today's operations go into their `extra.renamed` (the
+  // description's own x-octokit PARAMETER changes win).
+  const resolve = (oldName) => current.get(oldName) ?? current.get(aliases.get(oldName)?.target);
+  const renames = legacyParamRenames(operations, legacyTables, resolve);
+  report.paramRenames = 0;
+  for (const operation of operations) {
+    const table = renames.get(`${operation.scope}.${operation.name}`);
+    if (!table) continue;
+    operation.extra ??= {};
+    operation.extra.renamed = { ...table, ...operation.extra.renamed };
+    report.paramRenames += Object.keys(table).length;
+  }
+  return { aliases, oldRoutes, removed, report };
 }
 
 /** Today's operations an old `scope.name` stands for: through `alias` entries, then by route shape. */
@@ -96,12 +113,12 @@ function resolveLegacyName(legacyTables, label, scope, name, current, byShape, s
   return [];
 }
 
-/** old scope → old name → "scope.method", both levels sorted. */
-export function aliasTable(legacy) {
+/** old scope → old name → `value(entry)`, both levels sorted; `entries` is `legacy.aliases`, `.oldRoutes` or `.removed`. */
+export function aliasTable(entries, value = (entry) => entry.target) {
   const table = {};
-  for (const [oldName, { target }] of [...legacy.aliases].sort(compareBy(([key]) => key))) {
+  for (const [oldName, entry] of [...entries].sort(compareBy(([key]) => key))) {
     const [scope, name] = oldName.split(".");
-    (table[scope] ??= {})[name] = target;
+    (table[scope] ??= {})[name] = value(entry);
   }
   return table;
 }
