@@ -150,7 +150,7 @@ export function createLegacyRoute(client: Client, old: string, route: string): M
     warnOnce(
       client.options.log,
       `alias:${old}`,
-      `${old}() is an @octokit/rest v16 name with no current operation; sending its old route ${route}, which GitHub still serves.`,
+      `${old}() is an @octokit/rest v15/v16 name with no current operation; sending its old route ${route}, which GitHub still serves.`,
     );
     return params;
   });
