@@ -48,6 +48,10 @@ export class HttpError extends ForgeError {
   declare response: Response<unknown>;
   /** Set by the retry/throttle engine (part of the full preset). */
   declare rateLimit?: RateLimit;
+  /** GitHub's `errors` details of the response body (422 Validation Failed…), when it has them. */
+  declare errors?: ReadonlyArray<string | { resource?: string; field?: string; code?: string; message?: string }>;
+  /** GitHub's `documentation_url` of the response body, when it has one. */
+  declare documentation_url?: string;
   constructor(message: string, request: RequestOptions, response: Response<unknown>) {
     super(message, request);
     this.status = response.status;

@@ -9,14 +9,24 @@ interface GitHubErrorBody {
   errors?: Array<string | { message?: string; code?: string; field?: string; resource?: string }>;
 }
 
+/** What GitHub's error codes say, as words after the field name. */
+const CODES: Record<string, string> = {
+  missing: "does not exist",
+  missing_field: "is missing",
+  invalid: "is invalid",
+  already_exists: "already exists",
+  unprocessable: "cannot be processed",
+};
+
+/** `color is invalid (Label); labels are locked`: GitHub's `errors` array, readable. */
 function describeErrors(errors: GitHubErrorBody["errors"]): string {
   if (!Array.isArray(errors) || errors.length === 0) return "";
-  const parts = errors.map((e) =>
-    typeof e === "string"
-      ? e
-      : (e.message ?? [e.code, e.field && `"${e.field}"`, e.resource && `on ${e.resource}`].filter(Boolean).join(" ")),
-  );
-  return ` [${parts.join("; ")}]`;
+  const parts = errors.map((e) => {
+    if (typeof e === "string") return e;
+    const text = e.message ?? [e.field, CODES[e.code ?? ""] ?? e.code].filter(Boolean).join(" ");
+    return e.resource ? `${text} (${e.resource})` : text;
+  });
+  return `: ${parts.join("; ")}`;
 }
 
 /** `GET https://api.github.com/repos/o/r → 404 Not Found: Not Found (https://docs…) [errors]`; HTTP/2 responses carry no reason phrase (`→ 404: Not Found`). */
@@ -32,8 +42,8 @@ export function httpErrorMessage(
   const body: GitHubErrorBody = Object(data);
   const text = typeof data === "string" && data.length < 300 ? data.trim() : "";
   if (body.message || text) message += `: ${body.message ?? text}`;
-  if (body.documentation_url) message += ` (${body.documentation_url})`;
-  return message + describeErrors(body.errors);
+  message += describeErrors(body.errors);
+  return body.documentation_url ? `${message} (${body.documentation_url})` : message;
 }
 
 /**
@@ -57,7 +67,16 @@ export async function toResponse(fetched: globalThis.Response, request: RequestO
   } else data = !type || /^text\/|charset=|xml/i.test(type) ? await fetched.text() : await fetched.arrayBuffer();
   const response = { status, url: fetched.url || request.url, headers: Object.fromEntries(fetched.headers), data };
   if (status >= 400 || status === 304 || invalidJson) {
-    throw new HttpError(httpErrorMessage(request, status, fetched.statusText, data, invalidJson), request, response);
+    const error = new HttpError(
+      httpErrorMessage(request, status, fetched.statusText, data, invalidJson),
+      request,
+      response,
+    );
+    // @octokit/rest v16's fields: GitHub's `errors` details and documentation link.
+    const body: GitHubErrorBody = Object(error.response.data);
+    if (Array.isArray(body.errors)) error.errors = body.errors;
+    if (typeof body.documentation_url === "string") error.documentation_url = body.documentation_url;
+    throw error;
   }
   return response;
 }
