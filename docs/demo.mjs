@@ -21,7 +21,12 @@ const note = (text) => say(`   ${dim(`(${text})`)}`);
 const plural = (n, word) => `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
 
 const started = performance.now();
-const server = await startMockServer({ totalItems: 100 });
+// A fine-grained token the server treats as lacking issues=write (section 4 shows GitHub's hint).
+const limitedToken = "github_pat_11DEMO0000000000000000_demoTokenWithoutIssuesWrite000";
+const server = await startMockServer({
+  totalItems: 100,
+  denied: [{ token: limitedToken, route: "POST /repos/{owner}/{repo}/issues", needs: "issues=write" }],
+});
 const owner = "octocat";
 const repo = "hello-world";
 const client = forgekit({ baseUrl: server.url, cache: true });
@@ -119,6 +124,19 @@ try {
 } catch (error) {
   row(error.status ? `${error.name} ${error.status}` : error.name, red(error.message.replaceAll(server.url, "")));
   if (server.requests.length === sentBefore) note("caught before sending: the server received nothing");
+}
+
+try {
+  await forgekit({ baseUrl: server.url, auth: limitedToken }).request("POST /repos/{owner}/{repo}/issues", {
+    owner,
+    repo,
+    title: "Hello",
+  });
+} catch (error) {
+  if (!isHttpError(error)) throw error;
+  row(`${error.name} ${error.status}`, red(error.message.replaceAll(server.url, "")));
+  if (error.permissions)
+    note(`error.permissions: ${JSON.stringify(error.permissions)} — from x-accepted-github-permissions`);
 }
 
 // 5. A 304 answered from the cache.

@@ -21,6 +21,8 @@ export interface Flags {
   version: boolean;
   baseUrl?: string;
   deployment?: string;
+  /** `--max-wait <seconds>`: the longest rate-limit wait to sit out (retry.maxWait). */
+  maxWait?: string;
   /** `--header name:value`, names lower-cased, in order. */
   headers: Record<string, string>;
   previews: string[];
@@ -41,6 +43,7 @@ const FLAGS: Record<string, [key: keyof Flags, kind: Kind]> = {
   "--version": ["version", "boolean"],
   "--base-url": ["baseUrl", "string"],
   "--deployment": ["deployment", "string"],
+  "--max-wait": ["maxWait", "string"],
   "--header": ["headers", "list"],
   "--preview": ["previews", "list"],
 };

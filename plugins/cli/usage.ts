@@ -28,6 +28,7 @@ Flags:
                              GHES: https://HOST/api/v3)
   --deployment <name>        ${deploymentList}
   --header, -H <name:value>  an extra request header (repeatable)
+  --max-wait <seconds>       wait up to this long for a rate limit (default 300), else fail
   --preview <name>           an API preview, e.g. --preview mercy (repeatable)
   --help, -h                 help; after a method, that method's help
   --version, -V              print the version

@@ -1,5 +1,5 @@
 import {
-  RequestError,
+  ParameterError,
   uploadsOrigin,
   warnOnce,
   type Client,
@@ -163,9 +163,9 @@ export function createRemoved(message: string): Method {
 
 function createFailing(message: string): Method {
   const fail = (): never => {
-    throw new RequestError(message);
+    throw new ParameterError(message);
   };
-  const method = () => Promise.reject(new RequestError(message));
+  const method = () => Promise.reject(new ParameterError(message));
   return Object.assign(method, {
     endpoint: Object.assign(fail, { DEFAULTS: undefined as never, merge: fail }),
     defaults: fail,
@@ -194,7 +194,7 @@ export function createLazy(operation: string, load: () => Promise<Method>): Meth
     <K extends "endpoint" | "defaults">(key: K) =>
     () => {
       if (!real)
-        throw new RequestError(
+        throw new ParameterError(
           `${operation}: its routes are not loaded yet. Call it once, or \`await client.${operation}.load()\`, before using .${key}.`,
         );
       return real[key];

@@ -1,5 +1,5 @@
 import {
-  RequestError,
+  ParameterError,
   type Client,
   type EndpointOptions,
   type ParamMeta,
@@ -24,7 +24,7 @@ function firstRequest(client: Client, source: Source, params: RequestParameters 
   else if (typeof source === "function" && typeof source.endpoint?.merge === "function")
     base = source.endpoint.merge(params);
   else
-    throw new RequestError(
+    throw new ParameterError(
       `paginate: the first argument is ${typeof source}; pass a route such as "GET /repos/{owner}/{repo}/issues", options from endpoint.merge(), or an endpoint method.`,
     );
   return base;
@@ -56,14 +56,14 @@ async function addPageSize(base: EndpointOptions): Promise<void> {
 function checkOptions(options: PaginateOptions): void {
   const { maxItems, resume, onCheckpoint, map } = options;
   if (maxItems !== undefined && !(maxItems === Infinity || (Number.isInteger(maxItems) && maxItems >= 0))) {
-    throw new RequestError(
+    throw new ParameterError(
       `paginate: maxItems is ${String(maxItems)}; pass a whole number ≥ 0 (or leave it out for every item).`,
     );
   }
   if (onCheckpoint !== undefined && typeof onCheckpoint !== "function")
-    throw new RequestError("paginate: onCheckpoint must be a function (checkpoint) => void.");
+    throw new ParameterError("paginate: onCheckpoint must be a function (checkpoint) => void.");
   if (map !== undefined && typeof map !== "function")
-    throw new RequestError("paginate: map must be a function (response, done) => items.");
+    throw new ParameterError("paginate: map must be a function (response, done) => items.");
   if (resume === undefined) return;
   const count = (resume as { count?: unknown })?.count;
   const skip = (resume as { skip?: unknown })?.skip;
@@ -71,7 +71,7 @@ function checkOptions(options: PaginateOptions): void {
   const validUrl = url === null || (typeof url === "string" && /^https?:\/\//i.test(url));
   const whole = (n: unknown) => Number.isInteger(n) && (n as number) >= 0;
   if (!isObject(resume) || !validUrl || !whole(count) || (skip !== undefined && !whole(skip))) {
-    throw new RequestError(
+    throw new ParameterError(
       `paginate: resume is not a checkpoint; pass the { url, count } object a previous pagination emitted (url an absolute http(s) URL or null).`,
     );
   }
@@ -79,7 +79,7 @@ function checkOptions(options: PaginateOptions): void {
 
 /**
  * `(source, params?, mapFn?, options?)`, `(source, mapFn, options?)` or
- * `(source, params?, options?)` → {@link Parsed}. Rejects with a `RequestError` for bad
+ * `(source, params?, options?)` → {@link Parsed}. Rejects with a `ParameterError` for bad
  * input. An endpoint method whose routes load lazily (browser presets) is loaded first.
  */
 export async function parseArgs(client: Client, source: Source, args: unknown[]): Promise<Parsed> {
@@ -92,12 +92,12 @@ export async function parseArgs(client: Client, source: Source, args: unknown[])
     rest = [b, c];
   }
   if (params !== undefined && !isObject(params))
-    throw new RequestError(`paginate: params is ${typeof params}; pass an object of parameters.`);
+    throw new ParameterError(`paginate: params is ${typeof params}; pass an object of parameters.`);
   const [mapOrOptions, more] = rest;
   const map = typeof mapOrOptions === "function" ? (mapOrOptions as MapFn<unknown, unknown>) : undefined;
   const options = ((map ? more : mapOrOptions) ?? {}) as PaginateOptions;
   if (typeof options !== "object" || options === null)
-    throw new RequestError(
+    throw new ParameterError(
       `paginate: the options argument is ${typeof options}; pass { maxItems, signal, resume, onCheckpoint }.`,
     );
   checkOptions(options);

@@ -1,7 +1,7 @@
 import type { Plugin } from "../../kernel/index.js";
 import { auth } from "../auth/index.js";
 import type { CacheOptions, CachePluginOptions } from "../cache/index.js";
-import { checkCacheOption } from "../cache/check.js";
+import { checkCacheOption } from "../cache/options.js";
 import { lazyDebug } from "../debug/lazy.js";
 import { log } from "../log/index.js";
 import type { Paginate, PaginateIterator } from "../paginate/index.js";
@@ -11,7 +11,7 @@ import { registerEndpoints } from "../register-endpoints/index.js";
 import type { RetryPluginOptions } from "../retry/index.js";
 import { retryConfig } from "../retry/options.js";
 import type { ThrottlePluginOptions } from "../throttle/index.js";
-import { throttleConfig } from "../throttle/settings.js";
+import { throttleConfig } from "../throttle/options.js";
 import { validate } from "../validate/index.js";
 import { deferred } from "./deferred.js";
 
@@ -36,7 +36,7 @@ const lazyCache = deferred<void, CachePluginOptions>(
  */
 export const lazyRetryThrottle: Plugin<void, RetryPluginOptions & ThrottlePluginOptions> = (client, options) => {
   const retry = retryConfig(options.retry);
-  const throttle = throttleConfig(options.throttle);
+  const throttle = throttleConfig(options.throttle, client);
   const limit: { maxWait: number; maxWaitFrom?: string } = { maxWait: 0 };
   setMaxWait(limit, retry?.maxWait, "retry");
   setMaxWait(limit, throttle?.maxWait, "throttle");
@@ -54,6 +54,11 @@ export const lazyRetryThrottle: Plugin<void, RetryPluginOptions & ThrottlePlugin
   return deferred(load)(client, options);
 };
 
+/** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
+lazyCache.options = ["cache"];
+/** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
+lazyRetryThrottle.options = ["retry", "throttle"];
+
 /** `paginate`, which registers no hook: `client.paginate` and `.iterator` load it on their first call. */
 const lazyPaginate = deferred<{ paginate: Paginate }>(() => import("../paginate/index.js").then((m) => m.paginate), {
   hooks: false,
@@ -66,6 +71,9 @@ const lazyPaginate = deferred<{ paginate: Paginate }>(() => import("../paginate/
     return { paginate };
   },
 });
+
+/** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
+lazyPaginate.options = [];
 
 /**
  * The built-in plugins every preset (Node and browser) applies after the endpoint methods.

@@ -8,6 +8,8 @@ export interface RetrySettings {
   maxDelay: number;
   timeouts: boolean;
   nonIdempotent: boolean;
+  /** Statuses never retried (`@octokit/plugin-retry`'s `doNotRetry`); rate limits still wait. */
+  doNotRetry?: readonly number[] | undefined;
 }
 
 /** Methods a client may repeat without changing the result (RFC 9110 §9.2.2). */
@@ -57,6 +59,7 @@ export function createRetrier(settings: RetrySettings): Retrier {
       if (isHttpError(error)) {
         if (outcome.limit) return outcome.limit.until - now;
         const status = error.status;
+        if (settings.doNotRetry?.includes(status)) return undefined;
         const neverActed = status === 408 || status === 429;
         if (!neverActed && !(status >= 500 && status !== 501 && status !== 505)) return undefined;
         if (!neverActed && !safe) return undefined;

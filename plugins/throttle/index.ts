@@ -3,9 +3,9 @@ import { setMaxWait } from "../policy/options.js";
 import { engineFor } from "../policy/engine.js";
 import type { RateLimitInfo } from "../policy/index.js";
 import { applyThrottle } from "./apply.js";
-import { throttleConfig } from "./settings.js";
+import { throttleConfig } from "./options.js";
 
-export { memoryStore } from "./memory-store.js";
+export { memoryStore, type MemoryStoreOptions } from "../store/memory-store.js";
 export { primaryKey, secondaryKey } from "./pauses.js";
 export { RateLimitError, isRateLimitError, rateLimitOf } from "../policy/index.js";
 export type { RateLimit, RateLimitInfo, WithRateLimit, LimitKind } from "../policy/index.js";
@@ -15,8 +15,12 @@ export type RateLimitCallback = (info: RateLimitInfo) => boolean | void | Promis
 
 /** Options of the `throttle` plugin (`throttle: {…}`); every one is optional. See docs/errors-retries-rate-limits.md. */
 export interface ThrottleOptions {
+  /** `@octokit/plugin-throttling`'s switch: `false` is `throttle: false`. Default true. */
+  enabled?: boolean;
   /** Where pauses are kept; share one (e.g. `redisStore`) between processes using one token. Default: a per-client {@link memoryStore}. */
   store?: KeyValueStore;
+  /** Milliseconds a store call may take before the request goes on as if no pause were stored. Default 150. */
+  storeTimeout?: number;
   /** Most requests in flight at once. Default 10; `1` sends everything serially, as GitHub advises. */
   concurrency?: number;
   /** Mutations (POST, PATCH, PUT, DELETE) go one at a time, starting at least this many ms apart. Default 1000; `0` turns pacing off. */
@@ -49,9 +53,11 @@ export interface ThrottlePluginOptions {
  * });
  */
 export const throttle: Plugin<void, ThrottlePluginOptions> = (client, options) => {
-  const config = throttleConfig(options.throttle);
+  const config = throttleConfig(options.throttle, client);
   if (!config) return;
   const engine = engineFor(client);
   setMaxWait(engine, config.maxWait, "throttle");
   applyThrottle(client, engine, config);
 };
+/** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
+throttle.options = ["throttle"];

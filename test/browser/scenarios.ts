@@ -164,10 +164,10 @@ export function scenarios(test: Test, rig: Rig): void {
         new lib.NetworkError("m", request).name,
         new lib.TimeoutError("m", request, 1).name,
         new lib.AbortError("m", request).name,
-        new lib.RequestError("m").name,
+        new lib.ParameterError("m").name,
       ];
     });
-    assert.equal(names, ["HttpError", "NetworkError", "TimeoutError", "AbortError", "RequestError"]);
+    assert.equal(names, ["HttpError", "NetworkError", "TimeoutError", "AbortError", "ParameterError"]);
   });
 
   test("a 304 reaches the error hook with its etag, which answers it from the page's own cache", async () => {
@@ -222,8 +222,8 @@ export function scenarios(test: Test, rig: Rig): void {
     const error = await rig.opened.page.evaluate(async (baseUrl) => {
       const caught = await new lib.Client({ baseUrl }).repos.get({ owner: "o" } as never).catch((e: unknown) => e);
       return {
-        instance: caught instanceof lib.RequestError,
-        guard: lib.isRequestError(caught),
+        instance: caught instanceof lib.ParameterError,
+        guard: lib.isParameterError(caught),
         message: (caught as Error).message,
       };
     }, rig.api.url);

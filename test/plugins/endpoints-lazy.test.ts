@@ -1,6 +1,6 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { RequestError } from "../../kernel/index.js";
+import { ParameterError } from "../../kernel/index.js";
 import { Client as Browser } from "../../plugins/presets/browser.js";
 import { startServer, type TestServer } from "../helpers/server.js";
 
@@ -27,7 +27,8 @@ test(".endpoint before the chunk loaded throws a clear error; after load() it wo
   const method = client.gists.get as typeof client.gists.get & { load(): Promise<unknown> };
   assert.throws(
     () => method.endpoint,
-    (error: Error) => error instanceof RequestError && /gists\.get: its routes are not loaded yet/.test(error.message),
+    (error: Error) =>
+      error instanceof ParameterError && /gists\.get: its routes are not loaded yet/.test(error.message),
   );
   await method.load();
   assert.is(method.endpoint.DEFAULTS.url, "/gists/{gist_id}");
@@ -37,7 +38,7 @@ test("validation metadata loads lazily too: a missing parameter is refused, noth
   const client = new Browser({ baseUrl: server.url });
   const before = server.requests.length;
   const error = await client.issues.create({ owner: "o", repo: "r" } as never).catch((e: Error) => e);
-  assert.instance(error, RequestError);
+  assert.instance(error, ParameterError);
   assert.match(error.message, 'issues.create: parameter "title" is required');
   assert.is(server.requests.length, before);
 });

@@ -2,7 +2,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import sinon from "sinon";
 import { createHash } from "node:crypto";
-import { Client, HttpError, RequestError, type Plugin } from "../../kernel/index.js";
+import { Client, HttpError, ParameterError, type Plugin } from "../../kernel/index.js";
 import { agent } from "../../plugins/agent/index.js";
 import { retry } from "../../plugins/retry/index.js";
 import { throttle, memoryStore, type RateLimitInfo } from "../../plugins/throttle/index.js";
@@ -169,7 +169,7 @@ for (const async of [false, true]) {
     assert.ok(warn.called);
     assert.match(
       String(warn.firstCall.args[0]),
-      /^throttle: the rate-limit store failed \(connection lost\); continuing without it\.$/,
+      /^throttle: the store failed \(connection lost\); requests go on without it until it answers again\.$/,
     );
     assert.not.ok(JSON.stringify(warn.args).includes(TOKEN));
   });
@@ -183,10 +183,11 @@ test("construction starts no timer and touches no store", () => {
   assert.equal(store.calls, []);
 });
 
-test("bad throttle options, and two different maxWait values, throw a RequestError naming the fix", () => {
+test("bad throttle options, and two different maxWait values, throw a ParameterError naming the fix", () => {
   const cases: Array<[object, RegExp]> = [
     [{ throttle: { concurrency: 0 } }, /throttle\.concurrency must be an integer from 1 to Infinity, got 0/],
     [{ throttle: { mutationGap: -1 } }, /throttle\.mutationGap must be a number from 0/],
+    [{ throttle: { storeTimeout: 0 } }, /throttle\.storeTimeout must be a number from 1/],
     [
       { throttle: { store: { get() {} } } },
       /throttle\.store must be a KeyValueStore: an object with get\(key\), set\(key, value, ttl\) and delete\(key\)/,
@@ -201,7 +202,7 @@ test("bad throttle options, and two different maxWait values, throw a RequestErr
   for (const [options, message] of cases) {
     assert.throws(
       () => make(options),
-      (e: unknown) => e instanceof RequestError && message.test((e as Error).message),
+      (e: unknown) => e instanceof ParameterError && message.test((e as Error).message),
     );
   }
   make({ retry: { maxWait: 1000 }, throttle: { maxWait: 1000 } });

@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createCatalog } from "./catalog.js";
-import { checkApiVersion, checkAuth, checkBody, notFound, rateLimitExceeded } from "./checks.js";
+import { formatReply } from "./formats.js";
+import { checkApiVersion, checkAuth, checkBody, checkPermission, notFound, rateLimitExceeded } from "./checks.js";
 import {
   baseHeaders,
   etagOf,
@@ -99,6 +100,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
         { route: matched.value.route, params: matched.params },
         operation && { operationId: operation.value.operationId },
       );
+    const lacking = checkPermission(request, options);
+    if (lacking) return withHeaders(serialise(lacking), base, limits());
     if (operation?.value.operationId === "rate-limit/get")
       return withHeaders(
         serialise({ body: rateLimitBody(limiter.all(caller, Boolean(authorization))) }),
@@ -110,7 +113,10 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     let reply: MockReply = notFound();
     if (custom)
       reply = typeof custom.value.reply === "function" ? await custom.value.reply(request) : custom.value.reply;
-    else if (operation) reply = checkBody(request, operation.value) ?? catalog.reply(operation.value, url, pages);
+    else if (operation) {
+      reply = checkBody(request, operation.value) ?? catalog.reply(operation.value, url, pages);
+      reply = formatReply(request, reply) ?? reply;
+    }
     const sent = serialise(reply);
     if ((request.method === "GET" || request.method === "HEAD") && sent.status === 200 && sent.body) {
       const etag = etagOf(sent.body);

@@ -68,6 +68,25 @@ export interface MockServerOptions {
   now?: () => number;
   /** A fixture path or object to answer from instead of the bundled one. */
   fixture?: string | Fixture;
+  /**
+   * Calls a token may not make, answered as GitHub answers them: a fine-grained token (no
+   * `scopes`) gets 403 "Resource not accessible by personal access token" with
+   * `x-accepted-github-permissions`; a classic token (`scopes` given) gets 404 with
+   * `x-accepted-oauth-scopes` and `x-oauth-scopes`.
+   */
+  denied?: readonly DeniedCall[];
+}
+
+/** One call a token lacks the permission for (see {@link MockServerOptions.denied}). */
+export interface DeniedCall {
+  /** The token (as sent after `token `/`Bearer `). */
+  token: string;
+  /** The operation's route, as the fixture names it: `"POST /repos/{owner}/{repo}/issues"`. */
+  route: string;
+  /** What the call needs: `"issues=write"` (fine-grained), or a scope such as `"repo"` (classic). */
+  needs: string;
+  /** Classic tokens: the scopes the token has. */
+  scopes?: readonly string[];
 }
 
 /** One request the server received, in the order the responses were sent. */
