@@ -144,7 +144,7 @@ function finalEntry(legacyTables, scope, name, seen = new Set()) {
  * For each old name without a current operation: `oldRoutes` (name → `{ route, reason }`)
  * and `removed` (name → message), plus the REMOVALS lines that caught nothing (stale lines).
  */
-export function legacyRoutes(operations, legacyTables, unmapped) {
+export function legacyRoutes(operations, legacyTables, unmapped, deployment) {
   const described = new Map(operations.map((operation) => [shapeOf(operation.verb, operation.path), operation]));
   const oldRoutes = new Map();
   const removed = new Map();
@@ -160,7 +160,12 @@ export function legacyRoutes(operations, legacyTables, unmapped) {
     const was = final ? `${final.entry.method} ${templateOf(final.entry.url)}` : "its route";
     const match = REMOVALS.find(([pattern]) => pattern.test(oldName) || (final && pattern.test(final.key)));
     const [why, instead] = match
-      ? match.slice(1)
+      ? deployment.startsWith("ghes") && match[1].includes("Enterprise Server")
+        ? [
+            "GitHub Enterprise Server no longer serves this administration endpoint",
+            "the enterpriseAdmin methods (`forgekit enterpriseAdmin --help` lists them)",
+          ]
+        : match.slice(1)
       : ["GitHub's REST API description no longer has it", "the method GitHub's REST API changelog names"];
     removed.set(
       oldName,

@@ -20,6 +20,16 @@ export async function loadLegacyTables() {
   return tables;
 }
 
+/**
+ * Old names whose old route was misspelt in the v15 table, so no route shape can match them.
+ * Reviewed by hand; used only where the deployment has the target.
+ */
+const REVIEWED_ALIASES = {
+  // v15 spelt GitHub Enterprise's /admin/pre-receive-hooks/{id} as /admin/pre_receive_hooks/:id.
+  "enterprise.deletePreReceiveHook": "enterpriseAdmin.deletePreReceiveHook",
+  "enterprise.editPreReceiveHook": "enterpriseAdmin.updatePreReceiveHook",
+};
+
 /** `GET /repos/:owner/{repo}{?x}` → `GET /repos/{}/{}`: placeholders anonymous, origin and query gone. */
 function routeShape(verb, url) {
   const path = url
@@ -34,7 +44,7 @@ function routeShape(verb, url) {
  * names matched to today's operations by HTTP method and route shape (`alias` entries map
  * through). An alias never shadows a current method; the first source to name it wins.
  */
-export function legacyAliases(operations, legacyTables) {
+export function legacyAliases(operations, legacyTables, deployment = "api.github.com") {
   const current = new Map(operations.map((operation) => [`${operation.scope}.${operation.name}`, operation]));
   const byShape = groupBy(operations, (operation) => routeShape(operation.verb, operation.path));
   const aliases = new Map();
@@ -69,7 +79,10 @@ export function legacyAliases(operations, legacyTables) {
         const oldName = `${scope}.${name}`;
         if (current.has(oldName)) continue;
         legacyNames.add(oldName);
-        const candidates = resolveLegacyName(legacyTables, label, scope, name, current, byShape);
+        const reviewed = current.get(REVIEWED_ALIASES[oldName]);
+        const candidates = reviewed
+          ? [reviewed]
+          : resolveLegacyName(legacyTables, label, scope, name, current, byShape);
         if (candidates.length) propose(oldName, candidates, label);
       }
     }
@@ -77,7 +90,7 @@ export function legacyAliases(operations, legacyTables) {
   report.legacyNames = legacyNames.size;
   report.unmapped = [...legacyNames].filter((oldName) => !aliases.has(oldName)).sort();
   report.mapped = report.legacyNames - report.unmapped.length;
-  const { oldRoutes, removed } = legacyRoutes(operations, legacyTables, report.unmapped);
+  const { oldRoutes, removed } = legacyRoutes(operations, legacyTables, report.unmapped, deployment);
   report.oldRoutes = oldRoutes.size;
   report.removed = [...removed.keys()];
   // Old parameter names of today's operations go into their `extra.renamed` (the

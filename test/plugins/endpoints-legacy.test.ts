@@ -145,4 +145,22 @@ test("a removed endpoint names the removal and the replacement, also through .en
   assert.is(server.requests.length, 0);
 });
 
+test("GHES: v15's misspelt pre_receive_hooks names reach enterpriseAdmin; enterprise.stats keeps its route", async () => {
+  // The built package: deployments load through require() of the built modules.
+  const { default: forgekit } = await import("forgekit" as string);
+  const client = forgekit({ baseUrl: `${server.url}/api/v3`, deployment: "ghes-3.19" }) as unknown as Record<
+    string,
+    Record<string, (p: object) => Promise<unknown>>
+  >;
+  server.requests.length = 0;
+  await client.enterprise!.deletePreReceiveHook!({ id: 3 });
+  await client.enterprise!.stats!({ type: "repos" });
+  assert.equal(
+    server.requests.map((r) => `${r.method} ${r.url}`),
+    ["DELETE /api/v3/admin/pre-receive-hooks/3", "GET /api/v3/enterprise/stats/repos"],
+  );
+  const error = await client.enterprise!.queueIndexingJob!({ target: "x" }).catch((e: Error) => e);
+  assert.match((error as Error).message, /GitHub Enterprise Server no longer serves this administration endpoint/);
+});
+
 test.run();
