@@ -104,7 +104,9 @@ export const aliases: Record<string, Record<string, string>> = {
     createPreReceiveEnvironment: "enterpriseAdmin.createPreReceiveEnvironment",
     createPreReceiveHook: "enterpriseAdmin.createPreReceiveHook",
     deletePreReceiveEnvironment: "enterpriseAdmin.deletePreReceiveEnvironment",
+    deletePreReceiveHook: "enterpriseAdmin.deletePreReceiveHook",
     editPreReceiveEnvironment: "enterpriseAdmin.updatePreReceiveEnvironment",
+    editPreReceiveHook: "enterpriseAdmin.updatePreReceiveHook",
     getLicense: "enterpriseAdmin.getLicenseInformation",
     getPreReceiveEnvironment: "enterpriseAdmin.getPreReceiveEnvironment",
     getPreReceiveEnvironmentDownloadStatus: "enterpriseAdmin.getDownloadStatusForPreReceiveEnvironment",
@@ -590,9 +592,7 @@ export const removed: Record<string, Record<string, string>> = {
     getForRepo: "codesOfConduct.getForRepo() (@octokit/rest v15/v16, GET /repos/{owner}/{repo}/community/code_of_conduct) was removed: GitHub removed the repository code-of-conduct endpoint. Use repos.getCommunityProfileMetrics() (its files.code_of_conduct) or repos.get(). Nothing was sent.",
   },
   enterprise: {
-    deletePreReceiveHook: "enterprise.deletePreReceiveHook() (@octokit/rest v15/v16, DELETE /admin/pre_receive_hooks/{id}) was removed: this is a GitHub Enterprise Server administration endpoint, not served by this deployment. Use the enterpriseAdmin methods of a GHES client (e.g. `new Client({ deployment: \"ghes-3.19\" })`). Nothing was sent.",
-    editPreReceiveHook: "enterprise.editPreReceiveHook() (@octokit/rest v15/v16, PATCH /admin/pre_receive_hooks/{id}) was removed: this is a GitHub Enterprise Server administration endpoint, not served by this deployment. Use the enterpriseAdmin methods of a GHES client (e.g. `new Client({ deployment: \"ghes-3.19\" })`). Nothing was sent.",
-    queueIndexingJob: "enterprise.queueIndexingJob() (@octokit/rest v15/v16, POST /staff/indexing_jobs) was removed: this is a GitHub Enterprise Server administration endpoint, not served by this deployment. Use the enterpriseAdmin methods of a GHES client (e.g. `new Client({ deployment: \"ghes-3.19\" })`). Nothing was sent.",
+    queueIndexingJob: "enterprise.queueIndexingJob() (@octokit/rest v15/v16, POST /staff/indexing_jobs) was removed: GitHub Enterprise Server no longer serves this administration endpoint. Use the enterpriseAdmin methods (`forgekit enterpriseAdmin --help` lists them). Nothing was sent.",
   },
   interactions: {
     addOrUpdateRestrictionsForOrg: "interactions.addOrUpdateRestrictionsForOrg() (@octokit/rest v15/v16, PUT /orgs/{org}/interaction-limits) was removed: GitHub's REST API description no longer has it. Use the method GitHub's REST API changelog names. Nothing was sent.",
