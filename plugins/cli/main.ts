@@ -1,9 +1,11 @@
 import { VERSION, isHttpError, isNetworkError, isParameterError } from "../../kernel/index.js";
+import { isGraphqlResponseError } from "../graphql/errors.js";
 import { Client, type Options } from "../presets/full.js";
 import { UsageError, parseArgv, type Flags } from "./args.js";
 import { scrub, toCurl, type Captured } from "./curl.js";
 import { methodHelp, scopeHelp } from "./help.js";
 import { findOperation, isScope, operationForRoute, registryFor, unknownMethod, type Operation } from "./operations.js";
+import { GRAPHQL_HELP, runGraphql } from "./graphql.js";
 import { head, writeData, type Io } from "./output.js";
 import { writePages } from "./pages.js";
 import { GENERAL_HELP, REQUEST_HELP } from "./usage.js";
@@ -78,6 +80,16 @@ async function execute(argv: readonly string[], io: Io, token: string | undefine
     if (flags.help) return (io.stdout.write(GENERAL_HELP), 0);
     throw new UsageError("name a method, e.g. forgekit repos.get owner=octokit repo=rest.js");
   }
+  if (command === "graphql") {
+    if (flags.help) return (io.stdout.write(GRAPHQL_HELP), 0);
+    context.hint = "forgekit graphql --help";
+    const captured: Captured[] = [];
+    const client = createClient(flags, io.env, token, context.say, captured);
+    const sources = { readFile: io.readFile, readStdin: io.readStdin, warn: context.say };
+    const code = await runGraphql(client, flags, rest, io, sources);
+    if (flags.dryRun) io.stdout.write(captured.map((request) => toCurl(request, token ? [token] : [])).join("\n"));
+    return code;
+  }
   const registry = registryFor(flags.deployment);
   let op: Operation | undefined;
   let assignments = rest;
@@ -150,6 +162,11 @@ function fail(error: unknown, io: Io, context: Context): number {
     const hint = error instanceof UsageError ? error.hint : context.hint;
     context.say(`forgekit: ${error.message}\nRun \`${hint}\` for help.`);
     return 2;
+  }
+  if (isGraphqlResponseError(error)) {
+    if (error.data !== undefined) writeData(io, error.data);
+    context.say(`forgekit: ${error.message}`);
+    return 1;
   }
   if (isHttpError(error)) {
     if (context.flags?.include) {

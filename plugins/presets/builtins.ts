@@ -3,6 +3,7 @@ import { auth } from "../auth/index.js";
 import type { CacheOptions, CachePluginOptions } from "../cache/index.js";
 import { checkCacheOption } from "../cache/options.js";
 import { lazyDebug } from "../debug/lazy.js";
+import { lazyGraphql } from "../graphql/lazy.js";
 import { log } from "../log/index.js";
 import type { Paginate, PaginateIterator } from "../paginate/index.js";
 import { setMaxWait } from "../policy/options.js";
@@ -84,7 +85,8 @@ lazyPaginate.options = [];
  * engine: the queue, rate-limit pauses, retries) → log (deprecation headers) → debug (one
  * line per attempt) → the transport. Code not needed up front loads
  * with `import()` ({@link deferred}): debug only when `DEBUG`/`localStorage.debug` could
- * enable it, cache only when its option is on, paginate on its first call.
+ * enable it, cache only when its option is on, paginate on its first call; `graphql` loads
+ * on its first call (and its query analysis on the first `graphql.paginate` call).
  */
 export const builtins = [
   lazyDebug,
@@ -94,6 +96,7 @@ export const builtins = [
   auth,
   previews,
   lazyPaginate,
+  lazyGraphql,
   registerEndpoints,
   validate,
 ] as const satisfies readonly Plugin<any, any>[];

@@ -54,7 +54,9 @@ export function createRetrier(settings: RetrySettings): Retrier {
     decide(attempt: Attempt, error: unknown, outcome: Outcome): number | undefined {
       const perCall = attempt.options.request.retries;
       if (attempt.retryCount >= (typeof perCall === "number" ? perCall : settings.retries)) return undefined;
-      const safe = settings.nonIdempotent || IDEMPOTENT.has(attempt.method);
+      // `request.idempotent`: a POST that does not act (a GraphQL query, set by the graphql plugin).
+      const safe =
+        settings.nonIdempotent || IDEMPOTENT.has(attempt.method) || attempt.options.request.idempotent === true;
       const now = Date.now();
       if (isHttpError(error)) {
         if (outcome.limit) return outcome.limit.until - now;

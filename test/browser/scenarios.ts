@@ -267,6 +267,59 @@ export function scenarios(test: Test, rig: Rig): void {
     );
   });
 
+  test("graphql: nested pagination runs in the page (no graphql-js), errors narrow by name", async () => {
+    // Outer: repositories in pages of one; inner: each repository's issues in pages of two.
+    const issues: Record<string, number[]> = { R_a: [1, 2, 3], R_b: [4] };
+    const page = (list: unknown[], cursor: unknown, size: number) => {
+      const from = Number(cursor ?? 0);
+      const to = Math.min(list.length, from + size);
+      return { nodes: list.slice(from, to), pageInfo: { hasNextPage: to < list.length, endCursor: String(to) } };
+    };
+    const repo = (id: string, cursor?: unknown) => ({
+      forgekitNodeType: "Repository",
+      forgekitNodeId: id,
+      name: id,
+      issues: page(
+        issues[id]!.map((n) => ({ n })),
+        cursor,
+        2,
+      ),
+    });
+    rig.api.route("POST /graphql", (req) => {
+      const { query, variables } = JSON.parse(req.body) as { query: string; variables: Record<string, unknown> };
+      if (query.includes("nope")) return { body: { data: null, errors: [{ type: "NOT_FOUND", message: "nope" }] } };
+      if (variables.forgekitNodeId)
+        return { body: { data: { forgekitNode: repo(variables.forgekitNodeId as string, variables.issues) } } };
+      const outer = page(["R_a", "R_b"], variables.cursor, 1);
+      return {
+        body: { data: { viewer: { repositories: { ...outer, nodes: outer.nodes.map((id) => repo(id as string)) } } } },
+      };
+    });
+    const result = await rig.opened.page.evaluate(async (baseUrl) => {
+      const client = new lib.Client({ baseUrl, auth: "ghp_browsergraphql000000000000000000000000" });
+      const data = await client.graphql.paginate(
+        `query ($cursor: String, $issues: String) { viewer { repositories(first: 1, after: $cursor) {
+          nodes { name issues(first: 2, after: $issues) { nodes { n } pageInfo { hasNextPage endCursor } } }
+          pageInfo { hasNextPage endCursor } } } }`,
+      );
+      const error = await client.graphql("{ nope }").catch((e: Error) => e);
+      return {
+        repos: data.viewer.repositories.nodes.map((r: { name: string; issues: { nodes: { n: number }[] } }) => [
+          r.name,
+          r.issues.nodes.map((i) => i.n),
+          Object.keys(r),
+        ]),
+        error: [(error as Error).name, (error as { errors: unknown[] }).errors?.length],
+      };
+    }, rig.api.url);
+    assert.equal(result.repos, [
+      ["R_a", [1, 2, 3], ["name", "issues"]],
+      ["R_b", [4], ["name", "issues"]],
+    ]);
+    assert.equal(result.error, ["GraphqlResponseError", 1]);
+    assert.is(received(rig, "/graphql").filter((r) => r.method === "POST").length, 2 + 1 + 1);
+  });
+
   test("authenticate: the token goes through GitHub's preflight, never into an error", async () => {
     rig.api.route("GET /repos/o/private", (req) =>
       req.headers.authorization

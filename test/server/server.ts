@@ -13,6 +13,8 @@ import {
   rateLimitHeaders,
   requestId,
 } from "./github.js";
+import { answerGraphql } from "./graphql.js";
+import { graphqlLimited, graphqlUnauthenticated, isGraphqlPath } from "./graphql-checks.js";
 import { loadFixture } from "./load.js";
 import { MAX_PER_PAGE } from "./pagination.js";
 import { createRateLimiter, resourceOf } from "./rate-limit.js";
@@ -102,6 +104,17 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       );
     const lacking = checkPermission(request, options);
     if (lacking) return withHeaders(serialise(lacking), base, limits());
+    if (!custom && request.method === "POST" && isGraphqlPath(path)) {
+      // GitHub's GraphQL API needs a credential, and counts against its own "graphql" budget.
+      if (!authorization) return withHeaders(serialise(graphqlUnauthenticated()), base);
+      if (limiter.peek(caller, true, "graphql").remaining === 0)
+        return withHeaders(serialise(graphqlLimited()), base, limits());
+      const answered = await answerGraphql(request.body, "octocat").catch((error: Error): MockReply => ({
+        status: 500,
+        body: { message: error.message },
+      }));
+      return withHeaders(serialise(answered), base, rateLimitHeaders(limiter.take(caller, true, "graphql")));
+    }
     if (operation?.value.operationId === "rate-limit/get")
       return withHeaders(
         serialise({ body: rateLimitBody(limiter.all(caller, Boolean(authorization))) }),

@@ -43,7 +43,7 @@ export interface RouteExtra {
 }
 
 /** Rate-limit buckets, as GitHub names them in `x-ratelimit-resource`. */
-export type RateLimitResource = "core" | "search" | "code_search";
+export type RateLimitResource = "core" | "search" | "code_search" | "graphql";
 
 /** Options of {@link startMockServer}; every one is optional. */
 export interface MockServerOptions {
@@ -60,8 +60,9 @@ export interface MockServerOptions {
   /** When given, only these tokens are valid: any other credential gets 401 "Bad credentials". */
   tokens?: readonly string[];
   /**
-   * Requests per window for every caller (core: an hour; search, code_search: a minute).
-   * Default: GitHub's, 5,000/30/10 for authenticated and 60/10/10 for anonymous callers.
+   * Requests per window for every caller (core, graphql: an hour; search, code_search: a minute).
+   * Default: GitHub's, 5,000/30/10 for authenticated and 60/10/10 for anonymous callers;
+   * graphql 5,000 (one point per query), authenticated callers only.
    */
   rateLimit?: Partial<Record<RateLimitResource, number>>;
   /** The clock, in milliseconds (default `Date.now`, so sinon fake timers apply). */
