@@ -135,17 +135,32 @@ function definitionsLoadersModule(model, kernel) {
 }
 
 function definitionsAliasesModule(model) {
-  const aliases = Object.entries(aliasTable(model.legacy)).flatMap(([scope, methods]) => [
-    `  ${propertyKey(scope)}: {`,
-    ...Object.entries(methods).map(([name, target]) => `    ${propertyKey(name)}: ${JSON.stringify(target)},`),
-    "  },",
-  ]);
+  const literal = (table) =>
+    Object.entries(table).flatMap(([scope, methods]) => [
+      `  ${propertyKey(scope)}: {`,
+      ...Object.entries(methods).map(([name, value]) => `    ${propertyKey(name)}: ${JSON.stringify(value)},`),
+      "  },",
+    ]);
+  const { aliases, oldRoutes, removed } = model.legacy;
   return [
     `// ${model.header}`,
     "",
     "/** Deprecated method names: old scope → old name → `scope.method` of today's operation. */",
     "export const aliases: Record<string, Record<string, string>> = {",
-    ...aliases,
+    ...literal(aliasTable(aliases)),
+    "};",
+    "",
+    "/**",
+    " * @octokit/rest v15/v16 names whose old route GitHub still serves though no current operation",
+    " * has it: old scope → old name → route (generate/legacy-routes.mjs says why for each).",
+    " */",
+    "export const legacyRoutes: Record<string, Record<string, string>> = {",
+    ...literal(aliasTable(oldRoutes, (entry) => entry.route)),
+    "};",
+    "",
+    "/** @octokit/rest v15/v16 names of removed endpoints: old scope → old name → the error message. */",
+    "export const removed: Record<string, Record<string, string>> = {",
+    ...literal(aliasTable(removed, (message) => message)),
     "};",
     "",
   ].join("\n");
@@ -164,7 +179,7 @@ function definitionsAllModule(model, kernel) {
     ...scopes.map((scope) => `import { routes as ${scope} } from "./scopes/${model.scopes.get(scope)[0].file}.js";`),
     "",
     'export { deployment, loadParams, names } from "./index.js";',
-    'export { aliases } from "./aliases.js";',
+    'export { aliases, legacyRoutes, removed } from "./aliases.js";',
     "",
     "/** Every scope's routes, statically imported: for servers and tools that want no lazy loading. */",
     "export const routes: Record<string, ScopeRoutes> = {",
@@ -245,7 +260,8 @@ export function definitionsReadme(models) {
     "",
     "- `index.ts`: `names` (front-coded method names per scope), `load(scope)` / `loadParams(scope)` (through `loaders.ts`, itself a chunk), `loadAliases` (the alias chunk). No routes.",
     "- `loaders.ts`: one literal `import()` per scope for routes and for parameters, so bundlers split one chunk per scope.",
-    "- `aliases.ts`: deprecated names (old scope → old name → today's `scope.method`), in its own chunk.",
+    "- `aliases.ts`: deprecated names (old scope → old name → today's `scope.method`), `legacyRoutes` (old names sent to",
+    "  their old route) and `removed` (old names of removed endpoints → error message), in its own chunk.",
     "- `all.ts`: every scope's routes imported statically, plus `names` and `aliases`.",
     '- `scopes/<scope>.ts`: `method: [route, defaults?, extra?]`, e.g. `["POST {origin}/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}", { … origin }]`.',
     "  `{+name}` is a multi-segment path parameter; `{?a,b}` lists the query parameters of a non-GET operation; `extra` holds",
@@ -255,11 +271,11 @@ export function definitionsReadme(models) {
     "",
     "## Operations",
     "",
-    "| deployment | description | operations | scopes | deprecated aliases | old @octokit/rest names mapped / not |",
-    "| --- | --- | ---: | ---: | ---: | ---: |",
+    "| deployment | description | operations | scopes | deprecated aliases | old @octokit/rest names mapped / old route / removed | old parameter names mapped |",
+    "| --- | --- | ---: | ---: | ---: | ---: | ---: |",
     ...models.map(
       ({ deployment, descriptionVersion, operations, scopes, legacy }) =>
-        `| ${deployment} | ${descriptionVersion} | ${operations.length} | ${scopes.size} | ${legacy.aliases.size} | ${legacy.report.mapped} / ${legacy.report.unmapped.length} |`,
+        `| ${deployment} | ${descriptionVersion} | ${operations.length} | ${scopes.size} | ${legacy.aliases.size} | ${legacy.report.mapped} / ${legacy.report.oldRoutes} / ${legacy.report.removed.length} | ${legacy.report.paramRenames} |`,
     ),
     "",
     "## Special cases (api.github.com)",
@@ -288,7 +304,8 @@ export function definitionsReadme(models) {
     "## Deprecated aliases (api.github.com)",
     "",
     `${report.fromChanges} from the description's \`x-octokit.changes\` (type OPERATION; type PARAMETER becomes \`extra.renamed\`).`,
-    `@octokit/rest v15 and v16 method names that are not current names: ${report.legacyNames}, of which ${report.mapped} map to a current operation (same HTTP method and route, or through an \`alias\`) and ${report.unmapped.length} do not.`,
+    `@octokit/rest v15 and v16 method names that are not current names: ${report.legacyNames}, of which ${report.mapped} map to a current operation (same HTTP method and route, or through an \`alias\`), ${report.oldRoutes} are sent to their old route (GitHub still serves it; \`legacyRoutes\`) and ${report.removed.length} reject as removed (\`removed\`).`,
+    `Old parameter names mapped to today's (\`extra.renamed\`, from the old tables' \`alias\` entries and renamed path parameters): ${report.paramRenames}.`,
     "",
     "Old names matching several operations (the first, sorted, is used):",
     "",
@@ -298,9 +315,13 @@ export function definitionsReadme(models) {
     "",
     ...list(report.conflicts),
     "",
-    "Old names with no current operation (removed endpoints):",
+    "Old names sent to their old route:",
     "",
-    ...list(report.unmapped.map((name) => `\`${name}\``)),
+    ...list([...api.legacy.oldRoutes].map(([name, { route, reason }]) => `\`${name}\` → \`${route}\` (${reason})`)),
+    "",
+    "Old names of removed endpoints (calling one rejects, naming the removal and the replacement; nothing is sent):",
+    "",
+    ...list(report.removed.map((name) => `\`${name}\``)),
     "",
   ].join("\n");
 }

@@ -55,7 +55,7 @@ import { routes as teams } from "./scopes/teams.js";
 import { routes as users } from "./scopes/users.js";
 
 export { deployment, loadParams, names } from "./index.js";
-export { aliases } from "./aliases.js";
+export { aliases, legacyRoutes, removed } from "./aliases.js";
 
 /** Every scope's routes, statically imported: for servers and tools that want no lazy loading. */
 export const routes: Record<string, ScopeRoutes> = {

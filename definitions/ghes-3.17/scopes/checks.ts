@@ -9,7 +9,7 @@ export const routes: ScopeRoutes = {
   getSuite: ["GET /repos/{owner}/{repo}/check-suites/{check_suite_id}"],
   listAnnotations: ["GET /repos/{owner}/{repo}/check-runs/{check_run_id}/annotations"],
   listForRef: ["GET /repos/{owner}/{repo}/commits/{+ref}/check-runs"],
-  listForSuite: ["GET /repos/{owner}/{repo}/check-suites/{check_suite_id}/check-runs"],
+  listForSuite: ["GET /repos/{owner}/{repo}/check-suites/{check_suite_id}/check-runs", 0, { renamed: { id: "check_suite_id" } }],
   listSuitesForRef: ["GET /repos/{owner}/{repo}/commits/{+ref}/check-suites"],
   rerequestRun: ["POST /repos/{owner}/{repo}/check-runs/{check_run_id}/rerequest"],
   rerequestSuite: ["POST /repos/{owner}/{repo}/check-suites/{check_suite_id}/rerequest"],

@@ -3,15 +3,15 @@ import type { ScopeRoutes } from "../../../kernel/index.js";
 
 /** Routes of `migrations`: method name → [route, defaults?, extra?]. */
 export const routes: ScopeRoutes = {
-  deleteArchiveForOrg: ["DELETE /orgs/{org}/migrations/{migration_id}/archive"],
-  downloadArchiveForOrg: ["GET /orgs/{org}/migrations/{migration_id}/archive"],
+  deleteArchiveForOrg: ["DELETE /orgs/{org}/migrations/{migration_id}/archive", 0, { renamed: { id: "migration_id" } }],
+  downloadArchiveForOrg: ["GET /orgs/{org}/migrations/{migration_id}/archive", 0, { renamed: { id: "migration_id" } }],
   getArchiveForAuthenticatedUser: ["GET /user/migrations/{migration_id}/archive"],
-  getStatusForOrg: ["GET /orgs/{org}/migrations/{migration_id}"],
+  getStatusForOrg: ["GET /orgs/{org}/migrations/{migration_id}", 0, { renamed: { id: "migration_id" } }],
   listForAuthenticatedUser: ["GET /user/migrations"],
   listForOrg: ["GET /orgs/{org}/migrations"],
   listReposForAuthenticatedUser: ["GET /user/migrations/{migration_id}/repositories"],
   listReposForOrg: ["GET /orgs/{org}/migrations/{migration_id}/repositories"],
   startForAuthenticatedUser: ["POST /user/migrations"],
   startForOrg: ["POST /orgs/{org}/migrations"],
-  unlockRepoForOrg: ["DELETE /orgs/{org}/migrations/{migration_id}/repos/{repo_name}/lock"],
+  unlockRepoForOrg: ["DELETE /orgs/{org}/migrations/{migration_id}/repos/{repo_name}/lock", 0, { renamed: { id: "migration_id" } }],
 };

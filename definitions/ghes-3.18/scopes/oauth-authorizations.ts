@@ -4,13 +4,13 @@ import type { ScopeRoutes } from "../../../kernel/index.js";
 /** Routes of `oauthAuthorizations`: method name → [route, defaults?, extra?]. */
 export const routes: ScopeRoutes = {
   createAuthorization: ["POST /authorizations", 0, { deprecated: "deprecated 2020-02-14, removal 2020-11-13" }],
-  deleteAuthorization: ["DELETE /authorizations/{authorization_id}", 0, { deprecated: "deprecated 2020-02-14, removal 2020-11-13" }],
-  deleteGrant: ["DELETE /applications/grants/{grant_id}", 0, { deprecated: "deprecated 2020-02-14, removal 2020-11-13" }],
-  getAuthorization: ["GET /authorizations/{authorization_id}", 0, { deprecated: "deprecated 2020-02-14, removal 2020-11-13" }],
-  getGrant: ["GET /applications/grants/{grant_id}", 0, { deprecated: "deprecated 2020-02-14, removal 2020-11-13" }],
+  deleteAuthorization: ["DELETE /authorizations/{authorization_id}", 0, { deprecated: "deprecated 2020-02-14, removal 2020-11-13", renamed: { id: "authorization_id" } }],
+  deleteGrant: ["DELETE /applications/grants/{grant_id}", 0, { deprecated: "deprecated 2020-02-14, removal 2020-11-13", renamed: { id: "grant_id" } }],
+  getAuthorization: ["GET /authorizations/{authorization_id}", 0, { deprecated: "deprecated 2020-02-14, removal 2020-11-13", renamed: { id: "authorization_id" } }],
+  getGrant: ["GET /applications/grants/{grant_id}", 0, { deprecated: "deprecated 2020-02-14, removal 2020-11-13", renamed: { id: "grant_id" } }],
   getOrCreateAuthorizationForApp: ["PUT /authorizations/clients/{client_id}", 0, { deprecated: "deprecated 2020-02-14, removal 2020-11-13" }],
   getOrCreateAuthorizationForAppAndFingerprint: ["PUT /authorizations/clients/{client_id}/{fingerprint}", 0, { deprecated: "deprecated 2020-02-14, removal 2020-11-13" }],
   listAuthorizations: ["GET /authorizations", 0, { deprecated: "deprecated 2020-02-14, removal 2020-11-13" }],
   listGrants: ["GET /applications/grants", 0, { deprecated: "deprecated 2020-02-14, removal 2020-11-13" }],
-  updateAuthorization: ["PATCH /authorizations/{authorization_id}", 0, { deprecated: "deprecated 2020-02-14, removal 2020-11-13" }],
+  updateAuthorization: ["PATCH /authorizations/{authorization_id}", 0, { deprecated: "deprecated 2020-02-14, removal 2020-11-13", renamed: { id: "authorization_id" } }],
 };

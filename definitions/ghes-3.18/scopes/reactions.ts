@@ -3,19 +3,19 @@ import type { ScopeRoutes } from "../../../kernel/index.js";
 
 /** Routes of `reactions`: method name → [route, defaults?, extra?]. */
 export const routes: ScopeRoutes = {
-  createForCommitComment: ["POST /repos/{owner}/{repo}/comments/{comment_id}/reactions"],
-  createForIssue: ["POST /repos/{owner}/{repo}/issues/{issue_number}/reactions"],
-  createForIssueComment: ["POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions"],
-  createForPullRequestReviewComment: ["POST /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions"],
+  createForCommitComment: ["POST /repos/{owner}/{repo}/comments/{comment_id}/reactions", 0, { renamed: { id: "comment_id" } }],
+  createForIssue: ["POST /repos/{owner}/{repo}/issues/{issue_number}/reactions", 0, { renamed: { number: "issue_number" } }],
+  createForIssueComment: ["POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions", 0, { renamed: { id: "comment_id" } }],
+  createForPullRequestReviewComment: ["POST /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions", 0, { renamed: { id: "comment_id" } }],
   createForRelease: ["POST /repos/{owner}/{repo}/releases/{release_id}/reactions"],
   deleteForCommitComment: ["DELETE /repos/{owner}/{repo}/comments/{comment_id}/reactions/{reaction_id}"],
   deleteForIssue: ["DELETE /repos/{owner}/{repo}/issues/{issue_number}/reactions/{reaction_id}"],
   deleteForIssueComment: ["DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions/{reaction_id}"],
   deleteForPullRequestComment: ["DELETE /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions/{reaction_id}"],
   deleteForRelease: ["DELETE /repos/{owner}/{repo}/releases/{release_id}/reactions/{reaction_id}"],
-  listForCommitComment: ["GET /repos/{owner}/{repo}/comments/{comment_id}/reactions"],
-  listForIssue: ["GET /repos/{owner}/{repo}/issues/{issue_number}/reactions"],
-  listForIssueComment: ["GET /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions"],
-  listForPullRequestReviewComment: ["GET /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions"],
+  listForCommitComment: ["GET /repos/{owner}/{repo}/comments/{comment_id}/reactions", 0, { renamed: { id: "comment_id" } }],
+  listForIssue: ["GET /repos/{owner}/{repo}/issues/{issue_number}/reactions", 0, { renamed: { number: "issue_number" } }],
+  listForIssueComment: ["GET /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions", 0, { renamed: { id: "comment_id" } }],
+  listForPullRequestReviewComment: ["GET /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions", 0, { renamed: { id: "comment_id" } }],
   listForRelease: ["GET /repos/{owner}/{repo}/releases/{release_id}/reactions"],
 };
