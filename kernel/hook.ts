@@ -1,105 +1,78 @@
-import type { Hook as HookCollection } from "./request.js";
+import Hook from "before-after-hook";
+import type { Hook as HookCollection, Hooks } from "./request.js";
 import type { Steps } from "./steps.js";
 
 /**
- * `client.hook`: the request hook collection, with before-after-hook 4.0.0's semantics (its
- * API and its types): `before`/`after`/`error`/`wrap` register, the last registered runs
- * outermost, each callback goes through a microtask, and an inner function receives the
- * options object the request started with. Its methods live on one shared prototype, so a
- * client holds only the callable and its list of registrations; a client with none sends its
- * requests straight to the transport (kernel/request.ts), and a hook added at any later time
- * is seen by the next request.
+ * `client.hook`: before-after-hook 4.0.0's `Collection` (its API, types and semantics: it
+ * registers and runs every hook), created on the first registration. Until then a client
+ * holds only the callable and its steps: the methods live on one shared prototype, and a
+ * client with no `"request"` hook sends its requests straight to the transport
+ * (kernel/request.ts reads `steps.hooks`); a hook added at any later time is seen by the
+ * next request. before-after-hook is ESM-only: the CJS build inlines it into this one module
+ * (build.mjs), which therefore imports nothing else at run time.
  */
 
-type Method = (options: any) => unknown;
-type Registered = { hook: (method: Method, options: unknown) => unknown; orig: Function };
-type Registry = Record<string, Registered[]>;
-const REGISTRY = Symbol("forgekit.hook-registry");
-/** kernel/steps.ts's STEPS (registered): this module imports nothing at run time, as the CJS build bundles it alone. */
+type Kind = "before" | "after" | "error" | "wrap";
+type Own = { [COLLECTION]?: HookCollection; [STEPS]: Steps };
+const COLLECTION = Symbol("forgekit.hook-collection");
+/** kernel/steps.ts's STEPS: registered, so the bundled CJS copy of this module finds the same steps. */
 const STEPS = Symbol.for("forgekit.steps");
+/**
+ * Runs what is dispatched on a collection with no registration yet. Nothing ever registers on
+ * it (it is never handed out), so it holds no state: before-after-hook just calls the method.
+ */
+const EMPTY = new Hook.Collection<Hooks>();
 
-function registryOf(hook: object): Registry {
-  return (hook as { [REGISTRY]: Registry })[REGISTRY];
+function add(this: Own, kind: Kind, name: string, method: Function): void {
+  (this[COLLECTION] ??= new Hook.Collection<Hooks>())[kind](name as "request", method as never);
+  if (name === "request") this[STEPS].hooks.push(method);
 }
 
-/** The wrapper before-after-hook puts around each kind of hook. */
-function asWrap(kind: string, orig: Function): Registered["hook"] {
-  if (kind === "before")
-    return (method, options) => Promise.resolve().then(orig.bind(null, options)).then(method.bind(null, options));
-  if (kind === "after")
-    return (method, options) => {
-      let result: unknown;
-      return Promise.resolve()
-        .then(method.bind(null, options))
-        .then((value) => ((result = value), orig(value, options)))
-        .then(() => result);
-    };
-  if (kind === "error")
-    return (method, options) =>
-      Promise.resolve()
-        .then(method.bind(null, options))
-        .catch((error: unknown) => orig(error, options));
-  return orig as Registered["hook"];
+/** Removes as before-after-hook does: the first registration of `method`, of any kind. */
+function remove(this: Own, name: string, method: Function): void {
+  this[COLLECTION]?.remove(name as "request", method as never);
+  const { hooks } = this[STEPS];
+  const index = name === "request" ? hooks.indexOf(method) : -1;
+  if (index >= 0) hooks.splice(index, 1);
 }
 
-function add(this: object, kind: string, name: string, orig: Function): void {
-  const registry = registryOf(this);
-  (registry[name] ??= []).push({ hook: asWrap(kind, orig), orig });
-}
-
-function remove(this: object, name: string, orig: Function): void {
-  const list = registryOf(this)[name];
-  const index = list ? list.findIndex((registered) => registered.orig === orig) : -1;
-  if (index >= 0) list!.splice(index, 1);
+/** Make `value` an own property of `self`, as before-after-hook's methods are. */
+function own<T>(self: object, key: string, value: T): T {
+  Object.defineProperty(self, key, { value, writable: true, enumerable: true, configurable: true });
+  return value;
 }
 
 /**
  * Shared by every collection. Each method is bound to its collection on first access (and
- * kept on it), as before-after-hook's are, so `const { wrap } = client.hook` works too.
+ * kept on it), so `const { wrap } = client.hook` works; `api` holds the same five functions.
  */
 const proto: object = Object.create(Function.prototype);
-for (const kind of ["before", "after", "error", "wrap", "remove"]) {
+for (const kind of ["before", "after", "error", "wrap", "remove"] as const) {
   Object.defineProperty(proto, kind, {
-    get(this: object) {
-      const bound = kind === "remove" ? remove.bind(this) : add.bind(this, kind);
-      Object.defineProperty(this, kind, { value: bound, writable: true, configurable: true });
-      return bound;
-    },
     configurable: true,
+    get(this: Own) {
+      return own(this, kind, kind === "remove" ? remove.bind(this) : add.bind(this, kind));
+    },
   });
 }
-// `hook.api` is the collection itself: the same before/after/error/wrap/remove.
 Object.defineProperty(proto, "api", {
-  get(this: object) {
-    return this;
-  },
   configurable: true,
+  get(this: HookCollection) {
+    const { remove, before, error, after, wrap } = this;
+    return own(this, "api", { remove, before, error, after, wrap });
+  },
 });
-
-function run(registry: Registry, name: string | string[], method: Method, options?: unknown): Promise<unknown> {
-  if (typeof method !== "function") throw new Error("method for before hook must be a function");
-  options ||= {};
-  if (Array.isArray(name)) {
-    const chained = [...name]
-      .reverse()
-      .reduce<Method>((inner, one) => () => run(registry, one, inner, options), method);
-    return chained(options) as Promise<unknown>;
-  }
-  return Promise.resolve().then(() => {
-    const list = registry[name];
-    if (!list?.length) return method(options);
-    return list.reduce<Method>((inner, registered) => registered.hook.bind(null, inner, options), method)(undefined);
-  });
-}
 
 /** A new hook collection (`client.hook`). */
 export function createHook(): HookCollection {
-  const registry: Registry = { request: [] };
-  const hook = ((name: string | string[], method: Method, options?: unknown) =>
-    run(registry, name, method, options)) as unknown as HookCollection;
+  const hook = ((name: string | string[], method: Function, options?: unknown) =>
+    ((hook as unknown as Own)[COLLECTION] ?? EMPTY)(
+      name as "request",
+      method as never,
+      options as never,
+    )) as unknown as HookCollection;
   Object.setPrototypeOf(hook, proto);
-  Object.defineProperty(hook, REGISTRY, { value: registry });
-  const steps: Steps = { prepare: [], observe: [], hooks: registry.request! };
+  const steps: Steps = { prepare: [], observe: [], hooks: [] };
   Object.defineProperty(hook, STEPS, { value: steps });
   return hook;
 }

@@ -1,7 +1,8 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import sinon from "sinon";
-import { Client, HttpError, type EndpointOptions, type Response } from "../../kernel/index.js";
+import Hook from "before-after-hook";
+import { Client, HttpError, createHook, type EndpointOptions, type Response } from "../../kernel/index.js";
 import { startServer, type TestServer } from "../helpers/server.js";
 
 const test = suite("kernel: hooks");
@@ -134,6 +135,36 @@ test("bad input fails before hooks run, so no before hook (which may do I/O) is 
   await client.request("GET /repos/{owner}/{repo}", { owner: "o" }).catch(() => {});
   assert.is(before.callCount, 0);
   assert.is(server.requests.length, 0);
+});
+
+test("client.hook runs as before-after-hook's own Collection: same order, same options object, same api", async () => {
+  /** Register the same hooks (removing one) on `hook`, dispatch three times, return what ran. */
+  const trace = async (hook: any) => {
+    const seen: unknown[] = [];
+    const { wrap, remove } = hook; // destructured: bound to the collection
+    const removed = () => void seen.push("removed");
+    hook.before("request", (o: object) => void seen.push("before 1", o));
+    hook.api.before("request", removed);
+    wrap(
+      "request",
+      (inner: Function, o: object) => (seen.push("wrap"), inner({ copy: true }).catch(() => {}), inner(o)),
+    );
+    hook.after("request", (r: unknown, o: object) => void seen.push("after", r, o));
+    hook.error("other", () => seen.push("error"));
+    remove("request", removed);
+    const options = { id: 1 };
+    seen.push(await hook("request", (o: object) => (seen.push("inner", o), "result"), options));
+    seen.push(await hook(["other", "request"], () => Promise.reject(new Error("x")), options));
+    seen.push(await hook("none", (o: unknown) => o));
+    return { seen, api: hook.api.wrap === wrap && hook.api.remove === remove };
+  };
+  const ours = await trace(createHook());
+  const theirs = await trace(new Hook.Collection());
+  assert.equal(ours, theirs);
+  assert.ok(ours.api);
+  // The wrap's copy is lost: the inner function is handed the options the request started with.
+  assert.equal(ours.seen.slice(0, 5), ["wrap", "before 1", { id: 1 }, "before 1", { id: 1 }]);
+  assert.not.ok(ours.seen.includes("removed"));
 });
 
 test.run();
