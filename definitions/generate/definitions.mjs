@@ -3,6 +3,7 @@
 import { DEFAULT_DEPLOYMENT } from "./deployments.mjs";
 import { aliasTable } from "./legacy.mjs";
 import { isJsonMediaType, successResponses } from "./openapi.mjs";
+import { packNames, packScope } from "./pack.mjs";
 import { paramMeta } from "./params.mjs";
 import { literal, propertyKey, unique } from "./util.mjs";
 
@@ -12,7 +13,7 @@ export function definitionFiles(model) {
   const deeperKernel = `../${kernel}`;
   for (const [scope, operations] of model.scopes) {
     const file = operations[0].file;
-    files.set(`scopes/${file}.ts`, routesModule(model, scope, operations, deeperKernel));
+    files.set(`scopes/${file}.ts`, routesModule(model, scope, operations));
     files.set(`params/${file}.ts`, paramsModule(model, operations, deeperKernel));
   }
   files.set("index.ts", definitionsIndexModule(model, kernel));
@@ -22,21 +23,12 @@ export function definitionFiles(model) {
   return files;
 }
 
-function routesModule(model, scope, operations, kernel) {
-  const entries = operations.map((operation) => {
-    const entry = [operation.route];
-    if (operation.defaults || operation.extra) entry.push(operation.defaults ?? 0);
-    if (operation.extra) entry.push(operation.extra);
-    return `  ${propertyKey(operation.name)}: ${literal(entry)},`;
-  });
+function routesModule(model, scope, operations) {
   return [
     `// ${model.header}`,
-    `import type { ScopeRoutes } from "${kernel}";`,
     "",
-    `/** Routes of \`${scope}\`: method name → [route, defaults?, extra?]. */`,
-    "export const routes: ScopeRoutes = {",
-    ...entries,
-    "};",
+    `/** \`${scope}\`'s operations, packed one per line (definitions/generate/pack.mjs; decoded by \`endpoints\`). */`,
+    `export const routes: string = ${JSON.stringify(packScope(operations))};`,
     "",
   ].join("\n");
 }
@@ -58,26 +50,6 @@ function paramsModule(model, operations, kernel) {
   ].join("\n");
 }
 
-/** Digits of a front-coding prefix length (0–61). */
-const PREFIX_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
-
-/**
- * Front-code a sorted name list: each name is one digit (how many leading characters it
- * shares with the previous name) and the rest; `|` marks the encoding. Sorted method names
- * share long prefixes (addCustomLabelsToSelfHostedRunnerFor…), so this is ~8% smaller than
- * the plain list after gzip — what the browser entry, which carries every name, pays.
- */
-function packNames(names) {
-  let previous = "";
-  const packed = names.map((name) => {
-    let shared = 0;
-    while (shared < PREFIX_DIGITS.length - 1 && shared < previous.length && previous[shared] === name[shared]) shared++;
-    previous = name;
-    return PREFIX_DIGITS[shared] + name.slice(shared);
-  });
-  return `|${packed.join(",")}`;
-}
-
 function definitionsIndexModule(model, kernel) {
   const scopes = [...model.scopes.keys()];
   const names = scopes.map(
@@ -86,22 +58,22 @@ function definitionsIndexModule(model, kernel) {
   );
   return [
     `// ${model.header}`,
-    `import type { ScopeParams, ScopeRoutes } from "${kernel}";`,
+    `import type { ScopeParams } from "${kernel}";`,
     "",
     "/** Which description this registry was generated from (used in messages). */",
     `export const deployment = ${JSON.stringify(model.deployment)};`,
     "",
     "/**",
-    " * Method names per scope, sorted and front-coded (`|` then, per name, one digit of",
-    " * characters shared with the previous name and the rest; see plugins/endpoints/registry.ts):",
+    " * Method names per scope: the name column of the packed scopes (`scopes/<scope>.ts`), front-coded",
+    " * (`|` then, per name, one digit of characters shared with the previous name and the rest):",
     " * enough for `in`, `Object.keys` and typo hints before a scope loads.",
     " */",
     "export const names: Record<string, string> = {",
     ...names,
     "};",
     "",
-    "/** A scope's route table (its own chunk; the loader table itself is a chunk too, so the entry carries neither). */",
-    'export const load = (scope: string): Promise<{ routes: ScopeRoutes }> => import("./loaders.js").then((m) => m.loaders[scope]!());',
+    "/** A scope's packed routes (its own chunk; the loader table itself is a chunk too, so the entry carries neither). */",
+    'export const load = (scope: string): Promise<{ routes: string }> => import("./loaders.js").then((m) => m.loaders[scope]!());',
     "",
     "/** A scope's parameter metadata, for the validation plugin. */",
     'export const loadParams = (scope: string): Promise<{ params: ScopeParams }> => import("./loaders.js").then((m) => m.paramLoaders[scope]!());',
@@ -119,10 +91,10 @@ function definitionsLoadersModule(model, kernel) {
     scopes.map((scope) => `  ${propertyKey(scope)}: () => import("./${folder}/${file(scope)}.js"),`);
   return [
     `// ${model.header}`,
-    `import type { ScopeParams, ScopeRoutes } from "${kernel}";`,
+    `import type { ScopeParams } from "${kernel}";`,
     "",
-    "/** Route table loaders, one chunk per scope (literal `import()`s so that bundlers split them). */",
-    "export const loaders: Record<string, () => Promise<{ routes: ScopeRoutes }>> = {",
+    "/** Packed route loaders, one chunk per scope (literal `import()`s so that bundlers split them). */",
+    "export const loaders: Record<string, () => Promise<{ routes: string }>> = {",
     ...loaders("scopes"),
     "};",
     "",
@@ -157,19 +129,29 @@ function definitionsAllModule(model, kernel) {
     if (!/^[a-z][A-Za-z0-9]*$/.test(scope) || RESERVED_WORDS.has(scope))
       throw new Error(`generate: scope "${scope}" cannot be an import binding in all.ts`);
   }
+  const endpoints = kernel.replace(/kernel\/index\.js$/, "plugins/endpoints/index.js");
   return [
     `// ${model.header}`,
-    `import type { ScopeRoutes } from "${kernel}";`,
+    `import type { Registry } from "${endpoints}";`,
     // Named imports: a default import of a sibling module breaks in the per-file CJS build (esbuild's Node interop).
     ...scopes.map((scope) => `import { routes as ${scope} } from "./scopes/${model.scopes.get(scope)[0].file}.js";`),
+    'import { deployment, names } from "./index.js";',
+    'import { aliases } from "./aliases.js";',
     "",
     'export { deployment, loadParams, names } from "./index.js";',
-    'export { aliases } from "./aliases.js";',
+    "export { aliases };",
     "",
-    "/** Every scope's routes, statically imported: for servers and tools that want no lazy loading. */",
-    "export const routes: Record<string, ScopeRoutes> = {",
+    "/** Every scope's packed routes, statically imported (each is decoded on its scope's first use). */",
+    "export const routes: Record<string, string> = {",
     ...scopes.map((scope) => `  ${scope},`),
     "};",
+    "",
+    "/**",
+    ` * ${model.deployment}'s complete registry for \`endpoints(registry)\`: every operation and deprecated`,
+    " * alias, no lazy loading. Parameter metadata is not included (it is 3× the routes): spread",
+    " * `{ ...registry, loadParams }` and add the `validate` plugin to check parameters before sending.",
+    " */",
+    "export const registry: Registry = { deployment, routes, aliases };",
     "",
   ].join("\n");
 }
@@ -243,11 +225,15 @@ export function definitionsReadme(models) {
     "",
     "## Layout (per deployment)",
     "",
-    "- `index.ts`: `names` (front-coded method names per scope), `load(scope)` / `loadParams(scope)` (through `loaders.ts`, itself a chunk), `loadAliases` (the alias chunk). No routes.",
+    "- `index.ts`: `names` (the name column of the packed scopes, front-coded), `load(scope)` / `loadParams(scope)` (through `loaders.ts`, itself a chunk), `loadAliases` (the alias chunk). No routes.",
     "- `loaders.ts`: one literal `import()` per scope for routes and for parameters, so bundlers split one chunk per scope.",
     "- `aliases.ts`: deprecated names (old scope → old name → today's `scope.method`), in its own chunk.",
-    "- `all.ts`: every scope's routes imported statically, plus `names` and `aliases`.",
-    '- `scopes/<scope>.ts`: `method: [route, defaults?, extra?]`, e.g. `["POST {origin}/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}", { … origin }]`.',
+    "- `all.ts`: every scope's packed routes imported statically, plus `names`, `aliases` and `registry` (the complete",
+    "  registry for `endpoints(registry)`: `forgekit/deployments/<name>`).",
+    "- `scopes/<scope>.ts`: `routes`, the scope's operations packed one per line (`generate/pack.mjs`):",
+    "  `<shared-prefix digit><name rest> <verb letter><path>[ <json [defaults|0, extra?]>]`, `~` and `^` standing for",
+    "  `/repos/{owner}/{repo}` and `/orgs/{org}`; decoded into `[route, defaults?, extra?]` on the scope's first use.",
+    "  Routes look like `POST {origin}/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}`:",
     "  `{+name}` is a multi-segment path parameter; `{?a,b}` lists the query parameters of a non-GET operation; `extra` holds",
     "  `body` (the parameter that is the whole body), `deprecated` and `renamed` (old parameter name → new).",
     "- `params/<scope>.ts`: `method: [[name, flags, type, values?], …]` for the validation plugin. Flags: `p|q|b|h` (path,",
