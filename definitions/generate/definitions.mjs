@@ -20,6 +20,7 @@ export function definitionFiles(model) {
   files.set("all.ts", definitionsAllModule(model, kernel));
   files.set("aliases.ts", definitionsAliasesModule(model));
   files.set("loaders.ts", definitionsLoadersModule(model, kernel));
+  files.set("param-loaders.ts", definitionsParamLoadersModule(model, kernel));
   return files;
 }
 
@@ -76,7 +77,7 @@ function definitionsIndexModule(model, kernel) {
     'export const load = (scope: string): Promise<{ routes: string }> => import("./loaders.js").then((m) => m.loaders[scope]!());',
     "",
     "/** A scope's parameter metadata, for the validation plugin. */",
-    'export const loadParams = (scope: string): Promise<{ params: ScopeParams }> => import("./loaders.js").then((m) => m.paramLoaders[scope]!());',
+    'export const loadParams = (scope: string): Promise<{ params: ScopeParams }> => import("./param-loaders.js").then((m) => m.paramLoaders[scope]!());',
     "",
     "/** The deprecated-alias table, in a chunk of its own: loaded only when a name is not found. */",
     'export const loadAliases = () => import("./aliases.js");',
@@ -84,23 +85,32 @@ function definitionsIndexModule(model, kernel) {
   ].join("\n");
 }
 
-function definitionsLoadersModule(model, kernel) {
-  const scopes = [...model.scopes.keys()];
-  const file = (scope) => model.scopes.get(scope)[0].file;
-  const loaders = (folder) =>
-    scopes.map((scope) => `  ${propertyKey(scope)}: () => import("./${folder}/${file(scope)}.js"),`);
+const loaderLines = (model, folder) =>
+  [...model.scopes.keys()].map(
+    (scope) => `  ${propertyKey(scope)}: () => import("./${folder}/${model.scopes.get(scope)[0].file}.js"),`,
+  );
+
+function definitionsLoadersModule(model) {
+  return [
+    `// ${model.header}`,
+    "",
+    "/** Packed route loaders, one chunk per scope (literal `import()`s so that bundlers split them). */",
+    "export const loaders: Record<string, () => Promise<{ routes: string }>> = {",
+    ...loaderLines(model, "scopes"),
+    "};",
+    "",
+  ].join("\n");
+}
+
+/** A module of its own, so that a bundle that never validates (the browser preset) carries none of it. */
+function definitionsParamLoadersModule(model, kernel) {
   return [
     `// ${model.header}`,
     `import type { ScopeParams } from "${kernel}";`,
     "",
-    "/** Packed route loaders, one chunk per scope (literal `import()`s so that bundlers split them). */",
-    "export const loaders: Record<string, () => Promise<{ routes: string }>> = {",
-    ...loaders("scopes"),
-    "};",
-    "",
     "/** Parameter metadata loaders for the validation plugin, one chunk per scope. */",
     "export const paramLoaders: Record<string, () => Promise<{ params: ScopeParams }>> = {",
-    ...loaders("params"),
+    ...loaderLines(model, "params"),
     "};",
     "",
   ].join("\n");
@@ -226,7 +236,7 @@ export function definitionsReadme(models) {
     "## Layout (per deployment)",
     "",
     "- `index.ts`: `names` (the name column of the packed scopes, front-coded), `load(scope)` / `loadParams(scope)` (through `loaders.ts`, itself a chunk), `loadAliases` (the alias chunk). No routes.",
-    "- `loaders.ts`: one literal `import()` per scope for routes and for parameters, so bundlers split one chunk per scope.",
+    "- `loaders.ts` / `param-loaders.ts`: one literal `import()` per scope for routes / for parameters, so bundlers split one chunk per scope (two modules: a bundle that never loads parameters carries none).",
     "- `aliases.ts`: deprecated names (old scope → old name → today's `scope.method`), in its own chunk.",
     "- `all.ts`: every scope's packed routes imported statically, plus `names`, `aliases` and `registry` (the complete",
     "  registry for `endpoints(registry)`: `forgekit/deployments/<name>`).",
