@@ -51,7 +51,7 @@ export const names: Record<string, string> = {
 export const load = (scope: string): Promise<{ routes: string }> => import("./loaders.js").then((m) => m.loaders[scope]!());
 
 /** A scope's parameter metadata, for the validation plugin. */
-export const loadParams = (scope: string): Promise<{ params: ScopeParams }> => import("./loaders.js").then((m) => m.paramLoaders[scope]!());
+export const loadParams = (scope: string): Promise<{ params: ScopeParams }> => import("./param-loaders.js").then((m) => m.paramLoaders[scope]!());
 
 /** The deprecated-alias table, in a chunk of its own: loaded only when a name is not found. */
 export const loadAliases = () => import("./aliases.js");
