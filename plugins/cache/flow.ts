@@ -1,8 +1,17 @@
-import { isHttpError, parse, redact, type Client, type EndpointOptions, type Response } from "../../kernel/index.js";
+import {
+  isHttpError,
+  parse,
+  redact,
+  type Client,
+  type EndpointOptions,
+  type Response,
+  type Send,
+} from "../../kernel/index.js";
+import { budgetedStore } from "../store/budgeted-store.js";
+import { all, then, type MaybePromise } from "../store/maybe-promise.js";
+import type { CacheSettings } from "./apply.js";
 import { createFlights } from "./inflight.js";
 import { createHasher, PREFIX, recordKey, target, type Target } from "./key.js";
-import { isThenable, safely, then, type MaybePromise } from "./maybe.js";
-import type { CacheSettings } from "./options.js";
 import {
   answer,
   decode,
@@ -14,8 +23,6 @@ import {
   type CacheRecord,
   type Entry,
 } from "./record.js";
-
-type Send = (options: EndpointOptions) => Response<unknown> | Promise<Response<unknown>>;
 
 /** Per-request state, from the wrap (which sent validators) to the error hook (which gets the 304). */
 interface Pass {
@@ -35,23 +42,30 @@ function bypass({ headers, request, data }: EndpointOptions): boolean {
   return CALLER_CONDITIONS.some((name) => headers[name] !== undefined);
 }
 
-/** The cache's two hooks over one client's state: `onError` answers 304s, `wrap` does the rest. */
-export function createCache(client: Client, { store, ttl }: CacheSettings) {
+/**
+ * The cache's two hooks over one client's state: `onError` answers 304s, `wrap` does the
+ * rest. Every store call runs under the time budget of {@link budgetedStore}: a store that
+ * fails, hangs or is slow reads as empty, and the request goes on without the cache.
+ */
+export function createCache(client: Client, { store: given, ttl, storeTimeout }: CacheSettings) {
   const pending = new WeakMap<EndpointOptions, Pass>();
   const answered = new WeakSet<Response<unknown>>();
   const hash = createHasher();
   const flights = createFlights();
-  let warned = false;
+  const store = budgetedStore(given, { name: "cache", timeout: storeTimeout, owner: client.options });
   const debug = (message: string) => client.options.log.debug(message, { namespace: "cache" });
-  const failed = (error: unknown) => {
-    const message = `cache: the store failed (${redact(String((error as Error)?.message ?? error))}); the request goes on without the cache.`;
-    if (warned) return debug(message);
-    warned = true;
-    client.options.log.warn(message);
-  };
-  const read = (key: string) => safely(() => then(store.get(key), decode), undefined, failed);
-  const write = (key: string, text: string) => safely(() => store.set(key, text, ttl), undefined, failed);
-  const drop = (key: string) => safely(() => store.delete(key), undefined, failed);
+  const write = (key: string, text: string) => store.set(key, text, ttl);
+  const drop = (key: string) => store.delete(key);
+  const read = (key: string) =>
+    then(store.get(key), (text) => {
+      const record = decode(text);
+      // A value that does not parse (corrupt, foreign, a half-written record) is a miss, and goes.
+      if (record === undefined && text !== undefined && text !== null) {
+        debug(`cache: dropped an unreadable record at ${key.slice(PREFIX.length)}`);
+        void drop(key);
+      }
+      return record;
+    });
 
   function remember(
     { target: { key, variant }, record, entry }: Pass,
@@ -87,8 +101,7 @@ export function createCache(client: Client, { store, ttl }: CacheSettings) {
     const settle = () => {
       if (redact(url) !== url) return undefined;
       debug(`cache: ${options.method} ${url} drops its cached GET/HEAD`);
-      const done = [drop(recordKey("GET", url)), drop(recordKey("HEAD", url))];
-      return done.some(isThenable) ? Promise.all(done) : undefined;
+      return all([drop(recordKey("GET", url)), drop(recordKey("HEAD", url))]);
     };
     return Promise.resolve(request(options)).then(
       (response) => then(settle(), () => response),

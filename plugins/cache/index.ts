@@ -1,16 +1,15 @@
 import type { Plugin } from "../../kernel/index.js";
 import { applyCache } from "./apply.js";
-import { checkCacheOption } from "./check.js";
-import type { CacheOptions } from "./options.js";
+import { checkCacheOption, type CacheOptions } from "./options.js";
 
-export { memoryStore, type MemoryStoreOptions } from "./memory-store.js";
+export { memoryStore, type MemoryStoreOptions } from "../store/memory-store.js";
 export type { CacheOptions } from "./options.js";
 
 /** Options the `cache` plugin adds to the client. */
 export interface CachePluginOptions {
   /**
    * Conditional-request cache: `true` for a private in-memory cache of 500 URLs, or
-   * `{ store?, maxEntries?, ttl? }` ({@link CacheOptions}). Off (no hooks at all) when
+   * `{ store?, maxEntries?, ttl?, storeTimeout? }` ({@link CacheOptions}). Off (no hooks at all) when
    * absent or `false`.
    */
   cache?: boolean | CacheOptions;
@@ -24,7 +23,8 @@ export interface CachePluginOptions {
  * the rate limit — from the cache through the `error` hook: the caller gets status 200, the
  * cached data and the 304's fresh headers. Identical GETs in flight at the same time are
  * sent once. A POST/PUT/PATCH/DELETE to a URL drops what is cached for it. The store is any
- * `KeyValueStore`: a per-client LRU by default, `redisStore` to share one between processes.
+ * `KeyValueStore`: a per-client LRU by default, `redisStore` to share one between processes;
+ * a store that fails or takes longer than `storeTimeout` costs the cache, never the request.
  *
  * Place it after `retry`/`throttle` and before plugins that set headers (`auth`,
  * `previews`) in `Client.plugin([...])`: hooks registered later run first, so the cache

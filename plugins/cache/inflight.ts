@@ -1,5 +1,5 @@
 import type { EndpointOptions, Response } from "../../kernel/index.js";
-import type { MaybePromise } from "./maybe.js";
+import type { MaybePromise } from "../store/maybe-promise.js";
 
 type Waiter = [resolve: (response: Response<unknown>) => void, reject: (error: unknown) => void];
 

@@ -1,5 +1,5 @@
 import { parse, redact, type EndpointOptions } from "../../kernel/index.js";
-import { then, type MaybePromise } from "./maybe.js";
+import { then, type MaybePromise } from "../store/maybe-promise.js";
 
 /** Where a request's cached response lives: one store record per method + URL, one variant per representation. */
 export interface Target {

@@ -43,10 +43,14 @@ export function lookup(record: CacheRecord | undefined, variant: string): Entry 
     : undefined;
 }
 
-/** `record` with `variant` set to `entry` (moved last), the oldest variants dropped past the limit. */
+/**
+ * `record` with `variant` set to `entry` (moved last), unusable variants (garbage in the
+ * store) and the oldest ones past the limit dropped.
+ */
 export function encode(record: CacheRecord | undefined, variant: string, entry: Entry): string {
-  const next: CacheRecord = { ...record };
-  delete next[variant];
+  const next: CacheRecord = {};
+  for (const name of Object.keys(record ?? {}))
+    if (name !== variant && lookup(record, name)) next[name] = record![name]!;
   next[variant] = entry;
   const names = Object.keys(next);
   for (let i = 0; i < names.length - MAX_VARIANTS; i++) delete next[names[i] as string];

@@ -1,7 +1,7 @@
 import type { Plugin } from "../../kernel/index.js";
 import { auth } from "../auth/index.js";
 import type { CacheOptions, CachePluginOptions } from "../cache/index.js";
-import { checkCacheOption } from "../cache/check.js";
+import { checkCacheOption } from "../cache/options.js";
 import { lazyDebug } from "../debug/lazy.js";
 import { log } from "../log/index.js";
 import type { Paginate, PaginateIterator } from "../paginate/index.js";
@@ -11,7 +11,7 @@ import { registerEndpoints } from "../register-endpoints/index.js";
 import type { RetryPluginOptions } from "../retry/index.js";
 import { retryConfig } from "../retry/options.js";
 import type { ThrottlePluginOptions } from "../throttle/index.js";
-import { throttleConfig } from "../throttle/settings.js";
+import { throttleConfig } from "../throttle/options.js";
 import { validate } from "../validate/index.js";
 import { deferred } from "./deferred.js";
 

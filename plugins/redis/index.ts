@@ -12,6 +12,12 @@ export interface RedisCommands {
   set(key: string, value: string, options?: { expiration: { type: "PX"; value: number } }): Promise<unknown>;
   /** `DEL key`. */
   del(key: string): Promise<unknown>;
+  /**
+   * node-redis's `isReady`: `false` while the client is disconnected or reconnecting. The
+   * store then skips Redis (a call rejects at once) instead of letting node-redis queue the
+   * command until the server is back.
+   */
+  readonly isReady?: boolean;
 }
 
 /** Options of {@link redisStore}. */
@@ -26,11 +32,16 @@ export interface RedisStoreOptions {
  * worker learned) and the `throttle` plugin's rate-limit pauses (so every worker pauses
  * when one hits a limit: GitHub counts per token, not per process). TTLs are sent as `PX`
  * (milliseconds), so Redis expires entries by itself. forgekit does not import `redis`:
- * install it (an optional peer dependency), connect, and pass the client.
+ * install it (an optional peer dependency), connect, and pass the client. While the client
+ * is not ready (`isReady` false: Redis down, reconnecting) every call rejects at once; the
+ * plugins then go on without the store, within their `storeTimeout`, and use it again once
+ * it answers (see docs/caching-and-shared-state.md for the failure model).
  *
  * @example
  * import { createClient } from "redis";
- * const redis = await createClient({ url: process.env.REDIS_URL }).connect();
+ * const redis = createClient({ url: process.env.REDIS_URL, disableOfflineQueue: true });
+ * redis.on("error", (error) => console.warn(error.message)); // without a listener, an outage crashes the process
+ * await redis.connect();
  * const store = redisStore(redis, { prefix: "my-app:" });
  * const client = forgekit({ cache: { store, ttl: 86_400_000 }, throttle: { store } });
  */
@@ -42,18 +53,28 @@ export function redisStore(client: RedisCommands, { prefix = "" }: RedisStoreOpt
   }
   if (typeof prefix !== "string")
     throw new RequestError(`redisStore(client, { prefix }): prefix must be a string, got ${typeof prefix}.`);
+  // Commands sent while node-redis reconnects would wait in its offline queue (with the
+  // default options) and run minutes later: fail them at once instead, so the plugins go on
+  // without the store and try it again later. Works with `disableOfflineQueue` too.
+  const ready = () => {
+    if (client.isReady === false)
+      throw new Error("redis: the client is not connected (reconnecting?); the store is skipped until it is");
+  };
   return {
     async get(key) {
+      ready();
       const value = await client.get(prefix + key);
       return value === null || value === undefined ? undefined : String(value);
     },
     async set(key, value, ttl) {
+      ready();
       if (ttl === undefined || ttl === Infinity) await client.set(prefix + key, value);
       // Redis takes whole milliseconds > 0: round up, and treat a lapsed TTL as gone already.
       else if (ttl > 0) await client.set(prefix + key, value, { expiration: { type: "PX", value: Math.ceil(ttl) } });
       else await client.del(prefix + key);
     },
     async delete(key) {
+      ready();
       await client.del(prefix + key);
     },
   };

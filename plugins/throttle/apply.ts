@@ -1,16 +1,28 @@
 import type { Client } from "../../kernel/index.js";
 import type { Engine } from "../policy/index.js";
-import { createThrottler } from "./gate.js";
-import { memoryStore } from "./memory-store.js";
-import { safeStore } from "./safe-store.js";
-import type { ThrottleConfig } from "./settings.js";
+import { budgetedStore, DEFAULT_STORE_TIMEOUT } from "../store/budgeted-store.js";
+import { memoryStore } from "../store/memory-store.js";
+import type { ThrottleConfig } from "./options.js";
+import { createThrottler } from "./throttler.js";
 
-/** Give `engine` the throttle for a checked `throttle` option (the default store is a per-client {@link memoryStore}). */
+/**
+ * Give `engine` the throttle for a checked `throttle` option. The default store is a
+ * per-client {@link memoryStore}; every store call runs under the time budget of
+ * {@link budgetedStore}, so a store that fails or hangs reads as "no pause".
+ */
 export function applyThrottle(client: Client, engine: Engine, config: ThrottleConfig): void {
-  const { store = memoryStore(), concurrency, mutationGap, onRateLimit, onSecondaryRateLimit } = config;
-  const settings = { store: safeStore(store, () => client.options.log), concurrency, mutationGap };
+  const {
+    store = memoryStore(),
+    storeTimeout = DEFAULT_STORE_TIMEOUT,
+    concurrency,
+    mutationGap,
+    onRateLimit,
+    onSecondaryRateLimit,
+  } = config;
   engine.throttler = createThrottler(engine, {
-    ...settings,
+    store: budgetedStore(store, { name: "throttle", timeout: storeTimeout, owner: client.options }),
+    concurrency,
+    mutationGap,
     ...(onRateLimit && { onRateLimit }),
     ...(onSecondaryRateLimit && { onSecondaryRateLimit }),
   });

@@ -1,3 +1,5 @@
+import { then } from "../store/maybe-promise.js";
+
 /**
  * Store keys name the credential by a hash, never the credential: SHA-256 (Web Crypto) of
  * the whole `authorization` header, first 16 hex digits. Browsers outside a secure context
@@ -55,8 +57,7 @@ export function credentials() {
     after(request: object, header: string | undefined, checked: string): string | Promise<string> {
       if (!header || !unseen.has(request)) return checked;
       const learn = (value: string) => (hidden = value);
-      const value = hash(header);
-      return typeof value === "string" ? learn(value) : value.then(learn);
+      return then(hash(header), learn) as string | Promise<string>;
     },
   };
 }

@@ -3,9 +3,9 @@ import { setMaxWait } from "../policy/options.js";
 import { engineFor } from "../policy/engine.js";
 import type { RateLimitInfo } from "../policy/index.js";
 import { applyThrottle } from "./apply.js";
-import { throttleConfig } from "./settings.js";
+import { throttleConfig } from "./options.js";
 
-export { memoryStore } from "./memory-store.js";
+export { memoryStore, type MemoryStoreOptions } from "../store/memory-store.js";
 export { primaryKey, secondaryKey } from "./pauses.js";
 export { RateLimitError, isRateLimitError, rateLimitOf } from "../policy/index.js";
 export type { RateLimit, RateLimitInfo, WithRateLimit, LimitKind } from "../policy/index.js";
@@ -17,6 +17,8 @@ export type RateLimitCallback = (info: RateLimitInfo) => boolean | void | Promis
 export interface ThrottleOptions {
   /** Where pauses are kept; share one (e.g. `redisStore`) between processes using one token. Default: a per-client {@link memoryStore}. */
   store?: KeyValueStore;
+  /** Milliseconds a store call may take before the request goes on as if no pause were stored. Default 150. */
+  storeTimeout?: number;
   /** Most requests in flight at once. Default 10; `1` sends everything serially, as GitHub advises. */
   concurrency?: number;
   /** Mutations (POST, PATCH, PUT, DELETE) go one at a time, starting at least this many ms apart. Default 1000; `0` turns pacing off. */

@@ -1,5 +1,6 @@
 import type { KeyValueStore } from "../../kernel/index.js";
 import type { Outcome } from "../policy/index.js";
+import { all, isThenable, type MaybePromise, type StoredValue } from "../store/maybe-promise.js";
 
 /**
  * The pause state, in the store so several processes can share it. Keys:
@@ -19,10 +20,10 @@ export interface Pause {
   until: number;
 }
 
-type Value = string | undefined | null;
-const isPromise = <T>(value: unknown): value is Promise<T> => typeof (value as Promise<T>)?.then === "function";
+/** A stored pause is a whole number of epoch ms; anything else is garbage (read as no pause). */
+const garbage = (value: StoredValue) => value !== undefined && value !== null && !/^-?\d+$/.test(value);
 
-function pick(primary: Value, secondary: Value, skew: number): Pause | undefined {
+function pick(primary: StoredValue, secondary: StoredValue, skew: number): Pause | undefined {
   const now = Date.now();
   const p = Number(primary ?? NaN) + skew;
   const s = Number(secondary ?? NaN) + skew;
@@ -30,18 +31,27 @@ function pick(primary: Value, secondary: Value, skew: number): Pause | undefined
   return p > now ? { kind: "primary", until: p } : undefined;
 }
 
-/** The longest pause in force for `resource` and `credential`: synchronous when the store is. */
+/**
+ * The longest pause in force for `resource` and `credential`: synchronous when the store is.
+ * A value that is not a pause (garbage) counts as none and is deleted.
+ */
 export function readPause(
   store: KeyValueStore,
   resource: string,
   credential: string,
   skew: number,
-): Pause | undefined | Promise<Pause | undefined> {
-  const primary = store.get(primaryKey(resource, credential));
-  const secondary = store.get(secondaryKey(credential));
-  if (isPromise(primary) || isPromise(secondary))
-    return Promise.all([primary, secondary]).then(([p, s]) => pick(p, s, skew));
-  return pick(primary, secondary, skew);
+): MaybePromise<Pause | undefined> {
+  const keys = [primaryKey(resource, credential), secondaryKey(credential)] as const;
+  const read = (primary: StoredValue, secondary: StoredValue) => {
+    if (garbage(primary)) void store.delete(keys[0]);
+    if (garbage(secondary)) void store.delete(keys[1]);
+    return pick(primary, secondary, skew);
+  };
+  const primary = store.get(keys[0]);
+  const secondary = store.get(keys[1]);
+  if (isThenable(primary) || isThenable(secondary))
+    return Promise.all([primary, secondary]).then(([p, s]) => read(p, s));
+  return read(primary, secondary);
 }
 
 /**
@@ -57,7 +67,7 @@ export function writePauses(
   resource: string,
   outcome: Outcome,
 ): void | Promise<unknown> {
-  const writes: unknown[] = [];
+  const writes: MaybePromise<void>[] = [];
   const put = (key: string, until: number) => {
     const ttl = until - Date.now();
     if (ttl <= 0 || written.get(key) === until) return;
@@ -70,6 +80,6 @@ export function writePauses(
   if (outcome.exhausted !== undefined) put(key, outcome.exhausted);
   else if ((outcome.rateLimit?.remaining ?? 0) > 0 && (written.get(key) ?? 0) > Date.now())
     (written.delete(key), writes.push(store.delete(key)));
-  const pending = writes.filter(isPromise);
-  if (pending.length) return Promise.all(pending);
+  const done = all(writes);
+  return isThenable(done) ? done : undefined;
 }

@@ -150,10 +150,11 @@ test("constructing does no store I/O, and two clients share no entries", async (
 
 test("a bad cache option throws a RequestError naming the fix, before any request", () => {
   const cases: Array<[unknown, RegExp]> = [
-    ["yes", /got yes\. Use `cache: true` or `cache: \{ store\?, maxEntries\?, ttl\? \}`/],
+    ["yes", /got yes\. Use `cache: true` or `cache: \{ store\?, maxEntries\?, ttl\?, storeTimeout\? \}`/],
     [{ maxEntries: 0 }, /maxEntries must be a positive integer, got 0/],
     [{ maxEntries: 1.5 }, /maxEntries must be a positive integer/],
     [{ ttl: -1 }, /ttl must be a positive number of milliseconds/],
+    [{ storeTimeout: 0 }, /storeTimeout must be a positive number of milliseconds, got 0/],
     [{ store: { get() {} } }, /store must implement get\(key\), set\(key, value, ttl\?\) and delete\(key\)/],
     [{ store: memoryStore(), maxEntries: 10 }, /with your own store, size that store instead/],
     [{ maxEntry: 10 }, /unknown key\(s\) maxEntry/],

@@ -169,7 +169,7 @@ for (const async of [false, true]) {
     assert.ok(warn.called);
     assert.match(
       String(warn.firstCall.args[0]),
-      /^throttle: the rate-limit store failed \(connection lost\); continuing without it\.$/,
+      /^throttle: the store failed \(connection lost\); requests go on without it until it answers again\.$/,
     );
     assert.not.ok(JSON.stringify(warn.args).includes(TOKEN));
   });
@@ -187,6 +187,7 @@ test("bad throttle options, and two different maxWait values, throw a RequestErr
   const cases: Array<[object, RegExp]> = [
     [{ throttle: { concurrency: 0 } }, /throttle\.concurrency must be an integer from 1 to Infinity, got 0/],
     [{ throttle: { mutationGap: -1 } }, /throttle\.mutationGap must be a number from 0/],
+    [{ throttle: { storeTimeout: 0 } }, /throttle\.storeTimeout must be a number from 1/],
     [
       { throttle: { store: { get() {} } } },
       /throttle\.store must be a KeyValueStore: an object with get\(key\), set\(key, value, ttl\) and delete\(key\)/,

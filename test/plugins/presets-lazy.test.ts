@@ -232,7 +232,7 @@ const LAZY = [
   /node_modules\/debug\//,
   /plugins\/paginate\/pages\.ts$/,
 ];
-const POLICY = [/plugins\/policy\/engine\.ts$/, /plugins\/retry\/retrier\.ts$/, /plugins\/throttle\/gate\.ts$/];
+const POLICY = [/plugins\/policy\/engine\.ts$/, /plugins\/retry\/retrier\.ts$/, /plugins\/throttle\/throttler\.ts$/];
 const AGENT = [/node_modules\/cross-fetch\//, /plugins\/agent\/fetch\.ts$/];
 
 test("bundled (esbuild metafile): cache, debug, paginate, retry, throttle and cross-fetch code is in lazy chunks, not in an entry", async () => {

@@ -43,7 +43,7 @@ function run(env: Record<string, string>): Promise<Steps> {
 
 const has = (list: string[], pattern: RegExp) => list.some((file) => pattern.test(file));
 const CACHE = /^plugins\/cache\/(?:index|flow)\.ts$/;
-const POLICY = /^plugins\/(?:policy\/engine|retry\/retrier|throttle\/gate)\.ts$/;
+const POLICY = /^plugins\/(?:policy\/engine|retry\/retrier|throttle\/throttler)\.ts$/;
 const PAGINATE = /^plugins\/paginate\/pages\.ts$/;
 const DEBUG = /^(?:plugins\/debug\/printer\.ts|node_modules\/debug\/)/;
 const CROSS_FETCH = /^(?:plugins\/agent\/fetch\.ts|node_modules\/(?:cross-fetch|node-fetch|whatwg-url|tr46)\/)/;

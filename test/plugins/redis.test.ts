@@ -72,6 +72,29 @@ test("the cache over Redis: a second client (same process) revalidates with the 
   assert.is(await redis.exists(key), 0, "a PATCH removed it for every client");
 });
 
+test("while node-redis is not ready, every call rejects at once and sends nothing (no offline queue)", async () => {
+  const sent: string[] = [];
+  const client = {
+    isReady: false,
+    get: async (key: string) => (sent.push(`GET ${key}`), "v"),
+    set: async (key: string) => void sent.push(`SET ${key}`),
+    del: async (key: string) => void sent.push(`DEL ${key}`),
+  };
+  const store = redisStore(client);
+  for (const call of [() => store.get("k"), () => store.set("k", "v", 1000), () => store.delete("k")])
+    assert.match(
+      await Promise.resolve(call()).then(
+        () => "resolved",
+        (error: Error) => error.message,
+      ),
+      /^redis: the client is not connected/,
+    );
+  assert.equal(sent, []);
+  client.isReady = true;
+  assert.is(await store.get("k"), "v");
+  assert.equal(sent, ["GET k"]);
+});
+
 test("a value that is not a connected client fails at once with the fix", () => {
   for (const bad of [undefined, {}, { get() {}, set() {} }]) {
     assert.throws(

@@ -11,10 +11,14 @@ export interface MemoryStoreOptions {
 /**
  * A bounded in-memory {@link KeyValueStore}: least-recently-used eviction in O(1) over one
  * `Map` (its insertion order is the recency order), optional per-key TTL checked on read,
- * no timers. The `cache` plugin's default store, one per client.
+ * no timers, synchronous (a request finds its entry or pause without a promise). The
+ * default store of the `cache` and `throttle` plugins, one per client and plugin; pass
+ * one to several clients of a process to share it between them.
  *
  * @example
- * const client = new MyClient({ cache: { store: memoryStore({ maxEntries: 2000 }) } });
+ * const store = memoryStore({ maxEntries: 2000 });
+ * const a = new MyClient({ cache: { store }, throttle: { store } });
+ * const b = new MyClient({ cache: { store }, throttle: { store } }); // b pauses when a hits a limit
  */
 export function memoryStore({ maxEntries = 500, now = Date.now }: MemoryStoreOptions = {}): KeyValueStore {
   const entries = new Map<string, { value: string; expires: number }>();

@@ -1,5 +1,6 @@
 import { RequestError, type KeyValueStore } from "../../kernel/index.js";
 import { knownKeys, MAX_TIMER, numberOption, optionObject } from "../policy/options.js";
+import { isKeyValueStore } from "../store/is-key-value-store.js";
 import type { RateLimitCallback } from "./index.js";
 
 /** The `throttle` option, checked; `store` is `undefined` when the default memory store is wanted. */
@@ -8,11 +9,21 @@ export interface ThrottleConfig {
   concurrency: number;
   mutationGap: number;
   maxWait: number | undefined;
+  /** `undefined` for the default budget (the presets load it with the throttle, not up front). */
+  storeTimeout: number | undefined;
   onRateLimit: RateLimitCallback | undefined;
   onSecondaryRateLimit: RateLimitCallback | undefined;
 }
 
-const KEYS = ["store", "concurrency", "mutationGap", "maxWait", "onRateLimit", "onSecondaryRateLimit"] as const;
+const KEYS = [
+  "store",
+  "concurrency",
+  "mutationGap",
+  "maxWait",
+  "onRateLimit",
+  "onSecondaryRateLimit",
+  "storeTimeout",
+] as const;
 
 function callback(options: Record<string, unknown>, key: string): RateLimitCallback | undefined {
   const value = options[key];
@@ -31,12 +42,7 @@ export function throttleConfig(option: unknown): ThrottleConfig | undefined {
   if (!given) return undefined;
   knownKeys(given, "throttle", KEYS);
   const store = (given.store ?? undefined) as KeyValueStore | undefined;
-  if (
-    store !== undefined &&
-    (typeof store !== "object" ||
-      store === null ||
-      !["get", "set", "delete"].every((m) => typeof (store as never as Record<string, unknown>)[m] === "function"))
-  ) {
+  if (store !== undefined && !isKeyValueStore(store)) {
     throw new RequestError(
       "throttle.store must be a KeyValueStore: an object with get(key), set(key, value, ttl) and delete(key), e.g. memoryStore() or redisStore(redis).",
     );
@@ -49,5 +55,6 @@ export function throttleConfig(option: unknown): ThrottleConfig | undefined {
     onRateLimit: callback(given, "onRateLimit"),
     onSecondaryRateLimit: callback(given, "onSecondaryRateLimit"),
     maxWait: numberOption(given, "maxWait", "throttle", 0, MAX_TIMER),
+    storeTimeout: numberOption(given, "storeTimeout", "throttle", 1, MAX_TIMER),
   };
 }

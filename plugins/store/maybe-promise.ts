@@ -1,11 +1,16 @@
 /**
  * Sync-or-async plumbing: a {@link KeyValueStore} may answer synchronously (the memory
  * store) or with promises (Redis). Chaining through these helpers keeps the synchronous
- * path free of extra microtasks, so a memory-backed cache adds no awaits of its own.
+ * path free of extra microtasks, so a memory-backed cache or throttle adds no awaits of
+ * its own.
  */
+import type { KeyValueStore } from "../../kernel/index.js";
 
 /** A value now, or later. */
 export type MaybePromise<T> = T | PromiseLike<T>;
+
+/** What a {@link KeyValueStore} read gives: a value, or `undefined`/`null` for none. */
+export type StoredValue = Awaited<ReturnType<KeyValueStore["get"]>>;
 
 /** Whether `value` is a promise or any other thenable. */
 export function isThenable<T>(value: MaybePromise<T>): value is PromiseLike<T> {
@@ -17,19 +22,7 @@ export function then<T, R>(value: MaybePromise<T>, fn: (value: T) => MaybePromis
   return isThenable(value) ? Promise.resolve(value).then(fn) : fn(value);
 }
 
-/**
- * Run a store operation; a throw or rejection becomes `fallback` after `onError`, because
- * a cache that fails must cost a cache miss, never the request.
- */
-export function safely<T>(run: () => MaybePromise<T>, fallback: T, onError: (error: unknown) => void): MaybePromise<T> {
-  const fail = (error: unknown) => {
-    onError(error);
-    return fallback;
-  };
-  try {
-    const value = run();
-    return isThenable(value) ? Promise.resolve(value).then(undefined, fail) : value;
-  } catch (error) {
-    return fail(error);
-  }
+/** Every value of `values`: an array at once when none is a thenable, else a promise of one. */
+export function all<T>(values: MaybePromise<T>[]): T[] | Promise<T[]> {
+  return values.some(isThenable) ? Promise.all(values) : (values as T[]);
 }

@@ -2,6 +2,7 @@ import type { KeyValueStore } from "../../kernel/index.js";
 import { failFast, rateLimitInfo } from "../policy/hold.js";
 import type { Attempt, Engine, Outcome, RateLimitInfo, Throttler } from "../policy/types.js";
 import { sleep } from "../policy/wait.js";
+import { then } from "../store/maybe-promise.js";
 import { credentials } from "./credential.js";
 import { readPause, writePauses, type Pause } from "./pauses.js";
 import { createQueue } from "./queue.js";
@@ -35,7 +36,7 @@ export function createThrottler(engine: Engine, settings: ThrottleSettings): Thr
 
   function enter(attempt: Attempt): void | Promise<void> {
     const checked = credential.before(attempt, attempt.options.headers.authorization);
-    return typeof checked === "string" ? admit(attempt, checked) : checked.then((value) => admit(attempt, value));
+    return then(checked, (value) => admit(attempt, value)) as void | Promise<void>;
   }
 
   function admit(attempt: Attempt, credential: string): void | Promise<void> {
@@ -47,8 +48,7 @@ export function createThrottler(engine: Engine, settings: ThrottleSettings): Thr
 
   function check(attempt: Attempt): void | Promise<void> {
     const pause = readPause(store, attempt.resource!, attempt.credential!, engine.skew);
-    if (pause instanceof Promise) return pause.then((found) => (found ? hold(attempt, found) : undefined));
-    return pause ? hold(attempt, pause) : undefined;
+    return then(pause, (found) => (found ? hold(attempt, found) : undefined)) as void | Promise<void>;
   }
 
   async function hold(attempt: Attempt, pause: Pause): Promise<void> {
@@ -79,7 +79,7 @@ export function createThrottler(engine: Engine, settings: ThrottleSettings): Thr
       writePauses(store, engine.skew, written, (attempt.credential = value), attempt.resource!, outcome);
     try {
       const value = credential.after(attempt, attempt.options.headers.authorization, attempt.credential!);
-      return typeof value === "string" ? write(value) : value.then(write);
+      return then(value, write) as Maybe;
     } finally {
       // After the pauses are written (or their writes issued): the next request in line reads them.
       queue.release(attempt.mutating, true);
