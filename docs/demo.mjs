@@ -21,7 +21,12 @@ const note = (text) => say(`   ${dim(`(${text})`)}`);
 const plural = (n, word) => `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
 
 const started = performance.now();
-const server = await startMockServer({ totalItems: 100 });
+// A fine-grained token the server treats as lacking issues=write (section 4 shows GitHub's hint).
+const limitedToken = "github_pat_11DEMO0000000000000000_demoTokenWithoutIssuesWrite000";
+const server = await startMockServer({
+  totalItems: 100,
+  denied: [{ token: limitedToken, route: "POST /repos/{owner}/{repo}/issues", needs: "issues=write" }],
+});
 const owner = "octocat";
 const repo = "hello-world";
 const client = forgekit({ baseUrl: server.url, cache: true });
@@ -121,6 +126,19 @@ try {
   if (server.requests.length === sentBefore) note("caught before sending: the server received nothing");
 }
 
+try {
+  await forgekit({ baseUrl: server.url, auth: limitedToken }).request("POST /repos/{owner}/{repo}/issues", {
+    owner,
+    repo,
+    title: "Hello",
+  });
+} catch (error) {
+  if (!isHttpError(error)) throw error;
+  row(`${error.name} ${error.status}`, red(error.message.replaceAll(server.url, "")));
+  if (error.permissions)
+    note(`error.permissions: ${JSON.stringify(error.permissions)} — from x-accepted-github-permissions`);
+}
+
 // 5. A 304 answered from the cache.
 section(5, "Cache", `client.repos.get({ owner, repo }) again, with { cache: true }: a 304 answered from the cache`);
 const again = hasEndpoints
@@ -161,8 +179,51 @@ try {
 if (lines.length) for (const line of lines) say(`   ${line.replace(/ \+\d+m?s$/, "")}`);
 else note("no debug lines: the debug plugin is not in the preset yet");
 
+// 7. GraphQL: one query, then nested pagination (GitHub's schema executed by forgekit/testing).
+section(
+  7,
+  "GraphQL",
+  `client.graphql(query, { owner, repo }) and client.graphql.paginate(every issue of every repository)`,
+);
+if (typeof client.graphql === "function") {
+  // GitHub's GraphQL API needs a credential: a client with a (fake) token.
+  const gql = forgekit({ baseUrl: server.url, auth: "ghp_demo0000000000000000000000000000000000" });
+  const { repository } = await gql.graphql(
+    "query ($owner: String!, $repo: String!) { repository(owner: $owner, name: $repo) { nameWithOwner stargazerCount issues(first: 1) { totalCount } } }",
+    { owner, repo },
+  );
+  row(
+    "repository",
+    `${repository.nameWithOwner}: ${repository.stargazerCount} stars, ${repository.issues.totalCount} issues`,
+  );
+  const before = server.requests.length;
+  const { organization } = await gql.graphql.paginate(
+    `query ($org: String!, $cursor: String, $issues: String) {
+      organization(login: $org) {
+        repositories(first: 2, after: $cursor) {
+          nodes { name issues(first: 100, after: $issues) { nodes { title } pageInfo { hasNextPage endCursor } } }
+          pageInfo { hasNextPage endCursor }
+        }
+      }
+    }`,
+    { org: "octo-org" },
+  );
+  const repos = organization.repositories.nodes;
+  for (const { name, issues } of repos)
+    row(`octo-org/${name}`, `${plural(issues.nodes.length, "issue")}, last: ${issues.nodes.at(-1).title}`);
+  row(
+    "nested",
+    `${plural(
+      repos.reduce((n, r) => n + r.issues.nodes.length, 0),
+      "issue",
+    )} in ${plural(server.requests.length - before, "request")}: outer pages by $cursor, the rest by node id`,
+  );
+} else {
+  note("the graphql plugin is not in the preset yet");
+}
+
 // The hook from the start: every request of the tour, timed.
-section(7, "Hook", `client.hook.wrap("request", …) timed every request above`);
+section(8, "Hook", `client.hook.wrap("request", …) timed every request above`);
 const shown = timings.map((t) => ({ ...t, route: t.route.replace(server.url, ""), status: String(t.status) }));
 const width = Math.max(...shown.map((t) => t.route.length));
 const statusWidth = Math.max(...shown.map((t) => t.status.length));

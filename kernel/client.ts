@@ -1,5 +1,6 @@
 import { resolveOptions, requestDefaults, type ClientOptions, type ResolvedOptions } from "./options.js";
 import { createHook } from "./hook.js";
+import { checkOptions, checkPlugins } from "./check-options.js";
 import { createRequest, type Hook as HookType, type Request } from "./request.js";
 import { withDefaults } from "./with-defaults.js";
 
@@ -14,6 +15,11 @@ export interface Plugin<Additions = unknown, Options = {}> {
   (client: Client, options: ResolvedOptions & Options): Additions;
   /** Option defaults; object-valued keys are merged one level deep with the caller's. */
   defaults?: Partial<Options>;
+  /**
+   * Top-level option names the plugin reads (`[]` for none). Lets the client warn about an
+   * option nothing reads; without it, only near-misses of known names warn.
+   */
+  options?: readonly string[];
 }
 
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
@@ -26,6 +32,11 @@ export type PluginOptions<P extends readonly Plugin<any, any>[]> = UnionToInters
 
 /** `Client.plugin`'s argument as a list: one plugin or an array of them. */
 export type PluginList<P> = P extends readonly Plugin<any, any>[] ? P : [P];
+/** `Client.plugin(a, [b, c], …)`'s arguments as one flat list. */
+export type PluginArgs<P extends readonly unknown[]> = Extract<
+  P[number] extends infer X ? (X extends readonly Plugin<any, any>[] ? X[number] : X) : never,
+  Plugin<any, any>
+>[];
 
 /** `Base` with the members of `Added`, which win where both have one (e.g. a typed `request`). */
 export type Extend<Base, Added> = Omit<Base, keyof Added> & Added;
@@ -45,17 +56,20 @@ export class Client {
   /** Plugins applied by this constructor, in order. */
   static plugins: readonly Plugin<any, any>[] = [];
 
-  /** A new constructor that also applies `plugins` (deduplicated by reference, in order). */
-  static plugin<S extends typeof Client, const P extends Plugin<any, any> | readonly Plugin<any, any>[]>(
+  /**
+   * A new constructor that also applies `plugins` (deduplicated by reference, in order):
+   * `Client.plugin(a, b)` and `Client.plugin([a, b])` are the same. Anything but a function is a
+   * `TypeError` naming what was passed.
+   */
+  static plugin<S extends typeof Client, const P extends readonly (Plugin<any, any> | readonly Plugin<any, any>[])[]>(
     this: S,
-    plugins: P,
+    ...plugins: P
   ): ClientClass<
-    Extend<InstanceType<S>, Additions<PluginList<P>>>,
-    ConstructorParameters<S>[0] & PluginOptions<PluginList<P>>
+    Extend<InstanceType<S>, Additions<PluginArgs<P>>>,
+    ConstructorParameters<S>[0] & PluginOptions<PluginArgs<P>>
   > {
-    const added = (Array.isArray(plugins) ? plugins : [plugins]) as Plugin<any, any>[];
     const all = [...this.plugins];
-    for (const p of added) if (typeof p === "function" && !all.includes(p)) all.push(p);
+    for (const p of checkPlugins<Plugin<any, any>>(plugins.flat())) if (!all.includes(p)) all.push(p);
     const Base = this as typeof Client;
     return class extends Base {
       static override plugins = all;
@@ -73,7 +87,13 @@ export class Client {
     this.options = resolveOptions(options);
     this.hook = createHook();
     this.request = createRequest(this.hook, requestDefaults(this.options));
-    for (const plugin of (this.constructor as typeof Client).plugins) {
+    const plugins = (this.constructor as typeof Client).plugins;
+    checkOptions(
+      options,
+      plugins.map((p) => p.options),
+      this.options.log,
+    );
+    for (const plugin of plugins) {
       const additions = plugin(this, withDefaults(this.options, plugin.defaults) as never);
       if (additions && typeof additions === "object") Object.assign(this, additions);
     }

@@ -1,5 +1,5 @@
 import { redact, redactData, redactHeaders } from "./redact.js";
-import type { RateLimit, RequestOptions, Response, ResponseHeaders } from "./types.js";
+import type { PermissionHint, RateLimit, RequestOptions, Response, ResponseHeaders } from "./types.js";
 
 /** What an error records about the request that caused it; credentials are redacted. */
 export interface ErrorRequest {
@@ -48,6 +48,8 @@ export class HttpError extends ForgeError {
   declare response: Response<unknown>;
   /** Set by the retry/throttle engine (part of the full preset). */
   declare rateLimit?: RateLimit;
+  /** On a 403/404 whose headers say so: the permission or scope the call needs, and (classic tokens) what the token has. */
+  declare permissions?: PermissionHint;
   constructor(message: string, request: RequestOptions, response: Response<unknown>) {
     super(message, request);
     this.status = response.status;
@@ -57,9 +59,23 @@ export class HttpError extends ForgeError {
   }
 }
 
-/** No response arrived (connection refused, reset, DNS…); the original error is `cause`. */
+/**
+ * Octokit's name for the HTTP error, kept so ported `error instanceof RequestError` code
+ * keeps its meaning: the same class as {@link HttpError} (its `name` is `"HttpError"`, as in
+ * `@octokit/request-error`).
+ */
+export const RequestError = HttpError;
+/** Octokit's name for {@link HttpError}. */
+export type RequestError = HttpError;
+
+/**
+ * No complete response arrived (connection refused, reset, DNS…, or closed mid-body); the
+ * original error is `cause`.
+ */
 export class NetworkError extends ForgeError {
   override name = "NetworkError";
+  /** Set only when the status line arrived before the connection closed mid-body. */
+  declare status?: number;
 }
 
 /** The `timeout` (client or per call) elapsed before the response was complete. */
@@ -79,11 +95,12 @@ export class AbortError extends NetworkError {
 }
 
 /**
- * A programmer mistake caught before anything was sent: a missing or invalid parameter,
- * an unsafe path segment, a header value with CR/LF/NUL, a bad route.
+ * A programmer mistake caught before anything was sent: a missing or invalid parameter or
+ * option, an unsafe path segment, a header value with CR/LF/NUL, a bad route. (Named
+ * `RequestError` before 0.2; that name now means {@link HttpError}, as in Octokit.)
  */
-export class RequestError extends ForgeError {
-  override name = "RequestError";
+export class ParameterError extends ForgeError {
+  override name = "ParameterError";
 }
 
 /** Whether `e` is an {@link HttpError}; compares `name` too, so it works across realms and bundle copies. */
@@ -94,6 +111,6 @@ export const isNetworkError = (e: unknown): e is NetworkError =>
 /** Whether `e` is a {@link TimeoutError}; compares `name` too. */
 export const isTimeoutError = (e: unknown): e is TimeoutError =>
   e instanceof TimeoutError || (e as Error)?.name === "TimeoutError";
-/** Whether `e` is a {@link RequestError}; compares `name` too. */
-export const isRequestError = (e: unknown): e is RequestError =>
-  e instanceof RequestError || (e as Error)?.name === "RequestError";
+/** Whether `e` is a {@link ParameterError}; compares `name` too. */
+export const isParameterError = (e: unknown): e is ParameterError =>
+  e instanceof ParameterError || (e as Error)?.name === "ParameterError";

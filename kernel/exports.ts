@@ -10,19 +10,36 @@ export {
   NetworkError,
   TimeoutError,
   AbortError,
+  ParameterError,
   RequestError,
   isHttpError,
   isNetworkError,
   isTimeoutError,
-  isRequestError,
+  isParameterError,
 } from "./errors.js";
 export { VERSION } from "./version.js";
-export type { Plugin, PluginAdditions, Additions, PluginOptions, PluginList, ClientClass, Extend } from "./client.js";
+export type {
+  Plugin,
+  PluginAdditions,
+  Additions,
+  PluginOptions,
+  PluginList,
+  PluginArgs,
+  ClientClass,
+  Extend,
+} from "./client.js";
 export type { ResolvedOptions } from "./options.js";
 export type { Request, Endpoint, Hook, Hooks, Send } from "./request.js";
 export type { ScopeSource } from "./scope.js";
 export type { RouteEntry, RouteDefaults, RouteExtra, ScopeRoutes, ParamMeta, ScopeParams } from "./registry.js";
-export type { EndpointMethod, OperationTypes } from "./endpoint-method.js";
+export type {
+  EndpointMethod,
+  OperationTypes,
+  FormatData,
+  WithFormat,
+  TextFormat,
+  FileFormat,
+} from "./endpoint-method.js";
 export type { ErrorRequest } from "./errors.js";
 export type { Lazy } from "./lazy.js";
 export type * from "./types.js";

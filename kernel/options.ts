@@ -1,5 +1,7 @@
 import { lowercaseHeaders } from "./route.js";
 import { VERSION } from "./version.js";
+import { checkBaseUrl } from "./check-options.js";
+import { ParameterError } from "./errors.js";
 import type { EndpointOptions, Log, RequestHeaders, TransportOptions } from "./types.js";
 
 /** Options of the bare kernel `Client`; plugins add their own (see `Client.plugin`). */
@@ -8,6 +10,11 @@ export interface ClientOptions {
   baseUrl?: string;
   /** Default headers for every request; names are lower-cased. */
   headers?: RequestHeaders;
+  /**
+   * An IANA time zone (e.g. `"Europe/Amsterdam"`) sent as the `time-zone` header on every
+   * request, so GitHub reads commit timestamps without an offset in that zone.
+   */
+  timeZone?: string;
   /** Prepended to the default `forgekit/rest.js v<version>` user agent. */
   userAgent?: string;
   /** Milliseconds before a request fails with a `TimeoutError`; `0` (default) means none. */
@@ -44,11 +51,18 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     accept: "application/vnd.github.v3+json",
     "user-agent": userAgent,
   });
+  if (options.timeZone !== undefined) {
+    if (typeof options.timeZone !== "string" || !options.timeZone)
+      throw new ParameterError(
+        `timeZone must be a time zone name such as "Europe/Amsterdam", got ${typeof options.timeZone}.`,
+      );
+    headers["time-zone"] ??= options.timeZone;
+  }
   // `timeout` and `agent` are shorthands for `request.timeout` / `request.agent`, which win.
   const request = { timeout: options.timeout, agent: options.agent, ...options.request } as TransportOptions;
   return {
     ...options,
-    baseUrl: (options.baseUrl ?? "https://api.github.com").replace(/\/+$/, ""),
+    baseUrl: checkBaseUrl(options.baseUrl),
     headers,
     request,
     log: { ...LOG, ...options.log },

@@ -1,5 +1,5 @@
 import { HttpError } from "./errors.js";
-import type { RequestOptions, Response } from "./types.js";
+import type { PermissionHint, RequestOptions, Response, ResponseHeaders } from "./types.js";
 
 /** Turning a fetch Response into forgekit's `{ status, url, headers, data }`, or an error. */
 
@@ -19,6 +19,37 @@ function describeErrors(errors: GitHubErrorBody["errors"]): string {
   return ` [${parts.join("; ")}]`;
 }
 
+/**
+ * What a 403/404 says the call needs and the token has: `x-accepted-github-permissions`
+ * (fine-grained tokens and GitHub Apps), or `x-accepted-oauth-scopes` with `x-oauth-scopes`
+ * (classic tokens). `undefined` when GitHub sent neither.
+ */
+export function permissionHint(status: number, headers: ResponseHeaders): PermissionHint | undefined {
+  if (status !== 403 && status !== 404) return undefined;
+  const fine = headers["x-accepted-github-permissions"]?.trim();
+  if (fine) return { kind: "fine-grained", needs: fine };
+  const accepted = headers["x-accepted-oauth-scopes"]?.trim();
+  const has = headers["x-oauth-scopes"];
+  // GitHub sends both on every classic-token response; only a missing scope is worth a hint.
+  if (!accepted || has === undefined) return undefined;
+  const held = has
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const needed = accepted
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (needed.some((scope) => held.includes(scope))) return undefined;
+  return { kind: "classic", needs: needed.join(", "), has: held.join(", ") };
+}
+
+function describeHint(hint: PermissionHint | undefined): string {
+  if (!hint) return "";
+  if (hint.kind === "fine-grained") return `; needs ${hint.needs}`;
+  return `; needs ${hint.needs.includes(",") ? "one of the scopes" : "the scope"} ${hint.needs}; this token has ${hint.has ? `the scopes ${hint.has}` : "no scopes"}`;
+}
+
 /** `GET https://api.github.com/repos/o/r → 404 Not Found: Not Found (https://docs…) [errors]`; HTTP/2 responses carry no reason phrase (`→ 404: Not Found`). */
 export function httpErrorMessage(
   request: RequestOptions,
@@ -26,6 +57,7 @@ export function httpErrorMessage(
   statusText: string,
   data: unknown,
   invalidJson?: Error,
+  hint?: PermissionHint,
 ): string {
   let message = `${request.method} ${request.url} → ${status} ${statusText}`.trimEnd();
   if (invalidJson) return `${message}: the response body is not valid JSON (${invalidJson.message})`;
@@ -33,7 +65,7 @@ export function httpErrorMessage(
   const text = typeof data === "string" && data.length < 300 ? data.trim() : "";
   if (body.message || text) message += `: ${body.message ?? text}`;
   if (body.documentation_url) message += ` (${body.documentation_url})`;
-  return message + describeErrors(body.errors);
+  return message + describeErrors(body.errors) + describeHint(hint);
 }
 
 /**
@@ -57,7 +89,14 @@ export async function toResponse(fetched: globalThis.Response, request: RequestO
   } else data = !type || /^text\/|charset=|xml/i.test(type) ? await fetched.text() : await fetched.arrayBuffer();
   const response = { status, url: fetched.url || request.url, headers: Object.fromEntries(fetched.headers), data };
   if (status >= 400 || status === 304 || invalidJson) {
-    throw new HttpError(httpErrorMessage(request, status, fetched.statusText, data, invalidJson), request, response);
+    const hint = permissionHint(status, response.headers);
+    const error = new HttpError(
+      httpErrorMessage(request, status, fetched.statusText, data, invalidJson, hint),
+      request,
+      response,
+    );
+    if (hint) error.permissions = hint;
+    throw error;
   }
   return response;
 }

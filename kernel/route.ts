@@ -1,4 +1,4 @@
-import { RequestError } from "./errors.js";
+import { ParameterError } from "./errors.js";
 import { expand, normalizeTemplate, query } from "./url-template.js";
 import type { EndpointOptions, RequestHeaders, RequestOptions, RequestParameters } from "./types.js";
 
@@ -58,7 +58,7 @@ export function merge(
 function assertHeaders(headers: Record<string, string>, route: string): void {
   for (const name in headers) {
     if (UNSAFE_HEADER_VALUE.test(headers[name] as string)) {
-      throw new RequestError(
+      throw new ParameterError(
         `Header "${name}" for ${route} contains CR, LF or NUL or another character HTTP forbids: remove it.`,
       );
     }
@@ -71,14 +71,14 @@ function isJsonBody(data: unknown): boolean {
 }
 
 /**
- * Expand merged options into a concrete request. Throws a {@link RequestError} before
+ * Expand merged options into a concrete request. Throws a {@link ParameterError} before
  * anything is sent for a bad route, a missing/unsafe path parameter or an unsafe header.
  */
 export function parse(options: EndpointOptions): RequestOptions {
   const { method, baseUrl } = options;
   const template = normalizeTemplate(options.url ?? "");
   const route = `${method} ${template}`;
-  if (!template) throw new RequestError(`No URL: pass a route such as "GET /repos/{owner}/{repo}".`);
+  if (!template) throw new ParameterError(`No URL: pass a route such as "GET /repos/{owner}/{repo}".`);
   const used = new Set<string>();
   let url = expand(template, options, used, route);
   if (!/^https?:\/\//i.test(url)) url = baseUrl.replace(/\/+$/, "") + (url[0] === "/" ? url : `/${url}`);
@@ -87,7 +87,7 @@ export function parse(options: EndpointOptions): RequestOptions {
     new URL(url);
     if (!/^https?:\/\//i.test(url)) throw url;
   } catch {
-    throw new RequestError(`URL "${url}" for ${route} is not a valid http(s) URL: check baseUrl.`);
+    throw new ParameterError(`URL "${url}" for ${route} is not a valid http(s) URL: check baseUrl.`);
   }
   const headers = { ...options.headers };
   assertHeaders(headers, route);

@@ -1,4 +1,4 @@
-import { AbortError, ForgeError, NetworkError, RequestError, TimeoutError } from "./errors.js";
+import { AbortError, ForgeError, NetworkError, ParameterError, TimeoutError } from "./errors.js";
 import { toResponse } from "./response.js";
 import type { RequestOptions, Response } from "./types.js";
 
@@ -14,9 +14,9 @@ import type { RequestOptions, Response } from "./types.js";
 export async function send(request: RequestOptions): Promise<Response<unknown>> {
   const { signal, timeout, redirect, fetch = globalThis.fetch } = request.request;
   const what = `${request.method} ${request.url} →`;
-  if (typeof fetch !== "function") throw new RequestError("No fetch: pass request.fetch.", request);
+  if (typeof fetch !== "function") throw new ParameterError("No fetch: pass request.fetch.", request);
   if (request.request.agent !== undefined && !request.request.fetch) {
-    throw new RequestError("agent needs the agent plugin: add forgekit/plugins/agent.", request);
+    throw new ParameterError("agent needs the agent plugin: add forgekit/plugins/agent.", request);
   }
   // A controller of our own only when there is a timeout (creating one costs ~30 µs a
   // request in Node); a caller's signal alone goes to fetch as it is. An already-aborted
@@ -30,6 +30,7 @@ export async function send(request: RequestOptions): Promise<Response<unknown>> 
     signal?.aborted ? onAbort() : signal?.addEventListener("abort", onAbort);
     timer = setTimeout(() => ((timedOut = true), onAbort()), timeout);
   }
+  let status: number | undefined;
   try {
     // `duplex` is required for a stream body and harmless for any other.
     const init = {
@@ -40,7 +41,9 @@ export async function send(request: RequestOptions): Promise<Response<unknown>> 
       signal: controller?.signal ?? signal,
       duplex: "half",
     };
-    return await toResponse(await fetch(request.url, init as RequestInit), request);
+    const fetched = await fetch(request.url, init as RequestInit);
+    status = fetched.status;
+    return await toResponse(fetched, request);
   } catch (error) {
     if (error instanceof ForgeError) throw error;
     if (timedOut) throw new TimeoutError(`${what} timed out after ${timeout} ms`, request, timeout!);
@@ -50,6 +53,12 @@ export async function send(request: RequestOptions): Promise<Response<unknown>> 
     // undici's words (the agent transport uses the same) for more than 20 redirects.
     if (detail === "redirect count exceeded")
       detail += ` (a loop?): request.redirect "manual" returns the 3xx response`;
+    // The status line arrived and then the connection broke: say so, with the real status.
+    if (status !== undefined) {
+      const cut = new NetworkError(`${what} ${status}, then the connection closed mid-body: ${detail}`, request, error);
+      cut.status = status;
+      throw cut;
+    }
     throw new NetworkError(`${what} no response: ${detail}`, request, error);
   } finally {
     clearTimeout(timer);

@@ -117,3 +117,16 @@ export interface KeyValueStore {
   /** Forget `key`. */
   delete(key: string): void | Promise<void>;
 }
+
+/**
+ * What a refused call needs, from GitHub's headers: `x-accepted-github-permissions` for
+ * fine-grained tokens and Apps (`needs: "issues=write"`), `x-accepted-oauth-scopes` and
+ * `x-oauth-scopes` for classic tokens (`needs: "repo"`, `has: "read:org, gist"`).
+ */
+export interface PermissionHint {
+  kind: "fine-grained" | "classic";
+  /** As GitHub lists it: `issues=write`, or scopes separated by `, `. */
+  needs: string;
+  /** Classic tokens: the scopes the token has (`""` for none). */
+  has?: string;
+}

@@ -1,4 +1,4 @@
-import { RequestError } from "./errors.js";
+import { ParameterError } from "./errors.js";
 
 /**
  * Expansion of route templates: `{name}` (one path segment, `/` encoded), `{+name}`
@@ -21,26 +21,26 @@ const DOT_SEGMENT = /^(\.|%2e){1,2}$/i;
 
 function pathValue(name: string, value: unknown, multi: boolean, route: string): string {
   if (value === undefined || value === null || value === "" || typeof value === "object") {
-    throw new RequestError(
+    throw new ParameterError(
       `Path parameter "${name}" for ${route} is ${value === undefined ? "missing" : JSON.stringify(value)}: pass a non-empty string or number.`,
     );
   }
   const text = String(value);
   const segments = multi ? text.split("/") : [text];
   if (segments.some((segment) => DOT_SEGMENT.test(segment))) {
-    throw new RequestError(
+    throw new ParameterError(
       `Path parameter "${name}" for ${route} is "${text}": "." and ".." would change the path: pass the real name.`,
     );
   }
   return segments.map((segment) => encode(segment, name, route)).join("/");
 }
 
-/** `encodeURIComponent`, but text it cannot encode (a lone UTF-16 surrogate) is a {@link RequestError}. */
+/** `encodeURIComponent`, but text it cannot encode (a lone UTF-16 surrogate) is a {@link ParameterError}. */
 function encode(text: string, name: string, route: string): string {
   try {
     return encodeURIComponent(text);
   } catch {
-    throw new RequestError(`Parameter "${name}" for ${route} has a lone surrogate: pass well-formed UTF-16.`);
+    throw new ParameterError(`Parameter "${name}" for ${route} has a lone surrogate: pass well-formed UTF-16.`);
   }
 }
 
@@ -74,7 +74,7 @@ export function query(
 
 /**
  * Expand `template` with `params`, recording in `used` every parameter consumed.
- * Throws a {@link RequestError} for a missing or unsafe path parameter.
+ * Throws a {@link ParameterError} for a missing or unsafe path parameter.
  */
 export function expand(template: string, params: Record<string, unknown>, used: Set<string>, route: string): string {
   if (!template.includes("{")) return template;
@@ -85,7 +85,7 @@ export function expand(template: string, params: Record<string, unknown>, used: 
       const origin = String(params.origin ?? "");
       // An origin, optionally with a path prefix (GHES uploads live at https://host/api/uploads).
       if (!/^https?:\/\/[^/?#]+(\/[^?#]*)?$/.test(origin)) {
-        throw new RequestError(
+        throw new ParameterError(
           `Parameter "origin" for ${route} is "${origin}": pass an http(s) origin such as https://uploads.github.com.`,
         );
       }

@@ -18,6 +18,8 @@ export const agent: Plugin<void> = (client) => {
     if (given !== undefined && !options.request.fetch) options.request.fetch = agentFetch(given);
   });
 };
+/** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
+agent.options = [];
 
 /**
  * A `fetch` over node-fetch that uses `agent` for its connections and follows redirects

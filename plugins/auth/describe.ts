@@ -1,4 +1,4 @@
-import { RequestError } from "../../kernel/index.js";
+import { ParameterError } from "../../kernel/index.js";
 
 /** Validation helpers for credentials: messages name the field and the fix, never the value. */
 
@@ -11,12 +11,12 @@ export function describe(value: unknown): string {
   return `${/^[aeiou]/.test(kind) ? "an" : "a"} ${kind}`;
 }
 
-/** `value` as a non-empty string without CR/LF/NUL, or a RequestError naming `field`. */
+/** `value` as a non-empty string without CR/LF/NUL, or a ParameterError naming `field`. */
 export function text(value: unknown, field: string, where: string, fix: string, multiline = false): string {
   if (typeof value !== "string" || value.trim() === "")
-    throw new RequestError(`${where}: "${field}" is ${describe(value)}; pass a non-empty string, e.g. ${fix}.`);
+    throw new ParameterError(`${where}: "${field}" is ${describe(value)}; pass a non-empty string, e.g. ${fix}.`);
   if (!multiline && /[\r\n\0]/.test(value.trim()))
-    throw new RequestError(`${where}: "${field}" contains CR, LF or NUL; remove them.`);
+    throw new ParameterError(`${where}: "${field}" contains CR, LF or NUL; remove them.`);
   return value;
 }
 

@@ -1,4 +1,4 @@
-import { RequestError } from "../../kernel/index.js";
+import { ParameterError } from "../../kernel/index.js";
 import { describe, safeWord, text } from "./describe.js";
 import { basicHeader } from "./header.js";
 import type { AuthenticateOptions, Strategy } from "./types.js";
@@ -25,19 +25,19 @@ export function fixed(kind: string, header: string): Strategy {
 export function basic(user: string, secret: string, names: [string, string], where: string, fix: string): Strategy {
   // RFC 7617 §2: the user-id cannot contain a colon (the password can).
   if (text(user, names[0], where, fix).includes(":"))
-    throw new RequestError(`${where}: "${names[0]}" contains ":", which HTTP Basic cannot carry (RFC 7617 §2).`);
+    throw new ParameterError(`${where}: "${names[0]}" contains ":", which HTTP Basic cannot carry (RFC 7617 §2).`);
   return fixed("basic", basicHeader(user, text(secret, names[1], where, fix)));
 }
 
 /** `client.authenticate(auth)`'s forms: @octokit/rest v15/v16's types (docs/authentication.md). */
 export function fromAuthenticate(auth: AuthenticateOptions, where = "authenticate()"): Strategy {
   if (typeof auth !== "object" || auth === null || Array.isArray(auth)) {
-    throw new RequestError(`${where} takes an object such as ${EXAMPLES.token}; got ${describe(auth)}.`);
+    throw new ParameterError(`${where} takes an object such as ${EXAMPLES.token}; got ${describe(auth)}.`);
   }
   const given = auth as Record<string, unknown>;
   const fix = typeof given.type === "string" && Object.hasOwn(EXAMPLES, given.type) ? EXAMPLES[given.type] : undefined;
   if (fix === undefined)
-    throw new RequestError(
+    throw new ParameterError(
       `${where}: "type" must be ${TYPES}; got ${safeWord(given.type) ?? (given.type ? "another string" : describe(given.type))}.`,
     );
   const context = `${where} with type "${given.type}"`;
@@ -47,7 +47,7 @@ export function fromAuthenticate(auth: AuthenticateOptions, where = "authenticat
     return basic(given.key as string, given.secret as string, ["key", "secret"], context, fix);
   }
   if (given.type === "oauth" && given.key !== undefined)
-    throw new RequestError(`${context}: pass either "token" or "key" and "secret", not both.`);
+    throw new ParameterError(`${context}: pass either "token" or "key" and "secret", not both.`);
   const token = text(given.token, "token", context, fix);
   return fixed(given.type as string, given.type === "app" ? `bearer ${token.trim()}` : `token ${token.trim()}`);
 }

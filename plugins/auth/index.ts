@@ -4,6 +4,9 @@ import { checkApp, fromOption } from "./options.js";
 import { authWrap } from "./hook.js";
 import { allowedOrigins } from "./origin.js";
 import type { AppCredentials, AuthenticateOptions, AuthOption, Strategy } from "./types.js";
+import { applyStrategy, describe, type AuthResult, type AuthStrategy, type OctokitAuth } from "./octokit.js";
+
+export type { AuthResult, AuthStrategy, OctokitAuth } from "./octokit.js";
 
 export type {
   AppCredentials,
@@ -19,15 +22,22 @@ export type {
 export interface AuthAdditions {
   /**
    * Use `auth` for every following request (docs/authentication.md); with no argument, send none.
-   * Synchronous: it only checks and stores. Throws a `RequestError` naming what is wrong.
+   * Synchronous: it only checks and stores. Throws a `ParameterError` naming what is wrong.
    */
   authenticate(auth?: AuthenticateOptions): void;
+  /**
+   * The credentials in use, in Octokit's shapes: `{ type: "token", token, tokenType }` or
+   * `{ type: "unauthenticated" }`; with `authStrategy`, the strategy's own `auth` function.
+   */
+  auth(options?: { type?: string } & Record<string, unknown>): Promise<AuthResult | any>;
 }
 
 /** Options the auth plugin reads. */
 export interface AuthOptions {
   /** Credentials for every request: see {@link AuthOption} and docs/authentication.md. */
-  auth?: AuthOption | undefined;
+  auth?: AuthOption | Record<string, unknown> | undefined;
+  /** An Octokit auth strategy (`createAppAuth`, `createActionAuth`, …); `auth` is then its options. */
+  authStrategy?: AuthStrategy | undefined;
 }
 
 function isApp(option: AuthOption): option is AppCredentials {
@@ -70,13 +80,26 @@ export const auth: Plugin<AuthAdditions, AuthOptions> = (client, options) => {
       writable: true,
       configurable: true,
     });
+  const origins = allowedOrigins(client.options.baseUrl);
+  if (options.authStrategy !== undefined) {
+    const octokitAuth: OctokitAuth = applyStrategy(client, options.authStrategy, given, origins);
+    return {
+      auth: octokitAuth,
+      authenticate: () => void client.options.log.warn("authenticate() has no effect with authStrategy"),
+    };
+  }
   let strategy: Strategy | undefined =
-    given === undefined ? undefined : isApp(given) ? lazyApp(client, given) : fromOption(given);
+    given === undefined
+      ? undefined
+      : isApp(given as AuthOption)
+        ? lazyApp(client, given as AppCredentials)
+        : fromOption(given as never);
   client.hook.wrap(
     "request",
-    authWrap(client, () => strategy, allowedOrigins(client.options.baseUrl)),
+    authWrap(client, () => strategy, origins),
   );
   return {
+    auth: (options) => describe(strategy, options),
     authenticate(credentials?: AuthenticateOptions): void {
       strategy = credentials === undefined ? undefined : fromAuthenticate(credentials);
       client.options.log.debug(
@@ -86,3 +109,5 @@ export const auth: Plugin<AuthAdditions, AuthOptions> = (client, options) => {
     },
   };
 };
+/** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
+auth.options = ["auth", "authStrategy"];

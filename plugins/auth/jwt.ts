@@ -1,4 +1,4 @@
-import { RequestError } from "../../kernel/index.js";
+import { ParameterError } from "../../kernel/index.js";
 import { base64url } from "./base64.js";
 import { pkcs8 } from "./pem.js";
 
@@ -18,18 +18,18 @@ export interface AppClaims {
   iss: number | string;
 }
 
-/** Import the app's PEM (PKCS#1 or PKCS#8) as a signing key; rejects with a RequestError that never shows the key. */
+/** Import the app's PEM (PKCS#1 or PKCS#8) as a signing key; rejects with a ParameterError that never shows the key. */
 export async function importPrivateKey(pem: string): Promise<CryptoKey> {
   const subtle = globalThis.crypto?.subtle;
   if (!subtle)
-    throw new RequestError(
+    throw new ParameterError(
       "GitHub App authentication needs Web Crypto (globalThis.crypto.subtle): Node ≥ 20, or a browser page served over https.",
     );
   const der = pkcs8(pem);
   try {
     return await subtle.importKey("pkcs8", der, ALGORITHM, false, ["sign"]);
   } catch (cause) {
-    throw new RequestError(
+    throw new ParameterError(
       `The GitHub App's "privateKey" could not be imported as an RSA key: pass the .pem file's text from the app's settings page.`,
       undefined,
       cause,

@@ -1,4 +1,4 @@
-import { RequestError } from "../../kernel/index.js";
+import { ParameterError } from "../../kernel/index.js";
 
 /**
  * PEM → PKCS#8 DER for Web Crypto's `importKey("pkcs8", …)`. GitHub hands out PKCS#1
@@ -37,7 +37,7 @@ export function pkcs8(pem: string): Uint8Array<ArrayBuffer> {
     if (!match) throw new Error("no PEM block");
     der = Uint8Array.from(atob((match[2] ?? "").replace(/\s+/g, "")), (char) => char.charCodeAt(0));
   } catch (cause) {
-    throw new RequestError(
+    throw new ParameterError(
       `The GitHub App's "privateKey" is not a readable PEM RSA private key: pass the .pem file's text from the app's settings page.`,
       undefined,
       cause,

@@ -39,3 +39,5 @@ export interface CachePluginOptions {
 export const cache: Plugin<void, CachePluginOptions> = (client, options) => {
   if (checkCacheOption(options.cache)) applyCache(client, options.cache);
 };
+/** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
+cache.options = ["cache"];

@@ -1,4 +1,4 @@
-import { RequestError, type KeyValueStore } from "../../kernel/index.js";
+import { ParameterError, type KeyValueStore } from "../../kernel/index.js";
 import { isKeyValueStore } from "../store/is-key-value-store.js";
 
 /** The object form of the `cache` option. */
@@ -23,7 +23,7 @@ export interface CacheOptions {
 const SHAPE = "Use `cache: true` or `cache: { store?, maxEntries?, ttl?, storeTimeout? }`.";
 
 function fail(message: string): never {
-  throw new RequestError(`Invalid cache option: ${message}`);
+  throw new ParameterError(`Invalid cache option: ${message}`);
 }
 
 function isPositive(value: unknown, integer: boolean): boolean {
@@ -33,7 +33,7 @@ function isPositive(value: unknown, integer: boolean): boolean {
 /**
  * Check the `cache` option without building anything (the presets run it at construction
  * and load the cache's code only when it is on): `undefined`/`false` → `false`, `true` or a
- * valid object → `true`, anything else throws a {@link RequestError} naming the fix.
+ * valid object → `true`, anything else throws a {@link ParameterError} naming the fix.
  */
 export function checkCacheOption(option: unknown): option is true | CacheOptions {
   if (option === undefined || option === false) return false;

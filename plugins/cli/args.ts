@@ -21,9 +21,13 @@ export interface Flags {
   version: boolean;
   baseUrl?: string;
   deployment?: string;
+  /** `--max-wait <seconds>`: the longest rate-limit wait to sit out (retry.maxWait). */
+  maxWait?: string;
   /** `--header name:value`, names lower-cased, in order. */
   headers: Record<string, string>;
   previews: string[];
+  /** `forgekit graphql`: `-f key=value` (a string) and `-F key=value` (typed), in order. */
+  fields: Array<[raw: boolean, assignment: string]>;
 }
 
 /** The command line: flags, then the positional words (command, route, `key=value`s) in order. */
@@ -41,10 +45,20 @@ const FLAGS: Record<string, [key: keyof Flags, kind: Kind]> = {
   "--version": ["version", "boolean"],
   "--base-url": ["baseUrl", "string"],
   "--deployment": ["deployment", "string"],
+  "--max-wait": ["maxWait", "string"],
   "--header": ["headers", "list"],
   "--preview": ["previews", "list"],
+  "--raw-field": ["fields", "list"],
+  "--field": ["fields", "list"],
 };
-const SHORT: Record<string, string> = { "-i": "--include", "-h": "--help", "-V": "--version", "-H": "--header" };
+const SHORT: Record<string, string> = {
+  "-i": "--include",
+  "-h": "--help",
+  "-V": "--version",
+  "-H": "--header",
+  "-f": "--raw-field",
+  "-F": "--field",
+};
 
 /** `name:value` (or `name: value`) → [lower-cased name, value]. */
 function header(text: string): [string, string] {
@@ -71,6 +85,7 @@ export function parseArgv(argv: readonly string[]): Args {
     version: false,
     headers: {},
     previews: [],
+    fields: [],
   };
   const words: string[] = [];
   for (let index = 0; index < argv.length; index++) {
@@ -106,6 +121,7 @@ export function parseArgv(argv: readonly string[]): Args {
       const [headerName, headerValue] = header(value);
       flags.headers[headerName] = headerValue;
     } else if (key === "previews") flags.previews.push(value);
+    else if (key === "fields") flags.fields.push([name === "--raw-field", value]);
     else (flags[key] as string) = value;
   }
   return { flags, words };

@@ -1,12 +1,15 @@
-import { VERSION, isHttpError, isNetworkError, isRequestError } from "../../kernel/index.js";
+import { VERSION, isHttpError, isNetworkError, isParameterError } from "../../kernel/index.js";
+import { isGraphqlResponseError } from "../graphql/errors.js";
 import { Client, type Options } from "../presets/full.js";
 import { UsageError, parseArgv, type Flags } from "./args.js";
 import { scrub, toCurl, type Captured } from "./curl.js";
 import { methodHelp, scopeHelp } from "./help.js";
 import { findOperation, isScope, operationForRoute, registryFor, unknownMethod, type Operation } from "./operations.js";
+import { GRAPHQL_HELP, runGraphql } from "./graphql.js";
 import { head, writeData, type Io } from "./output.js";
 import { writePages } from "./pages.js";
 import { GENERAL_HELP, REQUEST_HELP } from "./usage.js";
+import { suggest } from "./suggest.js";
 import { parseAssignments } from "./values.js";
 
 type Call = (
@@ -44,6 +47,14 @@ function createClient(
     });
     return new Response(null, { status: 204 });
   };
+  let maxWait: number | undefined;
+  if (flags.maxWait !== undefined) {
+    maxWait = Number(flags.maxWait) * 1000;
+    if (!/^\d+(\.\d+)?$/.test(flags.maxWait) || maxWait > 2147483647)
+      throw new UsageError(
+        `--max-wait ${JSON.stringify(flags.maxWait)}: expected seconds, e.g. --max-wait 3600 (at most 2147483).`,
+      );
+  }
   const options: Options = {
     userAgent: `forgekit-cli/${VERSION}`,
     log: { warn: say, error: say },
@@ -53,6 +64,7 @@ function createClient(
     ...(flags.previews.length > 0 && { previews: flags.previews }),
     ...(Object.keys(flags.headers).length > 0 && { headers: flags.headers }),
     ...(flags.dryRun && { request: { fetch: capture as typeof fetch } }),
+    ...(maxWait !== undefined && { retry: { maxWait } }),
   };
   return new Client(options);
 }
@@ -67,6 +79,16 @@ async function execute(argv: readonly string[], io: Io, token: string | undefine
   if (command === undefined) {
     if (flags.help) return (io.stdout.write(GENERAL_HELP), 0);
     throw new UsageError("name a method, e.g. forgekit repos.get owner=octokit repo=rest.js");
+  }
+  if (command === "graphql") {
+    if (flags.help) return (io.stdout.write(GRAPHQL_HELP), 0);
+    context.hint = "forgekit graphql --help";
+    const captured: Captured[] = [];
+    const client = createClient(flags, io.env, token, context.say, captured);
+    const sources = { readFile: io.readFile, readStdin: io.readStdin, warn: context.say };
+    const code = await runGraphql(client, flags, rest, io, sources);
+    if (flags.dryRun) io.stdout.write(captured.map((request) => toCurl(request, token ? [token] : [])).join("\n"));
+    return code;
   }
   const registry = registryFor(flags.deployment);
   let op: Operation | undefined;
@@ -83,6 +105,7 @@ async function execute(argv: readonly string[], io: Io, token: string | undefine
     assignments = rest.slice(route === rest[0] ? 1 : 2);
     if (!route || route.includes("="))
       throw new UsageError('name the route, e.g. forgekit request "GET /repos/{owner}/{repo}" owner=o repo=r');
+    checkMethod(route);
     op = await operationForRoute(registry, route);
   } else if (!command.includes(".") && isScope(registry, command)) {
     if (flags.help) return (io.stdout.write(await scopeHelp(registry, command)), 0);
@@ -120,12 +143,30 @@ async function execute(argv: readonly string[], io: Io, token: string | undefine
   return 0;
 }
 
+const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+
+/** `GTE /zen` would be sent as is (and fail obscurely): refuse a method HTTP does not have. */
+function checkMethod(route: string): void {
+  const method = /^(\S+)\s+\S/.exec(route)?.[1];
+  if (method === undefined || METHODS.includes(method.toUpperCase())) return;
+  const [best] = suggest(method.toUpperCase(), METHODS);
+  throw new UsageError(
+    `unknown HTTP method ${JSON.stringify(method)}${best ? `: did you mean ${best}?` : "."} Use one of ${METHODS.join(", ")}.`,
+    "forgekit request --help",
+  );
+}
+
 /** Report `error` on stderr (and, with --include, an HTTP error's response on stdout); the exit code. */
 function fail(error: unknown, io: Io, context: Context): number {
-  if (error instanceof UsageError || isRequestError(error)) {
+  if (error instanceof UsageError || isParameterError(error)) {
     const hint = error instanceof UsageError ? error.hint : context.hint;
     context.say(`forgekit: ${error.message}\nRun \`${hint}\` for help.`);
     return 2;
+  }
+  if (isGraphqlResponseError(error)) {
+    if (error.data !== undefined) writeData(io, error.data);
+    context.say(`forgekit: ${error.message}`);
+    return 1;
   }
   if (isHttpError(error)) {
     if (context.flags?.include) {
@@ -133,6 +174,13 @@ function fail(error: unknown, io: Io, context: Context): number {
       writeData(io, error.response.data);
     }
     context.say(`forgekit: ${error.message}`);
+    return 1;
+  }
+  if ((error as Error)?.name === "RateLimitError") {
+    // The engine's advice names the library option; on the command line it is a flag.
+    context.say(
+      `forgekit: ${(error as Error).message.replace(/raise retry\.maxWait \(or throttle\.maxWait\)/, "pass --max-wait <seconds>")}`,
+    );
     return 1;
   }
   context.say(

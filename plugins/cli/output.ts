@@ -16,10 +16,11 @@ export function head(status: number, headers: Record<string, unknown>): string {
   return `${lines.join("\n")}\n\n`;
 }
 
-/** Response data: JSON pretty-printed, text as it came, bytes as they came, nothing for no body. */
+/** Response data: JSON pretty-printed, text as it came (newline-terminated), bytes as they came, nothing for no body. */
 export function writeData(io: Io, data: unknown): void {
   if (data === undefined || data === "") return;
-  if (typeof data === "string") io.stdout.write(data);
+  // Text ends with a newline, so the shell prompt (or the next command's output) starts on its own line.
+  if (typeof data === "string") io.stdout.write(data.endsWith("\n") ? data : `${data}\n`);
   else if (data instanceof ArrayBuffer) io.stdout.write(new Uint8Array(data));
   else if (ArrayBuffer.isView(data)) io.stdout.write(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
   else io.stdout.write(`${JSON.stringify(data, null, 2)}\n`);

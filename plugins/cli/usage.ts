@@ -10,6 +10,7 @@ export const GENERAL_HELP = `forgekit ${VERSION}: call GitHub's REST API from th
 Usage:
   forgekit <scope>.<method> [key=value …] [flags]     an operation, e.g. repos.get owner=octokit repo=rest.js
   forgekit request "<METHOD> <path>" [key=value …]    any route, e.g. request "GET /repos/{owner}/{repo}"
+  forgekit graphql -f query=@q.graphql [-F k=v …]     a GraphQL query (see forgekit graphql --help)
   forgekit <scope> --help                             a scope's methods
   forgekit <scope>.<method> --help                    a method's parameters, summary and docs link
 
@@ -28,7 +29,9 @@ Flags:
                              GHES: https://HOST/api/v3)
   --deployment <name>        ${deploymentList}
   --header, -H <name:value>  an extra request header (repeatable)
+  --max-wait <seconds>       wait up to this long for a rate limit (default 300), else fail
   --preview <name>           an API preview, e.g. --preview mercy (repeatable)
+  -f, -F <key=value>         forgekit graphql: a string / typed field (see forgekit graphql --help)
   --help, -h                 help; after a method, that method's help
   --version, -V              print the version
 

@@ -26,3 +26,5 @@ export const debug: Plugin<void> = (client) => {
   };
   client.hook.wrap("request", printer.wrap);
 };
+/** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
+debug.options = [];

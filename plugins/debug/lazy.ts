@@ -42,3 +42,5 @@ export const lazyDebug: Plugin<void> = (client) => {
         ),
   );
 };
+/** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
+lazyDebug.options = [];

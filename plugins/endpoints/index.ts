@@ -1,4 +1,4 @@
-import { RequestError, createScope, type Client, type Plugin } from "../../kernel/index.js";
+import { ParameterError, createScope, type Client, type Plugin } from "../../kernel/index.js";
 import type { RestScopes } from "../../types/index.js";
 import { createAlias, createLazy, createMethod, createMissing, type Method } from "./method.js";
 import { aliasTarget, loadEntry, loadedRoutes, registryScopes, scopeNames, type Registry } from "./registry.js";
@@ -16,7 +16,11 @@ export interface EndpointsOptions {
 }
 
 /** What the endpoints plugin adds: one lazily resolved scope per API category, and a typed `request`. */
-export type EndpointsAdditions = RestScopes & { request: TypedRequest };
+export type EndpointsAdditions = RestScopes & {
+  request: TypedRequest;
+  /** The same scopes under Octokit's name: `client.rest.repos.get` is `client.repos.get`. */
+  rest: RestScopes;
+};
 
 interface ClientState {
   registry: Registry;
@@ -79,11 +83,19 @@ export function endpoints(
   resolveDeployment?: (name: string) => Registry | undefined,
 ): Plugin<EndpointsAdditions, EndpointsOptions> {
   const prepared = new WeakSet<object>();
-  return (client, options) => {
+  const plugin: Plugin<EndpointsAdditions, EndpointsOptions> = (client, options) => {
     const proto = Object.getPrototypeOf(client) as object;
     if (!prepared.has(proto)) {
       prepared.add(proto);
       for (const scope of registryScopes(registry)) defineScope(proto, scope, registry);
+      // Octokit v17+ code reads `octokit.rest.<scope>`: the client itself serves them.
+      if (!("rest" in proto))
+        Object.defineProperty(proto, "rest", {
+          configurable: true,
+          get: function (this: Client) {
+            return this;
+          },
+        });
     }
     if (
       options.deployment !== undefined &&
@@ -93,7 +105,7 @@ export function endpoints(
       const chosen =
         typeof options.deployment === "string" ? resolveDeployment?.(options.deployment) : options.deployment;
       if (!chosen)
-        throw new RequestError(
+        throw new ParameterError(
           `Unknown deployment ${JSON.stringify(options.deployment)}. Pass a registry object${resolveDeployment ? ', or a known name such as "ghes-3.18"' : ""}.`,
         );
       deployments.set(client, { registry: chosen });
@@ -102,4 +114,6 @@ export function endpoints(
     }
     return undefined as unknown as EndpointsAdditions;
   };
+  plugin.options = ["deployment"];
+  return plugin;
 }

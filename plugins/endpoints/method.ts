@@ -1,5 +1,5 @@
 import {
-  RequestError,
+  ParameterError,
   uploadsOrigin,
   warnOnce,
   type Client,
@@ -121,9 +121,9 @@ export function createAlias(client: Client, old: string, now: string, target: Me
 export function createMissing(operation: string, deployment: string): Method {
   const message = `${operation}() is not available on ${deployment} (the client's "deployment" option); it exists on api.github.com. Nothing was sent.`;
   const fail = (): never => {
-    throw new RequestError(message);
+    throw new ParameterError(message);
   };
-  const method = () => Promise.reject(new RequestError(message));
+  const method = () => Promise.reject(new ParameterError(message));
   return Object.assign(method, {
     endpoint: Object.assign(fail, { DEFAULTS: undefined as never, merge: fail }),
     defaults: fail,
@@ -145,7 +145,7 @@ export function createLazy(operation: string, load: () => Promise<Method>): Meth
     <K extends "endpoint" | "defaults">(key: K) =>
     () => {
       if (!real)
-        throw new RequestError(
+        throw new ParameterError(
           `${operation}: its routes are not loaded yet. Call it once, or \`await client.${operation}.load()\`, before using .${key}.`,
         );
       return real[key];

@@ -1,4 +1,11 @@
-import type { CommonParameters, Request, RequestParameters, Response } from "../../kernel/index.js";
+import type {
+  CommonParameters,
+  FormatData,
+  Request,
+  RequestParameters,
+  Response,
+  WithFormat,
+} from "../../kernel/index.js";
 import type { Endpoints } from "../../types/index.js";
 
 type Args<P> = {} extends P ? [params?: P & CommonParameters] : [params: P & CommonParameters];
@@ -11,6 +18,10 @@ type OtherRoute<R extends string> = R & (R extends keyof Endpoints ? never : unk
  * routes and options objects are untyped.
  */
 export interface TypedRequest extends Pick<Request, "endpoint" | "defaults"> {
+  <R extends keyof Endpoints, F extends string>(
+    route: R,
+    params: WithFormat<Endpoints[R]["parameters"], F>,
+  ): Promise<Response<FormatData<Endpoints[R]["response"], F>>>;
   <R extends keyof Endpoints>(
     route: R,
     ...args: Args<Endpoints[R]["parameters"]>

@@ -1,7 +1,7 @@
 import {
   isHttpError,
   redact,
-  RequestError,
+  ParameterError,
   warnOnce,
   type EndpointOptions,
   type Log,
@@ -48,7 +48,7 @@ function warnDeprecated(log: Log, headers: ResponseHeaders | undefined, options:
 export const log: Plugin<{ log: Log }> = (client) => {
   for (const level of LEVELS) {
     if (typeof client.options.log[level] !== "function") {
-      throw new RequestError(
+      throw new ParameterError(
         `The log option's ${level} is ${typeof client.options.log[level]}; pass a function (message, ...extra) => void or leave it out.`,
       );
     }
@@ -60,3 +60,5 @@ export const log: Plugin<{ log: Log }> = (client) => {
   });
   return { log: client.options.log };
 };
+/** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
+log.options = [];

@@ -1,4 +1,4 @@
-import { RequestError, type Client, type EndpointOptions, type RequestParameters } from "../../kernel/index.js";
+import { ParameterError, type Client, type EndpointOptions, type RequestParameters } from "../../kernel/index.js";
 import type { MapFn, PaginateOptions, Source } from "./types.js";
 
 /** A pagination's arguments, normalised: the first request's options, the map function, the options. */
@@ -18,7 +18,7 @@ function firstRequest(client: Client, source: Source, params: RequestParameters 
   else if (typeof source === "function" && typeof source.endpoint?.merge === "function")
     base = source.endpoint.merge(params);
   else
-    throw new RequestError(
+    throw new ParameterError(
       `paginate: the first argument is ${typeof source}; pass a route such as "GET /repos/{owner}/{repo}/issues", options from endpoint.merge(), or an endpoint method.`,
     );
   // Fewer requests: ask for GitHub's largest page size unless the caller chose one (`per_page: null`
@@ -30,14 +30,14 @@ function firstRequest(client: Client, source: Source, params: RequestParameters 
 function checkOptions(options: PaginateOptions): void {
   const { maxItems, resume, onCheckpoint, map } = options;
   if (maxItems !== undefined && !(maxItems === Infinity || (Number.isInteger(maxItems) && maxItems >= 0))) {
-    throw new RequestError(
+    throw new ParameterError(
       `paginate: maxItems is ${String(maxItems)}; pass a whole number ≥ 0 (or leave it out for every item).`,
     );
   }
   if (onCheckpoint !== undefined && typeof onCheckpoint !== "function")
-    throw new RequestError("paginate: onCheckpoint must be a function (checkpoint) => void.");
+    throw new ParameterError("paginate: onCheckpoint must be a function (checkpoint) => void.");
   if (map !== undefined && typeof map !== "function")
-    throw new RequestError("paginate: map must be a function (response, done) => items.");
+    throw new ParameterError("paginate: map must be a function (response, done) => items.");
   if (resume === undefined) return;
   const count = (resume as { count?: unknown })?.count;
   const skip = (resume as { skip?: unknown })?.skip;
@@ -45,7 +45,7 @@ function checkOptions(options: PaginateOptions): void {
   const validUrl = url === null || (typeof url === "string" && /^https?:\/\//i.test(url));
   const whole = (n: unknown) => Number.isInteger(n) && (n as number) >= 0;
   if (!isObject(resume) || !validUrl || !whole(count) || (skip !== undefined && !whole(skip))) {
-    throw new RequestError(
+    throw new ParameterError(
       `paginate: resume is not a checkpoint; pass the { url, count } object a previous pagination emitted (url an absolute http(s) URL or null).`,
     );
   }
@@ -53,7 +53,7 @@ function checkOptions(options: PaginateOptions): void {
 
 /**
  * `(source, params?, mapFn?, options?)`, `(source, mapFn, options?)` or
- * `(source, params?, options?)` → {@link Parsed}. Rejects with a `RequestError` for bad
+ * `(source, params?, options?)` → {@link Parsed}. Rejects with a `ParameterError` for bad
  * input. An endpoint method whose routes load lazily (browser presets) is loaded first.
  */
 export async function parseArgs(client: Client, source: Source, args: unknown[]): Promise<Parsed> {
@@ -66,12 +66,12 @@ export async function parseArgs(client: Client, source: Source, args: unknown[])
     rest = [b, c];
   }
   if (params !== undefined && !isObject(params))
-    throw new RequestError(`paginate: params is ${typeof params}; pass an object of parameters.`);
+    throw new ParameterError(`paginate: params is ${typeof params}; pass an object of parameters.`);
   const [mapOrOptions, more] = rest;
   const map = typeof mapOrOptions === "function" ? (mapOrOptions as MapFn<unknown, unknown>) : undefined;
   const options = ((map ? more : mapOrOptions) ?? {}) as PaginateOptions;
   if (typeof options !== "object" || options === null)
-    throw new RequestError(
+    throw new ParameterError(
       `paginate: the options argument is ${typeof options}; pass { maxItems, signal, resume, onCheckpoint }.`,
     );
   checkOptions(options);

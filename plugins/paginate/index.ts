@@ -1,4 +1,4 @@
-import { RequestError, type Client, type Plugin } from "../../kernel/index.js";
+import { ParameterError, type Client, type Plugin } from "../../kernel/index.js";
 import { parseArgs } from "./args.js";
 import { pages } from "./pages.js";
 import type { Paginate, PaginateIterator, Source } from "./types.js";
@@ -53,7 +53,7 @@ export const paginate: Plugin<{ paginate: Paginate }> = (client) => {
   const prepare = async (source: Source, args: unknown[]) => {
     const parsed = await parseArgs(client, source, args);
     if (parsed.map)
-      throw new RequestError(
+      throw new ParameterError(
         "paginate.iterator takes no map function: map each page inside your for await loop, or use paginate(route, params, mapFn).",
       );
     return parsed;
@@ -64,3 +64,5 @@ export const paginate: Plugin<{ paginate: Paginate }> = (client) => {
   paginateFn.iterator = iterator;
   return { paginate: paginateFn };
 };
+/** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
+paginate.options = [];

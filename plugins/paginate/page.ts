@@ -20,8 +20,9 @@ export function pageItems(data: unknown): PageData<unknown> {
   let list: string | undefined;
   for (const key in record) {
     if (WRAPPER_FIELDS.has(key) || !Array.isArray(record[key])) continue;
-    if (list !== undefined) return [data]; // two lists: not a wrapper we know how to read
-    list = key;
+    // Two lists: search results' is `items` (beside e.g. `lexical_fallback_reason`); else unknown.
+    if (list !== undefined && list !== "items" && key !== "items") return [data];
+    if (list !== "items") list = key;
   }
   if (list === undefined) return [data];
   const items = (record[list] as unknown[]).slice() as PageData<unknown>;

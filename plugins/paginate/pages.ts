@@ -68,7 +68,7 @@ export async function* pages(
   const { maxItems = Infinity, resume, onCheckpoint } = options;
   const signal = options.signal ?? base.request.signal;
   const request: TransportOptions = signal ? { ...base.request, signal } : base.request;
-  const first = client.request.endpoint({ ...base, request }).url; // throws a RequestError for bad input, before any I/O
+  const first = client.request.endpoint({ ...base, request }).url; // throws a ParameterError for bad input, before any I/O
   const home = new URL(first).origin;
   const route = redact(`${base.method} ${base.url}`);
   let url: string | null = resume ? resume.url : first;

@@ -1,4 +1,8 @@
 import type { EndpointMethod, OperationTypes, Request, RequestParameters, Response } from "../../kernel/index.js";
+import type { Endpoints } from "../../types/index.js";
+
+/** The item type of a known route's pages (`"GET /search/issues"` → its search result item). */
+type RouteItem<R extends keyof Endpoints> = PageItem<Endpoints[R]["response"]>;
 
 /**
  * Where a pagination stands, as plain JSON: `url` is the next page to fetch (`null` when
@@ -38,12 +42,18 @@ export interface PaginateOptions<T = any, M = T> {
   onCheckpoint?: (checkpoint: Checkpoint) => void;
 }
 
-/** Item type of a list response: the element of an array, or of an object-wrapped list. */
+/**
+ * Item type of a list response: the element of an array, or of an object-wrapped list.
+ * `-?` matters: an optional field of the wrapper (`repository_selection?`) would otherwise
+ * add `undefined` to the item type.
+ */
 export type PageItem<R> = R extends readonly (infer I)[]
   ? I
-  : R extends { total_count: number }
-    ? { [K in keyof R]: R[K] extends readonly (infer I)[] ? I : never }[keyof R]
-    : R;
+  : R extends { total_count: number; items: readonly (infer I)[] }
+    ? I // search results, whose other arrays (`lexical_fallback_reason`) are not the list
+    : R extends { total_count: number }
+      ? { [K in keyof R]-?: NonNullable<R[K]> extends readonly (infer I)[] ? I : never }[keyof R]
+      : R;
 
 /**
  * What `paginate` accepts first: a route string, options from `endpoint.merge()`, or a
@@ -59,6 +69,12 @@ export type Source = string | RequestParameters | Request;
  * const titles = await client.paginate("GET /repos/{owner}/{repo}/issues", { owner, repo }, (response) => response.data.map((issue) => issue.title));
  */
 export interface Paginate {
+  <R extends keyof Endpoints, M = RouteItem<R>>(
+    route: R,
+    params?: Endpoints[R]["parameters"] & RequestParameters,
+    mapFn?: MapFn<RouteItem<R>, M> | PaginateOptions<RouteItem<R>, M>,
+    options?: PaginateOptions<RouteItem<R>, M>,
+  ): Promise<M[]>;
   <E extends OperationTypes, M = PageItem<E["response"]>>(
     method: EndpointMethod<E>,
     params?: E["parameters"] & RequestParameters,
@@ -78,6 +94,11 @@ export interface Paginate {
 
 /** `client.paginate.iterator`: `for await (const page of client.paginate.iterator(route, params)) …` */
 export interface PaginateIterator {
+  <R extends keyof Endpoints>(
+    route: R,
+    params?: Endpoints[R]["parameters"] & RequestParameters,
+    options?: PaginateOptions<RouteItem<R>>,
+  ): AsyncGenerator<PageResponse<RouteItem<R>>, void, undefined>;
   <E extends OperationTypes>(
     method: EndpointMethod<E>,
     params?: E["parameters"] & RequestParameters,

@@ -1,6 +1,7 @@
-import type { Client, EndpointOptions, Response, Send } from "../../kernel/index.js";
+import { HttpError, type Client, type EndpointOptions, type Response, type Send } from "../../kernel/index.js";
 import { hold } from "./hold.js";
 import { inspect } from "./inspect.js";
+import { describeRequest } from "./wait.js";
 import type { Attempt, Engine, Outcome } from "./types.js";
 
 /**
@@ -30,7 +31,9 @@ export function engineFor(client: Client): Engine {
 
 async function run(engine: Engine, request: Send, options: EndpointOptions): Promise<Response<any>> {
   const { method } = options;
-  const attempt: Attempt = { options, method, mutating: MUTATING.has(method), retryCount: 0, secondaryHits: 0 };
+  // `request.idempotent` (set by the graphql plugin for queries): a POST GitHub does not act on.
+  const mutating = MUTATING.has(method) && options.request.idempotent !== true;
+  const attempt: Attempt = { options, method, mutating, retryCount: 0, secondaryHits: 0 };
   for (;;) {
     options.request.retryCount = attempt.retryCount;
     const { throttler, retrier } = engine;
@@ -53,9 +56,17 @@ async function run(engine: Engine, request: Send, options: EndpointOptions): Pro
       const left = throttler?.leave(attempt, outcome);
       if (left) await left;
     }
+    // GitHub's GraphQL API answers an exhausted budget with 200 and a RATE_LIMITED error:
+    // held like a REST rate limit; when not retried, the response goes back as it came.
+    const limited = !failed && outcome.limit ? (result as Response<any>) : undefined;
+    if (limited)
+      ((result = new HttpError("GraphQL rate limit exceeded", describeRequest(options), limited)), (failed = true));
     if (!failed) return result as Response<any>;
     const wait = retrier?.decide(attempt, result, outcome);
-    if (wait === undefined) throw result;
+    if (wait === undefined) {
+      if (limited) return limited;
+      throw result;
+    }
     await hold(engine, attempt, result, outcome, wait);
     if (outcome.limit?.kind === "secondary") attempt.secondaryHits++;
     attempt.retryCount++;

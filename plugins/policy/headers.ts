@@ -51,3 +51,12 @@ export function isSecondaryLimit(data: unknown): boolean {
     (typeof url === "string" && /secondary-rate-limits|abuse-rate-limits/i.test(url))
   );
 }
+
+/**
+ * Whether a GraphQL response body reports an exhausted budget: GitHub answers it with status
+ * 200 and an error of type `RATE_LIMITED` (with `x-ratelimit-remaining: 0`).
+ */
+export function isGraphqlRateLimited(data: unknown): boolean {
+  const errors = (data as { errors?: unknown } | null)?.errors;
+  return Array.isArray(errors) && errors.some((e) => (e as { type?: unknown } | null)?.type === "RATE_LIMITED");
+}

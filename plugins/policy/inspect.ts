@@ -1,5 +1,5 @@
 import { isHttpError, type Response } from "../../kernel/index.js";
-import { isSecondaryLimit, parseRateLimit, parseRetryAfter } from "./headers.js";
+import { isGraphqlRateLimited, isSecondaryLimit, parseRateLimit, parseRetryAfter } from "./headers.js";
 import type { Attempt, Engine, Outcome, WithRateLimit } from "./types.js";
 
 /** GitHub's advice when a secondary limit names no time: wait at least a minute, doubling after that. */
@@ -36,6 +36,7 @@ export function inspect(engine: Engine, attempt: Attempt, result: unknown, faile
       const until = outcome.retryAfter ?? reset ?? now + SECONDARY_FALLBACK * 2 ** attempt.secondaryHits;
       outcome.limit = { kind: "secondary", until };
     } else if (reset !== undefined) outcome.limit = { kind: "primary", until: reset };
-  }
+  } else if (!failed && reset !== undefined && isGraphqlRateLimited((source as Response<unknown>).data))
+    outcome.limit = { kind: "primary", until: reset };
   return outcome;
 }

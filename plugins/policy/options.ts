@@ -1,4 +1,4 @@
-import { RequestError } from "../../kernel/index.js";
+import { ParameterError } from "../../kernel/index.js";
 import type { Engine } from "./types.js";
 
 /** Option checks shared by `retry` and `throttle`: bad input fails at construction, before any I/O. */
@@ -6,7 +6,7 @@ import type { Engine } from "./types.js";
 /** The longest a timer can wait: setTimeout fires at once beyond 2^31 − 1 ms (~24.8 days). */
 export const MAX_TIMER = 2_147_483_647;
 
-/** `options[key]` when it is a number in [min, max] (an integer if asked), else a RequestError naming the fix. */
+/** `options[key]` when it is a number in [min, max] (an integer if asked), else a ParameterError naming the fix. */
 export function numberOption(
   options: Record<string, unknown>,
   key: string,
@@ -25,7 +25,7 @@ export function numberOption(
     (integer && !Number.isInteger(value) && value !== Infinity)
   ) {
     const kind = integer ? "an integer" : "a number";
-    throw new RequestError(
+    throw new ParameterError(
       `${where}.${key} must be ${kind} from ${min} to ${max}, got ${JSON.stringify(value) ?? String(value)}.`,
     );
   }
@@ -36,7 +36,7 @@ export function numberOption(
 export function knownKeys(options: Record<string, unknown>, where: string, known: readonly string[]): void {
   for (const key of Object.keys(options)) {
     if (!known.includes(key))
-      throw new RequestError(`${where}.${key} is not an option; known options: ${known.join(", ")}.`);
+      throw new ParameterError(`${where}.${key} is not an option; known options: ${known.join(", ")}.`);
   }
 }
 
@@ -45,7 +45,7 @@ export function optionObject(value: unknown, where: string): Record<string, unkn
   if (value === false) return undefined;
   if (value === undefined || value === true) return {};
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    throw new RequestError(
+    throw new ParameterError(
       `The ${where} option must be an object (or false to turn it off), got ${Array.isArray(value) ? "an array" : typeof value}.`,
     );
   }
@@ -60,7 +60,7 @@ export function setMaxWait(
 ): void {
   if (value === undefined) return;
   if (engine.maxWaitFrom && engine.maxWait !== value) {
-    throw new RequestError(
+    throw new ParameterError(
       `${from}.maxWait (${value}) differs from ${engine.maxWaitFrom}.maxWait (${engine.maxWait}); both set the same limit: give it once.`,
     );
   }

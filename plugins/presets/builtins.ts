@@ -3,6 +3,7 @@ import { auth } from "../auth/index.js";
 import type { CacheOptions, CachePluginOptions } from "../cache/index.js";
 import { checkCacheOption } from "../cache/options.js";
 import { lazyDebug } from "../debug/lazy.js";
+import { lazyGraphql } from "../graphql/lazy.js";
 import { log } from "../log/index.js";
 import type { Paginate, PaginateIterator } from "../paginate/index.js";
 import { setMaxWait } from "../policy/options.js";
@@ -36,7 +37,7 @@ const lazyCache = deferred<void, CachePluginOptions>(
  */
 export const lazyRetryThrottle: Plugin<void, RetryPluginOptions & ThrottlePluginOptions> = (client, options) => {
   const retry = retryConfig(options.retry);
-  const throttle = throttleConfig(options.throttle);
+  const throttle = throttleConfig(options.throttle, client);
   const limit: { maxWait: number; maxWaitFrom?: string } = { maxWait: 0 };
   setMaxWait(limit, retry?.maxWait, "retry");
   setMaxWait(limit, throttle?.maxWait, "throttle");
@@ -54,6 +55,11 @@ export const lazyRetryThrottle: Plugin<void, RetryPluginOptions & ThrottlePlugin
   return deferred(load)(client, options);
 };
 
+/** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
+lazyCache.options = ["cache"];
+/** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
+lazyRetryThrottle.options = ["retry", "throttle"];
+
 /** `paginate`, which registers no hook: `client.paginate` and `.iterator` load it on their first call. */
 const lazyPaginate = deferred<{ paginate: Paginate }>(() => import("../paginate/index.js").then((m) => m.paginate), {
   hooks: false,
@@ -67,6 +73,9 @@ const lazyPaginate = deferred<{ paginate: Paginate }>(() => import("../paginate/
   },
 });
 
+/** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
+lazyPaginate.options = [];
+
 /**
  * The built-in plugins every preset (Node and browser) applies after the endpoint methods.
  * Order matters for hooks: the first registered is the innermost, and of two `before`
@@ -76,7 +85,8 @@ const lazyPaginate = deferred<{ paginate: Paginate }>(() => import("../paginate/
  * engine: the queue, rate-limit pauses, retries) → log (deprecation headers) → debug (one
  * line per attempt) → the transport. Code not needed up front loads
  * with `import()` ({@link deferred}): debug only when `DEBUG`/`localStorage.debug` could
- * enable it, cache only when its option is on, paginate on its first call.
+ * enable it, cache only when its option is on, paginate on its first call; `graphql` loads
+ * on its first call (and its query analysis on the first `graphql.paginate` call).
  */
 export const builtins = [
   lazyDebug,
@@ -86,6 +96,7 @@ export const builtins = [
   auth,
   previews,
   lazyPaginate,
+  lazyGraphql,
   registerEndpoints,
   validate,
 ] as const satisfies readonly Plugin<any, any>[];

@@ -1,4 +1,4 @@
-import { RequestError } from "../../kernel/index.js";
+import { ParameterError } from "../../kernel/index.js";
 
 /**
  * GitHub's media types (https://docs.github.com/rest/using-the-rest-api/media-types):
@@ -11,16 +11,16 @@ const FORMATS = new Set(["raw", "html", "text", "full", "diff", "patch", "sha", 
 const NOT_JSON = new Set(["diff", "patch", "sha"]);
 const PREVIEW_NAME = /^[a-z0-9][a-z0-9-]*$/i;
 
-/** Preview names without their `-preview` suffix; throws a `RequestError` naming a bad one. */
+/** Preview names without their `-preview` suffix; throws a `ParameterError` naming a bad one. */
 export function previewNames(names: unknown, where: string): string[] {
   if (names === undefined) return [];
   if (!Array.isArray(names))
-    throw new RequestError(
+    throw new ParameterError(
       `${where} is ${typeof names}; pass an array of preview names such as ["mercy", "scarlet-witch"].`,
     );
   return names.map((name) => {
     if (typeof name !== "string" || !PREVIEW_NAME.test(name)) {
-      throw new RequestError(
+      throw new ParameterError(
         `${where} contains ${JSON.stringify(name)}; a preview name is letters, digits and dashes, e.g. "mercy" or "mercy-preview".`,
       );
     }
@@ -28,11 +28,11 @@ export function previewNames(names: unknown, where: string): string[] {
   });
 }
 
-/** Check a `mediaType.format`; throws a `RequestError` listing the known ones. */
+/** Check a `mediaType.format`; throws a `ParameterError` listing the known ones. */
 export function checkFormat(format: unknown): string | undefined {
   if (format === undefined || format === "") return undefined;
   if (typeof format !== "string" || !FORMATS.has(format)) {
-    throw new RequestError(
+    throw new ParameterError(
       `mediaType.format is ${JSON.stringify(format)}; use one of ${[...FORMATS].join(", ")}, or set headers.accept yourself.`,
     );
   }

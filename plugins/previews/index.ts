@@ -30,3 +30,5 @@ export const previews: Plugin<void, PreviewsOptions> = (client, options) => {
     request.headers.accept = acceptFor(names, format, base);
   });
 };
+/** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
+previews.options = ["previews"];

@@ -1,4 +1,4 @@
-import { RequestError, type KeyValueStore } from "../../kernel/index.js";
+import { ParameterError, type KeyValueStore } from "../../kernel/index.js";
 
 /**
  * The part of a node-redis client (`redis` ≥ 5, tested with 6) that {@link redisStore}
@@ -47,12 +47,12 @@ export interface RedisStoreOptions {
  */
 export function redisStore(client: RedisCommands, { prefix = "" }: RedisStoreOptions = {}): KeyValueStore {
   if (typeof client?.get !== "function" || typeof client.set !== "function" || typeof client.del !== "function") {
-    throw new RequestError(
+    throw new ParameterError(
       "redisStore(client): pass a connected node-redis client, e.g. `await createClient({ url }).connect()` from the `redis` package.",
     );
   }
   if (typeof prefix !== "string")
-    throw new RequestError(`redisStore(client, { prefix }): prefix must be a string, got ${typeof prefix}.`);
+    throw new ParameterError(`redisStore(client, { prefix }): prefix must be a string, got ${typeof prefix}.`);
   // Commands sent while node-redis reconnects would wait in its offline queue (with the
   // default options) and run minutes later: fail them at once instead, so the plugins go on
   // without the store and try it again later. Works with `disableOfflineQueue` too.

@@ -90,3 +90,5 @@ export const registerEndpoints: Plugin<{
     }
   },
 });
+/** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
+registerEndpoints.options = [];

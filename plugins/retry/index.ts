@@ -25,6 +25,10 @@ export interface RetryOptions {
   timeouts?: boolean;
   /** Also send POST and PATCH again after failures that may have reached GitHub (5xx, reset, timeout). Default false. */
   nonIdempotent?: boolean;
+  /** `@octokit/plugin-retry`'s switch: `false` is `retry: false`. Default true. */
+  enabled?: boolean;
+  /** `@octokit/plugin-retry`'s statuses never retried, e.g. `[404, 422]`; rate limits still wait. */
+  doNotRetry?: readonly number[];
 }
 
 /** Options the `retry` plugin adds to the client. */
@@ -51,3 +55,5 @@ export const retry: Plugin<void, RetryPluginOptions> = (client, options) => {
   setMaxWait(engine, config.maxWait, "retry");
   engine.retrier = createRetrier(config.settings);
 };
+/** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
+retry.options = ["retry"];

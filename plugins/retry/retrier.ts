@@ -8,6 +8,8 @@ export interface RetrySettings {
   maxDelay: number;
   timeouts: boolean;
   nonIdempotent: boolean;
+  /** Statuses never retried (`@octokit/plugin-retry`'s `doNotRetry`); rate limits still wait. */
+  doNotRetry?: readonly number[] | undefined;
 }
 
 /** Methods a client may repeat without changing the result (RFC 9110 §9.2.2). */
@@ -52,11 +54,14 @@ export function createRetrier(settings: RetrySettings): Retrier {
     decide(attempt: Attempt, error: unknown, outcome: Outcome): number | undefined {
       const perCall = attempt.options.request.retries;
       if (attempt.retryCount >= (typeof perCall === "number" ? perCall : settings.retries)) return undefined;
-      const safe = settings.nonIdempotent || IDEMPOTENT.has(attempt.method);
+      // `request.idempotent`: a POST that does not act (a GraphQL query, set by the graphql plugin).
+      const safe =
+        settings.nonIdempotent || IDEMPOTENT.has(attempt.method) || attempt.options.request.idempotent === true;
       const now = Date.now();
       if (isHttpError(error)) {
         if (outcome.limit) return outcome.limit.until - now;
         const status = error.status;
+        if (settings.doNotRetry?.includes(status)) return undefined;
         const neverActed = status === 408 || status === 429;
         if (!neverActed && !(status >= 500 && status !== 501 && status !== 505)) return undefined;
         if (!neverActed && !safe) return undefined;

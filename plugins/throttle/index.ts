@@ -15,6 +15,8 @@ export type RateLimitCallback = (info: RateLimitInfo) => boolean | void | Promis
 
 /** Options of the `throttle` plugin (`throttle: {…}`); every one is optional. See docs/errors-retries-rate-limits.md. */
 export interface ThrottleOptions {
+  /** `@octokit/plugin-throttling`'s switch: `false` is `throttle: false`. Default true. */
+  enabled?: boolean;
   /** Where pauses are kept; share one (e.g. `redisStore`) between processes using one token. Default: a per-client {@link memoryStore}. */
   store?: KeyValueStore;
   /** Milliseconds a store call may take before the request goes on as if no pause were stored. Default 150. */
@@ -51,9 +53,11 @@ export interface ThrottlePluginOptions {
  * });
  */
 export const throttle: Plugin<void, ThrottlePluginOptions> = (client, options) => {
-  const config = throttleConfig(options.throttle);
+  const config = throttleConfig(options.throttle, client);
   if (!config) return;
   const engine = engineFor(client);
   setMaxWait(engine, config.maxWait, "throttle");
   applyThrottle(client, engine, config);
 };
+/** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
+throttle.options = ["throttle"];

@@ -1,4 +1,4 @@
-import { RequestError, type KeyValueStore } from "../../kernel/index.js";
+import { ParameterError, type KeyValueStore } from "../../kernel/index.js";
 import { knownKeys, MAX_TIMER, numberOption, optionObject } from "../policy/options.js";
 import { isKeyValueStore } from "../store/is-key-value-store.js";
 import type { RateLimitCallback } from "./index.js";
@@ -15,6 +15,7 @@ export interface ThrottleConfig {
   onSecondaryRateLimit: RateLimitCallback | undefined;
 }
 
+// `enabled` is `@octokit/plugin-throttling`'s name, accepted with its meaning.
 const KEYS = [
   "store",
   "concurrency",
@@ -23,27 +24,35 @@ const KEYS = [
   "onRateLimit",
   "onSecondaryRateLimit",
   "storeTimeout",
+  "enabled",
 ] as const;
 
-function callback(options: Record<string, unknown>, key: string): RateLimitCallback | undefined {
+function callback(options: Record<string, unknown>, key: string, client: unknown): RateLimitCallback | undefined {
   const value = options[key];
   if (value !== undefined && typeof value !== "function")
-    throw new RequestError(`throttle.${key} must be a function (info) => boolean, got ${typeof value}.`);
+    throw new ParameterError(`throttle.${key} must be a function (info) => boolean, got ${typeof value}.`);
+  // A callback declaring two or more parameters is `@octokit/plugin-throttling`'s
+  // (retryAfter in seconds, request options, client, retryCount): called that way.
+  if (typeof value === "function" && value.length >= 2)
+    return (info) => value(Math.ceil(info.waitMs / 1000), { ...info.request }, client, info.retryCount);
   return value as RateLimitCallback | undefined;
 }
 
 /**
- * Check the `throttle` option (at construction, before any I/O; a `RequestError` names the
+ * Check the `throttle` option (at construction, before any I/O; a `ParameterError` names the
  * fix): `false` → `undefined` (off), `undefined`/`true`/an object → the settings. Pure: the
  * presets run it eagerly and load the engine on the first request.
  */
-export function throttleConfig(option: unknown): ThrottleConfig | undefined {
+export function throttleConfig(option: unknown, client?: unknown): ThrottleConfig | undefined {
   const given = optionObject(option, "throttle");
   if (!given) return undefined;
   knownKeys(given, "throttle", KEYS);
+  if (given.enabled !== undefined && typeof given.enabled !== "boolean")
+    throw new ParameterError(`throttle.enabled must be true or false, got ${JSON.stringify(given.enabled)}.`);
+  if (given.enabled === false) return undefined;
   const store = (given.store ?? undefined) as KeyValueStore | undefined;
   if (store !== undefined && !isKeyValueStore(store)) {
-    throw new RequestError(
+    throw new ParameterError(
       "throttle.store must be a KeyValueStore: an object with get(key), set(key, value, ttl) and delete(key), e.g. memoryStore() or redisStore(redis).",
     );
   }
@@ -52,8 +61,8 @@ export function throttleConfig(option: unknown): ThrottleConfig | undefined {
     // GitHub allows at most 100 concurrent requests (REST + GraphQL) before secondary limits.
     concurrency: numberOption(given, "concurrency", "throttle", 1, Infinity, true) ?? 100,
     mutationGap: numberOption(given, "mutationGap", "throttle", 0, MAX_TIMER) ?? 1000,
-    onRateLimit: callback(given, "onRateLimit"),
-    onSecondaryRateLimit: callback(given, "onSecondaryRateLimit"),
+    onRateLimit: callback(given, "onRateLimit", client),
+    onSecondaryRateLimit: callback(given, "onSecondaryRateLimit", client),
     maxWait: numberOption(given, "maxWait", "throttle", 0, MAX_TIMER),
     storeTimeout: numberOption(given, "storeTimeout", "throttle", 1, MAX_TIMER),
   };

@@ -6,7 +6,7 @@ import type { EndpointOptions } from "../../kernel/index.js";
  * throttle checks that budget before sending. Unknown routes count against `core`.
  */
 const RULES: Array<[RegExp, string, string?]> = [
-  [/^\/graphql\b/, "graphql"],
+  [/^(?:\/api)?\/graphql\b/, "graphql"],
   [/^\/search\/code\b/, "code_search"],
   [/^\/search\//, "search"],
   [/\/code-scanning\/sarifs$/, "code_scanning_upload", "POST"],

@@ -1,4 +1,4 @@
-import { RequestError, type ParamMeta } from "../../kernel/index.js";
+import { ParameterError, type ParamMeta } from "../../kernel/index.js";
 
 /**
  * Checking parameters against an operation's metadata, before anything is sent:
@@ -42,32 +42,32 @@ const show = (value: unknown) =>
           : String(value);
 
 /**
- * Throw a {@link RequestError} naming the parameter, the operation and what was expected
+ * Throw a {@link ParameterError} naming the parameter, the operation and what was expected
  * when `params` do not satisfy `metas`.
  *
  * @example
  * checkParams("repos.listForOrg", [["org", "p!", "string"], ["type", "q", "string", ["all", "public"]]], { org: "o", type: "publik" });
- * // RequestError: repos.listForOrg: parameter "type" must be one of "all", "public"; got "publik".
+ * // ParameterError: repos.listForOrg: parameter "type" must be one of "all", "public"; got "publik".
  */
 export function checkParams(operation: string, metas: readonly ParamMeta[], params: Record<string, unknown>): void {
   for (const [name, flags, type, values] of metas) {
     const value = params[name];
     const required = flags.includes("!");
     if (value === undefined || (value === null && required && !flags.includes("?"))) {
-      if (required) throw new RequestError(`${operation}: parameter "${name}" is required (${type}); pass it.`);
+      if (required) throw new ParameterError(`${operation}: parameter "${name}" is required (${type}); pass it.`);
       continue;
     }
     if (value === null) {
       if (flags.includes("?") || values?.includes(null)) continue;
-      throw new RequestError(`${operation}: parameter "${name}" cannot be null; pass a ${type} or leave it out.`);
+      throw new ParameterError(`${operation}: parameter "${name}" cannot be null; pass a ${type} or leave it out.`);
     }
     if (values && !values.includes(value as never)) {
-      throw new RequestError(
+      throw new ParameterError(
         `${operation}: parameter "${name}" must be one of ${values.map(show).join(", ")}; got ${show(value)}.`,
       );
     }
     if (type && !fits(value, type, flags[0] as string)) {
-      throw new RequestError(
+      throw new ParameterError(
         `${operation}: parameter "${name}" must be ${/^[aeiou]/.test(type) ? "an" : "a"} ${type.replace("|", " or ")}; got ${show(value)}.`,
       );
     }

@@ -20,12 +20,12 @@ export interface ValidationInfo {
 /**
  * Validates the parameters of endpoint methods before sending (missing required, wrong
  * type, outside the allowed values, null where not nullable); a failure rejects with a
- * `RequestError` and nothing is sent. Part of the full preset; leave it out of a custom
+ * `ParameterError` and nothing is sent. Part of the full preset; leave it out of a custom
  * client to skip validation. Requests without metadata (plain `client.request`) pass.
  *
  * @example
  * const MyClient = Client.plugin([endpoints(registry), validate]);
- * await new MyClient().repos.listForOrg({ org: "octokit", type: "publik" }); // RequestError
+ * await new MyClient().repos.listForOrg({ org: "octokit", type: "publik" }); // ParameterError
  */
 export const validate: Plugin<void> = (client) => {
   client.hook.before("request", (options) => {
@@ -44,3 +44,5 @@ export const validate: Plugin<void> = (client) => {
     return Array.isArray(metas) ? check(metas) : (metas as Promise<readonly ParamMeta[]>).then(check);
   });
 };
+/** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
+validate.options = [];

@@ -23,12 +23,38 @@ export const LABELS = {
 };
 
 const contributorsRoute = "GET /repos/{owner}/{repo}/contributors";
+/** The GraphQL measure's query: one connection, 100 nodes per page, `$cursor` as both GraphQL paginators want. */
+export const GRAPHQL_QUERY = `query ($owner: String!, $repo: String!, $first: Int!, $cursor: String) {
+  repository(owner: $owner, name: $repo) {
+    issues(first: $first, after: $cursor) { nodes { login id contributions } pageInfo { hasNextPage endCursor } }
+  }
+}`;
+const graphqlCount = (data) => data.repository.issues.nodes.length;
 
 const loaders = {
   async fetch(baseUrl) {
     const { getJson, pages, all } = await import("./fixtures/fetch-client.mjs");
     return {
       notes: [],
+      async graphql(repo) {
+        // What a fetch user writes: POST, check the status and errors, follow endCursor.
+        const nodes = [];
+        let cursor = null;
+        for (;;) {
+          const response = await fetch(`${baseUrl}/graphql`, {
+            method: "POST",
+            headers: { "content-type": "application/json", accept: "application/json" },
+            body: JSON.stringify({ query: GRAPHQL_QUERY, variables: { owner: OWNER, repo, first: 100, cursor } }),
+          });
+          if (!response.ok) throw new Error(`HTTP ${response.status}`);
+          const body = await response.json();
+          if (body.errors?.length) throw new Error(body.errors[0].message);
+          const { nodes: page, pageInfo } = body.data.repository.issues;
+          nodes.push(...page);
+          if (!pageInfo.hasNextPage) return nodes.length;
+          cursor = pageInfo.endCursor;
+        }
+      },
       small: (repo = REPO) => getJson(`${baseUrl}/repos/${OWNER}/${repo}/tags`),
       large: () => getJson(`${baseUrl}/orgs/${ORG}/repos`),
       all: (repo) => all(`${baseUrl}/repos/${OWNER}/${repo}/contributors?per_page=100`),
@@ -69,6 +95,10 @@ const loaders = {
       notes,
       small,
       large,
+      graphql:
+        client.graphql?.paginate &&
+        (async (repo) =>
+          graphqlCount(await client.graphql.paginate(GRAPHQL_QUERY, { owner: OWNER, repo, first: 100 }))),
       all: paginate && ((repo) => paginate(contributorsRoute, { owner: OWNER, repo, per_page: 100 })),
       each:
         paginate?.iterator &&
@@ -100,7 +130,8 @@ const loaders = {
 
   async "octokit-core"(baseUrl) {
     const { Octokit } = await import("@octokit/core");
-    const octokit = new Octokit({ baseUrl });
+    const { paginateGraphQL } = await import("@octokit/plugin-paginate-graphql");
+    const octokit = new (Octokit.plugin(paginateGraphQL))({ baseUrl });
     // @octokit/core has no paginate: a core user follows Link rel="next" by hand.
     const NEXT = /<([^>]+)>;\s*rel="next"/;
     async function* pages(repo) {
@@ -113,7 +144,12 @@ const loaders = {
       }
     }
     return {
-      notes: ["no paginate in @octokit/core: a hand-written Link loop over octokit.request"],
+      notes: [
+        "no paginate in @octokit/core: a hand-written Link loop over octokit.request",
+        "GraphQL: octokit.graphql (@octokit/graphql) with @octokit/plugin-paginate-graphql",
+      ],
+      graphql: async (repo) =>
+        graphqlCount(await octokit.graphql.paginate(GRAPHQL_QUERY, { owner: OWNER, repo, first: 100 })),
       small: (repo = REPO) => octokit.request("GET /repos/{owner}/{repo}/tags", { owner: OWNER, repo }),
       large: () => octokit.request("GET /orgs/{org}/repos", { org: ORG }),
       async all(repo) {

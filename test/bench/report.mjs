@@ -128,8 +128,9 @@ export function renderReport(results, { machine, versions }) {
     S.largeCpu = summarize(results.requests.large ?? [], perOpCpu);
     S.inflightCpu = summarize(results.requests.inflight ?? [], perOpCpu);
   }
-  if (results.pagination.paginate) {
-    for (const measure of ["paginate", "iterator"]) {
+  if (results.pagination.paginate || results.pagination.graphql) {
+    for (const measure of ["paginate", "iterator", "graphql"]) {
+      if (!results.pagination[measure]) continue;
       S[measure] = summarize(results.pagination[measure] ?? [], (r) => r.ms ?? NaN);
       S[`${measure}Cpu`] = summarize(results.pagination[measure] ?? [], (r) => r.cpuMs ?? NaN);
       S[`${measure}Rss`] = summarize(results.pagination[measure] ?? [], (r) => r.peakRssKb ?? NaN);
@@ -207,6 +208,13 @@ export function renderReport(results, { machine, versions }) {
     );
     target("(4) page iterator, peak RSS ÷ bare fetch's", "≤ 1.00", ...rt(S.iteratorRss, "ratio", 1.0));
   }
+  if (S.graphql)
+    target(
+      "(4b) GraphQL: paginate 10,000 nodes into one array, time ÷ bare fetch",
+      "≤ 1.10",
+      ...rt(S.graphql, "ratio", 1.1),
+      cpuRatio(S.graphqlCpu),
+    );
   if (S.construct)
     target(
       "(5) import + construct (whole process) ÷ bare fetch",
@@ -344,6 +352,24 @@ export function renderReport(results, { machine, versions }) {
           ],
           ["iterator: peak RSS", ...CONTENDERS.map((c) => cell(S.iteratorRss[c], mb, { showRatio: c !== "fetch" }))],
           ["iterator: RSS growth", ...CONTENDERS.map((c) => cell(S.iteratorGrow[c], mb, { showRatio: false }))],
+        ],
+        align,
+      ),
+      "",
+    );
+  }
+  if (S.graphql) {
+    push(
+      "## (4b) GraphQL pagination: 10,000 nodes, 100 per page",
+      "",
+      `One connection (\`repository.issues\`) paged by \`$cursor\` against the loopback server's fixed GraphQL shape (no graphql-js: the clients are measured). forgekit: \`client.graphql.paginate\`; @octokit/core: \`octokit.graphql.paginate\` (@octokit/graphql + @octokit/plugin-paginate-graphql); bare fetch: a POST loop following \`endCursor\`. Median over ${S.graphql.fetch.runs} rounds.`,
+      "",
+      table(
+        header,
+        [
+          ["time", ...CONTENDERS.map((c) => cell(S.graphql[c], duration, { showRatio: c !== "fetch" }))],
+          ["client CPU", ...CONTENDERS.map((c) => cell(S.graphqlCpu[c], duration, { showRatio: c !== "fetch" }))],
+          ["peak RSS", ...CONTENDERS.map((c) => cell(S.graphqlRss[c], mb, { showRatio: c !== "fetch" }))],
         ],
         align,
       ),

@@ -4,7 +4,7 @@
 //   node test/bench/run.mjs            full run (a few minutes), writes docs/benchmarks.md
 //   node test/bench/run.mjs --quick    under a minute, for development; prints the tables and
 //                                      writes them to a temporary file unless --out is given
-//   --only=requests,pagination,cold,heap,bundle,types   run some measures only
+//   --only=requests,pagination,graphql,cold,heap,bundle,types   run some measures only
 //   --out=<file>   where the Markdown goes     --json=<file>   also write the raw results
 //   --profile      CPU-profile the forgekit contender (see profile.mjs) instead of benchmarking
 //
@@ -67,7 +67,7 @@ export const MODES = {
 };
 const mode = { ...MODES[quick ? "quick" : "full"] };
 if (value("rounds")) mode.rounds = mode.paginateRounds = Number(value("rounds"));
-const ALL = ["requests", "pagination", "cold", "heap", "bundle", "types"];
+const ALL = ["requests", "pagination", "graphql", "cold", "heap", "bundle", "types"];
 const only = value("only")?.split(",") ?? ALL;
 for (const name of only)
   if (!ALL.includes(name)) throw new Error(`--only: unknown measure "${name}". Use ${ALL.join(", ")}.`);
@@ -116,15 +116,23 @@ try {
       measure: profileMeasure,
     });
   } else {
-    if (only.includes("requests") || only.includes("pagination")) {
+    if (only.includes("requests") || only.includes("pagination") || only.includes("graphql")) {
       const measures = [
         ...(only.includes("requests") ? ["small", "large", "inflight"] : []),
         ...(only.includes("pagination") ? ["paginate", "iterator"] : []),
+        ...(only.includes("graphql") ? ["graphql"] : []),
       ];
-      const counts = { small: mode.small, large: mode.large, inflight: mode.inflight, paginate: 1, iterator: 1 };
+      const counts = {
+        small: mode.small,
+        large: mode.large,
+        inflight: mode.inflight,
+        paginate: 1,
+        iterator: 1,
+        graphql: 1,
+      };
       for (let round = 0; round < mode.rounds; round++) {
         for (const measure of measures) {
-          const pagination = measure === "paginate" || measure === "iterator";
+          const pagination = measure === "paginate" || measure === "iterator" || measure === "graphql";
           if (pagination && round >= mode.paginateRounds) continue;
           const table = pagination ? results.pagination : results.requests;
           const rounds = (table[measure] ??= []);

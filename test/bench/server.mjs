@@ -107,7 +107,39 @@ function linkHeader(origin, total, perPage, page) {
 
 const notFound = json({ message: "Not Found", documentation_url: "https://docs.github.com/rest", status: "404" });
 
+// POST /graphql: a fixed connection shape (no graphql-js, so the bench measures clients):
+// `repository.issues` of 10,000 nodes for repo `octo-repo` (500 otherwise), `first` per page
+// (≤ 100), cursors are the index after the page.
+const graphqlPages = new Map();
+function graphqlPage(variables) {
+  const total = variables.repo === "octo-repo" ? CONTRIBUTORS_BIG : CONTRIBUTORS_SMALL;
+  const first = Math.min(Math.max(Number(variables.first) || 100, 1), 100);
+  const from = Number(variables.cursor ?? 0) || 0;
+  const key = `${total}:${first}:${from}`;
+  let body = graphqlPages.get(key);
+  if (!body) {
+    const to = Math.min(total, from + first);
+    const nodes = contributors
+      .slice(from, to)
+      .map((c) => ({ login: c.login, id: c.node_id, contributions: c.contributions }));
+    const pageInfo = { hasNextPage: to < total, endCursor: String(to) };
+    graphqlPages.set(key, (body = json({ data: { repository: { issues: { nodes, pageInfo } } } })));
+  }
+  return body;
+}
+
 function handle(req, res) {
+  if (req.method === "POST" && req.url === "/graphql") {
+    const chunks = [];
+    req.on("data", (chunk) => chunks.push(chunk));
+    req.on("end", () => {
+      const { variables = {} } = JSON.parse(Buffer.concat(chunks).toString());
+      const body = graphqlPage(variables);
+      res.writeHead(200, headers(body));
+      res.end(body);
+    });
+    return;
+  }
   const q = req.url.indexOf("?");
   const path = q === -1 ? req.url : req.url.slice(0, q);
   const query = new URLSearchParams(q === -1 ? "" : req.url.slice(q + 1));

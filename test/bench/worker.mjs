@@ -6,6 +6,7 @@
 //   inflight  <count> GETs of the small array, 64 in flight at all times (64 distinct URLs)
 //   paginate  every item of a 10,000-item list (100 per page) into one array
 //   iterator  the same list through the page iterator, counting items
+//   graphql   a GraphQL connection of 10,000 nodes (100 per page) into one array
 // Peak RSS is the kernel's VmHWM, reset after the warm-up (Linux clear_refs "5"), so it
 // covers the measured section alone; without /proc it falls back to sampling rss().
 import { readFileSync, writeFileSync } from "node:fs";
@@ -94,11 +95,13 @@ if (measure === "small" || measure === "large") {
   result.cpuMs = cpuMs(c0);
   result.ms = performance.now() - t0;
   result.ops = count;
-} else if (measure === "paginate" || measure === "iterator") {
+} else if (measure === "paginate" || measure === "iterator" || measure === "graphql") {
   const run =
-    measure === "paginate"
-      ? contender.all && (async (repo) => (await contender.all(repo)).length)
-      : contender.each && ((repo) => countEach(contender.each, repo));
+    measure === "graphql"
+      ? contender.graphql
+      : measure === "paginate"
+        ? contender.all && (async (repo) => (await contender.all(repo)).length)
+        : contender.each && ((repo) => countEach(contender.each, repo));
   if (!run) result.skipped = contender.notes.join("; ") || "not supported";
   else {
     check(

@@ -20,6 +20,7 @@ test("defines exactly one global, Client, carrying the error classes and helpers
       "NetworkError",
       "TimeoutError",
       "AbortError",
+      "ParameterError",
       "RequestError",
       "ForgeError",
       "isHttpError",
@@ -33,7 +34,7 @@ test("defines exactly one global, Client, carrying the error classes and helpers
       statics: Object.fromEntries(
         statics.map((name) => [name, typeof (Client as unknown as Record<string, unknown>)[name]]),
       ),
-      errorsExtendError: [Client.HttpError, Client.NetworkError, Client.RequestError].every(
+      errorsExtendError: [Client.HttpError, Client.NetworkError, Client.ParameterError].every(
         (type) => type.prototype instanceof Client.ForgeError && type.prototype instanceof Error,
       ),
     };
@@ -46,6 +47,7 @@ test("defines exactly one global, Client, carrying the error classes and helpers
     NetworkError: "function",
     TimeoutError: "function",
     AbortError: "function",
+    ParameterError: "function",
     RequestError: "function",
     ForgeError: "function",
     isHttpError: "function",

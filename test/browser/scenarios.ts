@@ -164,10 +164,10 @@ export function scenarios(test: Test, rig: Rig): void {
         new lib.NetworkError("m", request).name,
         new lib.TimeoutError("m", request, 1).name,
         new lib.AbortError("m", request).name,
-        new lib.RequestError("m").name,
+        new lib.ParameterError("m").name,
       ];
     });
-    assert.equal(names, ["HttpError", "NetworkError", "TimeoutError", "AbortError", "RequestError"]);
+    assert.equal(names, ["HttpError", "NetworkError", "TimeoutError", "AbortError", "ParameterError"]);
   });
 
   test("a 304 reaches the error hook with its etag, which answers it from the page's own cache", async () => {
@@ -222,8 +222,8 @@ export function scenarios(test: Test, rig: Rig): void {
     const error = await rig.opened.page.evaluate(async (baseUrl) => {
       const caught = await new lib.Client({ baseUrl }).repos.get({ owner: "o" } as never).catch((e: unknown) => e);
       return {
-        instance: caught instanceof lib.RequestError,
-        guard: lib.isRequestError(caught),
+        instance: caught instanceof lib.ParameterError,
+        guard: lib.isParameterError(caught),
         message: (caught as Error).message,
       };
     }, rig.api.url);
@@ -265,6 +265,59 @@ export function scenarios(test: Test, rig: Rig): void {
       3 + 3 + 1,
       "the iterator fetched one page only",
     );
+  });
+
+  test("graphql: nested pagination runs in the page (no graphql-js), errors narrow by name", async () => {
+    // Outer: repositories in pages of one; inner: each repository's issues in pages of two.
+    const issues: Record<string, number[]> = { R_a: [1, 2, 3], R_b: [4] };
+    const page = (list: unknown[], cursor: unknown, size: number) => {
+      const from = Number(cursor ?? 0);
+      const to = Math.min(list.length, from + size);
+      return { nodes: list.slice(from, to), pageInfo: { hasNextPage: to < list.length, endCursor: String(to) } };
+    };
+    const repo = (id: string, cursor?: unknown) => ({
+      forgekitNodeType: "Repository",
+      forgekitNodeId: id,
+      name: id,
+      issues: page(
+        issues[id]!.map((n) => ({ n })),
+        cursor,
+        2,
+      ),
+    });
+    rig.api.route("POST /graphql", (req) => {
+      const { query, variables } = JSON.parse(req.body) as { query: string; variables: Record<string, unknown> };
+      if (query.includes("nope")) return { body: { data: null, errors: [{ type: "NOT_FOUND", message: "nope" }] } };
+      if (variables.forgekitNodeId)
+        return { body: { data: { forgekitNode: repo(variables.forgekitNodeId as string, variables.issues) } } };
+      const outer = page(["R_a", "R_b"], variables.cursor, 1);
+      return {
+        body: { data: { viewer: { repositories: { ...outer, nodes: outer.nodes.map((id) => repo(id as string)) } } } },
+      };
+    });
+    const result = await rig.opened.page.evaluate(async (baseUrl) => {
+      const client = new lib.Client({ baseUrl, auth: "ghp_browsergraphql000000000000000000000000" });
+      const data = await client.graphql.paginate(
+        `query ($cursor: String, $issues: String) { viewer { repositories(first: 1, after: $cursor) {
+          nodes { name issues(first: 2, after: $issues) { nodes { n } pageInfo { hasNextPage endCursor } } }
+          pageInfo { hasNextPage endCursor } } } }`,
+      );
+      const error = await client.graphql("{ nope }").catch((e: Error) => e);
+      return {
+        repos: data.viewer.repositories.nodes.map((r: { name: string; issues: { nodes: { n: number }[] } }) => [
+          r.name,
+          r.issues.nodes.map((i) => i.n),
+          Object.keys(r),
+        ]),
+        error: [(error as Error).name, (error as { errors: unknown[] }).errors?.length],
+      };
+    }, rig.api.url);
+    assert.equal(result.repos, [
+      ["R_a", [1, 2, 3], ["name", "issues"]],
+      ["R_b", [4], ["name", "issues"]],
+    ]);
+    assert.equal(result.error, ["GraphqlResponseError", 1]);
+    assert.is(received(rig, "/graphql").filter((r) => r.method === "POST").length, 2 + 1 + 1);
   });
 
   test("authenticate: the token goes through GitHub's preflight, never into an error", async () => {
@@ -404,9 +457,9 @@ export function scenarios(test: Test, rig: Rig): void {
     const missing = await rig.opened.page.evaluate(async (baseUrl) => {
       const client = new lib.Client({ baseUrl, retry: false });
       const caught = await client.repos.get({ owner: "o" } as never).catch((e: unknown) => e);
-      return { request: lib.isRequestError(caught), message: (caught as Error).message };
+      return { request: lib.isParameterError(caught), message: (caught as Error).message };
     }, rig.api.url);
-    assert.is(missing.request, true);
+    assert.is(missing.request, true, "a ParameterError");
     assert.match(missing.message, /repo/);
     assert.is(rig.api.requests.length, since, "nothing sent for a missing path parameter");
     const wrongType = await rig.opened.page.evaluate(async (baseUrl) => {

@@ -36,7 +36,7 @@ test("a method prints the response data as pretty JSON and exits 0", async () =>
   assert.equal(server.requests[0]!.params, { owner: "octocat", repo: "hello-world" });
 });
 
-test("request sends any route; a text body is printed raw", async () => {
+test("request sends any route; a text body is printed raw, newline-terminated", async () => {
   const repo = await forgekit(["request", "GET /repos/{owner}/{repo}", "owner=mona", "repo=lisa", ...base()]);
   assert.is(repo.code, 0, repo.stderr);
   assert.is(server.requests[0]!.path, "/repos/mona/lisa");
@@ -46,7 +46,7 @@ test("request sends any route; a text body is printed raw", async () => {
   });
   const zen = await forgekit(["request", "GET", "/zen", ...base()]);
   assert.is(zen.code, 0, zen.stderr);
-  assert.is(zen.stdout, "Keep it logically awesome.");
+  assert.is(zen.stdout, "Keep it logically awesome.\n");
 });
 
 test("values without metadata: numbers, booleans, null, JSON, strings", async () => {

@@ -48,7 +48,7 @@ test("the kernel, each plugin and the full preset are documented", () => {
     .map((entry) => `plugins_${entry.name}`);
   for (const expected of ["kernel", "plugins_presets_full", ...plugins])
     assert.ok(modules.includes(expected), `no page for ${expected}: ${modules.join(", ")}`);
-  for (const name of ["Client", "HttpError", "NetworkError", "TimeoutError", "AbortError", "RequestError"]) {
+  for (const name of ["Client", "HttpError", "NetworkError", "TimeoutError", "AbortError", "ParameterError"]) {
     assert.ok(existsSync(join(out, "classes", `kernel.${name}.html`)), `kernel.${name}`);
   }
 });

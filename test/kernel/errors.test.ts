@@ -1,7 +1,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { inspect } from "node:util";
-import { Client, HttpError, NetworkError, RequestError, isHttpError, isRequestError } from "../../kernel/index.js";
+import { Client, HttpError, NetworkError, ParameterError, isHttpError, isParameterError } from "../../kernel/index.js";
 import { startServer, type TestServer } from "../helpers/server.js";
 
 const test = suite("kernel: errors");
@@ -104,10 +104,10 @@ for (const [label, params] of [
   ["..", { repo: ".." }],
   ["encoded ..", { repo: "%2e%2E" }],
 ] as const) {
-  test(`a ${label} path parameter throws a RequestError and nothing is sent`, async () => {
+  test(`a ${label} path parameter throws a ParameterError and nothing is sent`, async () => {
     const error = await client.request("GET /repos/{owner}/{repo}", { owner: "o", ...params }).catch((e) => e);
-    assert.instance(error, RequestError);
-    assert.ok(isRequestError(error));
+    assert.instance(error, ParameterError);
+    assert.ok(isParameterError(error));
     assert.ok(/"repo"/.test(error.message), error.message);
     assert.is(server.requests.length, 0);
   });
@@ -117,14 +117,14 @@ test(".. inside a multi-segment path parameter is refused; nothing is sent", asy
   const error = await client
     .request("GET /repos/{owner}/{repo}/contents/{+path}", { owner: "o", repo: "r", path: "docs/../../../admin" })
     .catch((e) => e);
-  assert.instance(error, RequestError);
+  assert.instance(error, ParameterError);
   assert.is(server.requests.length, 0);
 });
 
 for (const bad of ["a\r\nx-injected: 1", "a\nb", "a\0b"]) {
   test(`a header value with ${JSON.stringify(bad)} throws before sending`, async () => {
     const error = await client.request("GET /", { headers: { "x-custom": bad } }).catch((e) => e);
-    assert.instance(error, RequestError);
+    assert.instance(error, ParameterError);
     assert.ok(/x-custom/.test(error.message) && /CR, LF or NUL/.test(error.message), error.message);
     assert.is(server.requests.length, 0);
   });

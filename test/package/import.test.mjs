@@ -65,13 +65,14 @@ const APPLICATION = [
   "ForgeError",
   "HttpError",
   "NetworkError",
+  "ParameterError",
   "RequestError",
   "TimeoutError",
   "VERSION",
   "default",
   "isHttpError",
   "isNetworkError",
-  "isRequestError",
+  "isParameterError",
   "isTimeoutError",
 ];
 const PLUGIN_AUTHOR = [

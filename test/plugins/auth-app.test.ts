@@ -1,7 +1,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import sinon from "sinon";
-import { Client, HttpError, RequestError, isHttpError } from "../../kernel/index.js";
+import { Client, HttpError, ParameterError, isHttpError } from "../../kernel/index.js";
 import { auth } from "../../plugins/auth/index.js";
 import { startServer, type TestServer } from "../helpers/server.js";
 import { generateAppKeys, verifyJwt } from "../helpers/auth-keys.js";
@@ -180,12 +180,12 @@ test("a key the server does not know: the exchange's 401 is thrown, JWT retried 
   assert.is(hits("/repos/o/r").length, 0);
 });
 
-test("a PEM that Web Crypto cannot import rejects with a RequestError that shows no key", async () => {
+test("a PEM that Web Crypto cannot import rejects with a ParameterError that shows no key", async () => {
   const broken = "-----BEGIN RSA PRIVATE KEY-----\nQUJDRA==\n-----END RSA PRIVATE KEY-----";
   const error = await make({ privateKey: broken })
     .request("GET /app")
     .catch((e: unknown) => e);
-  assert.instance(error, RequestError);
+  assert.instance(error, ParameterError);
   assert.match((error as Error).message, /"privateKey" could not be imported as an RSA key/);
   assert.not.match((error as Error).message, /QUJDRA/);
   assert.is(server.requests.length, 0);

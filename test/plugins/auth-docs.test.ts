@@ -62,10 +62,9 @@ samples.forEach((sample, index) => {
   test(`sample ${index + 1} runs (${title})`, async () => {
     const source = sample
       .replace(/from "forgekit\/core"/g, `from ${JSON.stringify(new URL("kernel/index.ts", root).href)}`)
-      .replace(
-        /from "forgekit\/plugins\/auth"/g,
-        `from ${JSON.stringify(new URL("plugins/auth/index.ts", root).href)}`,
-      );
+      .replace(/from "forgekit\/plugins\/auth"/g, `from ${JSON.stringify(new URL("plugins/auth/index.ts", root).href)}`)
+      // The sample file lives in a temporary directory: resolve @octokit packages from here.
+      .replace(/from "(@octokit\/[\w-]+)"/g, (_, name: string) => `from ${JSON.stringify(import.meta.resolve(name))}`);
     assert.not.match(source, /from "forgekit/);
     const file = join(dir, `sample-${index + 1}.ts`);
     writeFileSync(file, source);

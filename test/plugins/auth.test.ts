@@ -1,6 +1,6 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { Client, RequestError, isRequestError, type Plugin } from "../../kernel/index.js";
+import { Client, ParameterError, isParameterError, type Plugin } from "../../kernel/index.js";
 import { auth } from "../../plugins/auth/index.js";
 import { startServer, type TestServer } from "../helpers/server.js";
 
@@ -100,7 +100,7 @@ const invalid: Array<[string, unknown, RegExp]> = [
   ["app without token", { type: "app" }, /type "app": "token" is missing/],
 ];
 for (const [name, form, message] of invalid) {
-  test(`authenticate with ${name} throws a RequestError naming the problem, sends nothing, keeps no secret`, async () => {
+  test(`authenticate with ${name} throws a ParameterError naming the problem, sends nothing, keeps no secret`, async () => {
     const client = make({ auth: "ghp_previous" });
     let error: unknown;
     try {
@@ -108,8 +108,8 @@ for (const [name, form, message] of invalid) {
     } catch (caught) {
       error = caught;
     }
-    assert.instance(error, RequestError);
-    assert.ok(isRequestError(error));
+    assert.instance(error, ParameterError);
+    assert.ok(isParameterError(error));
     assert.match((error as Error).message, message);
     assert.not.match((error as Error).message, /secretvalue1/);
     assert.is(server.requests.length, 0);
@@ -155,12 +155,12 @@ const badOptions: Array<[string, unknown, RegExp]> = [
   [
     "an App config with a bad appId",
     { appId: -1, privateKey: "x" },
-    /"appId" is a number; pass the app's id \(a number\) or client id/,
+    /"appId" is -1, not a positive integer; pass the app's id \(a positive integer\) or client id/,
   ],
   [
     "an App config with a bad installationId",
     { appId: 1, installationId: 1.5, privateKey: "x" },
-    /"installationId" is a number; pass a positive integer/,
+    /"installationId" is 1.5, not a whole number; pass a positive integer/,
   ],
 ];
 for (const [name, auth, message] of badOptions) {
@@ -171,7 +171,7 @@ for (const [name, auth, message] of badOptions) {
     } catch (caught) {
       error = caught;
     }
-    assert.instance(error, RequestError);
+    assert.instance(error, ParameterError);
     assert.match((error as Error).message, message);
     assert.not.match((error as Error).message, /secretvalue1/);
     assert.is(server.requests.length, 0);
@@ -194,11 +194,11 @@ test("auth function returning undefined sends no credentials", async () => {
   assert.is(await sent(make({ auth: () => undefined })), undefined);
 });
 
-test("auth function returning a non-string rejects with a RequestError, nothing sent", async () => {
+test("auth function returning a non-string rejects with a ParameterError, nothing sent", async () => {
   const error = await make({ auth: (() => 42) as never })
     .request("GET /user")
     .catch((e: unknown) => e);
-  assert.instance(error, RequestError);
+  assert.instance(error, ParameterError);
   assert.match((error as Error).message, /must return a token string or undefined; it returned a number/);
   assert.is(server.requests.length, 0);
 });

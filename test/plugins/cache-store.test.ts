@@ -1,7 +1,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import sinon from "sinon";
-import { Client, RequestError, type KeyValueStore } from "../../kernel/index.js";
+import { Client, ParameterError, type KeyValueStore } from "../../kernel/index.js";
 import { cache, memoryStore } from "../../plugins/cache/index.js";
 import { startServer, type TestServer } from "../helpers/server.js";
 import { etagOf, etagRoute } from "../helpers/cache-routes.js";
@@ -148,7 +148,7 @@ test("constructing does no store I/O, and two clients share no entries", async (
   assert.equal(conditional(), [null, null]);
 });
 
-test("a bad cache option throws a RequestError naming the fix, before any request", () => {
+test("a bad cache option throws a ParameterError naming the fix, before any request", () => {
   const cases: Array<[unknown, RegExp]> = [
     ["yes", /got yes\. Use `cache: true` or `cache: \{ store\?, maxEntries\?, ttl\?, storeTimeout\? \}`/],
     [{ maxEntries: 0 }, /maxEntries must be a positive integer, got 0/],
@@ -167,7 +167,7 @@ test("a bad cache option throws a RequestError naming the fix, before any reques
         return e;
       }
     })();
-    assert.instance(error, RequestError, String(option));
+    assert.instance(error, ParameterError, String(option));
     assert.match((error as Error).message, message);
   }
   assert.is(server.requests.length, 0);

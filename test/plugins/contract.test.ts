@@ -11,6 +11,7 @@ import { auth } from "../../plugins/auth/index.js";
 import { cache } from "../../plugins/cache/index.js";
 import { debug } from "../../plugins/debug/index.js";
 import { endpoints } from "../../plugins/endpoints/index.js";
+import { graphql } from "../../plugins/graphql/index.js";
 import { log } from "../../plugins/log/index.js";
 import { paginate } from "../../plugins/paginate/index.js";
 import { previews } from "../../plugins/previews/index.js";
@@ -28,6 +29,7 @@ const plugins: Record<string, Plugin<any, any>> = {
   cache,
   debug,
   endpoints: endpoints(registry),
+  graphql,
   log,
   paginate,
   previews,

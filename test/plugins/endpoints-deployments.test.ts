@@ -5,7 +5,7 @@ import { startServer, type TestServer } from "../helpers/server.js";
 
 // Deployments load with require() of the built registry, so this suite uses the built
 // package (self-reference by name; `npm test` builds first).
-const { default: forgekit, DEPLOYMENTS, RequestError } = await import("forgekit" as string);
+const { default: forgekit, DEPLOYMENTS, ParameterError } = await import("forgekit" as string);
 const test = suite("plugins: endpoints — GHEC and GHES deployments");
 let server: TestServer;
 const camel = (s: string) => s.replace(/-(\w)/g, (_m, c: string) => c.toUpperCase());
@@ -47,7 +47,7 @@ test("an operation GHES 3.17 does not have is refused with a clear error; nothin
   const client = forgekit({ deployment: "ghes-3.17", baseUrl: server.url });
   assert.type(client[scope][name], "function", "the name still resolves, to a method that refuses");
   const error = await client[scope][name]({ owner: "o", repo: "r" }).catch((e: Error) => e);
-  assert.instance(error, RequestError);
+  assert.instance(error, ParameterError);
   assert.is(
     error.message,
     `${scope}.${name}() is not available on ghes-3.17 (the client's "deployment" option); it exists on api.github.com. Nothing was sent.`,

@@ -1,6 +1,6 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { Client, RequestError } from "../../kernel/index.js";
+import { Client, ParameterError } from "../../kernel/index.js";
 import { endpoints } from "../../plugins/endpoints/index.js";
 import { validate } from "../../plugins/validate/index.js";
 import { deployment, load, loadParams, names } from "../../definitions/api.github.com/index.js";
@@ -30,7 +30,8 @@ test(".endpoint before the chunk loaded throws a clear error; after load() it wo
   const method = client.gists.get as typeof client.gists.get & { load(): Promise<unknown> };
   assert.throws(
     () => method.endpoint,
-    (error: Error) => error instanceof RequestError && /gists\.get: its routes are not loaded yet/.test(error.message),
+    (error: Error) =>
+      error instanceof ParameterError && /gists\.get: its routes are not loaded yet/.test(error.message),
   );
   await method.load();
   assert.is(method.endpoint.DEFAULTS.url, "/gists/{gist_id}");
@@ -41,7 +42,7 @@ test("validation metadata loads lazily too (names-only registry + loadParams + v
   const client = new Validating({ baseUrl: server.url }) as unknown as InstanceType<typeof Browser>;
   const before = server.requests.length;
   const error = await client.issues.create({ owner: "o", repo: "r" } as never).catch((e: Error) => e);
-  assert.instance(error, RequestError);
+  assert.instance(error, ParameterError);
   assert.match(error.message, 'issues.create: parameter "title" is required');
   assert.is(server.requests.length, before);
 });

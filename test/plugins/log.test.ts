@@ -1,7 +1,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import sinon from "sinon";
-import { Client, isRequestError } from "../../kernel/index.js";
+import { Client, isParameterError } from "../../kernel/index.js";
 import { log } from "../../plugins/log/index.js";
 import { startServer, type TestServer } from "../helpers/server.js";
 
@@ -86,12 +86,12 @@ test("an error response with a Deprecation header warns too, and the error still
   assert.match(warn.firstCall.args[0], /GET \/gone is deprecated \(deprecation: true\)/);
 });
 
-test("a log method that is not a function throws a RequestError at construction", () => {
+test("a log method that is not a function throws a ParameterError at construction", () => {
   try {
     new Logged({ log: { warn: "loud" as never } });
     assert.unreachable("should throw");
   } catch (error) {
-    assert.ok(isRequestError(error));
+    assert.ok(isParameterError(error));
     assert.match((error as Error).message, /The log option's warn is string; pass a function/);
   }
 });

@@ -1,7 +1,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import sinon from "sinon";
-import { Client, isHttpError, isRequestError } from "../../kernel/index.js";
+import { Client, isHttpError, isParameterError } from "../../kernel/index.js";
 import { paginate } from "../../plugins/paginate/index.js";
 import { startServer, type TestServer } from "../helpers/server.js";
 import { paged } from "../helpers/paginate-pages.js";
@@ -231,7 +231,7 @@ test("debug lines go to log.debug with namespace paginate", async () => {
   assert.match(debug.lastCall.args[0], /page 3: 2 items, 6 so far, last page/);
 });
 
-test("bad input throws a RequestError naming the fix, before anything is sent", async () => {
+test("bad input throws a ParameterError naming the fix, before anything is sent", async () => {
   const cases: Array<() => Promise<unknown>> = [
     () => client.paginate(42 as never),
     () => client.paginate("GET /long", {}, { maxItems: -1 }),
@@ -242,7 +242,7 @@ test("bad input throws a RequestError naming the fix, before anything is sent", 
   ];
   for (const run of cases) {
     const error = await run().catch((e) => e);
-    assert.ok(isRequestError(error), String(error));
+    assert.ok(isParameterError(error), String(error));
     assert.match(error.message, /pass|use|map/);
   }
   assert.is(server.requests.length, 0);

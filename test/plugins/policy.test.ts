@@ -2,7 +2,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import sinon from "sinon";
 import { createHash } from "node:crypto";
-import { Client, HttpError, RequestError, type Plugin } from "../../kernel/index.js";
+import { Client, HttpError, ParameterError, type Plugin } from "../../kernel/index.js";
 import { agent } from "../../plugins/agent/index.js";
 import { retry } from "../../plugins/retry/index.js";
 import { throttle, memoryStore, type RateLimitInfo } from "../../plugins/throttle/index.js";
@@ -183,7 +183,7 @@ test("construction starts no timer and touches no store", () => {
   assert.equal(store.calls, []);
 });
 
-test("bad throttle options, and two different maxWait values, throw a RequestError naming the fix", () => {
+test("bad throttle options, and two different maxWait values, throw a ParameterError naming the fix", () => {
   const cases: Array<[object, RegExp]> = [
     [{ throttle: { concurrency: 0 } }, /throttle\.concurrency must be an integer from 1 to Infinity, got 0/],
     [{ throttle: { mutationGap: -1 } }, /throttle\.mutationGap must be a number from 0/],
@@ -202,7 +202,7 @@ test("bad throttle options, and two different maxWait values, throw a RequestErr
   for (const [options, message] of cases) {
     assert.throws(
       () => make(options),
-      (e: unknown) => e instanceof RequestError && message.test((e as Error).message),
+      (e: unknown) => e instanceof ParameterError && message.test((e as Error).message),
     );
   }
   make({ retry: { maxWait: 1000 }, throttle: { maxWait: 1000 } });

@@ -37,7 +37,7 @@ test.before(async () => {
 test.after(() => server.close());
 test.before.each(() => void (server.requests.length = 0));
 
-test("bad cache, retry and throttle options throw a RequestError at construction, in both presets", () => {
+test("bad cache, retry and throttle options throw a ParameterError at construction, in both presets", () => {
   for (const Preset of [FullPolicy, BrowserPolicy]) {
     const cases: [unknown, RegExp][] = [
       [{ cache: 5 }, /Invalid cache option: got 5/],
@@ -60,7 +60,7 @@ test("bad cache, retry and throttle options throw a RequestError at construction
         }
         return undefined;
       })();
-      assert.is(error?.name, "RequestError", `${JSON.stringify(options)}: ${error}`);
+      assert.is(error?.name, "ParameterError", `${JSON.stringify(options)}: ${error}`);
       assert.match(error!.message, message);
     }
   }

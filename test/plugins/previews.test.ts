@@ -1,6 +1,6 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { Client, isRequestError } from "../../kernel/index.js";
+import { Client, isParameterError } from "../../kernel/index.js";
 import { previews } from "../../plugins/previews/index.js";
 import { startServer, type TestServer } from "../helpers/server.js";
 
@@ -115,11 +115,11 @@ test("inert without options: the default accept is sent unchanged", async () => 
   assert.is(acceptSeen(), "application/vnd.github.v3+json");
 });
 
-test("bad input: a RequestError naming the fix, before anything is sent (per call) or at construction (option)", async () => {
+test("bad input: a ParameterError naming the fix, before anything is sent (per call) or at construction (option)", async () => {
   const client = new Previewing({ baseUrl: server.url });
   for (const mediaType of [{ format: "dif" }, { previews: ["mercy+json"] }, { previews: "mercy" }] as never[]) {
     const error = await client.request("GET /echo", { mediaType }).catch((e) => e);
-    assert.ok(isRequestError(error), String(error));
+    assert.ok(isParameterError(error), String(error));
     assert.match(error.message, /use one of|preview name is|pass an array/);
   }
   assert.is(server.requests.length, 0);

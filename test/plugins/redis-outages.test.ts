@@ -63,8 +63,12 @@ const warned = (r: Rig, reason: RegExp) => {
   assert.match(String(r.warn.firstCall.args[0]), /^(cache|throttle): the store failed \(/);
   assert.match(String(r.warn.firstCall.args[0]), reason);
 };
+// On a loaded machine a store that is back can miss the budget once more: that is a second
+// outage, warned about and recovered from like the first. Each outage gets one warning and
+// one recovery note, so the two counts match.
 const recovered = (r: Rig) => {
-  assert.is(r.info.callCount, 1, `one recovery note: ${JSON.stringify(r.info.args)}`);
+  assert.ok(r.info.callCount >= 1, "a recovery note once the store answers again");
+  assert.is(r.info.callCount, r.warn.callCount, `a recovery note per outage: ${JSON.stringify(r.info.args)}`);
   assert.match(String(r.info.firstCall.args[0]), /the store answers again; using it again\.$/);
 };
 

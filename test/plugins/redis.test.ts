@@ -1,7 +1,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { createClient } from "redis";
-import { Client, RequestError } from "../../kernel/index.js";
+import { Client, ParameterError } from "../../kernel/index.js";
 import { cache } from "../../plugins/cache/index.js";
 import { redisStore } from "../../plugins/redis/index.js";
 import { startServer, type TestServer } from "../helpers/server.js";
@@ -99,7 +99,7 @@ test("a value that is not a connected client fails at once with the fix", () => 
   for (const bad of [undefined, {}, { get() {}, set() {} }]) {
     assert.throws(
       () => redisStore(bad as never),
-      (error: Error) => error instanceof RequestError && /pass a connected node-redis client/.test(error.message),
+      (error: Error) => error instanceof ParameterError && /pass a connected node-redis client/.test(error.message),
     );
   }
   assert.throws(() => redisStore(redis, { prefix: 1 as never }), /prefix must be a string/);

@@ -1,7 +1,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import sinon from "sinon";
-import { Client, RequestError } from "../../kernel/index.js";
+import { Client, ParameterError } from "../../kernel/index.js";
 import { registerEndpoints } from "../../plugins/register-endpoints/index.js";
 import { Client as Full } from "../../plugins/presets/full.js";
 import { startServer, type TestServer } from "../helpers/server.js";
@@ -49,7 +49,7 @@ test("the docs example with baz outside its enum: an error naming the parameter 
   client.registerEndpoints({ repos: { foo } });
   const params = { owner: "o", repo: "r", baz: "invalid" };
   const error = await (client as any).repos.foo(params).catch((e: Error) => e);
-  assert.instance(error, RequestError);
+  assert.instance(error, ParameterError);
   assert.is(error.message, 'repos.foo: parameter "baz" must be one of "qux", "quux", "quuz"; got "invalid".');
   assert.is(server.requests.length, 0);
   assert.equal(params, { owner: "o", repo: "r", baz: "invalid" }, "params not mutated");

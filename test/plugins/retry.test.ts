@@ -1,6 +1,6 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { Client, HttpError, NetworkError, RequestError, type Plugin } from "../../kernel/index.js";
+import { Client, HttpError, NetworkError, ParameterError, type Plugin } from "../../kernel/index.js";
 import { agent } from "../../plugins/agent/index.js";
 import { retry, isRateLimitError, RateLimitError } from "../../plugins/retry/index.js";
 import { faults, startServer, type TestServer } from "../helpers/server.js";
@@ -222,7 +222,7 @@ test("a Retry-After longer than maxWait fails fast with a RateLimitError that sa
   assert.equal(pendingTimers(clock), []);
 });
 
-test("bad options throw a RequestError naming the fix, before anything is sent", () => {
+test("bad options throw a ParameterError naming the fix, before anything is sent", () => {
   const cases: Array<[object, RegExp]> = [
     [{ retries: -1 }, /retry\.retries must be an integer from 0 to 100, got -1/],
     [{ retries: 1.5 }, /retry\.retries must be an integer/],
@@ -234,7 +234,7 @@ test("bad options throw a RequestError naming the fix, before anything is sent",
   for (const [options, message] of cases) {
     assert.throws(
       () => new Retrying({ baseUrl: server.url, retry: options as never }),
-      (e: unknown) => e instanceof RequestError && message.test((e as Error).message),
+      (e: unknown) => e instanceof ParameterError && message.test((e as Error).message),
     );
   }
   assert.throws(

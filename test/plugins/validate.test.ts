@@ -1,6 +1,6 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { Client, RequestError } from "../../kernel/index.js";
+import { Client, ParameterError } from "../../kernel/index.js";
 import { checkParams, validate } from "../../plugins/validate/index.js";
 import { endpoints } from "../../plugins/endpoints/index.js";
 import { Client as Full } from "../../plugins/presets/full.js";
@@ -46,9 +46,9 @@ const cases: Array<[string, () => Promise<unknown>, string]> = [
   ],
 ];
 for (const [kind, call, message] of cases) {
-  test(`${kind}: RequestError naming the parameter, the operation and what was expected; nothing sent`, async () => {
+  test(`${kind}: ParameterError naming the parameter, the operation and what was expected; nothing sent`, async () => {
     const error = await call().catch((e: Error) => e);
-    assert.instance(error, RequestError);
+    assert.instance(error, ParameterError);
     assert.is((error as Error).message, message);
     assert.is(server.requests.length, 0);
   });

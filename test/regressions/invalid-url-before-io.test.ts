@@ -1,11 +1,12 @@
 // An unparseable URL (a bad baseUrl, a route that makes one) used to reach fetch after every
 // hook had run, and fetch's TypeError kept the whole URL — query secrets included — in a
-// nested cause's `input` property. It is a RequestError from parse() now, before any hook.
+// nested cause's `input` property. It is a ParameterError from parse() now, before any hook —
+// and a bad `baseUrl` option is refused by the constructor already.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { inspect } from "node:util";
 import sinon from "sinon";
-import { Client, RequestError } from "../../kernel/index.js";
+import { Client, ParameterError } from "../../kernel/index.js";
 
 const test = suite("regression: invalid URLs are refused before any I/O");
 
@@ -16,12 +17,19 @@ for (const [label, baseUrl, route] of [
   ["a baseUrl without a scheme", "api.github.com", "GET /x"],
   ["a baseUrl that is not http(s)", "ftp://files.example", "GET /x"],
 ] as const) {
-  test(`${label}: RequestError naming the URL (redacted), no hook ran`, async () => {
-    const client = new Client({ baseUrl });
+  test(`${label}: the constructor refuses it as baseUrl, a ParameterError naming the option`, () => {
+    assert.throws(
+      () => new Client({ baseUrl }),
+      (error: Error) => error instanceof ParameterError && /^baseUrl must /.test(error.message),
+    );
+  });
+
+  test(`${label}, given per request: ParameterError naming the URL (redacted), no hook ran`, async () => {
+    const client = new Client();
     const before = sinon.spy();
     client.hook.before("request", before);
-    const error = await client.request(route, { access_token: "s3cr3t-value" }).catch((e: unknown) => e);
-    assert.instance(error, RequestError);
+    const error = await client.request(route, { baseUrl, access_token: "s3cr3t-value" }).catch((e: unknown) => e);
+    assert.instance(error, ParameterError);
     // Checked before the query is added: the message cannot quote a query secret at all.
     assert.is((error as Error).message, `URL "${baseUrl}/x" for GET /x is not a valid http(s) URL: check baseUrl.`);
     assert.not.ok(inspect(error, { depth: 10, showHidden: true }).includes("s3cr3t-value"));

@@ -1,10 +1,10 @@
 // A lone UTF-16 surrogate in a path or query parameter made encodeURIComponent throw a bare
-// URIError ("URI malformed") out of client.request; it is a RequestError naming the
+// URIError ("URI malformed") out of client.request; it is a ParameterError naming the
 // parameter now, thrown before any hook or I/O.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import sinon from "sinon";
-import { Client, RequestError } from "../../kernel/index.js";
+import { Client, ParameterError } from "../../kernel/index.js";
 
 const test = suite("regression: lone surrogates in parameters");
 
@@ -14,12 +14,12 @@ for (const [label, route, params] of [
   ["a leftover query parameter", "GET /search/code", { q: "a\uDBFF" }],
   ["a {?name} query expression", "GET /search/code{?q}", { q: "\uD83D" }],
 ] as const) {
-  test(`${label}: RequestError, no hook ran, nothing sent`, async () => {
+  test(`${label}: ParameterError, no hook ran, nothing sent`, async () => {
     const client = new Client({ baseUrl: "http://127.0.0.1:9" });
     const before = sinon.spy();
     client.hook.before("request", before);
     const error = await client.request(route, params).catch((e: unknown) => e);
-    assert.instance(error, RequestError);
+    assert.instance(error, ParameterError);
     assert.match(
       (error as Error).message,
       /^Parameter "(repo|path|q)" for GET \/.+ has a lone surrogate: pass well-formed UTF-16\.$/,
@@ -27,7 +27,7 @@ for (const [label, route, params] of [
     assert.is(before.callCount, 0);
     assert.throws(
       () => client.request.endpoint(route, params),
-      (e: unknown) => e instanceof RequestError,
+      (e: unknown) => e instanceof ParameterError,
     );
   });
 }

@@ -6,7 +6,7 @@ import * as assert from "uvu/assert";
 import { build } from "esbuild";
 
 const test = suite("regression: error names survive minification");
-const NAMES = ["ForgeError", "HttpError", "NetworkError", "TimeoutError", "AbortError", "RequestError"] as const;
+const NAMES = ["ForgeError", "HttpError", "NetworkError", "TimeoutError", "AbortError", "ParameterError"] as const;
 
 test("every error class keeps its name in a minified bundle, and the guards narrow by it", async () => {
   const result = await build({
@@ -33,8 +33,11 @@ test("every error class keeps its name in a minified bundle, and the guards narr
   assert.ok(errors.isHttpError(new errors.HttpError("m", undefined, response)));
   assert.ok(errors.isTimeoutError(new errors.TimeoutError("m", undefined, 5)));
   assert.ok(errors.isNetworkError(new errors.AbortError("m")));
-  assert.ok(errors.isRequestError(new errors.RequestError("m")));
+  assert.ok(errors.isParameterError(new errors.ParameterError("m")));
   assert.not.ok(errors.isHttpError(new errors.NetworkError("m")));
+  // @octokit's RequestError is the HTTP error: the alias survives minification as the same class.
+  assert.is(errors.RequestError, errors.HttpError);
+  assert.is(new errors.RequestError("m", undefined, response).name, "HttpError");
 });
 
 test.run();

@@ -1,12 +1,12 @@
 // Property-based (fast-check): for ANY string as a path parameter, a query value or a
-// header value, forgekit either refuses it with a RequestError before any I/O, or sends a
+// header value, forgekit either refuses it with a ParameterError before any I/O, or sends a
 // URL that parses, keeps its segment count and carries no injected query or fragment — and
 // the header verbatim (less the optional whitespace HTTP strips at both ends, RFC 9110 §5.5).
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import fc from "fast-check";
 import { Agent } from "node:http";
-import { RequestError, type Client } from "../../kernel/index.js";
+import { ParameterError, type Client } from "../../kernel/index.js";
 import { startServer, type TestServer } from "../helpers/server.js";
 import { transports } from "../helpers/security.js";
 
@@ -78,14 +78,14 @@ function split(url: string): { segments: string[]; query: string | undefined } {
   return { segments: path!.split("/"), query };
 }
 
-/** The URL `client` builds for `{name}` / `{+path}` / `?key=` — or the RequestError it throws. */
-function build(client: Client, route: string, params: Record<string, unknown>): URL | RequestError {
+/** The URL `client` builds for `{name}` / `{+path}` / `?key=` — or the ParameterError it throws. */
+function build(client: Client, route: string, params: Record<string, unknown>): URL | ParameterError {
   try {
     const { url } = client.request.endpoint(route, params);
     return new URL(url); // always parses
   } catch (error) {
-    assert.instance(error, RequestError);
-    return error as RequestError;
+    assert.instance(error, ParameterError);
+    return error as ParameterError;
   }
 }
 
@@ -94,8 +94,8 @@ test("{name}: one segment, decoded back to the value; or refused", () => {
   fc.assert(
     fc.property(text, (value) => {
       const built = build(client, "GET /repos/{owner}/x", { owner: value });
-      assert.is(built instanceof RequestError, refusedSegment(value), `${JSON.stringify(value)} → ${String(built)}`);
-      if (built instanceof RequestError) return;
+      assert.is(built instanceof ParameterError, refusedSegment(value), `${JSON.stringify(value)} → ${String(built)}`);
+      if (built instanceof ParameterError) return;
       assert.is(built.origin, "https://ghe.example");
       assert.is(built.search + built.hash, "");
       const { segments } = split(built.pathname);
@@ -113,8 +113,8 @@ test("{+path}: one segment per '/', each decoded back; or refused", () => {
   fc.assert(
     fc.property(text, (value) => {
       const built = build(client, "GET /repos/o/r/contents/{+path}/end", { path: value });
-      assert.is(built instanceof RequestError, refusedPath(value), `${JSON.stringify(value)} → ${String(built)}`);
-      if (built instanceof RequestError) return;
+      assert.is(built instanceof ParameterError, refusedPath(value), `${JSON.stringify(value)} → ${String(built)}`);
+      if (built instanceof ParameterError) return;
       assert.is(built.search + built.hash, "");
       const { segments } = split(built.pathname);
       const parts = value.split("/");
@@ -131,8 +131,8 @@ test("query parameters: any key and value come back from the parsed URL; or refu
   fc.assert(
     fc.property(key, text, (name, value) => {
       const built = build(client, "GET /search/code", { [name]: value });
-      assert.is(built instanceof RequestError, loneSurrogate(value), `${JSON.stringify(value)} → ${String(built)}`);
-      if (built instanceof RequestError) return;
+      assert.is(built instanceof ParameterError, loneSurrogate(value), `${JSON.stringify(value)} → ${String(built)}`);
+      if (built instanceof ParameterError) return;
       assert.is(built.pathname, "/search/code");
       assert.is(built.hash, "");
       assert.equal([...built.searchParams], [[name, value]]);
@@ -155,7 +155,7 @@ for (const name of ["fetch", "agent"] as const) {
           .request("GET /p/{segment}/{+path}/end", { segment, path, q: segment, headers: { "x-prop": header } })
           .catch((error: unknown) => error);
         if (refused) {
-          assert.instance(result, RequestError, `${JSON.stringify([segment, path, header])} was sent`);
+          assert.instance(result, ParameterError, `${JSON.stringify([segment, path, header])} was sent`);
           assert.is(server.requests.length, sentBefore, "nothing reached the server");
           assert.is(hooks, hooksBefore, "refused before any hook (which may do I/O) ran");
           return;

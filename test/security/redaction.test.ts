@@ -1,12 +1,12 @@
 // Planted secrets, searched for everywhere: every kind of error (HttpError with an echoing
-// server, invalid JSON, NetworkError, TimeoutError, AbortError, RequestError, a redirect
+// server, invalid JSON, NetworkError, TimeoutError, AbortError, ParameterError, a redirect
 // loop), on both transports, plus the debug and log plugins' output.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { Agent } from "node:http";
 import { format } from "node:util";
 import createDebug from "debug";
-import { Client, HttpError, NetworkError, RequestError, TimeoutError, AbortError } from "../../kernel/index.js";
+import { Client, HttpError, NetworkError, ParameterError, TimeoutError, AbortError } from "../../kernel/index.js";
 import { agent as agentPlugin } from "../../plugins/agent/index.js";
 import { debug } from "../../plugins/debug/index.js";
 import { log } from "../../plugins/log/index.js";
@@ -129,8 +129,15 @@ for (const name of ["fetch", "agent"] as const) {
       NetworkError,
     ],
     [
-      "a URL with user:password",
-      () => make(server.url.replace("//", `//x-access-token:${SECRET}@`)).request("GET /echo", planted),
+      // Refused by the constructor (kernel/check-options.ts): the message must not quote it either.
+      "a baseUrl with user:password",
+      async () => make(server.url.replace("//", `//x-access-token:${SECRET}@`)).request("GET /echo", planted),
+      ParameterError,
+    ],
+    [
+      "a per-request baseUrl with user:password",
+      () =>
+        make().request("GET /echo", { ...planted, baseUrl: server.url.replace("//", `//x-access-token:${SECRET}@`) }),
       Error,
     ],
     ["a timeout", () => make().request("GET /slow", { ...planted, request: { timeout: 20 } }), TimeoutError],
@@ -144,12 +151,12 @@ for (const name of ["fetch", "agent"] as const) {
     [
       "a refused path parameter quoting a token",
       () => make().request("GET /repos/{owner}/{+path}", { owner: "o", path: `${TOKEN}/../x`, ...planted }),
-      RequestError,
+      ParameterError,
     ],
     [
       "a refused header value",
       () => make().request("GET /echo", { ...planted, headers: { ...planted.headers, "x-bad": `${TOKEN}\r\nx: 1` } }),
-      RequestError,
+      ParameterError,
     ],
   ];
 

@@ -35,6 +35,26 @@ export function checkAuth(request: MockRequest, options: MockServerOptions): Moc
   return undefined;
 }
 
+/** GitHub's answer to a call the token lacks the permission (or scope) for, from `options.denied`. */
+export function checkPermission(request: MockRequest, options: MockServerOptions): MockReply | undefined {
+  const authorization = header(request.headers, "authorization");
+  if (!authorization || !options.denied || !request.route) return undefined;
+  const token = credential(authorization);
+  const denied = options.denied.find((d) => d.token === token && d.route === request.route);
+  if (!denied) return undefined;
+  if (!denied.scopes)
+    return {
+      status: 403,
+      headers: { "x-accepted-github-permissions": denied.needs },
+      body: errorBody(403, "Resource not accessible by personal access token"),
+    };
+  return {
+    status: 404,
+    headers: { "x-accepted-oauth-scopes": denied.needs, "x-oauth-scopes": denied.scopes.join(", ") },
+    body: errorBody(404, "Not Found"),
+  };
+}
+
 /** 403 once the caller's window is used up (GitHub: 403 or 429 with x-ratelimit-remaining: 0). */
 export function rateLimitExceeded(authenticated: boolean, address: string): MockReply {
   const who = authenticated ? "this credential" : address;

@@ -23,4 +23,5 @@ export type {
   MockReply,
   MockHandler,
   RateLimitResource,
+  DeniedCall,
 } from "./types.js";

@@ -5,9 +5,10 @@ import type { RateLimitResource } from "./types.js";
 // core 5,000/hour authenticated, 60/hour anonymous (per IP); search 30/minute (10 anonymous);
 // code search 10/minute. A window opens with a caller's first request and resets after it.
 
-const WINDOW_SECONDS: Record<RateLimitResource, number> = { core: 3600, search: 60, code_search: 60 };
-const AUTHENTICATED: Record<RateLimitResource, number> = { core: 5000, search: 30, code_search: 10 };
-const ANONYMOUS: Record<RateLimitResource, number> = { core: 60, search: 10, code_search: 10 };
+// GraphQL: 5,000 points/hour per user (every query costs 1 point here), anonymous calls are refused.
+const WINDOW_SECONDS: Record<RateLimitResource, number> = { core: 3600, search: 60, code_search: 60, graphql: 3600 };
+const AUTHENTICATED: Record<RateLimitResource, number> = { core: 5000, search: 30, code_search: 10, graphql: 5000 };
+const ANONYMOUS: Record<RateLimitResource, number> = { core: 60, search: 10, code_search: 10, graphql: 0 };
 
 /** What the `x-ratelimit-*` headers say. */
 export interface RateLimitState {
@@ -21,6 +22,7 @@ export interface RateLimitState {
 
 /** The bucket a path draws from. */
 export function resourceOf(path: string): RateLimitResource {
+  if (path === "/graphql" || path === "/api/graphql") return "graphql";
   if (path === "/search/code") return "code_search";
   return path.startsWith("/search/") ? "search" : "core";
 }

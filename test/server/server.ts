@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createCatalog } from "./catalog.js";
-import { checkApiVersion, checkAuth, checkBody, notFound, rateLimitExceeded } from "./checks.js";
+import { formatReply } from "./formats.js";
+import { checkApiVersion, checkAuth, checkBody, checkPermission, notFound, rateLimitExceeded } from "./checks.js";
 import {
   baseHeaders,
   etagOf,
@@ -12,6 +13,8 @@ import {
   rateLimitHeaders,
   requestId,
 } from "./github.js";
+import { answerGraphql } from "./graphql.js";
+import { graphqlLimited, graphqlUnauthenticated, isGraphqlPath } from "./graphql-checks.js";
 import { loadFixture } from "./load.js";
 import { MAX_PER_PAGE } from "./pagination.js";
 import { createRateLimiter, resourceOf } from "./rate-limit.js";
@@ -99,6 +102,19 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
         { route: matched.value.route, params: matched.params },
         operation && { operationId: operation.value.operationId },
       );
+    const lacking = checkPermission(request, options);
+    if (lacking) return withHeaders(serialise(lacking), base, limits());
+    if (!custom && request.method === "POST" && isGraphqlPath(path)) {
+      // GitHub's GraphQL API needs a credential, and counts against its own "graphql" budget.
+      if (!authorization) return withHeaders(serialise(graphqlUnauthenticated()), base);
+      if (limiter.peek(caller, true, "graphql").remaining === 0)
+        return withHeaders(serialise(graphqlLimited()), base, limits());
+      const answered = await answerGraphql(request.body, "octocat").catch((error: Error): MockReply => ({
+        status: 500,
+        body: { message: error.message },
+      }));
+      return withHeaders(serialise(answered), base, rateLimitHeaders(limiter.take(caller, true, "graphql")));
+    }
     if (operation?.value.operationId === "rate-limit/get")
       return withHeaders(
         serialise({ body: rateLimitBody(limiter.all(caller, Boolean(authorization))) }),
@@ -110,7 +126,10 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     let reply: MockReply = notFound();
     if (custom)
       reply = typeof custom.value.reply === "function" ? await custom.value.reply(request) : custom.value.reply;
-    else if (operation) reply = checkBody(request, operation.value) ?? catalog.reply(operation.value, url, pages);
+    else if (operation) {
+      reply = checkBody(request, operation.value) ?? catalog.reply(operation.value, url, pages);
+      reply = formatReply(request, reply) ?? reply;
+    }
     const sent = serialise(reply);
     if ((request.method === "GET" || request.method === "HEAD") && sent.status === 200 && sent.body) {
       const etag = etagOf(sent.body);

@@ -43,7 +43,7 @@ export interface RouteExtra {
 }
 
 /** Rate-limit buckets, as GitHub names them in `x-ratelimit-resource`. */
-export type RateLimitResource = "core" | "search" | "code_search";
+export type RateLimitResource = "core" | "search" | "code_search" | "graphql";
 
 /** Options of {@link startMockServer}; every one is optional. */
 export interface MockServerOptions {
@@ -60,14 +60,34 @@ export interface MockServerOptions {
   /** When given, only these tokens are valid: any other credential gets 401 "Bad credentials". */
   tokens?: readonly string[];
   /**
-   * Requests per window for every caller (core: an hour; search, code_search: a minute).
-   * Default: GitHub's, 5,000/30/10 for authenticated and 60/10/10 for anonymous callers.
+   * Requests per window for every caller (core, graphql: an hour; search, code_search: a minute).
+   * Default: GitHub's, 5,000/30/10 for authenticated and 60/10/10 for anonymous callers;
+   * graphql 5,000 (one point per query), authenticated callers only.
    */
   rateLimit?: Partial<Record<RateLimitResource, number>>;
   /** The clock, in milliseconds (default `Date.now`, so sinon fake timers apply). */
   now?: () => number;
   /** A fixture path or object to answer from instead of the bundled one. */
   fixture?: string | Fixture;
+  /**
+   * Calls a token may not make, answered as GitHub answers them: a fine-grained token (no
+   * `scopes`) gets 403 "Resource not accessible by personal access token" with
+   * `x-accepted-github-permissions`; a classic token (`scopes` given) gets 404 with
+   * `x-accepted-oauth-scopes` and `x-oauth-scopes`.
+   */
+  denied?: readonly DeniedCall[];
+}
+
+/** One call a token lacks the permission for (see {@link MockServerOptions.denied}). */
+export interface DeniedCall {
+  /** The token (as sent after `token `/`Bearer `). */
+  token: string;
+  /** The operation's route, as the fixture names it: `"POST /repos/{owner}/{repo}/issues"`. */
+  route: string;
+  /** What the call needs: `"issues=write"` (fine-grained), or a scope such as `"repo"` (classic). */
+  needs: string;
+  /** Classic tokens: the scopes the token has. */
+  scopes?: readonly string[];
 }
 
 /** One request the server received, in the order the responses were sent. */

@@ -36,11 +36,14 @@ test("runs the tour against the embedded server and exits 0 with readable output
     "4. Errors",
     "5. Cache",
     "6. Debug output",
-    "7. Hook",
+    "7. GraphQL",
+    "8. Hook",
   ])
     assert.ok(stdout.includes(`\n${title}\n`), `missing section "${title}"`);
   assert.match(stdout, /full_name +octocat\/Hello-World/);
   assert.match(stdout, /HttpError 404 +GET \/repos\/octocat\/hello-world\/no-such-thing → 404 Not Found: Not Found/);
+  assert.match(stdout, /octo-org\/gamma +250 issues, last: gamma issue 250/);
+  assert.match(stdout, /nested +750 issues in 8 requests/);
   assert.match(stdout, /\nDone in \d+\.\d s: \d+ requests answered by forgekit\/testing/);
   assert.not.match(stdout, /undefined|NaN|\[object Object\]|\x1b\[/);
   assert.is(stderr, "");

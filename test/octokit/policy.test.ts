@@ -1,0 +1,90 @@
+// Issue 14: @octokit/plugin-retry and @octokit/plugin-throttling options as v22 code passes
+// them: `enabled`, `doNotRetry`, and rate-limit callbacks (retryAfter, options, octokit, retryCount).
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import forgekit, { isHttpError } from "../../plugins/presets/full.js";
+import { startServer, type TestServer } from "../helpers/server.js";
+import { primaryLimit, secondaryLimit } from "../helpers/policy-clock.js";
+
+const test = suite("octokit habits: retry and throttle options");
+let server: TestServer;
+const quiet = { warn: () => {} };
+
+test.before(async () => {
+  server = await startServer({
+    "GET /primary": primaryLimit(60),
+    "GET /secondary": secondaryLimit(30),
+    "GET /flaky": { status: 500, body: { message: "boom" } },
+  });
+});
+test.after(() => server.close());
+test.before.each(() => void (server.requests.length = 0));
+const hits = (path: string) => server.requests.filter((r) => r.path === path).length;
+
+test("throttle.onRateLimit with v22's signature is called with (retryAfter, options, client, retryCount)", async () => {
+  const calls: unknown[][] = [];
+  const warnings: string[] = [];
+  const client = forgekit({
+    baseUrl: server.url,
+    log: { warn: (m: string) => void warnings.push(m) },
+    throttle: {
+      onRateLimit: (retryAfter: number, options: { method: string; url: string }, octokit: any, retryCount: number) => {
+        octokit.log.warn(`Request quota exhausted for request ${options.method} ${options.url}`);
+        calls.push([typeof retryAfter, retryAfter > 0, octokit === client, retryCount]);
+        return false;
+      },
+    } as never,
+  });
+  const error = await client.request("GET /primary").catch((e: unknown) => e);
+  // Declining a wait fails the request with forgekit's RateLimitError (status 403, the HttpError as cause).
+  assert.is((error as Error).name, "RateLimitError");
+  assert.ok(isHttpError((error as Error).cause));
+  assert.equal(calls, [["number", true, true, 0]]);
+  assert.equal(warnings, [`Request quota exhausted for request GET ${server.url}/primary`]);
+});
+
+test("throttle.onSecondaryRateLimit with v22's signature gets retryAfter in seconds", async () => {
+  let seen: number | undefined;
+  const client = forgekit({
+    baseUrl: server.url,
+    log: quiet,
+    throttle: {
+      onSecondaryRateLimit: (retryAfter: number, _options: unknown, _octokit: unknown) => ((seen = retryAfter), false),
+    } as never,
+  });
+  await client.request("GET /secondary").catch(() => {});
+  assert.is(seen, 30);
+});
+
+test("throttle: { enabled: false } turns the throttle off, like throttle: false", async () => {
+  let called = false;
+  const client = forgekit({
+    baseUrl: server.url,
+    log: quiet,
+    throttle: { enabled: false, onRateLimit: () => (called = true) } as never,
+    retry: false,
+  });
+  const error = await client.request("GET /primary").catch((e: unknown) => e);
+  assert.is((error as { status?: number }).status, 403);
+  assert.not.ok(called);
+});
+
+test("retry: { enabled: false } sends once", async () => {
+  const client = forgekit({ baseUrl: server.url, log: quiet, retry: { enabled: false } as never });
+  await client.request("GET /flaky").catch(() => {});
+  assert.is(hits("/flaky"), 1);
+});
+
+test("retry.doNotRetry lists statuses never retried; others keep forgekit's rule", async () => {
+  await forgekit({ baseUrl: server.url, log: quiet, retry: { doNotRetry: [500], delay: 0 } as never })
+    .request("GET /flaky")
+    .catch(() => {});
+  assert.is(hits("/flaky"), 1);
+  await forgekit({ baseUrl: server.url, log: quiet, retry: { retries: 2, delay: 0 } as never })
+    .request("GET /flaky")
+    .catch(() => {});
+  assert.is(hits("/flaky"), 1 + 3);
+  assert.throws(() => forgekit({ retry: { doNotRetry: "404" } as never }), /retry.doNotRetry must be an array/);
+});
+
+test.run();
