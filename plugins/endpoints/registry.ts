@@ -12,7 +12,8 @@ export interface Registry {
   names?: Record<string, string>;
   /**
    * Every scope's routes, loaded already: a `{ name: [route, defaults?, extra?] }` table, or the
-   * packed string definitions/ generates (decoded on the scope's first use, see {@link decodeScope}).
+   * packed string definitions/ generates (decoded on the scope's first use; the format is described in
+   * definitions/generate/pack.mjs).
    */
   routes?: Record<string, ScopeRoutes | string>;
   /** Load one scope's routes, table or packed (browsers: one chunk per scope). */
