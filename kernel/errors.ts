@@ -50,6 +50,10 @@ export class HttpError extends ForgeError {
   declare rateLimit?: RateLimit;
   /** On a 403/404 whose headers say so: the permission or scope the call needs, and (classic tokens) what the token has. */
   declare permissions?: PermissionHint;
+  /** GitHub's `errors` details of the response body (422 Validation Failed…), when it has them. */
+  declare errors?: ReadonlyArray<string | { resource?: string; field?: string; code?: string; message?: string }>;
+  /** GitHub's `documentation_url` of the response body, when it has one. */
+  declare documentation_url?: string;
   constructor(message: string, request: RequestOptions, response: Response<unknown>) {
     super(message, request);
     this.status = response.status;

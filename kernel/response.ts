@@ -9,14 +9,24 @@ interface GitHubErrorBody {
   errors?: Array<string | { message?: string; code?: string; field?: string; resource?: string }>;
 }
 
+/** What GitHub's error codes say, as words after the field name. */
+const CODES: Record<string, string> = {
+  missing: "does not exist",
+  missing_field: "is missing",
+  invalid: "is invalid",
+  already_exists: "already exists",
+  unprocessable: "cannot be processed",
+};
+
+/** `color is invalid (Label); labels are locked`: GitHub's `errors` array, readable. */
 function describeErrors(errors: GitHubErrorBody["errors"]): string {
   if (!Array.isArray(errors) || errors.length === 0) return "";
-  const parts = errors.map((e) =>
-    typeof e === "string"
-      ? e
-      : (e.message ?? [e.code, e.field && `"${e.field}"`, e.resource && `on ${e.resource}`].filter(Boolean).join(" ")),
-  );
-  return ` [${parts.join("; ")}]`;
+  const parts = errors.map((e) => {
+    if (typeof e === "string") return e;
+    const text = e.message ?? [e.field, CODES[e.code ?? ""] ?? e.code].filter(Boolean).join(" ");
+    return e.resource ? `${text} (${e.resource})` : text;
+  });
+  return `: ${parts.join("; ")}`;
 }
 
 /**
@@ -50,7 +60,7 @@ function describeHint(hint: PermissionHint | undefined): string {
   return `; needs ${hint.needs.includes(",") ? "one of the scopes" : "the scope"} ${hint.needs}; this token has ${hint.has ? `the scopes ${hint.has}` : "no scopes"}`;
 }
 
-/** `GET https://api.github.com/repos/o/r → 404 Not Found: Not Found (https://docs…) [errors]`; HTTP/2 responses carry no reason phrase (`→ 404: Not Found`). */
+/** `POST https://api.github.com/repos/o/r/labels → 422 Unprocessable Entity: Validation Failed: color is invalid (Label) (https://docs…)`; HTTP/2 responses carry no reason phrase (`→ 404: Not Found`). */
 export function httpErrorMessage(
   request: RequestOptions,
   status: number,
@@ -64,8 +74,9 @@ export function httpErrorMessage(
   const body: GitHubErrorBody = Object(data);
   const text = typeof data === "string" && data.length < 300 ? data.trim() : "";
   if (body.message || text) message += `: ${body.message ?? text}`;
+  message += describeErrors(body.errors);
   if (body.documentation_url) message += ` (${body.documentation_url})`;
-  return message + describeErrors(body.errors) + describeHint(hint);
+  return message + describeHint(hint);
 }
 
 /**
@@ -96,6 +107,10 @@ export async function toResponse(fetched: globalThis.Response, request: RequestO
       response,
     );
     if (hint) error.permissions = hint;
+    // @octokit/rest v16's fields: GitHub's `errors` details and documentation link.
+    const body: GitHubErrorBody = Object(error.response.data);
+    if (Array.isArray(body.errors)) error.errors = body.errors;
+    if (typeof body.documentation_url === "string") error.documentation_url = body.documentation_url;
     throw error;
   }
   return response;

@@ -19,7 +19,11 @@ export function normalizeTemplate(url: string): string {
 /** `.` and `..` in every spelling a URL parser treats as one (WHATWG URL: single/double-dot segments). */
 const DOT_SEGMENT = /^(\.|%2e){1,2}$/i;
 
-function pathValue(name: string, value: unknown, multi: boolean, route: string): string {
+function pathValue(name: string, value: unknown, multi: boolean, route: string, last: boolean): string {
+  // `{+path}` ending the route may be empty (RFC 6570 expands an undefined variable to
+  // nothing): `contents/{+path}` with "" or "/" lists the root, `contents/` as GitHub expects.
+  if (multi && last && typeof value === "string") value = value.replace(/^\/+/, "");
+  if (multi && last && (value === undefined || value === "")) return "";
   if (value === undefined || value === null || value === "" || typeof value === "object") {
     throw new ParameterError(
       `Path parameter "${name}" for ${route} is ${value === undefined ? "missing" : JSON.stringify(value)}: pass a non-empty string or number.`,
@@ -44,9 +48,10 @@ function encode(text: string, name: string, route: string): string {
   }
 }
 
-/** Serialise a query value: arrays comma-joined (GitHub's convention), objects as JSON. */
+/** Serialise a query value: arrays comma-joined (GitHub's convention), dates as ISO 8601, objects as JSON. */
 export function queryValue(value: unknown): string {
   if (Array.isArray(value)) return value.map(queryValue).join(",");
+  if (value instanceof Date) return value.toISOString();
   if (typeof value === "object" && value !== null) return JSON.stringify(value);
   return String(value);
 }
@@ -78,7 +83,7 @@ export function query(
  */
 export function expand(template: string, params: Record<string, unknown>, used: Set<string>, route: string): string {
   if (!template.includes("{")) return template;
-  return template.replace(PLACEHOLDER, (_match, operator: string, names: string, offset: number) => {
+  return template.replace(PLACEHOLDER, (match, operator: string, names: string, offset: number) => {
     if (operator === "?" || operator === "&") return query(names.split(","), params, operator, used, route);
     used.add(names);
     if (offset === 0 && names === "origin") {
@@ -91,6 +96,7 @@ export function expand(template: string, params: Record<string, unknown>, used: 
       }
       return origin;
     }
-    return pathValue(names, params[names], operator === "+", route);
+    const last = /^(\{[?&][\w,-]+\})?$/.test(template.slice(offset + match.length));
+    return pathValue(names, params[names], operator === "+", route, last);
   });
 }

@@ -1,5 +1,7 @@
 // Deprecated aliases: old method names (x-octokit OPERATION changes, then @octokit/rest v15/v16
 // method tables) mapped to today's operations.
+import { legacyParamRenames } from "./legacy-params.mjs";
+import { legacyRoutes } from "./legacy-routes.mjs";
 import { REPO_ROOT, compareBy, groupBy, operationName, readJson } from "./util.mjs";
 
 // Old @octokit/rest method tables, newest first: v16's wins when both name the same method.
@@ -18,6 +20,16 @@ export async function loadLegacyTables() {
   return tables;
 }
 
+/**
+ * Old names whose old route was misspelt in the v15 table, so no route shape can match them.
+ * Reviewed by hand; used only where the deployment has the target.
+ */
+const REVIEWED_ALIASES = {
+  // v15 spelt GitHub Enterprise's /admin/pre-receive-hooks/{id} as /admin/pre_receive_hooks/:id.
+  "enterprise.deletePreReceiveHook": "enterpriseAdmin.deletePreReceiveHook",
+  "enterprise.editPreReceiveHook": "enterpriseAdmin.updatePreReceiveHook",
+};
+
 /** `GET /repos/:owner/{repo}{?x}` → `GET /repos/{}/{}`: placeholders anonymous, origin and query gone. */
 function routeShape(verb, url) {
   const path = url
@@ -32,7 +44,7 @@ function routeShape(verb, url) {
  * names matched to today's operations by HTTP method and route shape (`alias` entries map
  * through). An alias never shadows a current method; the first source to name it wins.
  */
-export function legacyAliases(operations, legacyTables) {
+export function legacyAliases(operations, legacyTables, deployment = "api.github.com") {
   const current = new Map(operations.map((operation) => [`${operation.scope}.${operation.name}`, operation]));
   const byShape = groupBy(operations, (operation) => routeShape(operation.verb, operation.path));
   const aliases = new Map();
@@ -67,7 +79,10 @@ export function legacyAliases(operations, legacyTables) {
         const oldName = `${scope}.${name}`;
         if (current.has(oldName)) continue;
         legacyNames.add(oldName);
-        const candidates = resolveLegacyName(legacyTables, label, scope, name, current, byShape);
+        const reviewed = current.get(REVIEWED_ALIASES[oldName]);
+        const candidates = reviewed
+          ? [reviewed]
+          : resolveLegacyName(legacyTables, label, scope, name, current, byShape);
         if (candidates.length) propose(oldName, candidates, label);
       }
     }
@@ -75,7 +90,22 @@ export function legacyAliases(operations, legacyTables) {
   report.legacyNames = legacyNames.size;
   report.unmapped = [...legacyNames].filter((oldName) => !aliases.has(oldName)).sort();
   report.mapped = report.legacyNames - report.unmapped.length;
-  return { aliases, report };
+  const { oldRoutes, removed } = legacyRoutes(operations, legacyTables, report.unmapped, deployment);
+  report.oldRoutes = oldRoutes.size;
+  report.removed = [...removed.keys()];
+  // Old parameter names of today's operations go into their `extra.renamed` (the
+  // description's own x-octokit PARAMETER changes win).
+  const resolve = (oldName) => current.get(oldName) ?? current.get(aliases.get(oldName)?.target);
+  const renames = legacyParamRenames(operations, legacyTables, resolve);
+  report.paramRenames = 0;
+  for (const operation of operations) {
+    const table = renames.get(`${operation.scope}.${operation.name}`);
+    if (!table) continue;
+    operation.extra ??= {};
+    operation.extra.renamed = { ...table, ...operation.extra.renamed };
+    report.paramRenames += Object.keys(table).length;
+  }
+  return { aliases, oldRoutes, removed, report };
 }
 
 /** Today's operations an old `scope.name` stands for: through `alias` entries, then by route shape. */
@@ -96,12 +126,12 @@ function resolveLegacyName(legacyTables, label, scope, name, current, byShape, s
   return [];
 }
 
-/** old scope → old name → "scope.method", both levels sorted. */
-export function aliasTable(legacy) {
+/** old scope → old name → `value(entry)`, both levels sorted; `entries` is `legacy.aliases`, `.oldRoutes` or `.removed`. */
+export function aliasTable(entries, value = (entry) => entry.target) {
   const table = {};
-  for (const [oldName, { target }] of [...legacy.aliases].sort(compareBy(([key]) => key))) {
+  for (const [oldName, entry] of [...entries].sort(compareBy(([key]) => key))) {
     const [scope, name] = oldName.split(".");
-    (table[scope] ??= {})[name] = target;
+    (table[scope] ??= {})[name] = value(entry);
   }
   return table;
 }

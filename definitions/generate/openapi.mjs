@@ -23,7 +23,7 @@ export function describeDeployment({ name, dir }, pkgVersion, legacyTables) {
   const operations = operationsOf(spec);
   assertEveryOperation(name, spec, operations);
   const scopes = groupBy(operations, (operation) => operation.scope);
-  const legacy = legacyAliases(operations, legacyTables);
+  const legacy = legacyAliases(operations, legacyTables, name);
   return {
     deployment: name,
     dir,

@@ -17,7 +17,7 @@ export function tokenHeader(token: string): string {
   return JWT.test(value) ? `bearer ${value}` : `token ${value}`;
 }
 
-/** HTTP Basic (RFC 7617): `basic base64(user:secret)`, UTF-8 encoded (RFC 7617 §2.1 charset). */
+/** HTTP Basic (RFC 7617): `Basic base64(user:secret)`, UTF-8 encoded (RFC 7617 §2.1 charset). */
 export function basicHeader(user: string, secret: string): string {
-  return `basic ${base64(`${user}:${secret}`)}`;
+  return `Basic ${base64(`${user}:${secret}`)}`;
 }

@@ -54,6 +54,11 @@ export async function methodHelp(registry: Registry, op: Operation): Promise<str
   const [route, , extra] = op.entry;
   const lines: string[] = [];
   if (op.alias) lines.push(`${op.alias} is deprecated: it is an old name of ${full}. Use ${full} instead.`, "");
+  if (op.oldRoute)
+    lines.push(
+      `${full} is an @octokit/rest v15/v16 name with no current operation: it sends its old route, which GitHub still serves.`,
+      "",
+    );
   lines.push(
     `${full}${about?.summary ? `: ${about.summary}` : ""}`,
     `  ${route.replace("{origin}", "")}${deployment === "api.github.com" ? "" : `  (${deployment})`}`,
@@ -86,6 +91,10 @@ export async function scopeHelp(registry: Registry, scope: string): Promise<stri
     rows.push([`${scope}.${name}`, (await summaryOf(deployment, scope, name))?.summary ?? ""]);
   for (const [name, target] of Object.entries(registry.aliases?.[scope] ?? {}))
     rows.push([`${scope}.${name}`, `deprecated: use ${target}`]);
+  for (const [name, route] of Object.entries(registry.legacyRoutes?.[scope] ?? {}))
+    rows.push([`${scope}.${name}`, `@octokit/rest v15/v16 name: sends ${route}`]);
+  for (const name of Object.keys(registry.removed?.[scope] ?? {}))
+    rows.push([`${scope}.${name}`, `removed by GitHub: forgekit ${scope}.${name} says why`]);
   rows.sort((a, b) => ((a[0] as string) < (b[0] as string) ? -1 : 1));
   return `Methods of ${scope} (${deployment}):\n${table(rows).join("\n")}\n\nforgekit ${scope}.<method> --help shows a method's parameters.\n`;
 }

@@ -5,6 +5,7 @@ import { loadedRoutes } from "../endpoints/registry.js";
 import { registry as apiRegistry } from "../presets/registry.js";
 import { loadDeployment } from "../presets/deployments.js";
 import { deployments } from "../../definitions/deployments.js";
+import { lookup } from "../endpoints/registry.js";
 import { UsageError } from "./args.js";
 import { suggest } from "./suggest.js";
 
@@ -18,7 +19,16 @@ export interface Operation {
   params: readonly ParamMeta[];
   /** The deprecated name it was called by (`repos.getForOrg`), if any. */
   alias?: string;
+  /** An @octokit/rest v15/v16 name sent to its old route (no current operation has it). */
+  oldRoute?: boolean;
 }
+
+/** Old names of every kind: aliases, old routes and removed endpoints (old scope → old name → value). */
+const legacyTables = (registry: Registry) => [
+  registry.aliases ?? {},
+  registry.legacyRoutes ?? {},
+  registry.removed ?? {},
+];
 
 /** The registry of `--deployment` (api.github.com without it). */
 export function registryFor(deployment: string | undefined): Registry {
@@ -51,14 +61,15 @@ export function allNames(registry: Registry): string[] {
   const names = Object.entries(routesOf(registry)).flatMap(([scope, routes]) =>
     Object.keys(routes).map((name) => `${scope}.${name}`),
   );
-  for (const [scope, table] of Object.entries(registry.aliases ?? {}))
-    names.push(...Object.keys(table).map((name) => `${scope}.${name}`));
+  for (const tables of legacyTables(registry))
+    for (const [scope, table] of Object.entries(tables))
+      names.push(...Object.keys(table).map((name) => `${scope}.${name}`));
   return names;
 }
 
 /** Whether `scope` names a scope (of operations or only of aliases). */
 export function isScope(registry: Registry, scope: string): boolean {
-  return hasOwn(routesOf(registry), scope) || hasOwn(registry.aliases ?? {}, scope);
+  return hasOwn(routesOf(registry), scope) || legacyTables(registry).some((tables) => hasOwn(tables, scope));
 }
 
 async function paramsOf(registry: Registry, scope: string, name: string): Promise<readonly ParamMeta[]> {
@@ -72,8 +83,13 @@ export async function findOperation(registry: Registry, command: string): Promis
   const entry = hasOwn(routesOf(registry), scope) ? routesOf(registry)[scope]![name] : undefined;
   if (entry && hasOwn(routesOf(registry)[scope]!, name))
     return { scope, name, entry, params: await paramsOf(registry, scope, name) };
-  const table = registry.aliases?.[scope];
-  const target = table && hasOwn(table, name) ? table[name] : undefined;
+  const route = lookup(registry.legacyRoutes, scope, name);
+  if (route) {
+    // No metadata for an old route: its placeholders are its (required, untyped) parameters.
+    const params = [...route.matchAll(/\{\+?(\w+)\}/g)].map(([, param]) => [param, "p!", ""] as ParamMeta);
+    return { scope, name, entry: [route], params, oldRoute: true };
+  }
+  const target = lookup(registry.aliases, scope, name);
   if (!target) return undefined;
   const found = await findOperation(registry, target);
   return found && { ...found, alias: command };
@@ -81,13 +97,19 @@ export async function findOperation(registry: Registry, command: string): Promis
 
 /** A {@link UsageError} for a name that is no operation, with the closest names. */
 export function unknownMethod(registry: Registry, command: string): UsageError {
+  const [oldScope = "", oldName = ""] = command.split(".");
+  const removed = lookup(registry.removed, oldScope, oldName);
+  if (removed) return new UsageError(removed);
   const inApi = registry !== apiRegistry && (allNames(apiRegistry).includes(command) || isScope(apiRegistry, command));
   if (inApi)
     return new UsageError(
       `${command} is not available on ${labelOf(registry)} (the --deployment); it exists on api.github.com.`,
     );
   if (!/[./]/.test(command)) {
-    const scopes = suggest(command, [...Object.keys(routesOf(registry)), ...Object.keys(registry.aliases ?? {})]);
+    const scopes = suggest(command, [
+      ...Object.keys(routesOf(registry)),
+      ...legacyTables(registry).flatMap((tables) => Object.keys(tables)),
+    ]);
     return new UsageError(
       `unknown scope ${JSON.stringify(command)}${scopes.length ? `: did you mean ${scopes.join(" or ")}?` : "."} Name a method as <scope>.<method>, e.g. repos.get.`,
     );

@@ -1,7 +1,15 @@
 import { ParameterError, createScope, type Client, type Plugin } from "../../kernel/index.js";
 import type { RestScopes } from "../../types/index.js";
-import { createAlias, createLazy, createMethod, createMissing, type Method } from "./method.js";
-import { aliasTarget, loadEntry, loadedRoutes, registryScopes, scopeNames, type Registry } from "./registry.js";
+import {
+  createAlias,
+  createLazy,
+  createLegacyRoute,
+  createMethod,
+  createMissing,
+  createRemoved,
+  type Method,
+} from "./method.js";
+import { aliasTarget, loadEntry, loadedRoutes, lookup, registryScopes, scopeNames, type Registry } from "./registry.js";
 import type { TypedRequest } from "./typed-request.js";
 
 export type { Registry } from "./registry.js";
@@ -47,6 +55,10 @@ function scopeSource(client: Client, fallback: Registry, scope: string) {
         const method = (client as unknown as Record<string, Record<string, Method>>)[toScope]?.[toName];
         return method && createAlias(client, `${scope}.${name}`, target, method);
       }
+      const route = lookup(active.legacyRoutes, scope, name);
+      if (route) return createLegacyRoute(client, `${scope}.${name}`, route);
+      const removed = lookup(active.removed, scope, name);
+      if (removed) return createRemoved(removed);
       if (active !== fallback && scopeNames(fallback, scope).includes(name))
         return createMissing(`${scope}.${name}`, label);
       return undefined;

@@ -32,18 +32,7 @@ function adapter(
         `${operation}() is deprecated (${deprecated}). See GitHub's changelog for its replacement.`,
       );
     if (!params || (!body && !fields && !renamed)) return params;
-    const copy = { ...params };
-    for (const old in renamed) {
-      if (copy[old] === undefined) continue;
-      const now = renamed[old] as string;
-      warnOnce(
-        client.options.log,
-        `param:${operation}:${old}`,
-        `${operation}(): parameter "${old}" is deprecated, use "${now}".`,
-      );
-      copy[now] ??= copy[old];
-      delete copy[old];
-    }
+    const copy = renamed ? renameParams(operation, renamed, params, client) : { ...params };
     if (body && copy[body] !== undefined) {
       copy.data = copy[body];
       delete copy[body];
@@ -56,6 +45,36 @@ function adapter(
     }
     return copy;
   };
+}
+
+/**
+ * `params` with old parameter names moved to their new ones, all at once: `{ current_name,
+ * name }` (v16 `issues.updateLabel`) becomes `{ name: current_name, new_name: name }`. A name
+ * that is both old and new (`name` there) is read as old only when the parameter renamed to
+ * it is given. When both the old and the new name are given, the new one wins and the old
+ * one is not sent. Each old name warns once.
+ */
+function renameParams(operation: string, renamed: Record<string, string>, params: Params, client: Client): Params {
+  const copy = { ...params };
+  const moved: Array<[string, string]> = [];
+  for (const old in renamed) {
+    if (params[old] === undefined) continue;
+    const source = Object.keys(renamed).find((key) => renamed[key] === old);
+    if (source !== undefined && params[source] === undefined) continue;
+    moved.push([old, renamed[old] as string]);
+  }
+  const movedAway = new Set(moved.map(([old]) => old));
+  for (const [old] of moved) delete copy[old];
+  for (const [old, now] of moved) {
+    warnOnce(
+      client.options.log,
+      `param:${operation}:${old}`,
+      `${operation}(): parameter "${old}" is deprecated, use "${now}".`,
+    );
+    // The new name given by the caller (and not itself being renamed away) wins.
+    if (params[now] === undefined || movedAway.has(now)) copy[now] = params[old];
+  }
+  return copy;
 }
 
 /**
@@ -117,9 +136,32 @@ export function createAlias(client: Client, old: string, now: string, target: Me
   });
 }
 
-/** A method the selected deployment does not have: rejects before sending anything. */
-export function createMissing(operation: string, deployment: string): Method {
-  const message = `${operation}() is not available on ${deployment} (the client's "deployment" option); it exists on api.github.com. Nothing was sent.`;
+/**
+ * An @octokit/rest v15/v16 name whose old route GitHub still serves (no current operation
+ * has it): warns once, then sends `route` as it was. No parameter metadata, so unchecked.
+ */
+export function createLegacyRoute(client: Client, old: string, route: string): Method {
+  const space = route.indexOf(" ");
+  const bound = client.request.defaults({
+    method: route.slice(0, space),
+    url: route.slice(space + 1),
+  }) as unknown as Method;
+  return adaptMethod(bound, (params) => {
+    warnOnce(
+      client.options.log,
+      `alias:${old}`,
+      `${old}() is an @octokit/rest v15/v16 name with no current operation; sending its old route ${route}, which GitHub still serves.`,
+    );
+    return params;
+  });
+}
+
+/** An @octokit/rest v15/v16 name of a removed endpoint: rejects with `message`, nothing sent. */
+export function createRemoved(message: string): Method {
+  return createFailing(message);
+}
+
+function createFailing(message: string): Method {
   const fail = (): never => {
     throw new ParameterError(message);
   };
@@ -128,6 +170,13 @@ export function createMissing(operation: string, deployment: string): Method {
     endpoint: Object.assign(fail, { DEFAULTS: undefined as never, merge: fail }),
     defaults: fail,
   }) as unknown as Method;
+}
+
+/** A method the selected deployment does not have: rejects before sending anything. */
+export function createMissing(operation: string, deployment: string): Method {
+  return createFailing(
+    `${operation}() is not available on ${deployment} (the client's "deployment" option); it exists on api.github.com. Nothing was sent.`,
+  );
 }
 
 /**

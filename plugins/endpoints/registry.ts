@@ -25,6 +25,10 @@ export interface Registry {
    * them; in browsers, `await loadAliases()` from the definitions and pass `aliases` in.
    */
   aliases?: Record<string, Record<string, string>>;
+  /** @octokit/rest v15/v16 names sent to their old route: old scope → old name → route (`legacyRoutes` of aliases.ts). */
+  legacyRoutes?: Record<string, Record<string, string>>;
+  /** @octokit/rest v15/v16 names of removed endpoints: old scope → old name → error message (`removed` of aliases.ts). */
+  removed?: Record<string, Record<string, string>>;
 }
 
 const { hasOwn } = Object;
@@ -95,6 +99,8 @@ export function registryScopes(registry: Registry): string[] {
       ...Object.keys(registry.names ?? {}),
       ...Object.keys(registry.routes ?? {}),
       ...Object.keys(registry.aliases ?? {}),
+      ...Object.keys(registry.legacyRoutes ?? {}),
+      ...Object.keys(registry.removed ?? {}),
     ]),
   ];
 }
@@ -159,6 +165,15 @@ export async function loadParams(registry: Registry, scope: string, name: string
 
 /** `"scope.method"` an old name stands for, if the (loaded) alias table has it. */
 export function aliasTarget(registry: Registry, scope: string, name: string): string | undefined {
-  const table = registry.aliases?.[scope];
+  return lookup(registry.aliases, scope, name);
+}
+
+/** An old name's entry in one of the legacy tables (`aliases`, `legacyRoutes`, `removed`). */
+export function lookup(
+  tables: Record<string, Record<string, string>> | undefined,
+  scope: string,
+  name: string,
+): string | undefined {
+  const table = tables && hasOwn(tables, scope) ? tables[scope] : undefined;
   return table && hasOwn(table, name) ? table[name] : undefined;
 }

@@ -1,4 +1,10 @@
-import { ParameterError, type Client, type EndpointOptions, type RequestParameters } from "../../kernel/index.js";
+import {
+  ParameterError,
+  type Client,
+  type EndpointOptions,
+  type ParamMeta,
+  type RequestParameters,
+} from "../../kernel/index.js";
 import type { MapFn, PaginateOptions, Source } from "./types.js";
 
 /** A pagination's arguments, normalised: the first request's options, the map function, the options. */
@@ -21,10 +27,30 @@ function firstRequest(client: Client, source: Source, params: RequestParameters 
     throw new ParameterError(
       `paginate: the first argument is ${typeof source}; pass a route such as "GET /repos/{owner}/{repo}/issues", options from endpoint.merge(), or an endpoint method.`,
     );
-  // Fewer requests: ask for GitHub's largest page size unless the caller chose one (`per_page: null`
-  // sends none). Operations without a page size ignore the parameter.
-  if (base.method === "GET" && base.per_page === undefined && !/[?&]per_page=/.test(base.url)) base.per_page = 100;
   return base;
+}
+
+/**
+ * Whether the first request's operation takes `per_page`: its parameter metadata says so
+ * (endpoint methods with a registry that has parameters); without metadata (route strings,
+ * hand-written registries) a path ending in a literal segment is taken for a list
+ * (`/repos/{owner}/{repo}/issues`) and one ending in a placeholder for one resource (`/orgs/{org}`).
+ */
+async function declaresPerPage(base: EndpointOptions): Promise<boolean> {
+  const info = (base.request as { validate?: { params?: unknown } } | undefined)?.validate;
+  const params = info?.params as readonly ParamMeta[] | (() => ParamMeta[] | Promise<readonly ParamMeta[]>) | undefined;
+  if (params) {
+    const metas = typeof params === "function" ? await params() : params;
+    return metas.some(([name]) => name === "per_page");
+  }
+  const path = base.url.replace(/\{\?[^}]*\}$/, "").replace(/[?#].*$/, "");
+  return !/\}\/?$/.test(path);
+}
+
+/** Fewer requests: GitHub's largest page size where the operation has one, unless the caller chose one (`per_page: null` sends none). */
+async function addPageSize(base: EndpointOptions): Promise<void> {
+  if (base.method !== "GET" || base.per_page !== undefined || /[?&]per_page=/.test(base.url)) return;
+  if (await declaresPerPage(base)) base.per_page = 100;
 }
 
 function checkOptions(options: PaginateOptions): void {
@@ -77,5 +103,7 @@ export async function parseArgs(client: Client, source: Source, args: unknown[])
   checkOptions(options);
   const load = typeof source === "function" ? (source as { load?: () => Promise<Source> }).load : undefined;
   const method = typeof load === "function" ? await load.call(source) : source;
-  return { base: firstRequest(client, method, params), map: map ?? options.map, options };
+  const base = firstRequest(client, method, params);
+  await addPageSize(base);
+  return { base, map: map ?? options.map, options };
 }

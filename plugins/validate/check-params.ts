@@ -4,10 +4,15 @@ import { ParameterError, type ParamMeta } from "../../kernel/index.js";
  * Checking parameters against an operation's metadata, before anything is sent:
  * missing required, wrong type, value outside the allowed values, null where not nullable.
  * Unknown extra parameters pass: GitHub adds parameters before its description does.
+ * What GitHub accepts on the wire passes: a number for a string path or query parameter (it
+ * travels as text), a `Date` for a string (JSON and query values carry its ISO form), an empty
+ * or missing file `path` (the repository root), and the path parameters a caller-given
+ * absolute `url` already names (`uploadReleaseAsset({ url: release.upload_url })`).
  */
 
 function typeOf(value: unknown): string {
   if (Array.isArray(value)) return "array";
+  if (value instanceof Date) return "date";
   if (value === null) return "null";
   if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
   return typeof value;
@@ -18,6 +23,9 @@ function fits(value: unknown, type: string, where: string): boolean {
   const actual = typeOf(value);
   return type.split("|").some((expected) => {
     if (expected === actual || (expected === "number" && actual === "integer")) return true;
+    if (expected === "string" && actual === "date") return !Number.isNaN((value as Date).getTime());
+    if (expected === "string" && (where === "p" || where === "q") && typeof value === "number")
+      return Number.isFinite(value);
     // Path and query values travel as text: "42" is a fine integer there.
     if ((where === "p" || where === "q") && typeof value === "string" && value.trim() !== "") {
       return expected === "integer"
@@ -30,16 +38,21 @@ function fits(value: unknown, type: string, where: string): boolean {
   });
 }
 
+/** A multi-segment file path (`contents/{+path}`, `readme/{+dir}`): empty or missing names the root. */
+const isFilePath = (name: string, flags: string) => flags.includes("*") && (name === "path" || name === "dir");
+
 const show = (value: unknown) =>
   typeof value === "string"
     ? JSON.stringify(value)
-    : Array.isArray(value)
-      ? "an array"
-      : value === null
-        ? "null"
-        : typeof value === "object"
-          ? "an object"
-          : String(value);
+    : value instanceof Date
+      ? "an invalid Date"
+      : Array.isArray(value)
+        ? "an array"
+        : value === null
+          ? "null"
+          : typeof value === "object"
+            ? "an object"
+            : String(value);
 
 /**
  * Throw a {@link ParameterError} naming the parameter, the operation and what was expected
@@ -50,8 +63,11 @@ const show = (value: unknown) =>
  * // ParameterError: repos.listForOrg: parameter "type" must be one of "all", "public"; got "publik".
  */
 export function checkParams(operation: string, metas: readonly ParamMeta[], params: Record<string, unknown>): void {
+  // An absolute `url` replaces the route (v16's upload form): its path parameters are in it.
+  const ownUrl = typeof params.url === "string" && /^https?:\/\//i.test(params.url);
   for (const [name, flags, type, values] of metas) {
     const value = params[name];
+    if (flags[0] === "p" && (ownUrl || (isFilePath(name, flags) && (value === undefined || value === "")))) continue;
     const required = flags.includes("!");
     if (value === undefined || (value === null && required && !flags.includes("?"))) {
       if (required) throw new ParameterError(`${operation}: parameter "${name}" is required (${type}); pass it.`);

@@ -131,4 +131,27 @@ test("did you mean: misspelt methods, scopes, operationIds and flags (exit 2)", 
   }
 });
 
+test("v15/v16 names: old routes in --help, removed names say why, gitdata.getReference is itself", async () => {
+  const method = await forgekit(["gitdata.getReference", "--help"]);
+  assert.is(method.code, 0, method.stderr);
+  assert.match(method.stdout, /gitdata\.getReference is an @octokit\/rest v15\/v16 name with no current operation/);
+  assert.match(method.stdout, /GET \/repos\/\{owner\}\/\{repo\}\/git\/refs\/\{\+ref\}/);
+  assert.match(method.stdout, /forgekit gitdata\.getReference owner=<value> repo=<value> ref=<value>/);
+  const scope = await forgekit(["git", "--help"]);
+  assert.match(
+    scope.stdout,
+    /git\.listRefs +@octokit\/rest v15\/v16 name: sends GET \/repos\/\{owner\}\/\{repo\}\/git\/refs\/\{\+namespace\}/,
+  );
+  const projects = await forgekit(["repos", "--help"]);
+  assert.match(projects.stdout, /repos\.listDownloads +removed by GitHub: forgekit repos\.listDownloads says why/);
+  const removed = await forgekit(["repos.listDownloads", "owner=o", "repo=r"]);
+  assert.is(removed.code, 2);
+  assert.match(
+    removed.stderr,
+    /repos\.listDownloads\(\) .* was removed: GitHub removed the Downloads API\. Use releases/,
+  );
+  const typo = await forgekit(["gitdata.getReferenc"]);
+  assert.match(typo.stderr, /did you mean gitdata\.getReference\?/);
+});
+
 test.run();

@@ -52,12 +52,17 @@ test("404: HttpError with status, headers, request, response and GitHub's messag
   assert.is(typeof error.headers["content-type"], "string");
 });
 
-test("422: GitHub's errors[] are appended to the message", async () => {
+test("422: GitHub's errors[] are in the message, readable, and on error.errors / error.documentation_url", async () => {
   const error = await client.request("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r" }).catch((e) => e);
   assert.is(error.status, 422);
+  assert.equal(error.errors, [
+    { resource: "Issue", code: "missing_field", field: "title" },
+    { message: "labels are locked" },
+  ]);
+  assert.is(error.documentation_url, "https://docs.github.com/rest/issues/issues#create-an-issue");
   assert.ok(
     error.message.endsWith(
-      'Validation Failed (https://docs.github.com/rest/issues/issues#create-an-issue) [missing_field "title" on Issue; labels are locked]',
+      "Validation Failed: title is missing (Issue); labels are locked (https://docs.github.com/rest/issues/issues#create-an-issue)",
     ),
     error.message,
   );

@@ -56,7 +56,7 @@ for (const [name, credential, secrets] of statics) {
     assert.instance(error, HttpError);
     assert.ok(String(server.requests.at(-1)?.headers.authorization).length > 10, "the credential was sent");
     assertAbsent(renderings(error), secrets);
-    assert.match(String((error as HttpError).request?.headers.authorization), /^(token|basic) \[REDACTED\]$/);
+    assert.match(String((error as HttpError).request?.headers.authorization), /^(token|Basic) \[REDACTED\]$/);
   });
 }
 

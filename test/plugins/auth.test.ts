@@ -28,9 +28,9 @@ async function sent(client: InstanceType<typeof AuthClient>): Promise<string | u
 }
 
 const forms: Array<[string, Parameters<InstanceType<typeof AuthClient>["authenticate"]>[0], string]> = [
-  ["basic", { type: "basic", username: "octocat", password: "p4ss:word" }, `basic ${b64("octocat:p4ss:word")}`],
+  ["basic", { type: "basic", username: "octocat", password: "p4ss:word" }, `Basic ${b64("octocat:p4ss:word")}`],
   ["oauth token", { type: "oauth", token: "gho_abc123" }, "token gho_abc123"],
-  ["oauth key + secret", { type: "oauth", key: "Iv1.client", secret: "s3cr3t" }, `basic ${b64("Iv1.client:s3cr3t")}`],
+  ["oauth key + secret", { type: "oauth", key: "Iv1.client", secret: "s3cr3t" }, `Basic ${b64("Iv1.client:s3cr3t")}`],
   ["token", { type: "token", token: "ghp_abc123" }, "token ghp_abc123"],
   ["app", { type: "app", token: JWT }, `bearer ${JWT}`],
 ];
@@ -46,7 +46,7 @@ for (const [name, form, header] of forms) {
 test("basic auth encodes user and password as UTF-8", async () => {
   const client = make();
   client.authenticate({ type: "basic", username: "jürgen", password: "pässwörd✓😀" });
-  assert.is(await sent(client), `basic ${b64("jürgen:pässwörd✓😀")}`);
+  assert.is(await sent(client), `Basic ${b64("jürgen:pässwörd✓😀")}`);
 });
 
 test("authenticate() with no argument clears credentials, including the constructor's", async () => {
@@ -124,8 +124,8 @@ const options: Array<[string, unknown, string]> = [
   ["a value with the token scheme", "token ghs_abc", "token ghs_abc"],
   ["a value with the bearer scheme", "Bearer abc.def", "Bearer abc.def"],
   ["a value with the basic scheme", `basic ${b64("a:b")}`, `basic ${b64("a:b")}`],
-  ["{ username, password }", { username: "octocat", password: "pw✓" }, `basic ${b64("octocat:pw✓")}`],
-  ["{ clientId, clientSecret }", { clientId: "Iv1.abc", clientSecret: "shh" }, `basic ${b64("Iv1.abc:shh")}`],
+  ["{ username, password }", { username: "octocat", password: "pw✓" }, `Basic ${b64("octocat:pw✓")}`],
+  ["{ clientId, clientSecret }", { clientId: "Iv1.abc", clientSecret: "shh" }, `Basic ${b64("Iv1.abc:shh")}`],
   ["an authenticate() form", { type: "token", token: "ghp_form" }, "token ghp_form"],
 ];
 for (const [name, auth, header] of options) {

@@ -63,8 +63,9 @@ test("missing required and wrong type are refused before sending", async () => {
     'repos.foo: parameter "repo" is required',
   );
   assert.match(
-    String(await (client as any).repos.foo({ owner: "o", repo: 5, baz: "qux" }).catch((e: Error) => e)),
-    'parameter "repo" must be a string; got 5',
+    // A number would pass: a path value travels as text, as GitHub reads it.
+    String(await (client as any).repos.foo({ owner: "o", repo: true, baz: "qux" }).catch((e: Error) => e)),
+    'parameter "repo" must be a string; got true',
   );
   assert.is(server.requests.length, 0);
 });

@@ -185,7 +185,10 @@ for (const name of ["fetch", "agent"] as const) {
       error.message,
       /→ 401 Unauthorized: Bad credentials: ghp_\[REDACTED\] \(sent to \/echo\/o\/r\?access_token=\[REDACTED\]/,
     );
-    assert.match(error.message, /\[token ghs_\[REDACTED\] was revoked\]$/);
+    assert.match(
+      error.message,
+      / token ghs_\[REDACTED\] was revoked \(https:\/\/docs\.github\.com\/rest\?access_token=\[REDACTED\]/,
+    );
     assert.is((error.response.data as { token: string }).token, "ghp_[REDACTED]");
     assert.equal((error.response.data as { nested: unknown }).nested, {
       list: ["refresh_token=[REDACTED]", "github_pat_[REDACTED]"],

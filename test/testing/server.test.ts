@@ -108,7 +108,10 @@ test("POST without a required body property is a 422 naming the field", async ()
   assert.is(data.message, "Validation Failed");
   assert.equal(data.errors, [{ resource: "Issue", code: "missing_field", field: "title" }]);
   assert.is(data.documentation_url, "https://docs.github.com/rest/issues/issues#create-an-issue");
-  assert.match(error.message, /\[missing_field "title" on Issue\]$/);
+  assert.match(
+    error.message,
+    /Validation Failed: title is missing \(Issue\) \(https:\/\/docs\.github\.com\/rest\/issues\/issues#create-an-issue\)$/,
+  );
 });
 
 test("a body that is not JSON is a 400 Problems parsing JSON", async () => {
