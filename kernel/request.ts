@@ -1,6 +1,6 @@
 import type { HookCollection } from "before-after-hook";
 import { merge, parse } from "./route.js";
-import { send } from "./transport.js";
+import { reusable, runPrepare, stepsOf, transmit, type Steps } from "./steps.js";
 import type { EndpointOptions, RequestOptions, RequestParameters, Response } from "./types.js";
 
 /** The hook collection's single hook, `"request"`, typed through before-after-hook's type store. */
@@ -31,34 +31,89 @@ export interface Request {
   defaults(defaults: RequestParameters): Request;
 }
 
-function sendParsed(options: EndpointOptions): Promise<Response<unknown>> {
-  return send(parse(options));
+/** After the prepare steps: the early check, then the hooks (if any) and the transport. */
+function dispatch(hook: Hook, steps: Steps, options: EndpointOptions): Promise<Response<unknown>> {
+  let parsed: RequestOptions;
+  try {
+    // Fail before any hook runs (hooks may do I/O, e.g. fetch an installation token).
+    parsed = parse(options);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  // No hooks registered: straight to the transport, parsed once.
+  if (!steps.hooks.length) return transmit(steps, parsed, options);
+  const unchanged = reusable(options);
+  return hook(
+    "request",
+    (given) => transmit(steps, given === options && unchanged?.() ? parsed : parse(given), given),
+    options,
+  );
 }
+
+const HOOK = Symbol("forgekit.request-hook");
+const DEFAULTS = Symbol("forgekit.request-defaults");
+type Own = { [HOOK]: Hook; [DEFAULTS]: EndpointOptions };
+
+/**
+ * `.endpoint` and `.defaults` of every request function, shared: each is made for a request
+ * function on its first access and kept on it (most endpoint methods never use them).
+ */
+const requestProto: object = Object.create(Function.prototype, {
+  endpoint: {
+    configurable: true,
+    get(this: Own) {
+      const defaults = this[DEFAULTS];
+      const endpoint: Endpoint = Object.assign(
+        (route: string | RequestParameters, params?: RequestParameters) => parse(merge(defaults, route, params)),
+        {
+          DEFAULTS: defaults,
+          merge: (route?: string | RequestParameters, params?: RequestParameters) => merge(defaults, route, params),
+        },
+      );
+      Object.defineProperty(this, "endpoint", {
+        value: endpoint,
+        writable: true,
+        enumerable: true,
+        configurable: true,
+      });
+      return endpoint;
+    },
+    set(this: object, value: unknown) {
+      Object.defineProperty(this, "endpoint", { value, writable: true, enumerable: true, configurable: true });
+    },
+  },
+  defaults: {
+    configurable: true,
+    get(this: Own) {
+      const { [HOOK]: hook, [DEFAULTS]: defaults } = this;
+      const bound = (more: RequestParameters) => createRequest(hook, merge(defaults, more));
+      Object.defineProperty(this, "defaults", { value: bound, writable: true, enumerable: true, configurable: true });
+      return bound;
+    },
+    set(this: object, value: unknown) {
+      Object.defineProperty(this, "defaults", { value, writable: true, enumerable: true, configurable: true });
+    },
+  },
+});
 
 /** Create a request function over `hook` with `defaults`. */
 export function createRequest(hook: Hook, defaults: EndpointOptions): Request {
-  const endpoint: Endpoint = Object.assign(
-    (route: string | RequestParameters, params?: RequestParameters) => parse(merge(defaults, route, params)),
-    {
-      DEFAULTS: defaults,
-      merge: (route?: string | RequestParameters, params?: RequestParameters) => merge(defaults, route, params),
-    },
-  );
+  const steps = stepsOf(hook);
   const request = (route: string | RequestParameters, params?: RequestParameters) => {
     let options: EndpointOptions;
+    let prepared: void | Promise<void>;
     try {
       // One fresh options object per request: hooks change it in place, because
       // before-after-hook 4.0.0 hands inner wraps the original object (docs/hooks-and-plugins.md).
       options = merge(defaults, route, params);
-      // Fail before any hook runs (hooks may do I/O, e.g. fetch an installation token).
-      parse(options);
+      prepared = runPrepare(steps.prepare, options);
     } catch (error) {
       return Promise.reject(error);
     }
-    return hook("request", sendParsed, options);
+    return prepared ? prepared.then(() => dispatch(hook, steps, options)) : dispatch(hook, steps, options);
   };
-  return Object.assign(request, {
-    endpoint,
-    defaults: (more: RequestParameters) => createRequest(hook, merge(defaults, more)),
-  }) as Request;
+  Object.setPrototypeOf(request, requestProto);
+  (request as unknown as Own)[HOOK] = hook;
+  (request as unknown as Own)[DEFAULTS] = defaults;
+  return request as unknown as Request;
 }

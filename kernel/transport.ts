@@ -6,8 +6,8 @@ import type { RequestOptions, Response } from "./types.js";
  * The only code that performs I/O: sends a parsed request with `fetch`, applies the
  * timeout and the caller's signal, and decodes the response. Redirects are followed by
  * fetch itself, which drops `authorization`, `proxy-authorization` and `cookie` when the
- * origin changes (Fetch standard, HTTP-redirect fetch step 13); the agent transport,
- * whose node-fetch does not, follows them itself (plugins/agent/redirect.ts).
+ * origin changes (Fetch standard, HTTP-redirect fetch step 13); the agent transport
+ * (node:http) follows them itself with the same rule (plugins/agent/redirect.ts).
  */
 
 /** Send `request` and resolve to forgekit's response; rejects with a {@link ForgeError}. */

@@ -2,8 +2,7 @@ import { globalAgent as httpAgent } from "node:http";
 import { globalAgent as httpsAgent } from "node:https";
 
 /**
- * Redirects for node-fetch 2, which forwards credentials to another port or from https
- * to http of the same host. We ask it for `redirect: "manual"` and follow here, with the
+ * Redirects for the agent transport (node:http follows none by itself), with the
  * rules of the Fetch standard (HTTP-redirect fetch): credentials never cross origins,
  * 301/302 turn a POST and 303 any method but HEAD into a body-less GET, 307/308 keep
  * method and body; at most 20 redirects; only http(s) targets.

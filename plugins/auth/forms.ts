@@ -18,7 +18,7 @@ const EXAMPLES: Record<string, string> = {
 
 /** A strategy that sends the same `authorization` value every time. */
 export function fixed(kind: string, header: string): Strategy {
-  return { kind, header: () => header };
+  return { kind, fixed: header, header: () => header };
 }
 
 /** HTTP Basic from a user and a secret, checked (`names` are the fields, for messages). */

@@ -10,45 +10,82 @@ import { targetOrigin } from "./origin.js";
 import type { Strategy } from "./types.js";
 
 /**
+ * The values the wrap set, per request (shared by every client: the keys are per-request
+ * options objects): an outer retry hands the same options object back, and our earlier
+ * header must not pass for the caller's own.
+ */
+const ours = new WeakMap<EndpointOptions, string>();
+
+interface Context {
+  client: Client;
+  strategy: () => Strategy | undefined;
+  origins: readonly string[];
+}
+
+const debug = (context: Context, message: string) => context.client.options.log.debug(message, { namespace: "auth" });
+
+/**
  * The `request` wrap that attaches credentials: only when the request goes to one of
  * `origins`, only when the caller set no `authorization` of their own, and once more
  * with a fresh credential after a 401 when the strategy can refresh (App tokens).
  */
 export function authWrap(client: Client, strategy: () => Strategy | undefined, origins: readonly string[]) {
-  // The values this wrap set, per request: an outer retry hands the same options object
-  // back, and our earlier header must not pass for the caller's own.
-  const ours = new WeakMap<EndpointOptions, string>();
-  const debug = (message: string) => client.options.log.debug(message, { namespace: "auth" });
-
-  return async function authenticateRequest(send: Send, endpoint: EndpointOptions): Promise<Response<unknown>> {
-    const current = strategy();
-    const headers = endpoint.headers;
-    if (ours.has(endpoint) && headers.authorization === ours.get(endpoint)) delete headers.authorization;
-    if (!current || headers.authorization !== undefined) return send(endpoint);
-    const origin = targetOrigin(endpoint);
-    if (origin === undefined || !origins.includes(origin)) {
-      debug(
-        `${endpoint.method} ${origin ?? "(unknown origin)"}: sent without credentials, not the API's origin (${origins.join(", ")})`,
-      );
-      return send(endpoint);
-    }
-    const attach = async () => {
-      const value = await current.header(endpoint);
-      if (value === undefined) delete headers.authorization;
-      else ours.set(endpoint, (headers.authorization = value));
-      return value;
-    };
-    const used = await attach();
+  const context: Context = { client, strategy, origins };
+  return (send: Send, endpoint: EndpointOptions): Promise<Response<unknown>> => {
     try {
-      return await send(endpoint);
+      return attachAndSend(context, send, endpoint);
     } catch (error) {
-      if (used === undefined || !current.rejected || !isHttpError(error) || error.status !== 401) throw error;
-      if (!(await current.rejected(endpoint, used, error.headers))) throw error;
-      debug(
-        `${endpoint.method} ${redact(endpoint.url)}: 401 with ${current.kind} credentials, retrying once with fresh ones`,
-      );
-      await attach();
-      return send(endpoint);
+      return Promise.reject(error);
     }
   };
+}
+
+function attachAndSend(context: Context, send: Send, endpoint: EndpointOptions): Promise<Response<unknown>> {
+  const current = context.strategy();
+  const headers = endpoint.headers;
+  if (ours.has(endpoint) && headers.authorization === ours.get(endpoint)) delete headers.authorization;
+  if (!current || headers.authorization !== undefined) return Promise.resolve(send(endpoint));
+  const origin = targetOrigin(endpoint);
+  const { origins } = context;
+  if (origin === undefined || !origins.includes(origin)) {
+    debug(
+      context,
+      `${endpoint.method} ${origin ?? "(unknown origin)"}: sent without credentials, not the API's origin (${origins.join(", ")})`,
+    );
+    return Promise.resolve(send(endpoint));
+  }
+  // The same value every time (a token, Basic): set it and send, no await of our own.
+  if (current.fixed !== undefined) {
+    ours.set(endpoint, (headers.authorization = current.fixed));
+    return Promise.resolve(send(endpoint));
+  }
+  return refreshing(context, send, endpoint, current);
+}
+
+async function refreshing(
+  context: Context,
+  send: Send,
+  endpoint: EndpointOptions,
+  current: Strategy,
+): Promise<Response<unknown>> {
+  const headers = endpoint.headers;
+  const attach = async () => {
+    const value = await current.header(endpoint);
+    if (value === undefined) delete headers.authorization;
+    else ours.set(endpoint, (headers.authorization = value));
+    return value;
+  };
+  const used = await attach();
+  try {
+    return await send(endpoint);
+  } catch (error) {
+    if (used === undefined || !current.rejected || !isHttpError(error) || error.status !== 401) throw error;
+    if (!(await current.rejected(endpoint, used, error.headers))) throw error;
+    debug(
+      context,
+      `${endpoint.method} ${redact(endpoint.url)}: 401 with ${current.kind} credentials, retrying once with fresh ones`,
+    );
+    await attach();
+    return send(endpoint);
+  }
 }

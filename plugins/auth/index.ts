@@ -1,4 +1,4 @@
-import type { Client, Plugin } from "../../kernel/index.js";
+import { lazy, type Client, type Plugin } from "../../kernel/index.js";
 import { fromAuthenticate } from "./forms.js";
 import { checkApp, fromOption } from "./options.js";
 import { authWrap } from "./hook.js";
@@ -47,12 +47,7 @@ function isApp(option: AuthOption): option is AppCredentials {
 /** A GitHub App strategy whose code (JWT, PEM, token cache) loads on first use. */
 function lazyApp(client: Client, app: AppCredentials): Strategy {
   checkApp(app);
-  let loaded: Promise<Strategy> | undefined;
-  const load = () =>
-    (loaded ??= import("./app.js").then(
-      (module) => module.appStrategy(client, app),
-      (error: unknown) => ((loaded = undefined), Promise.reject(error)),
-    ));
+  const load = lazy(() => import("./app.js").then((module) => module.appStrategy(client, app)));
   return {
     kind: "app",
     header: async (endpoint) => (await load()).header(endpoint),

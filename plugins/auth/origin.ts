@@ -17,12 +17,17 @@ export function originOf(url: string): string | undefined {
   }
 }
 
+/** The last baseUrl's origins: most programs use one, and every client of it shares the list. */
+let last: { baseUrl: string; origins: readonly string[] } | undefined;
+
 /** The API origin and its uploads origin (the kernel's `uploadsOrigin`; the same host on GHES). */
-export function allowedOrigins(baseUrl: string): string[] {
+export function allowedOrigins(baseUrl: string): readonly string[] {
+  if (last?.baseUrl === baseUrl) return last.origins;
   const api = originOf(baseUrl);
-  if (!api) return [];
-  const uploads = originOf(uploadsOrigin(baseUrl));
-  return uploads && uploads !== api ? [api, uploads] : [api];
+  const uploads = api && originOf(uploadsOrigin(baseUrl));
+  const origins = Object.freeze(!api ? [] : uploads && uploads !== api ? [api, uploads] : [api]);
+  last = { baseUrl, origins };
+  return origins;
 }
 
 /** Where a request will go, read from its unexpanded options (as hooks see them). */

@@ -54,6 +54,8 @@ export type AuthOption = string | BasicCredentials | ClientCredentials | AppCred
 export interface Strategy {
   /** The kind, for debug lines (never the credential). */
   kind: string;
+  /** The `authorization` value of a strategy that sends the same one every time (no hook needed). */
+  fixed?: string;
   /** The `authorization` value for this request, or `undefined` to send none. */
   header(endpoint: EndpointOptions): string | undefined | Promise<string | undefined>;
   /** After a 401 for a request sent with `used`: forget it and return true to retry once. */

@@ -1,4 +1,4 @@
-import type { Plugin } from "../../kernel/index.js";
+import { onSend, type Plugin } from "../../kernel/index.js";
 import { createPrinter } from "./printer.js";
 
 /**
@@ -24,7 +24,7 @@ export const debug: Plugin<void> = (client) => {
     printer.log(message, extra);
     forward.call(log, message, ...extra);
   };
-  client.hook.wrap("request", printer.wrap);
+  onSend(client, printer.start);
 };
 /** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
 debug.options = [];

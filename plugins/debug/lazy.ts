@@ -1,46 +1,52 @@
-import type { Plugin } from "../../kernel/index.js";
-import type { Printer } from "./printer.js";
+import { lazy, onSend, type Observe, type Plugin } from "../../kernel/index.js";
 import { debugWanted } from "./wanted.js";
 
+/** The printer module (and with it the `debug` package), loaded once for every client. */
+const printer = lazy(() => import("./printer.js").then((module) => module.createPrinter()));
+
+/** Request lines, checked per request so that enabling debug later works (shared by every client). */
+const requestLines: Observe = (request, options) => {
+  const loaded = printer.value;
+  if (loaded) return loaded.start(request, options);
+  if (!debugWanted()) return undefined;
+  return printer().then(
+    (p) => p.start(request, options),
+    () => undefined,
+  );
+};
+
 /**
- * The debug plugin as the presets apply it: the `debug` package loads only when `DEBUG`
- * (Node) or `localStorage.debug` (browsers) could enable a forgekit namespace at
- * construction — otherwise the client gets no hook and `log.debug` is left as it is.
- * When wanted, the same hook and `log.debug` routing as the `debug` plugin, the printer loaded on
- * the first request or `log.debug` call; `log.debug` lines logged meanwhile print in order
- * once it is there. The caller's own `log.debug` is always called at once.
+ * The debug plugin as the presets apply it, with no hook: the `debug` package loads only once
+ * `DEBUG` (Node; `createDebug.enable()` writes it) or `localStorage.debug` (browsers) could
+ * enable a forgekit namespace. Request lines check that per request (a string compare while
+ * the setting stays the same), so enabling debug after the client was made works; if the
+ * printer cannot be loaded, the request goes out without them and the next one tries again.
+ * Plugins' `log.debug` lines are routed when debug is wanted at construction; those logged
+ * while the printer loads print in order once it is there. The caller's own `log.debug` is
+ * always called at once.
  */
 export const lazyDebug: Plugin<void> = (client) => {
+  onSend(client, requestLines);
+  // Plugins' `log.debug` lines: routed only when debug is wanted at construction, so that
+  // otherwise `log.debug` stays exactly what the caller gave.
   if (!debugWanted()) return;
-  let printer: Printer | undefined;
-  let loading: Promise<Printer> | undefined;
   let queued: [string, unknown[]][] = [];
-  const load = () =>
-    (loading ??= import("./printer.js").then(
-      (module) => {
-        printer = module.createPrinter();
-        for (const [message, extra] of queued) printer.log(message, extra);
-        queued = [];
-        return printer;
-      },
-      (error: unknown) => ((loading = undefined), (queued = []), Promise.reject(error)),
-    ));
   const log = client.options.log;
   const forward = log.debug;
   log.debug = (message: string, ...extra: unknown[]) => {
-    if (printer) printer.log(message, extra);
-    else (queued.push([message, extra]), load().catch(() => {}));
+    const loaded = printer.value;
+    if (loaded) loaded.log(message, extra);
+    else {
+      queued.push([message, extra]);
+      printer().then(
+        (p) => {
+          for (const [m, e] of queued.splice(0)) p.log(m, e);
+        },
+        () => void (queued = []),
+      );
+    }
     forward.call(log, message, ...extra);
   };
-  // Debug output is optional: if its code cannot be loaded, the request goes out without it.
-  client.hook.wrap("request", (request, options) =>
-    printer
-      ? printer.wrap(request, options)
-      : load().then(
-          (p) => p.wrap(request, options),
-          () => request(options),
-        ),
-  );
 };
 /** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
 lazyDebug.options = [];

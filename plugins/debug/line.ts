@@ -1,4 +1,4 @@
-import { isHttpError, parse, redact, type EndpointOptions, type ResponseHeaders } from "../../kernel/index.js";
+import { isHttpError, redact, type EndpointOptions, type ResponseHeaders } from "../../kernel/index.js";
 
 /**
  * The text of `forgekit:rest:request` lines. Only named fields are printed, each through
@@ -6,14 +6,8 @@ import { isHttpError, parse, redact, type EndpointOptions, type ResponseHeaders 
  * never a body, never an options object.
  */
 
-/** `GET /repos/{owner}/{repo} https://api.github.com/repos/o/r` */
-export function requestLine(options: EndpointOptions): string {
-  let url: string;
-  try {
-    url = parse(options).url;
-  } catch {
-    url = "(invalid URL)";
-  }
+/** `GET /repos/{owner}/{repo} https://api.github.com/repos/o/r` (`url`: the expanded URL). */
+export function requestLine(options: EndpointOptions, url: string): string {
   return redact(options.url === url ? `${options.method} ${url}` : `${options.method} ${options.url} ${url}`);
 }
 

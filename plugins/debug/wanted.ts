@@ -5,6 +5,7 @@ interface Host {
 }
 
 const ROOT = "forgekit:rest";
+const last = { list: "", answer: false };
 
 /**
  * Whether a `debug` namespace list (`"forgekit:rest*,-forgekit:rest:paginate"`, `"*"`,
@@ -15,12 +16,15 @@ const ROOT = "forgekit:rest";
  * it names one of ours.
  */
 export function couldEnable(list: string): boolean {
-  return list.split(/[\s,]+/).some((pattern) => {
+  // Asked on every request: the answer for the last list seen is kept.
+  if (list === last.list) return last.answer;
+  last.list = list;
+  return (last.answer = list.split(/[\s,]+/).some((pattern) => {
     if (!pattern || pattern[0] === "-") return false;
     const star = pattern.indexOf("*");
     const literal = star < 0 ? pattern : pattern.slice(0, star);
     return literal.startsWith(ROOT) || (star >= 0 && ROOT.startsWith(literal));
-  });
+  }));
 }
 
 /**

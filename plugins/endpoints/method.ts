@@ -1,15 +1,17 @@
 import {
+  lazy,
   ParameterError,
   uploadsOrigin,
   warnOnce,
   type Client,
   type EndpointMethod,
-  type ParamMeta,
+  type Lazy,
+  type ScopeParams,
   type RequestParameters,
   type RouteEntry,
 } from "../../kernel/index.js";
 import type { ValidationInfo } from "../validate/index.js";
-import { loadParams, type Registry } from "./registry.js";
+import type { Registry } from "./registry.js";
 
 /** A bound request: what every endpoint method is (`.endpoint`, `.defaults`, as in @octokit/rest). */
 export type Method = EndpointMethod<{ parameters: Record<string, unknown>; response: unknown }>;
@@ -99,6 +101,17 @@ export function adaptMethod(bound: Method, adapt: (params?: Params) => Params | 
   return Object.assign(method, { endpoint, defaults: bound.defaults }) as Method;
 }
 
+/** Each registry's parameter metadata per scope, loaded on first use (a failed load is retried). */
+const paramsCache = new WeakMap<Registry, Map<string, Lazy<ScopeParams>>>();
+
+function scopeParams(registry: Registry, scope: string): Lazy<ScopeParams> {
+  let scopes = paramsCache.get(registry);
+  if (!scopes) paramsCache.set(registry, (scopes = new Map()));
+  let metas = scopes.get(scope);
+  if (!metas) scopes.set(scope, (metas = lazy(() => registry.loadParams!(scope).then((module) => module.params))));
+  return metas;
+}
+
 /** The endpoint method of one operation: `client.request.defaults(...)` with its route and defaults. */
 export function createMethod(
   client: Client,
@@ -113,8 +126,11 @@ export function createMethod(
   const base: RequestParameters = { ...(defaults || {}), method: route.slice(0, space), url: route.slice(space + 1) };
   if (base.url!.startsWith("{origin}")) base.origin = uploadsOrigin(client.options.baseUrl);
   if (registry.loadParams) {
-    let metas: readonly ParamMeta[] | undefined;
-    const params = () => metas ?? loadParams(registry, scope, name).then((loaded) => (metas = loaded));
+    const metas = scopeParams(registry, scope);
+    const params = () => {
+      const loaded = metas.value;
+      return loaded ? (loaded[name] ?? []) : metas().then((all) => all[name] ?? []);
+    };
     const validate: ValidationInfo = {
       operation,
       params,
@@ -185,14 +201,16 @@ export function createMissing(operation: string, deployment: string): Method {
  * `await method.load()` loads it explicitly.
  */
 export function createLazy(operation: string, load: () => Promise<Method>): Method & { load(): Promise<Method> } {
-  let real: Method | undefined;
-  let pending: Promise<Method> | undefined;
-  const ready = () => (pending ??= load().then((method) => (real = method)));
-  const method = (params?: Params) =>
-    real ? real(params as never) : ready().then((loaded) => loaded(params as never));
+  // A failed chunk load rejects that call only: the next call loads again.
+  const ready = lazy(load);
+  const method = (params?: Params) => {
+    const real = ready.value;
+    return real ? real(params as never) : ready().then((loaded) => loaded(params as never));
+  };
   const loaded =
     <K extends "endpoint" | "defaults">(key: K) =>
     () => {
+      const real = ready.value;
       if (!real)
         throw new ParameterError(
           `${operation}: its routes are not loaded yet. Call it once, or \`await client.${operation}.load()\`, before using .${key}.`,

@@ -1,9 +1,11 @@
 import {
   isHttpError,
+  onSend,
   redact,
   ParameterError,
   warnOnce,
   type EndpointOptions,
+  type Finish,
   type Log,
   type Plugin,
   type ResponseHeaders,
@@ -53,11 +55,14 @@ export const log: Plugin<{ log: Log }> = (client) => {
       );
     }
   }
-  client.hook.after("request", (response, options) => warnDeprecated(client.options.log, response.headers, options));
-  client.hook.error("request", (error, options) => {
-    if (isHttpError(error)) warnDeprecated(client.options.log, error.headers, options);
-    throw error;
-  });
+  // Outside the hook chain: one check of each attempt's headers, as innermost as a hook was.
+  const check: Finish = (response, error, options) =>
+    warnDeprecated(
+      client.options.log,
+      response ? response.headers : isHttpError(error) ? error.headers : undefined,
+      options,
+    );
+  onSend(client, () => check);
   return { log: client.options.log };
 };
 /** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */

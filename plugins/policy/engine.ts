@@ -23,13 +23,19 @@ export function engineFor(client: Client): Engine {
   const host = client as unknown as Record<symbol, Engine | undefined>;
   const existing = host[ENGINE];
   if (existing) return existing;
-  const engine: Engine = { maxWait: DEFAULT_MAX_WAIT, skew: 0 };
+  const engine = createEngine();
   Object.defineProperty(client, ENGINE, { value: engine });
   client.hook.wrap("request", (request, options) => run(engine, request, options));
   return engine;
 }
 
-async function run(engine: Engine, request: Send, options: EndpointOptions): Promise<Response<any>> {
+/** A new engine with neither retrier nor throttler, for a caller that runs it from its own hook. */
+export function createEngine(): Engine {
+  return { maxWait: DEFAULT_MAX_WAIT, skew: 0 };
+}
+
+/** One request through `engine`: every attempt, its waits and retries (the body of the wrap hook). */
+export async function run(engine: Engine, request: Send, options: EndpointOptions): Promise<Response<any>> {
   const { method } = options;
   // `request.idempotent` (set by the graphql plugin for queries): a POST GitHub does not act on.
   const mutating = MUTATING.has(method) && options.request.idempotent !== true;

@@ -1,4 +1,5 @@
-import type { Plugin } from "../../kernel/index.js";
+import { lazy, type Client, type Plugin } from "../../kernel/index.js";
+import type { Engine } from "../policy/types.js";
 import { auth } from "../auth/index.js";
 import type { CacheOptions, CachePluginOptions } from "../cache/index.js";
 import { checkCacheOption } from "../cache/options.js";
@@ -29,6 +30,9 @@ const lazyCache = deferred<void, CachePluginOptions>(
   },
 );
 
+let DEFAULT_RETRY: ReturnType<typeof retryConfig>;
+let DEFAULT_THROTTLE: ReturnType<typeof throttleConfig>;
+
 /**
  * `retry` and `throttle` as the presets apply them (between `log` and the cache in
  * {@link builtins}): their options are checked at construction (`maxWait`
@@ -36,23 +40,34 @@ const lazyCache = deferred<void, CachePluginOptions>(
  * are applied to one facade — loads on the first request, before it is sent.
  */
 export const lazyRetryThrottle: Plugin<void, RetryPluginOptions & ThrottlePluginOptions> = (client, options) => {
-  const retry = retryConfig(options.retry);
-  const throttle = throttleConfig(options.throttle, client);
+  // The defaults' settings are the same for every client: made once, shared.
+  const retry = options.retry === undefined ? (DEFAULT_RETRY ??= retryConfig(undefined)) : retryConfig(options.retry);
+  const throttle =
+    options.throttle === undefined
+      ? (DEFAULT_THROTTLE ??= throttleConfig(undefined))
+      : throttleConfig(options.throttle, client);
   const limit: { maxWait: number; maxWaitFrom?: string } = { maxWait: 0 };
   setMaxWait(limit, retry?.maxWait, "retry");
   setMaxWait(limit, throttle?.maxWait, "throttle");
   if (!retry && !throttle) return;
-  const load = () =>
-    Promise.all([import("../policy/engine.js"), import("../retry/retrier.js"), import("../throttle/apply.js")]).then(
-      ([{ engineFor }, { createRetrier }, { applyThrottle }]): Plugin<void> =>
-        (facade) => {
-          const engine = engineFor(facade);
-          if (limit.maxWaitFrom) engine.maxWait = limit.maxWait;
-          if (retry) engine.retrier = createRetrier(retry.settings);
-          if (throttle) applyThrottle(facade, engine, throttle);
-        },
-    );
-  return deferred(load)(client, options);
+  // One wrap hook that runs the engine itself once its code is loaded (no facade, no second
+  // hook); the engine — this client's queue, pauses and clock skew — is made on first use.
+  let engine: Engine | undefined;
+  const make = (code: PolicyCode) => {
+    if (engine) return engine;
+    const [{ createEngine }, { createRetrier }, { applyThrottle }] = code;
+    engine = createEngine();
+    if (limit.maxWaitFrom) engine.maxWait = limit.maxWait;
+    if (retry) engine.retrier = createRetrier(retry.settings);
+    if (throttle) applyThrottle(client, engine, throttle);
+    return engine;
+  };
+  client.hook.wrap("request", (request, options) => {
+    const code = policyCode.value;
+    return code
+      ? code[0].run(make(code), request, options)
+      : policyCode().then((loaded) => loaded[0].run(make(loaded), request, options));
+  });
 };
 
 /** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
@@ -60,8 +75,14 @@ lazyCache.options = ["cache"];
 /** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
 lazyRetryThrottle.options = ["retry", "throttle"];
 
-/** `paginate`, which registers no hook: `client.paginate` and `.iterator` load it on their first call. */
-const lazyPaginate = deferred<{ paginate: Paginate }>(() => import("../paginate/index.js").then((m) => m.paginate), {
+/** The retry/throttle engine's code, loaded before the first request of any client that uses it. */
+const policyCode = lazy(() =>
+  Promise.all([import("../policy/engine.js"), import("../retry/retrier.js"), import("../throttle/apply.js")]),
+);
+type PolicyCode = NonNullable<typeof policyCode.value>;
+
+/** `paginate` applied to one client on its first call (it registers no hook). */
+const applyPaginate = deferred<{ paginate: Paginate }>(() => import("../paginate/index.js").then((m) => m.paginate), {
   hooks: false,
   stubs(ready) {
     const paginate = ((...args: unknown[]) =>
@@ -73,8 +94,40 @@ const lazyPaginate = deferred<{ paginate: Paginate }>(() => import("../paginate/
   },
 });
 
+/**
+ * `paginate` as the presets apply it: `client.paginate` is a getter on the class's prototype
+ * that makes this client's stub on first access (most clients never paginate, and then hold
+ * nothing for it); the stub's first call loads the plugin.
+ */
+const lazyPaginate: Plugin<{ paginate: Paginate }> = (client) => {
+  memberOnFirstUse(client, "paginate", (self) => applyPaginate(self, self.options).paginate);
+  return undefined as never;
+};
 /** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
 lazyPaginate.options = [];
+
+/**
+ * Define `name` once per class, on `client`'s prototype: a getter that makes the member for
+ * an instance on its first access with `make` and keeps it there as an own property.
+ */
+function memberOnFirstUse(client: Client, name: string, make: (client: Client) => unknown): void {
+  const proto = Object.getPrototypeOf(client) as object;
+  if (Object.prototype.hasOwnProperty.call(proto, name)) return;
+  const own = (self: object, value: unknown) =>
+    Object.defineProperty(self, name, { value, writable: true, enumerable: true, configurable: true });
+  Object.defineProperty(proto, name, {
+    configurable: true,
+    get(this: Client) {
+      const value = make(this);
+      // `make` may have set the member already (a plugin's additions are assigned on load).
+      if (!Object.prototype.hasOwnProperty.call(this, name)) own(this, value);
+      return (this as unknown as Record<string, unknown>)[name];
+    },
+    set(this: object, value: unknown) {
+      own(this, value);
+    },
+  });
+}
 
 /**
  * The built-in plugins every preset (Node and browser) applies after the endpoint methods.

@@ -1,5 +1,7 @@
 import {
   createHook,
+  lazy,
+  stepsOf,
   type Client,
   type Hook as RequestHook,
   type Plugin,
@@ -43,13 +45,13 @@ export function deferred<Additions = void, Options = {}>(
   return (client, options) => {
     if (settings.when && !settings.when(options)) return undefined as Additions;
     let chain: RequestHook | undefined;
-    let loading: Promise<Additions> | undefined;
-    const apply = async (): Promise<Additions> => {
+    const ready = lazy(async (): Promise<Additions> => {
       const loaded = await load();
-      // A private before-after-hook collection from the kernel's createHook, not from
-      // `import Hook from "before-after-hook"`: the CJS build would then require() an ES
-      // module, which Node 22.0–22.11 refuse (the kernel's CJS build inlines it).
+      // A private collection from the kernel's createHook: the same semantics as the client's.
       const hook = createHook();
+      // Steps (onPrepare/onSend) the plugin adds apply to the client's own requests.
+      const { prepare, observe } = stepsOf(client.hook);
+      Object.assign(stepsOf(hook), { prepare, observe });
       const facade = Object.create(client, { hook: { value: hook } }) as Client;
       const additions = {};
       for (const plugin of Array.isArray(loaded) ? loaded : [loaded]) {
@@ -63,8 +65,7 @@ export function deferred<Additions = void, Options = {}>(
       Object.assign(client, additions);
       chain = hook;
       return additions as Additions;
-    };
-    const ready = () => (loading ??= apply().catch((error: unknown) => ((loading = undefined), Promise.reject(error))));
+    });
     if (settings.hooks !== false) {
       // Options are passed on as given: hooks mutate them in place (before-after-hook 4.0.0 would
       // lose a copy between wraps; docs/hooks-and-plugins.md#change-the-options-in-place).

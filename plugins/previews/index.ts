@@ -1,4 +1,4 @@
-import type { Plugin } from "../../kernel/index.js";
+import { onPrepare, type Plugin } from "../../kernel/index.js";
 import { acceptFor, checkFormat, previewNames } from "./accept.js";
 
 /** Options of the {@link previews} plugin. */
@@ -20,8 +20,10 @@ export interface PreviewsOptions {
  */
 export const previews: Plugin<void, PreviewsOptions> = (client, options) => {
   const always = previewNames(options.previews, "The previews option");
-  client.hook.before("request", (request) => {
+  // A step, not a hook: most requests carry no `mediaType`, and then it costs one check.
+  onPrepare(client, (request) => {
     const { mediaType } = request;
+    if (mediaType === undefined && !always.length) return;
     delete request.mediaType;
     const names = [...new Set([...always, ...previewNames(mediaType?.previews, "mediaType.previews")])];
     const format = checkFormat(mediaType?.format);

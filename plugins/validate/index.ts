@@ -1,4 +1,4 @@
-import type { ParamMeta, Plugin } from "../../kernel/index.js";
+import { onPrepare, type EndpointOptions, type ParamMeta, type Plugin } from "../../kernel/index.js";
 import { checkParams } from "./check-params.js";
 
 export { checkParams } from "./check-params.js";
@@ -27,22 +27,25 @@ export interface ValidationInfo {
  * const MyClient = Client.plugin([endpoints(registry), validate]);
  * await new MyClient().repos.listForOrg({ org: "octokit", type: "publik" }); // ParameterError
  */
-export const validate: Plugin<void> = (client) => {
-  client.hook.before("request", (options) => {
-    const info = options.request.validate as ValidationInfo | undefined;
-    if (!info) return;
-    const check = (metas: readonly ParamMeta[]) => {
-      const params = info.body
-        ? { ...options, [info.body]: options.data }
-        : info.fields
-          ? { ...options, ...(options.data as object) }
-          : options;
-      checkParams(info.operation, metas, params);
-    };
-    // Synchronous once the metadata is loaded: no extra promise on the hot path.
-    const metas = typeof info.params === "function" ? info.params() : info.params;
-    return Array.isArray(metas) ? check(metas) : (metas as Promise<readonly ParamMeta[]>).then(check);
-  });
-};
+export const validate: Plugin<void> = (client) => onPrepare(client, check);
 /** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
 validate.options = [];
+
+/**
+ * The step (shared by every client): not a hook, it runs before every hook (a bad parameter
+ * fails before anything else runs) and costs no promise once the metadata is loaded.
+ */
+function check(options: EndpointOptions): void | Promise<void> {
+  const info = options.request.validate as ValidationInfo | undefined;
+  if (!info) return;
+  const run = (metas: readonly ParamMeta[]) => {
+    const params = info.body
+      ? { ...options, [info.body]: options.data }
+      : info.fields
+        ? { ...options, ...(options.data as object) }
+        : options;
+    checkParams(info.operation, metas, params);
+  };
+  const metas = typeof info.params === "function" ? info.params() : info.params;
+  return Array.isArray(metas) ? run(metas) : (metas as Promise<readonly ParamMeta[]>).then(run);
+}

@@ -56,6 +56,8 @@ const loaders = {
         }
       },
       small: (repo = REPO) => getJson(`${baseUrl}/repos/${OWNER}/${repo}/tags`),
+      // The baseline of the agent measure: bare fetch has no agent option.
+      agent: () => getJson(`${baseUrl}/repos/${OWNER}/${REPO}/tags`),
       large: () => getJson(`${baseUrl}/orgs/${ORG}/repos`),
       all: (repo) => all(`${baseUrl}/repos/${OWNER}/${repo}/contributors?per_page=100`),
       async each(repo, fn) {
@@ -90,11 +92,15 @@ const loaders = {
       ? () => client.repos.listForOrg({ org: ORG })
       : () => client.request("GET /orgs/{org}/repos", { org: ORG });
     const paginate = typeof client.paginate === "function" ? client.paginate : undefined;
+    // The agent path: the same GET through a client given a keep-alive node:http Agent.
+    const { Agent } = await import("node:http");
+    const withAgent = forgekit({ baseUrl, agent: new Agent({ keepAlive: true }) });
     if (!paginate) notes.push("no paginate plugin in the preset yet");
     return {
       notes,
       small,
       large,
+      agent: () => withAgent.repos.listTags({ owner: OWNER, repo: REPO }),
       graphql:
         client.graphql?.paginate &&
         (async (repo) =>

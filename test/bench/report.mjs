@@ -127,6 +127,10 @@ export function renderReport(results, { machine, versions }) {
     S.smallCpu = summarize(results.requests.small, perOpCpu);
     S.largeCpu = summarize(results.requests.large ?? [], perOpCpu);
     S.inflightCpu = summarize(results.requests.inflight ?? [], perOpCpu);
+    if (results.requests.agent) {
+      S.agent = summarize(results.requests.agent, perOp);
+      S.agentCpu = summarize(results.requests.agent, perOpCpu);
+    }
   }
   if (results.pagination.paginate || results.pagination.graphql) {
     for (const measure of ["paginate", "iterator", "graphql"]) {
@@ -191,6 +195,25 @@ export function renderReport(results, { machine, versions }) {
       "≤ 1.05",
       ...rt(S.inflight, "ratio", 1.05),
       cpuRatio(S.inflightCpu),
+    );
+  }
+  if (S.agent)
+    target(
+      "(12) `agent` option (keep-alive node:http Agent), small GETs ÷ bare fetch",
+      "≤ 1.00",
+      ...rt(S.agent, "ratio", 1.0),
+      cpuRatio(S.agentCpu),
+    );
+  if (results.hooks?.forgekit) {
+    const count = (r) =>
+      r?.skipped ? `n/a (${r.skipped})` : r ? `${r.callbacks} in ${r.dispatches} dispatch(es)` : "—";
+    const f = results.hooks.forgekit;
+    target(
+      "(12) hook callbacks on a default `repos.get` with a token (a count)",
+      "≤ 2",
+      count(f),
+      count(results.hooks["octokit-rest"]),
+      f.skipped ? undefined : f.callbacks <= 2,
     );
   }
   if (S.paginate) {
@@ -302,6 +325,14 @@ export function renderReport(results, { machine, versions }) {
             "(3) 64 in flight (per request)",
             ...CONTENDERS.map((c) => cell(S.inflight[c], duration, { showRatio: c !== "fetch" })),
           ],
+          ...(S.agent
+            ? [
+                [
+                  "(12) sequential small GETs with the `agent` option",
+                  ...CONTENDERS.map((c) => cell(S.agent[c], duration, { showRatio: c !== "fetch" })),
+                ],
+              ]
+            : []),
           [
             "(1) client CPU per small GET",
             ...CONTENDERS.map((c) => cell(S.smallCpu[c], duration, { showRatio: c !== "fetch" })),

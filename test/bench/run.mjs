@@ -88,6 +88,7 @@ const results = {
   pagination: {},
   cold: {},
   heap: {},
+  hooks: undefined,
   bundle: [],
   types: {},
   notes: {},
@@ -118,7 +119,7 @@ try {
   } else {
     if (only.includes("requests") || only.includes("pagination") || only.includes("graphql")) {
       const measures = [
-        ...(only.includes("requests") ? ["small", "large", "inflight"] : []),
+        ...(only.includes("requests") ? ["small", "large", "inflight", "agent"] : []),
         ...(only.includes("pagination") ? ["paginate", "iterator"] : []),
         ...(only.includes("graphql") ? ["graphql"] : []),
       ];
@@ -126,6 +127,7 @@ try {
         small: mode.small,
         large: mode.large,
         inflight: mode.inflight,
+        agent: mode.small,
         paginate: 1,
         iterator: 1,
         graphql: 1,
@@ -142,6 +144,13 @@ try {
         }
         log(`[${seconds()}] requests/pagination round ${round + 1}/${mode.rounds}`);
       }
+    }
+
+    if (only.includes("requests")) {
+      // A count, not a time: hook callbacks and dispatches of one default repos.get with a token.
+      const { stdout } = await runNode([join(snapshot.bench, "hooks.mjs"), server.url], { cwd: snapshot.bench });
+      results.hooks = lastJson(stdout);
+      log(`[${seconds()}] hook callbacks counted`);
     }
 
     if (only.includes("cold")) {

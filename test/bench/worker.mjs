@@ -6,6 +6,8 @@
 //   inflight  <count> GETs of the small array, 64 in flight at all times (64 distinct URLs)
 //   paginate  every item of a 10,000-item list (100 per page) into one array
 //   iterator  the same list through the page iterator, counting items
+//   agent     <count> sequential GETs of the ~400 B array with the library's `agent` option
+//             (a keep-alive node:http Agent); bare fetch runs its plain small GETs as the baseline
 //   graphql   a GraphQL connection of 10,000 nodes (100 per page) into one array
 // Peak RSS is the kernel's VmHWM, reset after the warm-up (Linux clear_refs "5"), so it
 // covers the measured section alone; without /proc it falls back to sampling rss().
@@ -78,7 +80,9 @@ const contender = await load(name, baseUrl);
 const result = { notes: contender.notes };
 const warm = Math.max(20, Math.round(count / 10));
 
-if (measure === "small" || measure === "large") {
+if (measure === "agent" && !contender.agent) {
+  result.skipped = "no agent option";
+} else if (measure === "small" || measure === "large" || measure === "agent") {
   const fn = contender[measure];
   await sequential(fn, warm);
   const t0 = performance.now();

@@ -1,6 +1,7 @@
 // The bundled ESM (dist/browser/forgekit.mjs) in Chromium, loaded by <script type="module">
 // with no import map; scope route tables are separate chunks fetched on first use.
 import { readFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { useRig } from "./rig.js";
@@ -54,6 +55,55 @@ test("a page calling only repos fetches only the repos chunks, once", async () =
     fetched.filter((source) => !source.startsWith("definitions/")),
     ["plugins/policy/engine.ts", "plugins/retry/retrier.ts", "plugins/throttle/apply.ts"],
   );
+});
+
+test("a scope chunk that fails to load once (500) fails that call only; the next call loads it and sends", async () => {
+  rig.api.route("GET /gists/flaky", { body: { id: "flaky" } });
+  const file = Object.keys(chunks).find((name) => chunks[name] === "definitions/api.github.com/scopes/gists.ts");
+  assert.ok(file, "the gists routes are a chunk of their own");
+  let failures = 0;
+  rig.pages.route(`GET /${file}`, async () => {
+    if (failures++ === 0) return { status: 500, body: "" };
+    const body = await readFile(new URL(`../../dist/browser/${file}`, import.meta.url));
+    return { headers: { "content-type": "text/javascript", "cache-control": "no-store" }, body };
+  });
+  const opened = await rig.open();
+  const result = await opened.page.evaluate(async (baseUrl) => {
+    const client = new lib.Client({ baseUrl });
+    const first = await client.gists.get({ gist_id: "flaky" }).then(
+      () => "sent",
+      (error: Error) => error.name,
+    );
+    const second = await client.gists.get({ gist_id: "flaky" });
+    return { first, second: second.data };
+  }, rig.api.url);
+  await opened.context.close();
+  assert.is(result.first, "TypeError", "the failed chunk rejects the first call");
+  assert.equal(result.second, { id: "flaky" });
+  assert.is(failures, 2, "the chunk was asked for twice: once failed, once served");
+});
+
+test("localStorage.debug set after the page loaded: the next request prints forgekit:rest:request lines", async () => {
+  rig.api.route("GET /repos/o/debug-late", { body: { ok: true } });
+  const opened = await rig.open();
+  const before = await opened.page.evaluate(async (baseUrl) => {
+    const client = new lib.Client({ baseUrl });
+    (globalThis as unknown as { client: unknown }).client = client;
+    await client.request("GET /repos/o/debug-late");
+  }, rig.api.url);
+  const quiet = opened.console.filter((line) => line.includes("forgekit:rest")).length;
+  await opened.page.evaluate(async () => {
+    localStorage.debug = "forgekit:rest*";
+    const client = (globalThis as unknown as { client: InstanceType<typeof lib.Client> }).client;
+    await client.request("GET /repos/o/debug-late");
+  });
+  const lines = opened.console.filter((line) => line.includes("forgekit:rest:request"));
+  await opened.context.close();
+  assert.is(before, undefined);
+  assert.is(quiet, 0, "nothing printed before localStorage.debug was set");
+  assert.is(lines.length, 2, opened.console.join("\n"));
+  assert.match(lines[0]!, /GET \/repos\/o\/debug-late/);
+  assert.match(lines[1]!, /→ 200 in \d+ ms/);
 });
 
 scenarios(test, rig);

@@ -28,6 +28,16 @@ test('require("forgekit") is a factory; .Client is the class', async () => {
   assert.is(error.status, 404);
 });
 
+test("hooks registered on a CommonJS client run (the CJS hook module is a bundle of its own)", async () => {
+  const { Client } = require("forgekit/core");
+  const client = new Client({ baseUrl: url });
+  const { data: plain } = await client.request("GET /");
+  client.hook.before("request", (options) => void (options.headers["user-agent"] = "from-a-hook"));
+  const { data } = await client.request("GET /");
+  assert.match(plain.ua, /^forgekit\/rest\.js v\d/);
+  assert.is(data.ua, "from-a-hook");
+});
+
 test("every entry can be required", () => {
   const core = require("forgekit/core");
   assert.type(core.Client, "function");

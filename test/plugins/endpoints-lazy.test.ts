@@ -47,4 +47,43 @@ test("validation metadata loads lazily too (names-only registry + loadParams + v
   assert.is(server.requests.length, before);
 });
 
+test("a route chunk or parameter chunk that fails to load fails that call only; the next call loads it", async () => {
+  const { deployment, load, loadParams, names } = await import("../../definitions/api.github.com/index.js");
+  const registry = { deployment, names, load, loadParams };
+  const { endpoints } = await import("../../plugins/endpoints/index.js");
+  const { validate } = await import("../../plugins/validate/index.js");
+  const fails = { routes: 1, params: 1 };
+  const flaky = {
+    ...registry,
+    load: (scope: string) =>
+      fails.routes-- > 0
+        ? Promise.reject(new TypeError("Failed to fetch dynamically imported module"))
+        : registry.load!(scope),
+    loadParams: (scope: string) =>
+      fails.params-- > 0
+        ? Promise.reject(new TypeError("Failed to fetch dynamically imported module"))
+        : registry.loadParams!(scope),
+  };
+  const client = new (Client.plugin([endpoints(flaky), validate]))({ baseUrl: server.url });
+  const failed = (promise: Promise<unknown>) =>
+    promise.then(
+      () => "sent",
+      (error: Error) => error.message,
+    );
+  const before = server.requests.length;
+  assert.is(
+    await failed(client.issues.get({ owner: "o", repo: "r", issue_number: 1 })),
+    "Failed to fetch dynamically imported module",
+  );
+  assert.is(
+    await failed(client.issues.get({ owner: "o", repo: "r", issue_number: 1 })),
+    "Failed to fetch dynamically imported module",
+  );
+  assert.is(server.requests.length, before, "nothing was sent while a chunk was missing");
+  assert.is(await failed(client.issues.get({ owner: "o", repo: "r", issue_number: 1 })), "sent");
+  assert.is(server.requests.length, before + 1);
+  assert.is(fails.routes, -1, "one failed and one successful route load");
+  assert.is(fails.params, -1, "one failed and one successful parameter load");
+});
+
 test.run();

@@ -233,9 +233,9 @@ const LAZY = [
   /plugins\/paginate\/pages\.ts$/,
 ];
 const POLICY = [/plugins\/policy\/engine\.ts$/, /plugins\/retry\/retrier\.ts$/, /plugins\/throttle\/throttler\.ts$/];
-const AGENT = [/node_modules\/cross-fetch\//, /plugins\/agent\/fetch\.ts$/];
+const AGENT = [/plugins\/agent\/fetch\.ts$/, /plugins\/agent\/node-http\.ts$/];
 
-test("bundled (esbuild metafile): cache, debug, paginate, retry, throttle and cross-fetch code is in lazy chunks, not in an entry", async () => {
+test("bundled (esbuild metafile): cache, debug, paginate, retry, throttle and agent transport code is in lazy chunks, not in an entry", async () => {
   const probes = [
     ["plugins/presets/browser.ts", "browser", LAZY],
     ["plugins/presets/full.ts", "node", [...LAZY, ...AGENT]],
@@ -255,6 +255,28 @@ test("bundled (esbuild metafile): cache, debug, paginate, retry, throttle and cr
         `${entry}: ${pattern} is in the entry`,
       );
     }
+  }
+});
+
+test("debug: enabled after the client was made (createDebug.enable), the next request prints its lines; disabled, none", async () => {
+  const lines: string[] = [];
+  const originalLog = createDebug.log;
+  createDebug.log = (...args: unknown[]) => void lines.push(format(...args).replace(/^\S+Z /, ""));
+  try {
+    const client = new Full({ baseUrl: server.url });
+    await client.request("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" });
+    assert.equal(lines, [], "not enabled yet");
+    createDebug.enable("forgekit:rest*");
+    await client.request("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" });
+    assert.is(lines.length, 2, lines.join("\n"));
+    assert.is(lines[0], `forgekit:rest:request GET /repos/{owner}/{repo} ${server.url}/repos/o/r`);
+    assert.match(lines[1]!, /^forgekit:rest:request GET \/repos\/\{owner\}\/\{repo\} → 200 in \d+ ms/);
+    createDebug.disable();
+    await client.request("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" });
+    assert.is(lines.length, 2, "disabled again: no more lines");
+  } finally {
+    createDebug.disable();
+    createDebug.log = originalLog;
   }
 });
 

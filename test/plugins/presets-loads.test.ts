@@ -46,13 +46,13 @@ const CACHE = /^plugins\/cache\/(?:index|flow)\.ts$/;
 const POLICY = /^plugins\/(?:policy\/engine|retry\/retrier|throttle\/throttler)\.ts$/;
 const PAGINATE = /^plugins\/paginate\/pages\.ts$/;
 const DEBUG = /^(?:plugins\/debug\/printer\.ts|node_modules\/debug\/)/;
-const CROSS_FETCH = /^(?:plugins\/agent\/fetch\.ts|node_modules\/(?:cross-fetch|node-fetch|whatwg-url|tr46)\/)/;
+const AGENT_TRANSPORT = /^plugins\/agent\/(?:fetch|node-http)\.ts$/;
 
 test("without DEBUG: construction loads no cache, retry/throttle, paginate or debug code; each loads on first use", async () => {
   const steps = await run({});
   assert.ok(has(steps.constructed, /^plugins\/presets\/full\.ts$/), "the preset was loaded");
   assert.ok(has(steps.constructed, /^plugins\/presets\/deferred\.ts$/));
-  for (const [name, pattern] of Object.entries({ CACHE, POLICY, PAGINATE, DEBUG, CROSS_FETCH })) {
+  for (const [name, pattern] of Object.entries({ CACHE, POLICY, PAGINATE, DEBUG, AGENT_TRANSPORT })) {
     assert.not.ok(
       has(steps.constructed, pattern),
       `${name} loaded at construction: ${steps.constructed.filter((f) => pattern.test(f))}`,
@@ -65,8 +65,8 @@ test("without DEBUG: construction loads no cache, retry/throttle, paginate or de
   assert.not.ok(has(steps.paginated, CACHE));
   assert.ok(has(steps.cached, CACHE), "a client with cache: true loads the cache");
   assert.not.ok(has(steps.cached, DEBUG), "DEBUG unset: the debug package is never loaded");
-  assert.not.ok(has(steps.cached, CROSS_FETCH), "no agent: cross-fetch is never loaded");
-  assert.ok(has(steps.agent, /^node_modules\/cross-fetch\//), "a request with an agent loads cross-fetch");
+  assert.not.ok(has(steps.cached, AGENT_TRANSPORT), "no agent: the agent transport is never loaded");
+  assert.ok(has(steps.agent, /^plugins\/agent\/fetch\.ts$/), "a request with an agent loads the agent transport");
 });
 
 test("DEBUG=forgekit:rest*: the debug package loads on the first request, not at construction", async () => {

@@ -16,14 +16,14 @@ export function sizeProbes({ esm, classic }) {
     {
       name: "kernel only (Client, request, hooks)",
       budget: 4000,
-      // 3.98 kB until the merges of issues 13 and 14 (kernel/check-options.ts alone is 2,083 B minified).
-      ceiling: 5480,
+      // 3.98 kB until the merges of issues 12, 13 and 14 (kernel/check-options.ts alone is 2,083 B minified).
+      ceiling: 6040,
       contents: `export { Client } from "./kernel/index.ts";`,
     },
     {
       name: "@octokit/rest's features: `Client.plugin([endpoints(registry), auth, paginate, log])`, all operations, no splitting",
       budget: 17000,
-      ceiling: 33900,
+      ceiling: 34550,
       ...flat,
       contents: [
         `import { Client } from "./kernel/index.ts";`,
@@ -39,29 +39,29 @@ export function sizeProbes({ esm, classic }) {
     {
       name: "full browser preset, main output file (`forgekit.mjs`, splitting)",
       budget: 12000,
-      ceiling: 16200,
+      ceiling: 16580,
       entryOnly: true,
       options: esm,
     },
     {
       name: "full browser preset, every file loaded for one `repos.get` (splitting)",
       budget: 16000,
-      ceiling: 26600,
+      ceiling: 27520,
       options: esm,
       lazy: ["definitions/api.github.com/loaders.ts", "definitions/api.github.com/scopes/repos.ts"],
     },
     {
       name: 'full browser preset, no splitting (`import forgekit from "forgekit"`)',
       budget: 24000,
-      ceiling: 57000,
+      ceiling: 57870,
       ...flat,
       contents: `import forgekit from "./plugins/presets/browser.ts";\nexport const get = () => forgekit()${ENDPOINTS_USE};`,
     },
-    { name: "classic script, `forgekit.js`", budget: 24000, ceiling: 57150, options: classic },
+    { name: "classic script, `forgekit.js`", budget: 24000, ceiling: 58010, options: classic },
     {
       name: "kernel + auth + endpoints + the `repos` chunk, one call",
       budget: 10000,
-      ceiling: 14270,
+      ceiling: 14880,
       needs: ["plugins/auth/index.ts", "plugins/endpoints/index.ts"],
       contents: [
         `import { Client } from "./kernel/index.ts";`,

@@ -1,0 +1,125 @@
+import type { Client } from "./client.js";
+import type { Hook } from "./request.js";
+import { send } from "./transport.js";
+import type { EndpointOptions, RequestOptions, Response } from "./types.js";
+
+/**
+ * Per-request work a plugin does without a hook: cheaper than a before-after-hook callback
+ * (no promise, no closure per request) and skipped entirely when a plugin has nothing to do.
+ * The built-in plugins use these for work that needs no `wrap` (docs/how-it-works.md).
+ */
+
+/** Runs on each request's merged options before the hooks; may change them in place. */
+export type Prepare = (options: EndpointOptions) => void | Promise<void>;
+/** Called with each attempt's outcome, innermost: `response` when it succeeded, else `error`. */
+export type Finish = (response: Response<any> | undefined, error: unknown, options: EndpointOptions) => void;
+/** Runs right before each attempt is sent, after every hook; may return what to call with its outcome. */
+export type Observe = (request: RequestOptions, options: EndpointOptions) => void | Finish | Promise<void | Finish>;
+
+/** A hook collection's steps and registered `"request"` hooks. */
+export interface Steps {
+  prepare: Prepare[];
+  observe: Observe[];
+  /** The functions registered as `"request"` hooks: none means requests skip before-after-hook. */
+  hooks: unknown[];
+}
+
+/**
+ * Where a hook collection keeps its steps: a registered symbol, so that a second copy of this
+ * module (the CJS build bundles kernel/hook.ts on its own) finds the same steps.
+ */
+export const STEPS = Symbol.for("forgekit.steps");
+
+/** The steps kept with `hook` (created by the kernel's `createHook`). */
+export function stepsOf(hook: Hook): Steps {
+  const own = (hook as unknown as { [STEPS]?: Steps })[STEPS];
+  if (own) return own;
+  const steps: Steps = { prepare: [], observe: [], hooks: [] };
+  Object.defineProperty(hook, STEPS, { value: steps });
+  return steps;
+}
+
+/**
+ * Run `prepare` on every request of `client`, before its hooks and the check of the options
+ * (a missing path parameter, an unsafe header), in the opposite order of registration as
+ * `before` hooks run: a later plugin's step runs first. Throwing (or rejecting) fails the
+ * request before anything is sent.
+ *
+ * @example
+ * onPrepare(client, (options) => void (options.mediaType && applyMediaType(options)));
+ */
+export function onPrepare(client: Client, prepare: Prepare): void {
+  stepsOf(client.hook).prepare.unshift(prepare);
+}
+
+/**
+ * Run `observe` right before each attempt is sent (after every hook, so once per retry too);
+ * what it returns, if a function, is called with the attempt's outcome. Observers run in the
+ * order of registration; one that returns a promise delays the send until it settles.
+ *
+ * @example
+ * onSend(client, () => (response, error, options) => response && count(options.url));
+ */
+export function onSend(client: Client, observe: Observe): void {
+  stepsOf(client.hook).observe.push(observe);
+}
+
+/** Run the prepare steps from index `i` on; synchronous until one returns a promise. */
+export function runPrepare(steps: readonly Prepare[], options: EndpointOptions, i = 0): void | Promise<void> {
+  for (; i < steps.length; i++) {
+    const pending = steps[i]!(options);
+    if (pending) {
+      const next = i + 1;
+      return pending.then(() => runPrepare(steps, options, next));
+    }
+  }
+}
+
+/** Send one attempt: the observers (plugins' per-attempt work without a hook), then the transport. */
+export async function transmit(
+  steps: Steps,
+  request: RequestOptions,
+  options: EndpointOptions,
+): Promise<Response<unknown>> {
+  const finish: Finish[] = [];
+  for (const observe of steps.observe) {
+    let done = observe(request, options);
+    if (done && typeof (done as Promise<unknown>).then === "function") done = await done;
+    if (done) finish.push(done as Finish);
+  }
+  if (!finish.length) return send(request);
+  let response: Response<unknown>;
+  try {
+    response = await send(request);
+  } catch (error) {
+    for (const done of finish) done(undefined, error, options);
+    throw error;
+  }
+  for (const done of finish) done(response, undefined, options);
+  return response;
+}
+
+/**
+ * What the early check parsed, reusable when the hooks changed nothing `parse` reads: every
+ * value is compared by identity and the headers by content, so only options whose parameters
+ * are all primitives qualify (an object body could have been changed inside).
+ */
+export function reusable(options: EndpointOptions): (() => boolean) | undefined {
+  let keys = 0;
+  for (const key in options) {
+    const value = options[key];
+    keys++;
+    if (key !== "headers" && key !== "request" && value !== null && typeof value === "object") return undefined;
+  }
+  const values = { ...options };
+  const headers = { ...options.headers };
+  const headerCount = Object.keys(headers).length;
+  return () => {
+    let seen = 0;
+    for (const key in options) if ((seen++, options[key] !== values[key])) return false;
+    if (seen !== keys) return false;
+    seen = 0;
+    for (const name in options.headers) if ((seen++, options.headers[name] !== headers[name])) return false;
+    return seen === headerCount;
+  };
+}

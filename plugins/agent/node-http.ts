@@ -1,0 +1,43 @@
+import { PassThrough, pipeline, type Readable } from "node:stream";
+import { constants, createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
+import type { IncomingMessage } from "node:http";
+
+/**
+ * Reading a node:http response body for the agent transport: decoded per its
+ * `content-encoding`, and rejected — never left pending — when the connection closes before
+ * the body is complete (a reset mid-body, or a keep-alive socket the server dropped).
+ */
+
+/** Lenient like browsers: a truncated final block still yields its data. */
+const GZIP = { flush: constants.Z_SYNC_FLUSH, finishFlush: constants.Z_SYNC_FLUSH };
+const BROTLI = { flush: constants.BROTLI_OPERATION_FLUSH, finishFlush: constants.BROTLI_OPERATION_FLUSH };
+const DECODERS: Record<string, () => NodeJS.ReadWriteStream> = {
+  gzip: () => createGunzip(GZIP),
+  "x-gzip": () => createGunzip(GZIP),
+  deflate: () => createInflate(GZIP),
+  br: () => createBrotliDecompress(BROTLI),
+};
+
+/** What the transport asks for when the caller did not choose (fetch asks for the same). */
+export const ACCEPT_ENCODING = "gzip, deflate, br";
+
+/** The whole body of `res`, decoded; rejects on a reset mid-body or bad compressed data. */
+export function readBody(res: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const encoding = String(res.headers["content-encoding"] ?? "")
+      .trim()
+      .toLowerCase();
+    const decoder = DECODERS[encoding];
+    const chunks: Buffer[] = [];
+    res.once("close", () => {
+      if (!res.complete)
+        reject(Object.assign(new Error("connection reset before the body was complete"), { code: "ECONNRESET" }));
+    });
+    const source: Readable = decoder
+      ? (pipeline(res, decoder(), new PassThrough(), (error) => error && reject(error)) as unknown as Readable)
+      : res;
+    source.on("data", (chunk: Buffer) => chunks.push(chunk));
+    source.once("end", () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
+    source.once("error", reject);
+  });
+}
