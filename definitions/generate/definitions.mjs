@@ -3,6 +3,7 @@
 import { DEFAULT_DEPLOYMENT } from "./deployments.mjs";
 import { aliasTable } from "./legacy.mjs";
 import { isJsonMediaType, successResponses } from "./openapi.mjs";
+import { packNames, packScope } from "./pack.mjs";
 import { paramMeta } from "./params.mjs";
 import { literal, propertyKey, unique } from "./util.mjs";
 
@@ -12,31 +13,23 @@ export function definitionFiles(model) {
   const deeperKernel = `../${kernel}`;
   for (const [scope, operations] of model.scopes) {
     const file = operations[0].file;
-    files.set(`scopes/${file}.ts`, routesModule(model, scope, operations, deeperKernel));
+    files.set(`scopes/${file}.ts`, routesModule(model, scope, operations));
     files.set(`params/${file}.ts`, paramsModule(model, operations, deeperKernel));
   }
   files.set("index.ts", definitionsIndexModule(model, kernel));
   files.set("all.ts", definitionsAllModule(model, kernel));
   files.set("aliases.ts", definitionsAliasesModule(model));
   files.set("loaders.ts", definitionsLoadersModule(model, kernel));
+  files.set("param-loaders.ts", definitionsParamLoadersModule(model, kernel));
   return files;
 }
 
-function routesModule(model, scope, operations, kernel) {
-  const entries = operations.map((operation) => {
-    const entry = [operation.route];
-    if (operation.defaults || operation.extra) entry.push(operation.defaults ?? 0);
-    if (operation.extra) entry.push(operation.extra);
-    return `  ${propertyKey(operation.name)}: ${literal(entry)},`;
-  });
+function routesModule(model, scope, operations) {
   return [
     `// ${model.header}`,
-    `import type { ScopeRoutes } from "${kernel}";`,
     "",
-    `/** Routes of \`${scope}\`: method name → [route, defaults?, extra?]. */`,
-    "export const routes: ScopeRoutes = {",
-    ...entries,
-    "};",
+    `/** \`${scope}\`'s operations, packed one per line (definitions/generate/pack.mjs; decoded by \`endpoints\`). */`,
+    `export const routes: string = ${JSON.stringify(packScope(operations))};`,
     "",
   ].join("\n");
 }
@@ -58,26 +51,6 @@ function paramsModule(model, operations, kernel) {
   ].join("\n");
 }
 
-/** Digits of a front-coding prefix length (0–61). */
-const PREFIX_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
-
-/**
- * Front-code a sorted name list: each name is one digit (how many leading characters it
- * shares with the previous name) and the rest; `|` marks the encoding. Sorted method names
- * share long prefixes (addCustomLabelsToSelfHostedRunnerFor…), so this is ~8% smaller than
- * the plain list after gzip — what the browser entry, which carries every name, pays.
- */
-function packNames(names) {
-  let previous = "";
-  const packed = names.map((name) => {
-    let shared = 0;
-    while (shared < PREFIX_DIGITS.length - 1 && shared < previous.length && previous[shared] === name[shared]) shared++;
-    previous = name;
-    return PREFIX_DIGITS[shared] + name.slice(shared);
-  });
-  return `|${packed.join(",")}`;
-}
-
 function definitionsIndexModule(model, kernel) {
   const scopes = [...model.scopes.keys()];
   const names = scopes.map(
@@ -86,25 +59,25 @@ function definitionsIndexModule(model, kernel) {
   );
   return [
     `// ${model.header}`,
-    `import type { ScopeParams, ScopeRoutes } from "${kernel}";`,
+    `import type { ScopeParams } from "${kernel}";`,
     "",
     "/** Which description this registry was generated from (used in messages). */",
     `export const deployment = ${JSON.stringify(model.deployment)};`,
     "",
     "/**",
-    " * Method names per scope, sorted and front-coded (`|` then, per name, one digit of",
-    " * characters shared with the previous name and the rest; see plugins/endpoints/registry.ts):",
+    " * Method names per scope: the name column of the packed scopes (`scopes/<scope>.ts`), front-coded",
+    " * (`|` then, per name, one digit of characters shared with the previous name and the rest):",
     " * enough for `in`, `Object.keys` and typo hints before a scope loads.",
     " */",
     "export const names: Record<string, string> = {",
     ...names,
     "};",
     "",
-    "/** A scope's route table (its own chunk; the loader table itself is a chunk too, so the entry carries neither). */",
-    'export const load = (scope: string): Promise<{ routes: ScopeRoutes }> => import("./loaders.js").then((m) => m.loaders[scope]!());',
+    "/** A scope's packed routes (its own chunk; the loader table itself is a chunk too, so the entry carries neither). */",
+    'export const load = (scope: string): Promise<{ routes: string }> => import("./loaders.js").then((m) => m.loaders[scope]!());',
     "",
     "/** A scope's parameter metadata, for the validation plugin. */",
-    'export const loadParams = (scope: string): Promise<{ params: ScopeParams }> => import("./loaders.js").then((m) => m.paramLoaders[scope]!());',
+    'export const loadParams = (scope: string): Promise<{ params: ScopeParams }> => import("./param-loaders.js").then((m) => m.paramLoaders[scope]!());',
     "",
     "/** The deprecated-alias table, in a chunk of its own: loaded only when a name is not found. */",
     'export const loadAliases = () => import("./aliases.js");',
@@ -112,23 +85,32 @@ function definitionsIndexModule(model, kernel) {
   ].join("\n");
 }
 
-function definitionsLoadersModule(model, kernel) {
-  const scopes = [...model.scopes.keys()];
-  const file = (scope) => model.scopes.get(scope)[0].file;
-  const loaders = (folder) =>
-    scopes.map((scope) => `  ${propertyKey(scope)}: () => import("./${folder}/${file(scope)}.js"),`);
+const loaderLines = (model, folder) =>
+  [...model.scopes.keys()].map(
+    (scope) => `  ${propertyKey(scope)}: () => import("./${folder}/${model.scopes.get(scope)[0].file}.js"),`,
+  );
+
+function definitionsLoadersModule(model) {
   return [
     `// ${model.header}`,
-    `import type { ScopeParams, ScopeRoutes } from "${kernel}";`,
     "",
-    "/** Route table loaders, one chunk per scope (literal `import()`s so that bundlers split them). */",
-    "export const loaders: Record<string, () => Promise<{ routes: ScopeRoutes }>> = {",
-    ...loaders("scopes"),
+    "/** Packed route loaders, one chunk per scope (literal `import()`s so that bundlers split them). */",
+    "export const loaders: Record<string, () => Promise<{ routes: string }>> = {",
+    ...loaderLines(model, "scopes"),
     "};",
+    "",
+  ].join("\n");
+}
+
+/** A module of its own, so that a bundle that never validates (the browser preset) carries none of it. */
+function definitionsParamLoadersModule(model, kernel) {
+  return [
+    `// ${model.header}`,
+    `import type { ScopeParams } from "${kernel}";`,
     "",
     "/** Parameter metadata loaders for the validation plugin, one chunk per scope. */",
     "export const paramLoaders: Record<string, () => Promise<{ params: ScopeParams }>> = {",
-    ...loaders("params"),
+    ...loaderLines(model, "params"),
     "};",
     "",
   ].join("\n");
@@ -172,19 +154,32 @@ function definitionsAllModule(model, kernel) {
     if (!/^[a-z][A-Za-z0-9]*$/.test(scope) || RESERVED_WORDS.has(scope))
       throw new Error(`generate: scope "${scope}" cannot be an import binding in all.ts`);
   }
+  const endpoints = kernel.replace(/kernel\/index\.js$/, "plugins/endpoints/index.js");
   return [
     `// ${model.header}`,
-    `import type { ScopeRoutes } from "${kernel}";`,
-    // Named imports: a default import of a sibling module breaks in the per-file CJS build (esbuild's Node interop).
-    ...scopes.map((scope) => `import { routes as ${scope} } from "./scopes/${model.scopes.get(scope)[0].file}.js";`),
+    `import type { Registry } from "${endpoints}";`,
+    'import { deployment } from "./index.js";',
+    'import { aliases, legacyRoutes, removed } from "./aliases.js";',
     "",
     'export { deployment, loadParams, names } from "./index.js";',
-    'export { aliases, legacyRoutes, removed } from "./aliases.js";',
+    "export { aliases, legacyRoutes, removed };",
     "",
-    "/** Every scope's routes, statically imported: for servers and tools that want no lazy loading. */",
-    "export const routes: Record<string, ScopeRoutes> = {",
-    ...scopes.map((scope) => `  ${scope},`),
+    "/**",
+    " * Every scope's packed routes (the strings of `scopes/<scope>.ts`), inline: one module",
+    " * instead of one per scope, so that a Node program starts with a few files loaded; each",
+    " * scope is decoded on its first use.",
+    " */",
+    "export const routes: Record<string, string> = {",
+    ...scopes.map((scope) => `  ${propertyKey(scope)}: ${JSON.stringify(packScope(model.scopes.get(scope)))},`),
     "};",
+    "",
+    "/**",
+    ` * ${model.deployment}'s complete registry for \`endpoints(registry)\`: every operation and deprecated`,
+    " * alias, no lazy loading. Parameter metadata is not included (it is 3× the routes): spread",
+    " * `{ ...registry, loadParams }` and add the `validate` plugin to check parameters before sending;",
+    " * `{ ...registry, legacyRoutes, removed }` adds the @octokit/rest v15/v16 names the full preset knows.",
+    " */",
+    "export const registry: Registry = { deployment, routes, aliases };",
     "",
   ].join("\n");
 }
@@ -258,12 +253,16 @@ export function definitionsReadme(models) {
     "",
     "## Layout (per deployment)",
     "",
-    "- `index.ts`: `names` (front-coded method names per scope), `load(scope)` / `loadParams(scope)` (through `loaders.ts`, itself a chunk), `loadAliases` (the alias chunk). No routes.",
-    "- `loaders.ts`: one literal `import()` per scope for routes and for parameters, so bundlers split one chunk per scope.",
+    "- `index.ts`: `names` (the name column of the packed scopes, front-coded), `load(scope)` / `loadParams(scope)` (through `loaders.ts`, itself a chunk), `loadAliases` (the alias chunk). No routes.",
+    "- `loaders.ts` / `param-loaders.ts`: one literal `import()` per scope for routes / for parameters, so bundlers split one chunk per scope (two modules: a bundle that never loads parameters carries none).",
     "- `aliases.ts`: deprecated names (old scope → old name → today's `scope.method`), `legacyRoutes` (old names sent to",
     "  their old route) and `removed` (old names of removed endpoints → error message), in its own chunk.",
-    "- `all.ts`: every scope's routes imported statically, plus `names` and `aliases`.",
-    '- `scopes/<scope>.ts`: `method: [route, defaults?, extra?]`, e.g. `["POST {origin}/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}", { … origin }]`.',
+    "- `all.ts`: every scope's packed routes inline (one module to load, not one per scope), plus `names`, `aliases`, `legacyRoutes`, `removed` and `registry` (the complete",
+    "  registry for `endpoints(registry)`: `forgekit/deployments/<name>`).",
+    "- `scopes/<scope>.ts`: `routes`, the scope's operations packed one per line (`generate/pack.mjs`):",
+    "  `<shared-prefix digit><name rest> <verb letter><path>[ <json [defaults|0, extra?]>]`, `~` and `^` standing for",
+    "  `/repos/{owner}/{repo}` and `/orgs/{org}`; decoded into `[route, defaults?, extra?]` on the scope's first use.",
+    "  Routes look like `POST {origin}/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}`:",
     "  `{+name}` is a multi-segment path parameter; `{?a,b}` lists the query parameters of a non-GET operation; `extra` holds",
     "  `body` (the parameter that is the whole body), `deprecated` and `renamed` (old parameter name → new).",
     "- `params/<scope>.ts`: `method: [[name, flags, type, values?], …]` for the validation plugin. Flags: `p|q|b|h` (path,",

@@ -1,4 +1,5 @@
-import type { ParamMeta, RouteEntry, ScopeParams, ScopeRoutes } from "../../kernel/index.js";
+import { lazy, type ParamMeta, type RouteEntry, type ScopeParams, type ScopeRoutes } from "../../kernel/index.js";
+import type { Lazy } from "../../kernel/lazy.js";
 
 /**
  * A route registry as `definitions/` generates it (or as a user writes one): method names
@@ -7,12 +8,16 @@ import type { ParamMeta, RouteEntry, ScopeParams, ScopeRoutes } from "../../kern
 export interface Registry {
   /** Label for messages, e.g. `"api.github.com"`, `"ghes-3.17"`. */
   deployment?: string;
-  /** Method names per scope: comma-joined, or front-coded as definitions/ generates them (`|…`); by default the keys of `routes`. */
+  /** Method names per scope: comma-joined, or front-coded as definitions/ generates them (`|…`); by default the names in `routes`. */
   names?: Record<string, string>;
-  /** Every scope's routes, loaded already (Node). */
-  routes?: Record<string, ScopeRoutes>;
-  /** Load one scope's routes (browsers: one chunk per scope). */
-  load?: (scope: string) => Promise<{ routes: ScopeRoutes }>;
+  /**
+   * Every scope's routes, loaded already: a `{ name: [route, defaults?, extra?] }` table, or the
+   * packed string definitions/ generates (decoded on the scope's first use; the format is described in
+   * definitions/generate/pack.mjs).
+   */
+  routes?: Record<string, ScopeRoutes | string>;
+  /** Load one scope's routes, table or packed (browsers: one chunk per scope). */
+  load?: (scope: string) => Promise<{ routes: ScopeRoutes | string }>;
   /** Load one scope's parameter metadata, for the validate plugin. */
   loadParams?: (scope: string) => Promise<{ params: ScopeParams }>;
   /**
@@ -30,26 +35,62 @@ const { hasOwn } = Object;
 /** Parsed names and loaded chunks, per registry object (shared data, not per-client state). */
 const cache = new WeakMap<
   Registry,
-  { names: Map<string, readonly string[]>; routes: Map<string, ScopeRoutes>; params: Map<string, Promise<ScopeParams>> }
+  {
+    names: Map<string, readonly string[]>;
+    routes: Map<string, ScopeRoutes>;
+    /** One lazy load per scope: a failed chunk load is retried by the next call. */
+    chunks: Map<string, Lazy<ScopeRoutes>>;
+    params: Map<string, Lazy<ScopeParams>>;
+  }
 >();
 
 function state(registry: Registry) {
   let entry = cache.get(registry);
-  if (!entry) cache.set(registry, (entry = { names: new Map(), routes: new Map(), params: new Map() }));
+  if (!entry)
+    cache.set(registry, (entry = { names: new Map(), routes: new Map(), chunks: new Map(), params: new Map() }));
   return entry;
 }
 
 const PREFIX_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+const VERBS: Record<string, string> = { G: "GET", P: "POST", U: "PUT", A: "PATCH", D: "DELETE", H: "HEAD" };
+const PATHS: Record<string, string> = { "~": "/repos/{owner}/{repo}", "^": "/orgs/{org}" };
+
+/** Undo front-coding: one digit of characters shared with the previous name, then the rest. */
+function unfront(items: string[]): string[] {
+  let previous = "";
+  return items.map(
+    (packed) => (previous = previous.slice(0, PREFIX_DIGITS.indexOf(packed[0] as string)) + packed.slice(1)),
+  );
+}
 
 /** Decode a name list: plain `a,b,c`, or front-coded `|` + per name one digit of characters shared with the previous name, then the rest. */
 export function unpackNames(list: string): string[] {
   if (list[0] !== "|") return list ? list.split(",") : [];
-  let previous = "";
-  return list
-    .slice(1)
-    .split(",")
-    .map((packed) => (previous = previous.slice(0, PREFIX_DIGITS.indexOf(packed[0] as string)) + packed.slice(1)));
+  return unfront(list.slice(1).split(","));
 }
+
+/**
+ * Decode a packed scope (definitions/generate/pack.mjs writes it): one operation per line,
+ * `<shared digit><name rest> <verb letter><path>[ <json [defaults|0, extra?]>]`, where a path
+ * starting with `~` or `^` stands for `/repos/{owner}/{repo}…` or `/orgs/{org}…`.
+ */
+export function decodeScope(packed: string): ScopeRoutes {
+  const lines = packed ? packed.split("\n") : [];
+  const names = unfront(lines.map((line) => line.slice(0, line.indexOf(" "))));
+  const routes: Record<string, RouteEntry> = {};
+  lines.forEach((line, index) => {
+    const start = line.indexOf(" ") + 1;
+    const end = line.indexOf(" ", start);
+    const path = line.slice(start + 1, end < 0 ? undefined : end);
+    const route = `${VERBS[line[start] as string]} ${(PATHS[path[0] as string] ?? path[0]) + path.slice(1)}`;
+    routes[names[index] as string] = end < 0 ? [route] : [route, ...(JSON.parse(line.slice(end + 1)) as [0])];
+  });
+  return routes;
+}
+
+/** Names of a packed scope, without decoding its routes. */
+const packedNames = (packed: string) =>
+  packed ? unfront(packed.split("\n").map((line) => line.slice(0, line.indexOf(" ")))) : [];
 
 /** Every scope the registry names (or has routes for). */
 export function registryScopes(registry: Registry): string[] {
@@ -71,22 +112,43 @@ export function scopeNames(registry: Registry, scope: string): readonly string[]
   if (!list) {
     const packed = registry.names && hasOwn(registry.names, scope) ? registry.names[scope] : undefined;
     const routes = registry.routes && hasOwn(registry.routes, scope) ? registry.routes[scope] : undefined;
-    names.set(scope, (list = packed !== undefined ? unpackNames(packed) : routes ? Object.keys(routes) : []));
+    list =
+      packed !== undefined
+        ? unpackNames(packed)
+        : typeof routes === "string"
+          ? packedNames(routes)
+          : routes
+            ? Object.keys(routes)
+            : [];
+    names.set(scope, list);
   }
   return list;
 }
 
-/** The scope's routes if available synchronously. */
+/** Remember a scope's routes, decoding them if packed. */
+function keep(registry: Registry, scope: string, routes: ScopeRoutes | string): ScopeRoutes {
+  const table = typeof routes === "string" ? decodeScope(routes) : routes;
+  state(registry).routes.set(scope, table);
+  return table;
+}
+
+/** The scope's routes if available synchronously (a packed scope is decoded on this first use). */
 export function loadedRoutes(registry: Registry, scope: string): ScopeRoutes | undefined {
-  return registry.routes?.[scope] ?? state(registry).routes.get(scope);
+  const loaded = state(registry).routes.get(scope);
+  if (loaded) return loaded;
+  const routes = registry.routes && hasOwn(registry.routes, scope) ? registry.routes[scope] : undefined;
+  return routes === undefined ? undefined : keep(registry, scope, routes);
 }
 
 /** The route entry of `scope.name`, loading the scope's chunk if needed. */
 export async function loadEntry(registry: Registry, scope: string, name: string): Promise<RouteEntry> {
   let routes = loadedRoutes(registry, scope);
   if (!routes) {
-    routes = (await registry.load!(scope)).routes;
-    state(registry).routes.set(scope, routes);
+    const chunks = state(registry).chunks;
+    let chunk = chunks.get(scope);
+    if (!chunk)
+      chunks.set(scope, (chunk = lazy(async () => keep(registry, scope, (await registry.load!(scope)).routes))));
+    routes = await chunk();
   }
   return routes[name] as RouteEntry;
 }
@@ -94,10 +156,11 @@ export async function loadEntry(registry: Registry, scope: string, name: string)
 /** The parameter metadata of `scope.name` (empty when the registry has none). */
 export async function loadParams(registry: Registry, scope: string, name: string): Promise<readonly ParamMeta[]> {
   if (!registry.loadParams) return [];
+  const { loadParams } = registry;
   const params = state(registry).params;
-  let pending = params.get(scope);
-  if (!pending) params.set(scope, (pending = registry.loadParams(scope).then((module) => module.params)));
-  return (await pending)[name] ?? [];
+  let chunk = params.get(scope);
+  if (!chunk) params.set(scope, (chunk = lazy(async () => (await loadParams(scope)).params)));
+  return (chunk.value ?? (await chunk()))[name] ?? [];
 }
 
 /** `"scope.method"` an old name stands for, if the (loaded) alias table has it. */

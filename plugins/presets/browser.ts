@@ -1,14 +1,20 @@
 import { Client as Kernel, type ClientOptions } from "../../kernel/index.js";
 import { endpoints, type Registry } from "../endpoints/index.js";
-import { deployment, load, loadParams, names } from "../../definitions/api.github.com/index.js";
+import { deployment, load, names } from "../../definitions/api.github.com/index.js";
 import { builtins } from "./builtins.js";
 
-/** api.github.com's registry with names only: each scope's routes load on first use. */
-const registry: Registry = { deployment, names, load, loadParams };
+/**
+ * api.github.com's registry with names only: each scope's routes load on first use. No
+ * per-parameter metadata (it would be the largest part of a flat bundle): path parameters are
+ * still checked from the route, GitHub's 422 explains the rest, and
+ * `endpoints({ ...registry, loadParams })` with `validate` adds it (docs/browsers-and-bundle-size.md).
+ */
+const registry: Registry = { deployment, names, load };
 
 /**
  * The full preset for browsers (the `browser` export condition): the Node preset without
- * the agent transport; endpoint scopes load on first use (one chunk per scope).
+ * the agent transport and without per-parameter validation metadata; endpoint scopes load
+ * on first use (one chunk per scope).
  */
 export const Client = Kernel.plugin([endpoints(registry), ...builtins]);
 /** An instance of the browser preset. */

@@ -1,11 +1,12 @@
 import type { Registry } from "../endpoints/index.js";
-import { deployment, loadParams, names } from "../../definitions/api.github.com/index.js";
-import { routes } from "../../definitions/api.github.com/all.js";
-import { aliases, legacyRoutes, removed } from "../../definitions/api.github.com/aliases.js";
+import { loadParams } from "../../definitions/api.github.com/index.js";
+import { registry as complete, legacyRoutes, removed } from "../../definitions/api.github.com/all.js";
 
 /**
- * api.github.com's registry, every scope loaded statically: what the Node preset gives
- * `endpoints`. Kept out of the preset module so the main entry exports only what an
- * application needs; tests and custom presets import it from here.
+ * api.github.com's registry as the Node preset gives it to `endpoints`: every scope's packed
+ * routes (each decoded on its first use), the deprecated aliases, the @octokit/rest v15/v16
+ * names (`legacyRoutes`, `removed`), and the parameter metadata (one module per scope, loaded
+ * on a method's first call) for validation. Kept out of the preset module so the main entry
+ * exports only what an application needs; tests and custom presets import it from here.
  */
-export const registry: Registry = { deployment, names, routes, loadParams, aliases, legacyRoutes, removed };
+export const registry: Registry = { ...complete, legacyRoutes, removed, loadParams };

@@ -427,4 +427,50 @@ export function scenarios(test: Test, rig: Rig): void {
     }, rig.api.url);
     assert.equal(result, { hello: "hi", data: { tag: "plugin" }, isClient: true });
   });
+
+  test("a misspelled method in a scope not loaded yet fails with a clear error and sends nothing", async () => {
+    rig.api.route("GET /repos/o/typo/issues", { body: [] });
+    const since = rig.api.requests.length;
+    const result = await rig.opened.page.evaluate(async (baseUrl) => {
+      const issues = new lib.Client({ baseUrl }).issues as unknown as Record<string, unknown>;
+      const listed = Object.keys(issues).includes("listForRepo");
+      const present = "lisForRepo" in issues;
+      const caught = await Promise.resolve()
+        .then(() => (issues.lisForRepo as (p: object) => Promise<unknown>)({ owner: "o", repo: "typo" }))
+        .catch((e: unknown) => e);
+      return { listed, present, type: (caught as Error).name, message: (caught as Error).message };
+    }, rig.api.url);
+    assert.equal(
+      { ...result, message: undefined },
+      { listed: true, present: false, type: "TypeError", message: undefined },
+    );
+    assert.match(result.message, /lisForRepo is not a function/);
+    assert.is(rig.api.requests.length, since, "nothing reached the API");
+  });
+
+  test("validation as designed: a missing path parameter is refused before sending; other parameters go to GitHub, whose 422 is in the error", async () => {
+    rig.api.route("POST /repos/o/validate/issues", {
+      status: 422,
+      body: { message: "Invalid request.", errors: [{ resource: "Issue", field: "title", code: "invalid" }] },
+    });
+    const since = rig.api.requests.length;
+    const missing = await rig.opened.page.evaluate(async (baseUrl) => {
+      const client = new lib.Client({ baseUrl, retry: false });
+      const caught = await client.repos.get({ owner: "o" } as never).catch((e: unknown) => e);
+      return { request: lib.isParameterError(caught), message: (caught as Error).message };
+    }, rig.api.url);
+    assert.is(missing.request, true, "a ParameterError");
+    assert.match(missing.message, /repo/);
+    assert.is(rig.api.requests.length, since, "nothing sent for a missing path parameter");
+    const wrongType = await rig.opened.page.evaluate(async (baseUrl) => {
+      const client = new lib.Client({ baseUrl, retry: false });
+      const caught = await client.issues
+        .create({ owner: "o", repo: "validate", title: 5 } as never)
+        .catch((e: unknown) => e);
+      return { status: (caught as { status?: number }).status, message: (caught as Error).message };
+    }, rig.api.url);
+    assert.is(wrongType.status, 422, "no per-parameter metadata in the browser preset: GitHub checks the body");
+    assert.match(wrongType.message, /Invalid request/);
+    assert.match(wrongType.message, /title/);
+  });
 }

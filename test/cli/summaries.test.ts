@@ -6,10 +6,13 @@ import * as assert from "uvu/assert";
 import type { ScopeRoutes } from "../../kernel/index.js";
 import { deployments } from "../../definitions/deployments.js";
 import { summaryOf } from "../../plugins/cli/help.js";
+import { decodeScope } from "../../plugins/endpoints/registry.js";
 
 const test = suite("cli: generated summaries");
-const routesOf = async (deployment: string): Promise<Record<string, ScopeRoutes>> =>
-  (await import(`../../definitions/${deployment}/all.js`)).routes;
+const routesOf = async (deployment: string): Promise<Record<string, ScopeRoutes>> => {
+  const packed: Record<string, string> = (await import(`../../definitions/${deployment}/all.js`)).routes;
+  return Object.fromEntries(Object.entries(packed).map(([scope, routes]) => [scope, decodeScope(routes)]));
+};
 
 test("every operation of every deployment has a summary and a docs link", async () => {
   for (const deployment of deployments) {

@@ -1,6 +1,9 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { Client, ParameterError } from "../../kernel/index.js";
+import { endpoints } from "../../plugins/endpoints/index.js";
+import { validate } from "../../plugins/validate/index.js";
+import { deployment, load, loadParams, names } from "../../definitions/api.github.com/index.js";
 import { Client as Browser } from "../../plugins/presets/browser.js";
 import { startServer, type TestServer } from "../helpers/server.js";
 
@@ -34,8 +37,9 @@ test(".endpoint before the chunk loaded throws a clear error; after load() it wo
   assert.is(method.endpoint.DEFAULTS.url, "/gists/{gist_id}");
 });
 
-test("validation metadata loads lazily too: a missing parameter is refused, nothing sent", async () => {
-  const client = new Browser({ baseUrl: server.url });
+test("validation metadata loads lazily too (names-only registry + loadParams + validate, as docs/browsers-and-bundle-size.md adds it): a missing parameter is refused, nothing sent", async () => {
+  const Validating = Client.plugin([endpoints({ deployment, names, load, loadParams }), validate]);
+  const client = new Validating({ baseUrl: server.url }) as unknown as InstanceType<typeof Browser>;
   const before = server.requests.length;
   const error = await client.issues.create({ owner: "o", repo: "r" } as never).catch((e: Error) => e);
   assert.instance(error, ParameterError);

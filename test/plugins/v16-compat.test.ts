@@ -190,7 +190,8 @@ test("validation still refuses what GitHub refuses, with the same messages, noth
   const cases: Array<[() => Promise<unknown>, RegExp]> = [
     [
       async () => c.repos.get({ repo: "r" }),
-      /Path parameter "owner" for GET \/repos\/\{owner\}\/\{repo\} is missing: pass a non-empty string or number\./,
+      // Endpoint methods check parameters before the URL is built (docs/how-it-works.md).
+      /repos\.get: parameter "owner" is required \(string\); pass it\./,
     ],
     [
       async () => c.repos.listForOrg({ org: "o", type: "publik" }),

