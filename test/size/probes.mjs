@@ -16,8 +16,9 @@ export function sizeProbes({ esm, classic }) {
     {
       name: "kernel only (Client, request, hooks)",
       budget: 4000,
-      // 3.98 kB until the merges of issues 12, 13 and 14 (kernel/check-options.ts alone is 2,083 B minified).
-      ceiling: 6040,
+      // 3.98 kB until the merges of issues 12, 13 and 14 (kernel/check-options.ts alone is 2,083 B minified);
+      // +263 B when kernel/hook.ts went back to before-after-hook's Collection (its runtime, by design).
+      ceiling: 6300,
       contents: `export { Client } from "./kernel/index.ts";`,
     },
     {
@@ -61,7 +62,8 @@ export function sizeProbes({ esm, classic }) {
     {
       name: "kernel + auth + endpoints + the `repos` chunk, one call",
       budget: 10000,
-      ceiling: 14880,
+      // +263 B for before-after-hook's runtime in kernel/hook.ts, as the kernel-only probe.
+      ceiling: 15140,
       needs: ["plugins/auth/index.ts", "plugins/endpoints/index.ts"],
       contents: [
         `import { Client } from "./kernel/index.ts";`,
