@@ -1,6 +1,7 @@
 import Hook from "before-after-hook";
 import type { Hook as HookCollection, Hooks } from "./request.js";
 import type { Steps } from "./steps.js";
+import { own } from "./own.js";
 
 /**
  * `client.hook`: before-after-hook 4.0.0's `Collection` (its API, types and semantics: it
@@ -8,8 +9,8 @@ import type { Steps } from "./steps.js";
  * holds only the callable and its steps: the methods live on one shared prototype, and a
  * client with no `"request"` hook sends its requests straight to the transport
  * (kernel/request.ts reads `steps.hooks`); a hook added at any later time is seen by the
- * next request. before-after-hook is ESM-only: the CJS build inlines it into this one module
- * (build.mjs), which therefore imports nothing else at run time.
+ * next request. before-after-hook is ESM-only: the CJS build bundles this one module with it
+ * (build.mjs), so its run-time imports are inlined there: keep them pure.
  */
 
 type Kind = "before" | "after" | "error" | "wrap";
@@ -34,12 +35,6 @@ function remove(this: Own, name: string, method: Function): void {
   const { hooks } = this[STEPS];
   const index = name === "request" ? hooks.indexOf(method) : -1;
   if (index >= 0) hooks.splice(index, 1);
-}
-
-/** Make `value` an own property of `self`, as before-after-hook's methods are. */
-function own<T>(self: object, key: string, value: T): T {
-  Object.defineProperty(self, key, { value, writable: true, enumerable: true, configurable: true });
-  return value;
 }
 
 /**

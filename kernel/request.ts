@@ -1,4 +1,5 @@
 import type { HookCollection } from "before-after-hook";
+import { own } from "./own.js";
 import { merge, parse } from "./route.js";
 import { reusable, runPrepare, stepsOf, transmit, type Steps } from "./steps.js";
 import type { EndpointOptions, RequestOptions, RequestParameters, Response } from "./types.js";
@@ -70,16 +71,10 @@ const requestProto: object = Object.create(Function.prototype, {
           merge: (route?: string | RequestParameters, params?: RequestParameters) => merge(defaults, route, params),
         },
       );
-      Object.defineProperty(this, "endpoint", {
-        value: endpoint,
-        writable: true,
-        enumerable: true,
-        configurable: true,
-      });
-      return endpoint;
+      return own(this, "endpoint", endpoint);
     },
     set(this: object, value: unknown) {
-      Object.defineProperty(this, "endpoint", { value, writable: true, enumerable: true, configurable: true });
+      own(this, "endpoint", value);
     },
   },
   defaults: {
@@ -87,11 +82,10 @@ const requestProto: object = Object.create(Function.prototype, {
     get(this: Own) {
       const { [HOOK]: hook, [DEFAULTS]: defaults } = this;
       const bound = (more: RequestParameters) => createRequest(hook, merge(defaults, more));
-      Object.defineProperty(this, "defaults", { value: bound, writable: true, enumerable: true, configurable: true });
-      return bound;
+      return own(this, "defaults", bound);
     },
     set(this: object, value: unknown) {
-      Object.defineProperty(this, "defaults", { value, writable: true, enumerable: true, configurable: true });
+      own(this, "defaults", value);
     },
   },
 });
