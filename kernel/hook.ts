@@ -23,18 +23,21 @@ const STEPS = Symbol.for("forgekit.steps");
  * it (it is never handed out), so it holds no state: before-after-hook just calls the method.
  */
 const EMPTY = new Hook.Collection<Hooks>();
+/** The empty list new steps start with (kernel/steps.ts replaces lists, never changes them). */
+const NONE: readonly never[] = Object.freeze([]);
 
 function add(this: Own, kind: Kind, name: string, method: Function): void {
   (this[COLLECTION] ??= new Hook.Collection<Hooks>())[kind](name as "request", method as never);
-  if (name === "request") this[STEPS].hooks.push(method);
+  const steps = this[STEPS];
+  if (name === "request") steps.hooks = steps.hooks.concat(method);
 }
 
 /** Removes as before-after-hook does: the first registration of `method`, of any kind. */
 function remove(this: Own, name: string, method: Function): void {
   this[COLLECTION]?.remove(name as "request", method as never);
-  const { hooks } = this[STEPS];
-  const index = name === "request" ? hooks.indexOf(method) : -1;
-  if (index >= 0) hooks.splice(index, 1);
+  const steps = this[STEPS];
+  const index = name === "request" ? steps.hooks.indexOf(method) : -1;
+  if (index >= 0) steps.hooks = steps.hooks.filter((_, i) => i !== index);
 }
 
 /**
@@ -67,7 +70,7 @@ export function createHook(): HookCollection {
       options as never,
     )) as unknown as HookCollection;
   Object.setPrototypeOf(hook, proto);
-  const steps: Steps = { prepare: [], observe: [], hooks: [] };
+  const steps: Steps = { prepare: NONE, observe: NONE, hooks: NONE, wraps: NONE };
   Object.defineProperty(hook, STEPS, { value: steps });
   return hook;
 }

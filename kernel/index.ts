@@ -18,5 +18,5 @@ export { warnOnce } from "./warn-once.js";
 export { uploadsOrigin } from "./uploads.js";
 export { withDefaults } from "./with-defaults.js";
 export { lazy } from "./lazy.js";
-export { onPrepare, onSend, type Prepare, type Observe, type Finish } from "./steps.js";
+export { onPrepare, onSend, onWrap, type Prepare, type Observe, type Finish, type Wrap } from "./steps.js";
 export { stepsOf, type Steps } from "./steps.js";

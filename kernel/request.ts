@@ -1,7 +1,7 @@
 import type { HookCollection } from "before-after-hook";
 import { own } from "./own.js";
 import { merge, parse } from "./route.js";
-import { reusable, runPrepare, stepsOf, transmit, type Steps } from "./steps.js";
+import { reusable, runPrepare, runWraps, stepsOf, transmit, type Steps } from "./steps.js";
 import type { EndpointOptions, RequestOptions, RequestParameters, Response } from "./types.js";
 
 /** The hook collection's single hook, `"request"`, typed through before-after-hook's type store. */
@@ -32,7 +32,7 @@ export interface Request {
   defaults(defaults: RequestParameters): Request;
 }
 
-/** After the prepare steps: the early check, then the hooks (if any) and the transport. */
+/** After the prepare steps: the early check, then the hooks and the kernel's wraps (if any) and the transport. */
 function dispatch(hook: Hook, steps: Steps, options: EndpointOptions): Promise<Response<unknown>> {
   let parsed: RequestOptions;
   try {
@@ -41,14 +41,14 @@ function dispatch(hook: Hook, steps: Steps, options: EndpointOptions): Promise<R
   } catch (error) {
     return Promise.reject(error);
   }
-  // No hooks registered: straight to the transport, parsed once.
-  if (!steps.hooks.length) return transmit(steps, parsed, options);
-  const unchanged = reusable(options);
-  return hook(
-    "request",
-    (given) => transmit(steps, given === options && unchanged?.() ? parsed : parse(given), given),
-    options,
-  );
+  const { hooks, wraps } = steps;
+  // Nothing registered: straight to the transport, parsed once.
+  if (!hooks.length && !wraps?.length) return transmit(steps, parsed, options);
+  const again = reusable(options);
+  const send: Send = (given) => transmit(steps, given === options && again ? again(parsed) : parse(given), given);
+  if (!hooks.length) return runWraps(wraps!, send, options);
+  // The kernel's wraps were registered before any hook: they are the innermost.
+  return hook("request", wraps?.length ? () => runWraps(wraps, send, options) : send, options);
 }
 
 const HOOK = Symbol("forgekit.request-hook");

@@ -65,6 +65,20 @@ function assertHeaders(headers: Record<string, string>, route: string): void {
   }
 }
 
+const JSON_TYPE = "application/json; charset=utf-8";
+
+/**
+ * `parsed` (from {@link parse} of `options`) with the headers `options` has now, checked
+ * again: for options whose hooks changed only headers. Only valid when no parameter is an
+ * object (then a body, if any, is either `data` as given or the JSON of the leftovers).
+ */
+export function withHeaders(parsed: RequestOptions, options: EndpointOptions): RequestOptions {
+  const headers = { ...options.headers };
+  assertHeaders(headers, `${parsed.method} ${normalizeTemplate(options.url ?? "")}`);
+  if (parsed.body !== undefined && options.data === undefined) headers["content-type"] ??= JSON_TYPE;
+  return { method: parsed.method, url: parsed.url, headers, body: parsed.body, request: options.request };
+}
+
 /** Plain objects and arrays are sent as JSON; anything else (string, bytes, Blob, stream, FormData) as is. */
 function isJsonBody(data: unknown): boolean {
   return Array.isArray(data) || (data as object | undefined)?.constructor === Object;
@@ -102,7 +116,7 @@ export function parse(options: EndpointOptions): RequestOptions {
     const data = options.data !== undefined ? options.data : names.length ? rest : undefined;
     if (isJsonBody(data)) {
       body = JSON.stringify(data);
-      headers["content-type"] ??= "application/json; charset=utf-8";
+      headers["content-type"] ??= JSON_TYPE;
     } else if (data !== undefined)
       body = typeof data === "number" || typeof data === "boolean" ? String(data) : (data as BodyInit);
   }

@@ -1,4 +1,4 @@
-import { lazy, type Client, type Plugin } from "../../kernel/index.js";
+import { lazy, onWrap, type Client, type Plugin } from "../../kernel/index.js";
 import { fromAuthenticate } from "./forms.js";
 import { checkApp, fromOption } from "./options.js";
 import { authWrap } from "./hook.js";
@@ -89,8 +89,8 @@ export const auth: Plugin<AuthAdditions, AuthOptions> = (client, options) => {
       : isApp(given as AuthOption)
         ? lazyApp(client, given as AppCredentials)
         : fromOption(given as never);
-  client.hook.wrap(
-    "request",
+  onWrap(
+    client,
     authWrap(client, () => strategy, origins),
   );
   return {

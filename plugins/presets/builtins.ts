@@ -1,4 +1,4 @@
-import { lazy, type Client, type Plugin } from "../../kernel/index.js";
+import { lazy, onWrap, type Client, type Plugin } from "../../kernel/index.js";
 import type { Engine } from "../policy/types.js";
 import { auth } from "../auth/index.js";
 import type { CacheOptions, CachePluginOptions } from "../cache/index.js";
@@ -62,7 +62,7 @@ export const lazyRetryThrottle: Plugin<void, RetryPluginOptions & ThrottlePlugin
     if (throttle) applyThrottle(client, engine, throttle);
     return engine;
   };
-  client.hook.wrap("request", (request, options) => {
+  onWrap(client, (request, options) => {
     const code = policyCode.value;
     return code
       ? code[0].run(make(code), request, options)

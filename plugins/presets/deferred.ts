@@ -49,9 +49,14 @@ export function deferred<Additions = void, Options = {}>(
       const loaded = await load();
       // A private collection from the kernel's createHook: the same semantics as the client's.
       const hook = createHook();
-      // Steps (onPrepare/onSend) the plugin adds apply to the client's own requests.
-      const { prepare, observe } = stepsOf(client.hook);
-      Object.assign(stepsOf(hook), { prepare, observe });
+      // Steps (onPrepare/onSend) the plugin adds apply to the client's own requests; its
+      // wraps (onWrap) are hooks of the private collection, which runs in this place.
+      const own = stepsOf(client.hook);
+      Object.defineProperties(stepsOf(hook), {
+        prepare: { get: () => own.prepare, set: (list) => void (own.prepare = list) },
+        observe: { get: () => own.observe, set: (list) => void (own.observe = list) },
+        wraps: { value: undefined },
+      });
       const facade = Object.create(client, { hook: { value: hook } }) as Client;
       const additions = {};
       for (const plugin of Array.isArray(loaded) ? loaded : [loaded]) {

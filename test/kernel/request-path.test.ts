@@ -1,6 +1,16 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { Client, onPrepare, onSend, type Hook } from "../../kernel/index.js";
+import {
+  Client,
+  onPrepare,
+  onSend,
+  onWrap,
+  stepsOf,
+  type EndpointOptions,
+  type Hook,
+  type Response,
+  type Send,
+} from "../../kernel/index.js";
 import { Client as Full } from "../../plugins/presets/full.js";
 import { startServer, type TestServer } from "../helpers/server.js";
 
@@ -84,15 +94,63 @@ test("a hook added after construction (and after requests) is seen by the next r
   assert.is((await plain.request("GET /echo")).data.accept, "application/vnd.github.v3+json");
 });
 
-test("hook callbacks on a default full-preset repos.get with a token: at most 2", async () => {
+test("hook callbacks on a default full-preset repos.get with a token: at most 2, with no hook dispatch", async () => {
   const { Counted, counts } = counting(Full);
   const client = new Counted({ baseUrl: server.url, auth: "ghp_count" });
+  // auth's wrap (credentials for the API's origins only) and the retry/throttle engine's wrap,
+  // registered with onWrap before any hook: the kernel runs them without before-after-hook.
+  const steps = stepsOf(client.hook);
+  let wrapCalls = 0;
+  steps.wraps = steps.wraps!.map((wrap) => (send, options) => (wrapCalls++, wrap(send, options)));
   const { data } = await client.repos.get({ owner: "o", repo: "r" });
   assert.is(data.authorization, "token ghp_count");
-  // auth's wrap (credentials for the API's origins only) and the retry/throttle engine's wrap.
-  assert.ok(counts.callbacks <= 2, `${counts.callbacks} callbacks: ${counts.who.join(", ")}`);
-  assert.is(counts.dispatches, 1);
-  assert.equal(counts.who.sort(), ["plugins/auth/index", "plugins/presets/builtins"]);
+  assert.is(counts.callbacks, 0, `${counts.callbacks} callbacks: ${counts.who.join(", ")}`);
+  assert.is(counts.dispatches, 0);
+  assert.is(wrapCalls, 2);
+  assert.ok(counts.callbacks + wrapCalls <= 2);
+});
+
+test("wraps registered with onWrap keep their place: inside later hooks, and hooks once one is registered", async () => {
+  const trace: string[] = [];
+  const client = new Client({ baseUrl: server.url });
+  const tracing =
+    (name: string) =>
+    (send: Send, options: EndpointOptions): Promise<Response<any>> => {
+      trace.push(`${name} in`);
+      return Promise.resolve(send(options)).then((response) => (trace.push(`${name} out`), response));
+    };
+  onWrap(client, tracing("step 1"));
+  onWrap(client, tracing("step 2"));
+  assert.is(stepsOf(client.hook).wraps!.length, 2);
+  await client.request("GET /echo");
+  client.hook.wrap("request", tracing("hook"));
+  // A hook is registered now: this one is a hook too, outside the first.
+  onWrap(client, tracing("step 3"));
+  assert.is(stepsOf(client.hook).wraps!.length, 2);
+  await client.request("GET /echo");
+  assert.equal(trace, [
+    "step 2 in",
+    "step 1 in",
+    "step 1 out",
+    "step 2 out",
+    "step 3 in",
+    "hook in",
+    "step 2 in",
+    "step 1 in",
+    "step 1 out",
+    "step 2 out",
+    "hook out",
+    "step 3 out",
+  ]);
+});
+
+test("a wrap run by the kernel sends the options the dispatch started with, as before-after-hook's wraps do", async () => {
+  const client = new Client({ baseUrl: server.url });
+  onWrap(client, (send, options) => send({ ...options, url: "/echo?inner=1" }));
+  onWrap(client, (send, options) => send({ ...options, url: "/echo?outer=1" }));
+  const { data } = await client.request("GET /echo");
+  // The outer wrap's new object is dropped; the innermost wrap's reaches the transport.
+  assert.is(data.url, "/echo?inner=1");
 });
 
 test("prepare steps run before every hook, latest registered first; send steps run per attempt, innermost", async () => {

@@ -84,6 +84,7 @@ const PLUGIN_AUTHOR = [
   "merge",
   "onPrepare",
   "onSend",
+  "onWrap",
   "parse",
   "redact",
   "redactBody",
