@@ -20,3 +20,4 @@ export { withDefaults } from "./with-defaults.js";
 export { lazy } from "./lazy.js";
 export { onPrepare, onSend, onWrap, type Prepare, type Observe, type Finish, type Wrap } from "./steps.js";
 export { stepsOf, type Steps } from "./steps.js";
+export { memberOnFirstUse } from "./own.js";

@@ -16,9 +16,10 @@ import type { Strategy } from "./types.js";
  */
 const ours = new WeakMap<EndpointOptions, string>();
 
-interface Context {
+/** One client's credentials state: what `authenticate()` changes and the wrap reads. */
+export interface Context {
   client: Client;
-  strategy: () => Strategy | undefined;
+  strategy: Strategy | undefined;
   origins: readonly string[];
 }
 
@@ -29,8 +30,7 @@ const debug = (context: Context, message: string) => context.client.options.log.
  * `origins`, only when the caller set no `authorization` of their own, and once more
  * with a fresh credential after a 401 when the strategy can refresh (App tokens).
  */
-export function authWrap(client: Client, strategy: () => Strategy | undefined, origins: readonly string[]) {
-  const context: Context = { client, strategy, origins };
+export function authWrap(context: Context) {
   return (send: Send, endpoint: EndpointOptions): Promise<Response<unknown>> => {
     try {
       return attachAndSend(context, send, endpoint);
@@ -41,7 +41,7 @@ export function authWrap(client: Client, strategy: () => Strategy | undefined, o
 }
 
 function attachAndSend(context: Context, send: Send, endpoint: EndpointOptions): Promise<Response<unknown>> {
-  const current = context.strategy();
+  const current = context.strategy;
   const headers = endpoint.headers;
   if (ours.has(endpoint) && headers.authorization === ours.get(endpoint)) delete headers.authorization;
   if (!current || headers.authorization !== undefined) return Promise.resolve(send(endpoint));

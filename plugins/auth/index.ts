@@ -1,7 +1,7 @@
-import { lazy, onWrap, type Client, type Plugin } from "../../kernel/index.js";
+import { lazy, memberOnFirstUse, onWrap, type Client, type Plugin } from "../../kernel/index.js";
 import { fromAuthenticate } from "./forms.js";
 import { checkApp, fromOption } from "./options.js";
-import { authWrap } from "./hook.js";
+import { authWrap, type Context } from "./hook.js";
 import { allowedOrigins } from "./origin.js";
 import type { AppCredentials, AuthenticateOptions, AuthOption, Strategy } from "./types.js";
 import { applyStrategy, describe, type AuthResult, type AuthStrategy, type OctokitAuth } from "./octokit.js";
@@ -39,6 +39,10 @@ export interface AuthOptions {
   /** An Octokit auth strategy (`createAppAuth`, `createActionAuth`, …); `auth` is then its options. */
   authStrategy?: AuthStrategy | undefined;
 }
+
+/** Where a client keeps its credentials state (see plugins/auth/hook.ts). */
+const STATE = Symbol("forgekit.auth");
+type Stateful = Client & { [STATE]: Context };
 
 function isApp(option: AuthOption): option is AppCredentials {
   return typeof option === "object" && option !== null && "appId" in option;
@@ -83,26 +87,35 @@ export const auth: Plugin<AuthAdditions, AuthOptions> = (client, options) => {
       authenticate: () => void client.options.log.warn("authenticate() has no effect with authStrategy"),
     };
   }
-  let strategy: Strategy | undefined =
-    given === undefined
-      ? undefined
-      : isApp(given as AuthOption)
-        ? lazyApp(client, given as AppCredentials)
-        : fromOption(given as never);
-  onWrap(
+  const context: Context = {
     client,
-    authWrap(client, () => strategy, origins),
-  );
-  return {
-    auth: (options) => describe(strategy, options),
-    authenticate(credentials?: AuthenticateOptions): void {
-      strategy = credentials === undefined ? undefined : fromAuthenticate(credentials);
-      client.options.log.debug(
-        strategy ? `authenticate: ${strategy.kind} credentials set` : "authenticate: credentials cleared",
-        { namespace: "auth" },
-      );
-    },
+    strategy:
+      given === undefined
+        ? undefined
+        : isApp(given as AuthOption)
+          ? lazyApp(client, given as AppCredentials)
+          : fromOption(given as never),
+    origins,
   };
+  // Not enumerable: out of util.inspect(client), as the credentials it holds must be.
+  Object.defineProperty(client, STATE, { value: context });
+  onWrap(client, authWrap(context));
+  // `auth` and `authenticate` are made for an instance on its first access (most clients
+  // never call them); both read the state the wrap reads.
+  memberOnFirstUse(
+    client as Stateful,
+    "auth",
+    (self: Stateful) => (options?: { type?: string }) => describe(self[STATE].strategy, options),
+  );
+  memberOnFirstUse(client as Stateful, "authenticate", (self: Stateful) => (credentials?: AuthenticateOptions) => {
+    const state = self[STATE];
+    state.strategy = credentials === undefined ? undefined : fromAuthenticate(credentials);
+    self.options.log.debug(
+      state.strategy ? `authenticate: ${state.strategy.kind} credentials set` : "authenticate: credentials cleared",
+      { namespace: "auth" },
+    );
+  });
+  return undefined as unknown as AuthAdditions;
 };
 /** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
 auth.options = ["auth", "authStrategy"];

@@ -1,4 +1,4 @@
-import { lazy, type Plugin, type Request } from "../../kernel/index.js";
+import { lazy, memberOnFirstUse, type Plugin, type Request } from "../../kernel/index.js";
 import type { Graphql, GraphqlParameters } from "./types.js";
 
 const load = lazy(() => import("./index.js"));
@@ -17,6 +17,13 @@ function stub(request: Request, defaults: GraphqlParameters): Graphql {
   return graphql;
 }
 
-/** The `graphql` plugin for the presets: `client.graphql` loads forgekit/plugins/graphql on first use. */
-export const lazyGraphql: Plugin<{ graphql: Graphql }> = (client) => ({ graphql: stub(client.request, {}) });
+/**
+ * The `graphql` plugin for the presets: `client.graphql` loads forgekit/plugins/graphql on
+ * first use. The stub itself is made on an instance's first access (kernel's memberOnFirstUse):
+ * most clients never call it, and then hold nothing for it.
+ */
+export const lazyGraphql: Plugin<{ graphql: Graphql }> = (client) => {
+  memberOnFirstUse(client, "graphql", (self) => stub(self.request, {}));
+  return undefined as never;
+};
 lazyGraphql.options = [];

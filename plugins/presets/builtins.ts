@@ -1,4 +1,4 @@
-import { lazy, onWrap, type Client, type Plugin } from "../../kernel/index.js";
+import { lazy, memberOnFirstUse, onWrap, type Client, type Plugin } from "../../kernel/index.js";
 import type { Engine } from "../policy/types.js";
 import { auth } from "../auth/index.js";
 import type { CacheOptions, CachePluginOptions } from "../cache/index.js";
@@ -105,29 +105,6 @@ const lazyPaginate: Plugin<{ paginate: Paginate }> = (client) => {
 };
 /** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
 lazyPaginate.options = [];
-
-/**
- * Define `name` once per class, on `client`'s prototype: a getter that makes the member for
- * an instance on its first access with `make` and keeps it there as an own property.
- */
-function memberOnFirstUse(client: Client, name: string, make: (client: Client) => unknown): void {
-  const proto = Object.getPrototypeOf(client) as object;
-  if (Object.prototype.hasOwnProperty.call(proto, name)) return;
-  const own = (self: object, value: unknown) =>
-    Object.defineProperty(self, name, { value, writable: true, enumerable: true, configurable: true });
-  Object.defineProperty(proto, name, {
-    configurable: true,
-    get(this: Client) {
-      const value = make(this);
-      // `make` may have set the member already (a plugin's additions are assigned on load).
-      if (!Object.prototype.hasOwnProperty.call(this, name)) own(this, value);
-      return (this as unknown as Record<string, unknown>)[name];
-    },
-    set(this: object, value: unknown) {
-      own(this, value);
-    },
-  });
-}
 
 /**
  * The built-in plugins every preset (Node and browser) applies after the endpoint methods.

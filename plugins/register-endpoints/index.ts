@@ -1,4 +1,4 @@
-import { warnOnce, type Client, type ParamMeta, type Plugin } from "../../kernel/index.js";
+import { memberOnFirstUse, warnOnce, type Client, type ParamMeta, type Plugin } from "../../kernel/index.js";
 import { adaptMethod, type Method } from "../endpoints/index.js";
 import { checkParams } from "../validate/index.js";
 
@@ -80,15 +80,17 @@ function createRegistered(client: Client, operation: string, definition: Endpoin
 export const registerEndpoints: Plugin<{
   /** Add `client.<scope>.<name>(params)` for each route definition of `routes`. */
   registerEndpoints(routes: EndpointDefinitions): void;
-}> = (client) => ({
-  registerEndpoints(routes) {
-    const target = client as unknown as Record<string, Record<string, Method>>;
+}> = (client) => {
+  // Made for an instance on its first access: most clients never register endpoints.
+  memberOnFirstUse(client, "registerEndpoints", (self) => (routes: EndpointDefinitions) => {
+    const target = self as unknown as Record<string, Record<string, Method>>;
     for (const scope of Object.keys(routes)) {
       if (typeof target[scope] !== "object" || target[scope] === null) target[scope] = {};
       for (const [name, definition] of Object.entries(routes[scope]!))
-        target[scope]![name] = createRegistered(client, `${scope}.${name}`, definition);
+        target[scope]![name] = createRegistered(self, `${scope}.${name}`, definition);
     }
-  },
-});
+  });
+  return undefined as never;
+};
 /** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
 registerEndpoints.options = [];

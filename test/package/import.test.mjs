@@ -81,6 +81,7 @@ const PLUGIN_AUTHOR = [
   "createScope",
   "lazy",
   "lowercaseHeaders",
+  "memberOnFirstUse",
   "merge",
   "onPrepare",
   "onSend",
