@@ -9,7 +9,7 @@
 export { Client } from "./client.js";
 export type { ClientOptions } from "./options.js";
 export * from "./exports.js";
-export { createRequest } from "./request.js";
+export { bindRoute, createRequest } from "./request.js";
 export { createHook } from "./hook.js";
 export { merge, parse, lowercaseHeaders } from "./route.js";
 export { createScope } from "./scope.js";

@@ -1,6 +1,6 @@
 import type { HookCollection } from "before-after-hook";
 import { own } from "./own.js";
-import { merge, parse } from "./route.js";
+import { merge, mergeOver, parse } from "./route.js";
 import { reusable, runPrepare, runWraps, stepsOf, transmit, type Steps } from "./steps.js";
 import type { EndpointOptions, RequestOptions, RequestParameters, Response } from "./types.js";
 
@@ -90,24 +90,92 @@ const requestProto: object = Object.create(Function.prototype, {
   },
 });
 
+/**
+ * Merge (`base`, if given, over `defaults`), the prepare steps, then the early check, hooks and
+ * transport: what every request function runs.
+ */
+function start(
+  hook: Hook,
+  defaults: EndpointOptions,
+  base: RequestParameters | undefined,
+  route: string | RequestParameters | undefined,
+  params: RequestParameters | undefined,
+): Promise<Response<unknown>> {
+  const steps = stepsOf(hook);
+  let options: EndpointOptions;
+  let prepared: void | Promise<void>;
+  try {
+    // One fresh options object per request: hooks change it in place, because
+    // before-after-hook 4.0.0 hands inner wraps the original object (docs/hooks-and-plugins.md).
+    options = base ? mergeOver(defaults, base, route as RequestParameters, params) : merge(defaults, route, params);
+    prepared = runPrepare(steps.prepare, options);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  return prepared ? prepared.then(() => dispatch(hook, steps, options)) : dispatch(hook, steps, options);
+}
+
 /** Create a request function over `hook` with `defaults`. */
 export function createRequest(hook: Hook, defaults: EndpointOptions): Request {
-  const steps = stepsOf(hook);
-  const request = (route: string | RequestParameters, params?: RequestParameters) => {
-    let options: EndpointOptions;
-    let prepared: void | Promise<void>;
-    try {
-      // One fresh options object per request: hooks change it in place, because
-      // before-after-hook 4.0.0 hands inner wraps the original object (docs/hooks-and-plugins.md).
-      options = merge(defaults, route, params);
-      prepared = runPrepare(steps.prepare, options);
-    } catch (error) {
-      return Promise.reject(error);
-    }
-    return prepared ? prepared.then(() => dispatch(hook, steps, options)) : dispatch(hook, steps, options);
-  };
+  const request = (route: string | RequestParameters, params?: RequestParameters) =>
+    start(hook, defaults, undefined, route, params);
   Object.setPrototypeOf(request, requestProto);
   (request as unknown as Own)[HOOK] = hook;
   (request as unknown as Own)[DEFAULTS] = defaults;
   return request as unknown as Request;
+}
+
+const BASE = Symbol("forgekit.route-base");
+const PARENT = Symbol("forgekit.route-parent");
+type Bound = { [BASE]: RequestParameters; [PARENT]: Own };
+
+/** `request.defaults(base)` of a bound route, made when its `.endpoint` or `.defaults` is first read. */
+function materialize(self: Bound): Request {
+  const parent = self[PARENT];
+  return createRequest(parent[HOOK], merge(parent[DEFAULTS], self[BASE]));
+}
+
+/** `.endpoint` and `.defaults` of every {@link bindRoute} function, shared; each made on first access. */
+const boundProto: object = Object.create(Function.prototype, {
+  endpoint: {
+    configurable: true,
+    get(this: Bound) {
+      return own(this, "endpoint", materialize(this).endpoint);
+    },
+    set(this: object, value: unknown) {
+      own(this, "endpoint", value);
+    },
+  },
+  defaults: {
+    configurable: true,
+    get(this: Bound) {
+      return own(this, "defaults", materialize(this).defaults);
+    },
+    set(this: object, value: unknown) {
+      own(this, "defaults", value);
+    },
+  },
+});
+
+/**
+ * What `request.defaults(base)` returns, for a `base` shared by many clients and never changed
+ * (an endpoint method's route and defaults): it holds only `request` and `base`, and merges
+ * `base` over `request`'s defaults per call, as that would have merged them once.
+ *
+ * @example
+ * const ROUTE = Object.freeze({ method: "GET", url: "/repos/{owner}/{repo}" });
+ * const get = bindRoute(client.request, ROUTE);
+ * await get({ owner: "octokit", repo: "rest.js" });
+ */
+export function bindRoute(request: Request, base: RequestParameters): Request {
+  const parent = request as unknown as Own;
+  const bound = (route?: string | RequestParameters, params?: RequestParameters) => {
+    // A route string is not what endpoint methods take: the general path handles it.
+    if (typeof route === "string") return materialize(bound as unknown as Bound)(route, params);
+    return start(parent[HOOK], parent[DEFAULTS], base, route, params);
+  };
+  Object.setPrototypeOf(bound, boundProto);
+  (bound as unknown as Bound)[BASE] = base;
+  (bound as unknown as Bound)[PARENT] = parent;
+  return bound as unknown as Request;
 }

@@ -55,6 +55,32 @@ export function merge(
   return merged;
 }
 
+/**
+ * `merge(merge(defaults, base), route, params)` in one step, without the intermediate object:
+ * for a `base` (an endpoint method's route and defaults) shared by many clients.
+ */
+export function mergeOver(
+  defaults: EndpointOptions,
+  base: RequestParameters,
+  route?: RequestParameters,
+  params?: RequestParameters,
+): EndpointOptions {
+  const given: RequestParameters = { ...route, ...params };
+  const merged = { ...defaults, ...base, ...given } as EndpointOptions;
+  merged.method = merged.method.toUpperCase();
+  merged.headers = lowercaseHeaders(given.headers, lowercaseHeaders(base.headers, { ...defaults.headers }));
+  merged.request = { ...defaults.request, ...base.request, ...given.request };
+  const mediaType =
+    defaults.mediaType && base.mediaType
+      ? { ...defaults.mediaType, ...base.mediaType }
+      : "mediaType" in base
+        ? base.mediaType
+        : defaults.mediaType;
+  if (mediaType && given.mediaType) merged.mediaType = { ...mediaType, ...given.mediaType };
+  else if (mediaType && !("mediaType" in given)) merged.mediaType = mediaType;
+  return merged;
+}
+
 function assertHeaders(headers: Record<string, string>, route: string): void {
   for (const name in headers) {
     if (UNSAFE_HEADER_VALUE.test(headers[name] as string)) {

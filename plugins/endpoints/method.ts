@@ -1,4 +1,5 @@
 import {
+  bindRoute,
   lazy,
   ParameterError,
   uploadsOrigin,
@@ -112,19 +113,23 @@ function scopeParams(registry: Registry, scope: string): Lazy<ScopeParams> {
   return metas;
 }
 
-/** The endpoint method of one operation: `client.request.defaults(...)` with its route and defaults. */
-export function createMethod(
-  client: Client,
-  registry: Registry,
-  scope: string,
-  name: string,
-  entry: RouteEntry,
-): Method {
+/**
+ * Each registry's route records (what a method merges over the client's defaults) by
+ * operation: the same frozen object for every client, so a client's method holds only it
+ * and its `request`.
+ */
+const records = new WeakMap<Registry, Map<string, readonly [RouteEntry, RequestParameters]>>();
+
+/** The request parameters of `entry` that do not depend on the client. */
+function record(registry: Registry, scope: string, name: string, entry: RouteEntry): RequestParameters {
+  const operation = `${scope}.${name}`;
+  let known = records.get(registry);
+  if (!known) records.set(registry, (known = new Map()));
+  const found = known.get(operation);
+  if (found?.[0] === entry) return found[1];
   const [route, defaults, extra] = entry;
   const space = route.indexOf(" ");
-  const operation = `${scope}.${name}`;
   const base: RequestParameters = { ...(defaults || {}), method: route.slice(0, space), url: route.slice(space + 1) };
-  if (base.url!.startsWith("{origin}")) base.origin = uploadsOrigin(client.options.baseUrl);
   if (registry.loadParams) {
     const metas = scopeParams(registry, scope);
     const params = () => {
@@ -137,9 +142,27 @@ export function createMethod(
       ...(extra?.body ? { body: extra.body } : {}),
       ...(extra?.fields ? { fields: true } : {}),
     };
-    base.request = { validate };
+    base.request = Object.freeze({ validate });
   }
-  const bound = client.request.defaults(base) as unknown as Method;
+  if (base.headers) Object.freeze(base.headers);
+  known.set(operation, [entry, Object.freeze(base)]);
+  return base;
+}
+
+/** The endpoint method of one operation: `client.request.defaults(...)` with its route and defaults. */
+export function createMethod(
+  client: Client,
+  registry: Registry,
+  scope: string,
+  name: string,
+  entry: RouteEntry,
+): Method {
+  const base = record(registry, scope, name, entry);
+  const operation = `${scope}.${name}`;
+  // Uploads take their origin from this client's baseUrl: that method's defaults are its own.
+  const bound = (base.url!.startsWith("{origin}")
+    ? client.request.defaults({ ...base, origin: uploadsOrigin(client.options.baseUrl) })
+    : bindRoute(client.request, base)) as unknown as Method;
   const adapt = adapter(operation, entry, client);
   return adapt ? adaptMethod(bound, adapt) : bound;
 }

@@ -76,6 +76,7 @@ const APPLICATION = [
   "isTimeoutError",
 ];
 const PLUGIN_AUTHOR = [
+  "bindRoute",
   "createHook",
   "createRequest",
   "createScope",
