@@ -81,6 +81,47 @@ export function mergeOver(
   return merged;
 }
 
+const ABSOLUTE = /^https?:\/\//i;
+
+/** A relative URL joined to `baseUrl` (whose trailing slashes are dropped). */
+function join(baseUrl: string, url: string): string {
+  const base = baseUrl.endsWith("/") ? baseUrl.replace(/\/+$/, "") : baseUrl;
+  return base + (url[0] === "/" ? url : `/${url}`);
+}
+
+/** Throw unless `url` is an absolute http(s) URL; fetch would refuse it only after the hooks ran. */
+function checkUrl(url: string, route: string): void {
+  try {
+    new URL(url);
+    if (!ABSOLUTE.test(url)) throw url;
+  } catch {
+    throw new ParameterError(`URL "${url}" for ${route} is not a valid http(s) URL: check baseUrl.`);
+  }
+}
+
+/** Whether `template` joined to `baseUrl` is a valid URL with every expression filled in, by pair; bounded. */
+const valid = new Map<string, boolean>();
+
+function validFor(baseUrl: string, template: string): boolean {
+  const key = `${baseUrl} ${template}`;
+  let known = valid.get(key);
+  if (known === undefined) {
+    const filled = template.replace(/\{([+?&]?)[\w,-]+\}/g, (_, operator: string) =>
+      operator === "?" || operator === "&" ? "" : "x",
+    );
+    const url = join(baseUrl, filled);
+    try {
+      // …and the expressions are all past the origin, which baseUrl alone decides.
+      known = ABSOLUTE.test(url) && new URL(url).origin === new URL(join(baseUrl, "/")).origin;
+    } catch {
+      known = false;
+    }
+    if (valid.size >= 2000) valid.clear();
+    valid.set(key, known);
+  }
+  return known;
+}
+
 function assertHeaders(headers: Record<string, string>, route: string): void {
   for (const name in headers) {
     if (UNSAFE_HEADER_VALUE.test(headers[name] as string)) {
@@ -121,13 +162,12 @@ export function parse(options: EndpointOptions): RequestOptions {
   if (!template) throw new ParameterError(`No URL: pass a route such as "GET /repos/{owner}/{repo}".`);
   const used = new Set<string>();
   let url = expand(template, options, used, route);
-  if (!/^https?:\/\//i.test(url)) url = baseUrl.replace(/\/+$/, "") + (url[0] === "/" ? url : `/${url}`);
-  // fetch would refuse it only after the hooks ran, quoting the URL in a nested cause.
-  try {
-    new URL(url);
-    if (!/^https?:\/\//i.test(url)) throw url;
-  } catch {
-    throw new ParameterError(`URL "${url}" for ${route} is not a valid http(s) URL: check baseUrl.`);
+  if (ABSOLUTE.test(url)) checkUrl(url, route);
+  else {
+    url = join(baseUrl, url);
+    // Expanded parameters are percent-encoded, so they cannot make a URL invalid: a valid
+    // URL with every expression filled in stands for all of them (checked once per pair).
+    if (template.startsWith("{origin}") || !validFor(baseUrl, template)) checkUrl(url, route);
   }
   const headers = { ...options.headers };
   assertHeaders(headers, route);

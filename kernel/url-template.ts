@@ -77,26 +77,80 @@ export function query(
   return out;
 }
 
+/** A `{…}` expression of a template, analysed once. */
+interface Expression {
+  /** `""` (one segment), `"+"` (several), `"?"` or `"&"` (query). */
+  operator: string;
+  /** The names as written, e.g. `"owner"` or `"a,b"`. */
+  names: string;
+  /** For query expressions, the names one by one. */
+  list: string[];
+  /** A leading `{origin}`. */
+  origin: boolean;
+  /** Nothing but query expressions follows it (an empty `{+path}` is allowed there). */
+  last: boolean;
+}
+
+/** A template as literal text and expressions, alternating (`parts[0]` is text). */
+type Compiled = (string | Expression)[];
+
+/** Compiled templates by template string; bounded, because a template may come from a caller. */
+const compiled = new Map<string, Compiled>();
+const MAX_COMPILED = 2000;
+
+function compile(template: string): Compiled {
+  let parts = compiled.get(template);
+  if (parts) return parts;
+  parts = [];
+  let from = 0;
+  for (const match of template.matchAll(PLACEHOLDER)) {
+    const [text, operator, names] = match as unknown as [string, string, string];
+    const offset = match.index!;
+    parts.push(template.slice(from, offset), {
+      operator,
+      names,
+      list: names.split(","),
+      origin: offset === 0 && names === "origin",
+      last: /^(\{[?&][\w,-]+\})?$/.test(template.slice(offset + text.length)),
+    });
+    from = offset + text.length;
+  }
+  parts.push(template.slice(from));
+  if (compiled.size >= MAX_COMPILED) compiled.clear();
+  compiled.set(template, parts);
+  return parts;
+}
+
 /**
  * Expand `template` with `params`, recording in `used` every parameter consumed.
- * Throws a {@link ParameterError} for a missing or unsafe path parameter.
+ * Throws a {@link ParameterError} for a missing or unsafe path parameter. Each template is
+ * analysed once; expanding is then a walk over its parts.
  */
 export function expand(template: string, params: Record<string, unknown>, used: Set<string>, route: string): string {
   if (!template.includes("{")) return template;
-  return template.replace(PLACEHOLDER, (match, operator: string, names: string, offset: number) => {
-    if (operator === "?" || operator === "&") return query(names.split(","), params, operator, used, route);
-    used.add(names);
-    if (offset === 0 && names === "origin") {
-      const origin = String(params.origin ?? "");
-      // An origin, optionally with a path prefix (GHES uploads live at https://host/api/uploads).
-      if (!/^https?:\/\/[^/?#]+(\/[^?#]*)?$/.test(origin)) {
-        throw new ParameterError(
-          `Parameter "origin" for ${route} is "${origin}": pass an http(s) origin such as https://uploads.github.com.`,
-        );
-      }
-      return origin;
+  const parts = compile(template);
+  let out = parts[0] as string;
+  for (let i = 1; i < parts.length; i += 2) {
+    const { operator, names, list, origin, last } = parts[i] as Expression;
+    if (operator === "?" || operator === "&") out += query(list, params, operator, used, route);
+    else {
+      used.add(names);
+      out += origin
+        ? checkOrigin(params.origin, route)
+        : pathValue(names, params[names], operator === "+", route, last);
     }
-    const last = /^(\{[?&][\w,-]+\})?$/.test(template.slice(offset + match.length));
-    return pathValue(names, params[names], operator === "+", route, last);
-  });
+    out += parts[i + 1] as string;
+  }
+  return out;
+}
+
+/** A leading `{origin}`: an origin, optionally with a path prefix (GHES uploads live at https://host/api/uploads). */
+function checkOrigin(value: unknown, route: string): string {
+  const origin = String(value ?? "");
+  if (!/^https?:\/\/[^/?#]+(\/[^?#]*)?$/.test(origin)) {
+    throw new ParameterError(
+      `Parameter "origin" for ${route} is "${origin}": pass an http(s) origin such as https://uploads.github.com.`,
+    );
+  }
+  return origin;
 }
