@@ -29,6 +29,11 @@ export function lowercaseHeaders(
   return into;
 }
 
+/** `method` upper-cased; the usual, already upper-case methods as they are. */
+function upper(method: string): string {
+  return method === "GET" || method === "POST" ? method : method.toUpperCase();
+}
+
 /** Split `"GET /path"` / `"/path"` into method and url. */
 function splitRoute(route: string): { method: string; url: string } {
   const space = route.indexOf(" ");
@@ -45,10 +50,15 @@ export function merge(
   route?: string | RequestParameters,
   params?: RequestParameters,
 ): EndpointOptions {
+  // Only read, never changed: one object given alone is used as it is.
   const given: RequestParameters =
-    typeof route === "string" ? { ...splitRoute(route), ...params } : { ...route, ...params };
+    typeof route === "string"
+      ? { ...splitRoute(route), ...params }
+      : params === undefined
+        ? (route ?? {})
+        : { ...route, ...params };
   const merged = { ...defaults, ...given } as EndpointOptions;
-  merged.method = merged.method.toUpperCase();
+  merged.method = upper(merged.method);
   merged.headers = lowercaseHeaders(given.headers, { ...defaults.headers });
   merged.request = { ...defaults.request, ...given.request };
   if (defaults.mediaType && given.mediaType) merged.mediaType = { ...defaults.mediaType, ...given.mediaType };
@@ -65,19 +75,24 @@ export function mergeOver(
   route?: RequestParameters,
   params?: RequestParameters,
 ): EndpointOptions {
-  const given: RequestParameters = { ...route, ...params };
+  const given: RequestParameters = params === undefined ? (route ?? {}) : { ...route, ...params };
   const merged = { ...defaults, ...base, ...given } as EndpointOptions;
-  merged.method = merged.method.toUpperCase();
-  merged.headers = lowercaseHeaders(given.headers, lowercaseHeaders(base.headers, { ...defaults.headers }));
+  merged.method = upper(merged.method);
+  const headers = { ...defaults.headers };
+  merged.headers = lowercaseHeaders(given.headers, base.headers ? lowercaseHeaders(base.headers, headers) : headers);
   merged.request = { ...defaults.request, ...base.request, ...given.request };
-  const mediaType =
-    defaults.mediaType && base.mediaType
-      ? { ...defaults.mediaType, ...base.mediaType }
-      : "mediaType" in base
-        ? base.mediaType
-        : defaults.mediaType;
-  if (mediaType && given.mediaType) merged.mediaType = { ...mediaType, ...given.mediaType };
-  else if (mediaType && !("mediaType" in given)) merged.mediaType = mediaType;
+  // `mediaType` merges one level deep, as two merges would (usually none of them has one).
+  if (defaults.mediaType && base.mediaType) {
+    const inner = { ...defaults.mediaType, ...base.mediaType };
+    merged.mediaType = given.mediaType
+      ? { ...inner, ...given.mediaType }
+      : "mediaType" in given
+        ? given.mediaType
+        : inner;
+  } else if (given.mediaType) {
+    const inner = "mediaType" in base ? base.mediaType : defaults.mediaType;
+    if (inner) merged.mediaType = { ...inner, ...given.mediaType };
+  }
   return merged;
 }
 

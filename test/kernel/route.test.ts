@@ -1,0 +1,88 @@
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { merge, parse } from "../../kernel/index.js";
+import { mergeOver } from "../../kernel/route.js";
+import { ParameterError } from "../../kernel/errors.js";
+import type { EndpointOptions, RequestParameters } from "../../kernel/types.js";
+
+// The shortcuts of the request path (kernel/route.ts, kernel/url-template.ts) against the
+// long way they stand for: one merge for two, a template analysed once, a URL checked once.
+const test = suite("kernel: merge and parse shortcuts");
+
+const DEFAULTS: EndpointOptions = {
+  method: "GET",
+  url: "",
+  baseUrl: "https://api.github.com",
+  headers: { accept: "application/vnd.github.v3+json", "user-agent": "test" },
+  request: { timeout: 5 },
+};
+
+const BASES: RequestParameters[] = [
+  { method: "get", url: "/repos/{owner}/{repo}" },
+  { method: "POST", url: "/markdown/raw", headers: { "Content-Type": "text/plain" }, request: { validate: 1 } },
+  { method: "GET", url: "/x", mediaType: { format: "diff" } },
+  { method: "GET", url: "/x", mediaType: undefined },
+];
+const PARAMS: (RequestParameters | undefined)[] = [
+  undefined,
+  { owner: "o", repo: "r" },
+  { headers: { Accept: "text/html", "x-a": "1" }, request: { timeout: 9 } },
+  { mediaType: { previews: ["mercy"] } },
+  { mediaType: undefined, method: "patch" },
+];
+const DEFAULTS_WITH_MEDIA: EndpointOptions = { ...DEFAULTS, mediaType: { format: "raw", previews: ["ant"] } };
+
+test("mergeOver(d, base, params) is merge(merge(d, base), params), for every combination", () => {
+  for (const defaults of [DEFAULTS, DEFAULTS_WITH_MEDIA])
+    for (const base of BASES)
+      for (const params of PARAMS) {
+        const expected = merge(merge(defaults, base), params ?? {});
+        const actual = mergeOver(defaults, base, params);
+        assert.equal(actual, expected, JSON.stringify({ defaults: defaults.mediaType, base, params }));
+        assert.is.not(actual.headers, defaults.headers, "fresh headers");
+        assert.is.not(actual.request, base.request, "fresh request options");
+      }
+});
+
+test("merge never changes or returns what it is given", () => {
+  const params = { owner: "o", headers: { "X-B": "2" } };
+  const merged = merge(DEFAULTS, params);
+  merged.headers["x-c"] = "3";
+  (merged as Record<string, unknown>).owner = "changed";
+  assert.equal(params, { owner: "o", headers: { "X-B": "2" } });
+  assert.equal(DEFAULTS.headers, { accept: "application/vnd.github.v3+json", "user-agent": "test" });
+});
+
+test("a template parsed many times expands each time with its own values; errors name the parameter", () => {
+  const route = { ...DEFAULTS, url: "/repos/{owner}/{repo}/contents/{+path}{?ref}" };
+  for (const [owner, path, ref, url] of [
+    ["a", "docs/x.md", undefined, "https://api.github.com/repos/a/r/contents/docs/x.md"],
+    ["b c", "", "main", "https://api.github.com/repos/b%20c/r/contents/?ref=main"],
+    ["d", "/", undefined, "https://api.github.com/repos/d/r/contents/"],
+  ] as const)
+    assert.is(parse({ ...route, owner, repo: "r", path, ref }).url, url);
+  assert.throws(
+    () => parse({ ...route, owner: "..", repo: "r" }),
+    (error: Error) => /"\.\."/.test(error.message),
+  );
+  assert.throws(
+    () => parse({ ...route, repo: "r", path: "p" }),
+    (error: Error) => error instanceof ParameterError && /Path parameter "owner" .* is missing/.test(error.message),
+  );
+});
+
+test("a bad baseUrl is refused on every request, not only the first", () => {
+  for (let i = 0; i < 3; i++)
+    assert.throws(
+      () => parse({ ...DEFAULTS, baseUrl: "https://exa mple.com", url: "/repos/{owner}", owner: "o" }),
+      (error: Error) => error instanceof ParameterError && /is not a valid http\(s\) URL/.test(error.message),
+    );
+  // The same template with a good baseUrl is fine, and a bad origin parameter still fails.
+  assert.is(parse({ ...DEFAULTS, url: "/repos/{owner}", owner: "o" }).url, "https://api.github.com/repos/o");
+  assert.throws(
+    () => parse({ ...DEFAULTS, url: "{origin}/x", origin: "https://bad host" }),
+    (error: Error) => error instanceof ParameterError,
+  );
+});
+
+test.run();
