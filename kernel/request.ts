@@ -125,14 +125,17 @@ export function createRequest(hook: Hook, defaults: EndpointOptions): Request {
   return request as unknown as Request;
 }
 
-const BASE = Symbol("forgekit.route-base");
-const PARENT = Symbol("forgekit.route-parent");
-type Bound = { [BASE]: RequestParameters; [PARENT]: Own };
+/**
+ * What a {@link bindRoute} function answers when called with it: its request and base. They
+ * live only in its closure (a property would cost every method a property store of its own).
+ */
+const PEEK = Symbol("forgekit.route");
+type Bound = (peek: typeof PEEK) => [Own, RequestParameters];
 
 /** `request.defaults(base)` of a bound route, made when its `.endpoint` or `.defaults` is first read. */
 function materialize(self: Bound): Request {
-  const parent = self[PARENT];
-  return createRequest(parent[HOOK], merge(parent[DEFAULTS], self[BASE]));
+  const [parent, base] = self(PEEK);
+  return createRequest(parent[HOOK], merge(parent[DEFAULTS], base));
 }
 
 /** `.endpoint` and `.defaults` of every {@link bindRoute} function, shared; each made on first access. */
@@ -169,13 +172,13 @@ const boundProto: object = Object.create(Function.prototype, {
  */
 export function bindRoute(request: Request, base: RequestParameters): Request {
   const parent = request as unknown as Own;
-  const bound = (route?: string | RequestParameters, params?: RequestParameters) => {
+  const bound = (route?: string | RequestParameters | typeof PEEK, params?: RequestParameters) => {
+    if (typeof route === "object" || route === undefined)
+      return start(parent[HOOK], parent[DEFAULTS], base, route, params);
+    if (route === PEEK) return [parent, base];
     // A route string is not what endpoint methods take: the general path handles it.
-    if (typeof route === "string") return materialize(bound as unknown as Bound)(route, params);
-    return start(parent[HOOK], parent[DEFAULTS], base, route, params);
+    return materialize(bound as unknown as Bound)(route, params);
   };
   Object.setPrototypeOf(bound, boundProto);
-  (bound as unknown as Bound)[BASE] = base;
-  (bound as unknown as Bound)[PARENT] = parent;
   return bound as unknown as Request;
 }

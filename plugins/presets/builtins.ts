@@ -50,25 +50,43 @@ export const lazyRetryThrottle: Plugin<void, RetryPluginOptions & ThrottlePlugin
   setMaxWait(limit, retry?.maxWait, "retry");
   setMaxWait(limit, throttle?.maxWait, "throttle");
   if (!retry && !throttle) return;
-  // One wrap hook that runs the engine itself once its code is loaded (no facade, no second
-  // hook); the engine — this client's queue, pauses and clock skew — is made on first use.
-  let engine: Engine | undefined;
-  const make = (code: PolicyCode) => {
-    if (engine) return engine;
-    const [{ createEngine }, { createRetrier }, { applyThrottle }] = code;
-    engine = createEngine();
-    if (limit.maxWaitFrom) engine.maxWait = limit.maxWait;
-    if (retry) engine.retrier = createRetrier(retry.settings);
-    if (throttle) applyThrottle(client, engine, throttle);
-    return engine;
+  // One wrap that runs the engine itself once its code is loaded (no facade, no second
+  // wrap); the engine — this client's queue, pauses and clock skew — is made on first use.
+  const policy: Policy = {
+    client,
+    retry,
+    throttle,
+    maxWait: limit.maxWaitFrom ? limit.maxWait : undefined,
+    engine: undefined,
   };
   onWrap(client, (request, options) => {
     const code = policyCode.value;
     return code
-      ? code[0].run(make(code), request, options)
-      : policyCode().then((loaded) => loaded[0].run(make(loaded), request, options));
+      ? code[0].run(policy.engine ?? engineOf(policy, code), request, options)
+      : policyCode().then((loaded) => loaded[0].run(policy.engine ?? engineOf(policy, loaded), request, options));
   });
 };
+
+/** One client's retry/throttle settings, and its engine once made. */
+interface Policy {
+  client: Client;
+  retry: ReturnType<typeof retryConfig>;
+  throttle: ReturnType<typeof throttleConfig>;
+  /** Set when `maxWait` was given. */
+  maxWait: number | undefined;
+  engine: Engine | undefined;
+}
+
+/** Make `policy`'s engine (shared code, so a client holds no closure for it). */
+function engineOf(policy: Policy, code: PolicyCode): Engine {
+  if (policy.engine) return policy.engine;
+  const [{ createEngine }, { createRetrier }, { applyThrottle }] = code;
+  const engine = createEngine();
+  if (policy.maxWait !== undefined) engine.maxWait = policy.maxWait;
+  if (policy.retry) engine.retrier = createRetrier(policy.retry.settings);
+  if (policy.throttle) applyThrottle(policy.client, engine, policy.throttle);
+  return (policy.engine = engine);
+}
 
 /** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
 lazyCache.options = ["cache"];
