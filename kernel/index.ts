@@ -9,7 +9,8 @@
 export { Client } from "./client.js";
 export type { ClientOptions } from "./options.js";
 export * from "./exports.js";
-export { bindRoute, createRequest } from "./request.js";
+export { createRequest } from "./request.js";
+export { bindRoute } from "./bind-route.js";
 export { createHook } from "./hook.js";
 export { merge, parse, lowercaseHeaders } from "./route.js";
 export { createScope } from "./scope.js";
@@ -18,6 +19,7 @@ export { warnOnce } from "./warn-once.js";
 export { uploadsOrigin } from "./uploads.js";
 export { withDefaults } from "./with-defaults.js";
 export { lazy } from "./lazy.js";
-export { onPrepare, onSend, onWrap, type Prepare, type Observe, type Finish, type Wrap } from "./steps.js";
+export { onPrepare, onSend, type Prepare, type Observe, type Finish, type Wrap } from "./steps.js";
+export { onWrap } from "./wraps.js";
 export { stepsOf, type Steps } from "./steps.js";
 export { memberOnFirstUse } from "./own.js";

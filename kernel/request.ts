@@ -1,7 +1,8 @@
 import type { HookCollection } from "before-after-hook";
 import { own } from "./own.js";
 import { merge, mergeOver, parse } from "./route.js";
-import { reusable, runPrepare, runWraps, stepsOf, transmit, type Steps } from "./steps.js";
+import { runPrepare, stepsOf, transmit, type Steps } from "./steps.js";
+import { reusable, runWraps } from "./wraps.js";
 import type { EndpointOptions, RequestOptions, RequestParameters, Response } from "./types.js";
 
 /** The hook collection's single hook, `"request"`, typed through before-after-hook's type store. */
@@ -51,9 +52,10 @@ function dispatch(hook: Hook, steps: Steps, options: EndpointOptions): Promise<R
   return hook("request", wraps?.length ? () => runWraps(wraps, send, options) : send, options);
 }
 
-const HOOK = Symbol("forgekit.request-hook");
-const DEFAULTS = Symbol("forgekit.request-defaults");
-type Own = { [HOOK]: Hook; [DEFAULTS]: EndpointOptions };
+/** Where a request function keeps its hook and defaults (kernel/bind-route.ts reads them too). */
+export const HOOK = Symbol("forgekit.request-hook");
+export const DEFAULTS = Symbol("forgekit.request-defaults");
+export type Own = { [HOOK]: Hook; [DEFAULTS]: EndpointOptions };
 
 /**
  * `.endpoint` and `.defaults` of every request function, shared: each is made for a request
@@ -94,7 +96,7 @@ const requestProto: object = Object.create(Function.prototype, {
  * Merge (`base`, if given, over `defaults`), the prepare steps, then the early check, hooks and
  * transport: what every request function runs.
  */
-function start(
+export function start(
   hook: Hook,
   defaults: EndpointOptions,
   base: RequestParameters | undefined,
@@ -123,62 +125,4 @@ export function createRequest(hook: Hook, defaults: EndpointOptions): Request {
   (request as unknown as Own)[HOOK] = hook;
   (request as unknown as Own)[DEFAULTS] = defaults;
   return request as unknown as Request;
-}
-
-/**
- * What a {@link bindRoute} function answers when called with it: its request and base. They
- * live only in its closure (a property would cost every method a property store of its own).
- */
-const PEEK = Symbol("forgekit.route");
-type Bound = (peek: typeof PEEK) => [Own, RequestParameters];
-
-/** `request.defaults(base)` of a bound route, made when its `.endpoint` or `.defaults` is first read. */
-function materialize(self: Bound): Request {
-  const [parent, base] = self(PEEK);
-  return createRequest(parent[HOOK], merge(parent[DEFAULTS], base));
-}
-
-/** `.endpoint` and `.defaults` of every {@link bindRoute} function, shared; each made on first access. */
-const boundProto: object = Object.create(Function.prototype, {
-  endpoint: {
-    configurable: true,
-    get(this: Bound) {
-      return own(this, "endpoint", materialize(this).endpoint);
-    },
-    set(this: object, value: unknown) {
-      own(this, "endpoint", value);
-    },
-  },
-  defaults: {
-    configurable: true,
-    get(this: Bound) {
-      return own(this, "defaults", materialize(this).defaults);
-    },
-    set(this: object, value: unknown) {
-      own(this, "defaults", value);
-    },
-  },
-});
-
-/**
- * What `request.defaults(base)` returns, for a `base` shared by many clients and never changed
- * (an endpoint method's route and defaults): it holds only `request` and `base`, and merges
- * `base` over `request`'s defaults per call, as that would have merged them once.
- *
- * @example
- * const ROUTE = Object.freeze({ method: "GET", url: "/repos/{owner}/{repo}" });
- * const get = bindRoute(client.request, ROUTE);
- * await get({ owner: "octokit", repo: "rest.js" });
- */
-export function bindRoute(request: Request, base: RequestParameters): Request {
-  const parent = request as unknown as Own;
-  const bound = (route?: string | RequestParameters | typeof PEEK, params?: RequestParameters) => {
-    if (typeof route === "object" || route === undefined)
-      return start(parent[HOOK], parent[DEFAULTS], base, route, params);
-    if (route === PEEK) return [parent, base];
-    // A route string is not what endpoint methods take: the general path handles it.
-    return materialize(bound as unknown as Bound)(route, params);
-  };
-  Object.setPrototypeOf(bound, boundProto);
-  return bound as unknown as Request;
 }
