@@ -1,6 +1,6 @@
 import { own } from "./own.js";
 import { createRequest, DEFAULTS, HOOK, start, type Own, type Request } from "./request.js";
-import { merge } from "./route.js";
+import { merge, mergeOver } from "./merge.js";
 import type { RequestParameters } from "./types.js";
 
 /**
@@ -17,26 +17,17 @@ function materialize(self: Bound): Request {
 }
 
 /** `.endpoint` and `.defaults` of every {@link bindRoute} function, shared; each made on first access. */
-const boundProto: object = Object.create(Function.prototype, {
-  endpoint: {
+const boundProto: object = Object.create(Function.prototype);
+for (const key of ["endpoint", "defaults"] as const)
+  Object.defineProperty(boundProto, key, {
     configurable: true,
     get(this: Bound) {
-      return own(this, "endpoint", materialize(this).endpoint);
+      return own(this, key, materialize(this)[key]);
     },
     set(this: object, value: unknown) {
-      own(this, "endpoint", value);
+      own(this, key, value);
     },
-  },
-  defaults: {
-    configurable: true,
-    get(this: Bound) {
-      return own(this, "defaults", materialize(this).defaults);
-    },
-    set(this: object, value: unknown) {
-      own(this, "defaults", value);
-    },
-  },
-});
+  });
 
 /**
  * What `request.defaults(base)` returns, for a `base` shared by many clients and never changed
@@ -52,7 +43,7 @@ export function bindRoute(request: Request, base: RequestParameters): Request {
   const parent = request as unknown as Own;
   const bound = (route?: string | RequestParameters | typeof PEEK, params?: RequestParameters) => {
     if (typeof route === "object" || route === undefined)
-      return start(parent[HOOK], parent[DEFAULTS], base, route, params);
+      return start(parent[HOOK], mergeOver, parent[DEFAULTS], base, route, params);
     if (route === PEEK) return [parent, base];
     // A route string is not what endpoint methods take: the general path handles it.
     return materialize(bound as unknown as Bound)(route, params);

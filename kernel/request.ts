@@ -1,6 +1,6 @@
 import type { HookCollection } from "before-after-hook";
 import { own } from "./own.js";
-import { merge, mergeOver, parse } from "./route.js";
+import { merge, parse } from "./route.js";
 import { runPrepare, stepsOf, transmit, type Steps } from "./steps.js";
 import { reusable, runWraps } from "./wraps.js";
 import type { EndpointOptions, RequestOptions, RequestParameters, Response } from "./types.js";
@@ -92,24 +92,21 @@ const requestProto: object = Object.create(Function.prototype, {
   },
 });
 
+/** How a request function makes its options: `merge`, or `mergeOver` for kernel/bind-route.ts. */
+type Merger = (defaults: EndpointOptions, a?: any, b?: any, c?: any) => EndpointOptions;
+
 /**
- * Merge (`base`, if given, over `defaults`), the prepare steps, then the early check, hooks and
+ * Merge (`merger(defaults, a, b, c)`), the prepare steps, then the early check, hooks and
  * transport: what every request function runs.
  */
-export function start(
-  hook: Hook,
-  defaults: EndpointOptions,
-  base: RequestParameters | undefined,
-  route: string | RequestParameters | undefined,
-  params: RequestParameters | undefined,
-): Promise<Response<unknown>> {
+export function start(hook: Hook, merger: Merger, defaults: EndpointOptions, a: unknown, b: unknown, c?: unknown) {
   const steps = stepsOf(hook);
   let options: EndpointOptions;
   let prepared: void | Promise<void>;
   try {
     // One fresh options object per request: hooks change it in place, because
     // before-after-hook 4.0.0 hands inner wraps the original object (docs/hooks-and-plugins.md).
-    options = base ? mergeOver(defaults, base, route as RequestParameters, params) : merge(defaults, route, params);
+    options = merger(defaults, a, b, c);
     prepared = runPrepare(steps.prepare, options);
   } catch (error) {
     return Promise.reject(error);
@@ -120,7 +117,7 @@ export function start(
 /** Create a request function over `hook` with `defaults`. */
 export function createRequest(hook: Hook, defaults: EndpointOptions): Request {
   const request = (route: string | RequestParameters, params?: RequestParameters) =>
-    start(hook, defaults, undefined, route, params);
+    start(hook, merge, defaults, route, params);
   Object.setPrototypeOf(request, requestProto);
   (request as unknown as Own)[HOOK] = hook;
   (request as unknown as Own)[DEFAULTS] = defaults;

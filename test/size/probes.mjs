@@ -18,13 +18,16 @@ export function sizeProbes({ esm, classic }) {
       budget: 4000,
       // 3.98 kB until the merges of issues 12, 13 and 14 (kernel/check-options.ts alone is 2,083 B minified);
       // +263 B when kernel/hook.ts went back to before-after-hook's Collection (its runtime, by design).
-      ceiling: 6300,
+      // +584 B for issue 12's request path: kernel wraps (onWrap), compiled templates, the
+      // once-per-pair URL check, header-only reuse of the early parse (kernel/wraps.ts, merge.ts).
+      ceiling: 6890,
       contents: `export { Client } from "./kernel/index.ts";`,
     },
     {
       name: "@octokit/rest's features: `Client.plugin([endpoints(registry), auth, paginate, log])`, all operations, no splitting",
       budget: 17000,
-      ceiling: 34550,
+      // +1,029 B for issue 12 (kernel as above; shared route records, bindRoute, memberOnFirstUse).
+      ceiling: 35580,
       ...flat,
       contents: [
         `import { Client } from "./kernel/index.ts";`,
@@ -40,30 +43,40 @@ export function sizeProbes({ esm, classic }) {
     {
       name: "full browser preset, main output file (`forgekit.mjs`, splitting)",
       budget: 12000,
-      ceiling: 16580,
+      // +131 B for issue 12 (lazyGraphql/auth members on first use, retry/throttle state).
+      ceiling: 16720,
       entryOnly: true,
       options: esm,
     },
     {
       name: "full browser preset, every file loaded for one `repos.get` (splitting)",
       budget: 16000,
-      ceiling: 27520,
+      // +1,044 B for issue 12 (see the @octokit/rest probe).
+      ceiling: 28570,
       options: esm,
       lazy: ["definitions/api.github.com/loaders.ts", "definitions/api.github.com/scopes/repos.ts"],
     },
     {
       name: 'full browser preset, no splitting (`import forgekit from "forgekit"`)',
       budget: 24000,
-      ceiling: 57870,
+      // +1,051 B for issue 12 (see the @octokit/rest probe).
+      ceiling: 58930,
       ...flat,
       contents: `import forgekit from "./plugins/presets/browser.ts";\nexport const get = () => forgekit()${ENDPOINTS_USE};`,
     },
-    { name: "classic script, `forgekit.js`", budget: 24000, ceiling: 58010, options: classic },
+    {
+      name: "classic script, `forgekit.js`",
+      budget: 24000,
+      // +1,042 B for issue 12 (see the @octokit/rest probe).
+      ceiling: 59060,
+      options: classic,
+    },
     {
       name: "kernel + auth + endpoints + the `repos` chunk, one call",
       budget: 10000,
       // +263 B for before-after-hook's runtime in kernel/hook.ts, as the kernel-only probe.
-      ceiling: 15140,
+      // +1,077 B for issue 12 (see the @octokit/rest probe).
+      ceiling: 16220,
       needs: ["plugins/auth/index.ts", "plugins/endpoints/index.ts"],
       contents: [
         `import { Client } from "./kernel/index.ts";`,
