@@ -3,7 +3,7 @@
 import { DEFAULT_DEPLOYMENT } from "./deployments.mjs";
 import { aliasTable } from "./legacy.mjs";
 import { isJsonMediaType, successResponses } from "./openapi.mjs";
-import { packNames, packScope } from "./pack.mjs";
+import { packNames, packPaths, packScope } from "./pack.mjs";
 import { paramMeta } from "./params.mjs";
 import { literal, propertyKey, unique } from "./util.mjs";
 
@@ -14,6 +14,7 @@ export function definitionFiles(model) {
   for (const [scope, operations] of model.scopes) {
     const file = operations[0].file;
     files.set(`scopes/${file}.ts`, routesModule(model, scope, operations));
+    files.set(`paths/${file}.ts`, pathsModule(model, scope, operations));
     files.set(`params/${file}.ts`, paramsModule(model, operations, deeperKernel));
   }
   files.set("index.ts", definitionsIndexModule(model, kernel));
@@ -30,6 +31,16 @@ function routesModule(model, scope, operations) {
     "",
     `/** \`${scope}\`'s operations, packed one per line (definitions/generate/pack.mjs; decoded by \`endpoints\`). */`,
     `export const routes: string = ${JSON.stringify(packScope(operations))};`,
+    "",
+  ].join("\n");
+}
+
+function pathsModule(model, scope, operations) {
+  return [
+    `// ${model.header}`,
+    "",
+    `/** \`${scope}\`'s routes without their names, one per line in the order of \`names.${scope}\` in index.ts (definitions/generate/pack.mjs). */`,
+    `export const paths: string = ${JSON.stringify(packPaths(operations))};`,
     "",
   ].join("\n");
 }
@@ -73,8 +84,12 @@ function definitionsIndexModule(model, kernel) {
     ...names,
     "};",
     "",
-    "/** A scope's packed routes (its own chunk; the loader table itself is a chunk too, so the entry carries neither). */",
-    'export const load = (scope: string): Promise<{ routes: string }> => import("./loaders.js").then((m) => m.loaders[scope]!());',
+    "/**",
+    " * A scope's routes without their names (`paths/<scope>.ts`, decoded against `names`): its own",
+    " * chunk, and the loader table is a chunk too, so the entry carries neither; a bundle that inlines",
+    " * every chunk carries each name once.",
+    " */",
+    'export const load = (scope: string): Promise<{ paths: string }> => import("./loaders.js").then((m) => m.loaders[scope]!());',
     "",
     "/** A scope's parameter metadata, for the validation plugin. */",
     'export const loadParams = (scope: string): Promise<{ params: ScopeParams }> => import("./param-loaders.js").then((m) => m.paramLoaders[scope]!());',
@@ -94,9 +109,9 @@ function definitionsLoadersModule(model) {
   return [
     `// ${model.header}`,
     "",
-    "/** Packed route loaders, one chunk per scope (literal `import()`s so that bundlers split them). */",
-    "export const loaders: Record<string, () => Promise<{ routes: string }>> = {",
-    ...loaderLines(model, "scopes"),
+    "/** Route loaders (`paths/<scope>.ts`), one chunk per scope (literal `import()`s so that bundlers split them). */",
+    "export const loaders: Record<string, () => Promise<{ paths: string }>> = {",
+    ...loaderLines(model, "paths"),
     "};",
     "",
   ].join("\n");
@@ -253,7 +268,7 @@ export function definitionsReadme(models) {
     "",
     "## Layout (per deployment)",
     "",
-    "- `index.ts`: `names` (the name column of the packed scopes, front-coded), `load(scope)` / `loadParams(scope)` (through `loaders.ts`, itself a chunk), `loadAliases` (the alias chunk). No routes.",
+    "- `index.ts`: `names` (the name column of the packed scopes, front-coded), `load(scope)` (a scope's `paths/`) / `loadParams(scope)` (through `loaders.ts` / `param-loaders.ts`, chunks themselves), `loadAliases` (the alias chunk). No routes.",
     "- `loaders.ts` / `param-loaders.ts`: one literal `import()` per scope for routes / for parameters, so bundlers split one chunk per scope (two modules: a bundle that never loads parameters carries none).",
     "- `aliases.ts`: deprecated names (old scope → old name → today's `scope.method`), `legacyRoutes` (old names sent to",
     "  their old route) and `removed` (old names of removed endpoints → error message), in its own chunk.",
@@ -265,6 +280,8 @@ export function definitionsReadme(models) {
     "  Routes look like `POST {origin}/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}`:",
     "  `{+name}` is a multi-segment path parameter; `{?a,b}` lists the query parameters of a non-GET operation; `extra` holds",
     "  `body` (the parameter that is the whole body), `deprecated` and `renamed` (old parameter name → new).",
+    "- `paths/<scope>.ts`: `paths`, the same lines without the name column, in the order of `names.<scope>` in",
+    "  `index.ts`: the chunk `load(scope)` fetches (the page has the names already, so no bundle carries a name twice).",
     "- `params/<scope>.ts`: `method: [[name, flags, type, values?], …]` for the validation plugin. Flags: `p|q|b|h` (path,",
     '  query, body, header), then `!` required, `?` nullable, `*` multi-segment. Type `""` means the schema sets none.',
     "",

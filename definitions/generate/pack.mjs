@@ -1,6 +1,8 @@
 // The compact route encoding of definitions/<deployment>/scopes/<scope>.ts: one string per
 // scope, one operation per line, read by plugins/endpoints/registry.ts (decodeScope). Keep
 // the two in step: `generate --check` and test/plugins/registry-pack.test.ts compare them.
+// paths/<scope>.ts (the chunks browsers load) hold the same lines without the name column:
+// the page has the names already (`names` of index.ts), so a flat bundle carries them once.
 //
 //   <shared><name rest> <verb><path>[ <json [defaults|0, extra?]>]
 //
@@ -38,26 +40,40 @@ export function packNames(names) {
   return `|${packed.join(",")}`;
 }
 
+/** One operation's route column: `<verb><path>[ <json [defaults|0, extra?]>]`. */
+function packRoute({ route, defaults, extra }) {
+  const space = route.indexOf(" ");
+  const verb = VERB_LETTERS[route.slice(0, space)];
+  let path = route.slice(space + 1);
+  if (!verb || /[\s~^]/.test(path))
+    throw new Error(`generate: route ${JSON.stringify(route)} cannot be packed (verb or characters)`);
+  for (const [letter, prefix] of PATH_ABBREVIATIONS)
+    if (path.startsWith(prefix)) {
+      path = letter + path.slice(prefix.length);
+      break;
+    }
+  const tail = defaults || extra ? ` ${JSON.stringify(extra ? [defaults ?? 0, extra] : [defaults])}` : "";
+  return `${verb}${path}${tail}`;
+}
+
 /** One scope's operations (sorted by name) as the packed string. */
 export function packScope(operations) {
   let previous = "";
   return operations
-    .map(({ name, route, defaults, extra }) => {
+    .map((operation) => {
+      const { name } = operation;
       if (/[\s,]/.test(name)) throw new Error(`generate: method name ${JSON.stringify(name)} cannot be packed`);
       const count = shared(previous, name);
       previous = name;
-      const space = route.indexOf(" ");
-      const verb = VERB_LETTERS[route.slice(0, space)];
-      let path = route.slice(space + 1);
-      if (!verb || /[\s~^]/.test(path))
-        throw new Error(`generate: route ${JSON.stringify(route)} cannot be packed (verb or characters)`);
-      for (const [letter, prefix] of PATH_ABBREVIATIONS)
-        if (path.startsWith(prefix)) {
-          path = letter + path.slice(prefix.length);
-          break;
-        }
-      const tail = defaults || extra ? ` ${JSON.stringify(extra ? [defaults ?? 0, extra] : [defaults])}` : "";
-      return `${PREFIX_DIGITS[count]}${name.slice(count)} ${verb}${path}${tail}`;
+      return `${PREFIX_DIGITS[count]}${name.slice(count)} ${packRoute(operation)}`;
     })
     .join("\n");
+}
+
+/**
+ * The route column alone (`paths/<scope>.ts`): one line per operation, in the order of the
+ * scope's front-coded names in `index.ts`, which a lazily loaded scope is decoded against.
+ */
+export function packPaths(operations) {
+  return operations.map(packRoute).join("\n");
 }

@@ -16,8 +16,12 @@ export interface Registry {
    * definitions/generate/pack.mjs).
    */
   routes?: Record<string, ScopeRoutes | string>;
-  /** Load one scope's routes, table or packed (browsers: one chunk per scope). */
-  load?: (scope: string) => Promise<{ routes: ScopeRoutes | string }>;
+  /**
+   * Load one scope's routes (browsers: one chunk per scope): a table or packed string, or
+   * `paths`, the packed lines without names, decoded against the scope's `names` (definitions/
+   * generates these, so that a bundle inlining every chunk carries each name once).
+   */
+  load?: (scope: string) => Promise<{ routes: ScopeRoutes | string } | { paths: string }>;
   /** Load one scope's parameter metadata, for the validate plugin. */
   loadParams?: (scope: string) => Promise<{ params: ScopeParams }>;
   /**
@@ -76,13 +80,19 @@ export function unpackNames(list: string): string[] {
  */
 export function decodeScope(packed: string): ScopeRoutes {
   const lines = packed ? packed.split("\n") : [];
-  const names = unfront(lines.map((line) => line.slice(0, line.indexOf(" "))));
+  return decodePaths(
+    unfront(lines.map((line) => line.slice(0, line.indexOf(" ")))),
+    lines.map((line) => line.slice(line.indexOf(" ") + 1)),
+  );
+}
+
+/** Decode packed lines without names (`<verb letter><path>[ <json>]`), the i-th being `names[i]`'s route. */
+function decodePaths(names: readonly string[], lines: readonly string[]): ScopeRoutes {
   const routes: Record<string, RouteEntry> = {};
   lines.forEach((line, index) => {
-    const start = line.indexOf(" ") + 1;
-    const end = line.indexOf(" ", start);
-    const path = line.slice(start + 1, end < 0 ? undefined : end);
-    const route = `${VERBS[line[start] as string]} ${(PATHS[path[0] as string] ?? path[0]) + path.slice(1)}`;
+    const end = line.indexOf(" ");
+    const path = line.slice(1, end < 0 ? undefined : end);
+    const route = `${VERBS[line[0] as string]} ${(PATHS[path[0] as string] ?? path[0]) + path.slice(1)}`;
     routes[names[index] as string] = end < 0 ? [route] : [route, ...(JSON.parse(line.slice(end + 1)) as [0])];
   });
   return routes;
@@ -125,9 +135,14 @@ export function scopeNames(registry: Registry, scope: string): readonly string[]
   return list;
 }
 
-/** Remember a scope's routes, decoding them if packed. */
-function keep(registry: Registry, scope: string, routes: ScopeRoutes | string): ScopeRoutes {
-  const table = typeof routes === "string" ? decodeScope(routes) : routes;
+/** Remember a scope's routes, decoding them if packed (`paths`: against the scope's names). */
+function keep(registry: Registry, scope: string, routes: ScopeRoutes | string | { paths: string }): ScopeRoutes {
+  const table =
+    typeof routes === "string"
+      ? decodeScope(routes)
+      : typeof routes.paths === "string"
+        ? decodePaths(scopeNames(registry, scope), routes.paths ? routes.paths.split("\n") : [])
+        : (routes as ScopeRoutes);
   state(registry).routes.set(scope, table);
   return table;
 }
@@ -140,6 +155,10 @@ export function loadedRoutes(registry: Registry, scope: string): ScopeRoutes | u
   return routes === undefined ? undefined : keep(registry, scope, routes);
 }
 
+/** What a loaded chunk holds: `{ routes }` or `{ paths }`. */
+const unwrap = (chunk: { routes: ScopeRoutes | string } | { paths: string }) =>
+  "paths" in chunk ? chunk : chunk.routes;
+
 /** The route entry of `scope.name`, loading the scope's chunk if needed. */
 export async function loadEntry(registry: Registry, scope: string, name: string): Promise<RouteEntry> {
   let routes = loadedRoutes(registry, scope);
@@ -147,7 +166,7 @@ export async function loadEntry(registry: Registry, scope: string, name: string)
     const chunks = state(registry).chunks;
     let chunk = chunks.get(scope);
     if (!chunk)
-      chunks.set(scope, (chunk = lazy(async () => keep(registry, scope, (await registry.load!(scope)).routes))));
+      chunks.set(scope, (chunk = lazy(async () => keep(registry, scope, unwrap(await registry.load!(scope))))));
     routes = await chunk();
   }
   return routes[name] as RouteEntry;

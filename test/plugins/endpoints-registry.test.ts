@@ -6,7 +6,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { Client } from "../../kernel/index.js";
 import { endpoints, type Registry } from "../../plugins/endpoints/index.js";
-import { decodeScope, unpackNames } from "../../plugins/endpoints/registry.js";
+import { decodeScope, loadEntry, unpackNames } from "../../plugins/endpoints/registry.js";
 import { deployments } from "../../definitions/deployments.js";
 // @ts-expect-error: the generator is plain JavaScript without declarations.
 import { packNames, packScope } from "../../definitions/generate/pack.mjs";
@@ -62,6 +62,27 @@ test("pack(decode(scope)) is the generated scope; the names table is its name co
       assert.is(packScope(operations), packed, `${deployment} ${scope}`);
       assert.is(packNames(Object.keys(table)), names[scope], `${deployment} ${scope}: names`);
       assert.equal(unpackNames(names[scope]!), Object.keys(table));
+    }
+  }
+});
+
+test("a lazily loaded scope (`load` → paths without names, decoded against `names`) has the routes of the packed scope", async () => {
+  for (const deployment of deployments) {
+    const { routes } = await load(deployment);
+    const index = (await import(`../../definitions/${deployment}/index.js`)) as Required<Registry>;
+    const lazyRegistry: Registry = { deployment, names: index.names, load: index.load };
+    for (const [scope, packed] of Object.entries(routes)) {
+      const chunk = await index.load(scope);
+      // No name column: every line starts with its verb letter and the path.
+      assert.ok(
+        "paths" in chunk && chunk.paths.split("\n").every((line) => /^[GPUADH][~^/{]/.test(line)),
+        `${deployment} ${scope}: a paths chunk`,
+      );
+      assert.equal(
+        await Promise.all(Object.keys(decodeScope(packed)).map((name) => loadEntry(lazyRegistry, scope, name))),
+        Object.values(decodeScope(packed)),
+        `${deployment} ${scope}`,
+      );
     }
   }
 });
