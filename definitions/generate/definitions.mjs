@@ -3,7 +3,7 @@
 import { DEFAULT_DEPLOYMENT } from "./deployments.mjs";
 import { aliasTable } from "./legacy.mjs";
 import { isJsonMediaType, successResponses } from "./openapi.mjs";
-import { packNames, packPaths, packScope } from "./pack.mjs";
+import { packAliases, packNames, packPaths, packScope } from "./pack.mjs";
 import { paramMeta } from "./params.mjs";
 import { literal, propertyKey, unique } from "./util.mjs";
 
@@ -139,13 +139,24 @@ function definitionsAliasesModule(model) {
       "  },",
     ]);
   const { aliases, oldRoutes, removed } = model.legacy;
+  const endpoints = `${"../".repeat(model.dir.split("/").length)}plugins/endpoints/aliases.js`;
   return [
     `// ${model.header}`,
+    `import { unpackAliases, type AliasDecoder } from "${endpoints}";`,
     "",
-    "/** Deprecated method names: old scope → old name → `scope.method` of today's operation. */",
-    "export const aliases: Record<string, Record<string, string>> = {",
-    ...literal(aliasTable(aliases)),
+    "/**",
+    " * Deprecated method names (old scope → old name → `scope.method` of today's operation), packed",
+    " * per old scope against this deployment's `names` (generate/pack.mjs, `packAliases`); `endpoints`",
+    " * decodes an old scope's on its first unknown name (plugins/endpoints/aliases.ts).",
+    " */",
+    "export const packedAliases: Record<string, string> = {",
+    ...Object.entries(
+      packAliases(aliasTable(aliases), (scope) => model.scopes.get(scope)?.map((operation) => operation.name) ?? []),
+    ).map(([scope, packed]) => `  ${propertyKey(scope)}: ${JSON.stringify(packed)},`),
     "};",
+    "",
+    "/** The same, as `endpoints` takes them: per old scope a decoder, called on the scope's first unknown name. */",
+    "export const aliases: Record<string, AliasDecoder> = unpackAliases(packedAliases);",
     "",
     "/**",
     " * @octokit/rest v15/v16 names whose old route GitHub still serves though no current operation",
@@ -270,7 +281,7 @@ export function definitionsReadme(models) {
     "",
     "- `index.ts`: `names` (the name column of the packed scopes, front-coded), `load(scope)` (a scope's `paths/`) / `loadParams(scope)` (through `loaders.ts` / `param-loaders.ts`, chunks themselves), `loadAliases` (the alias chunk). No routes.",
     "- `loaders.ts` / `param-loaders.ts`: one literal `import()` per scope for routes / for parameters, so bundlers split one chunk per scope (two modules: a bundle that never loads parameters carries none).",
-    "- `aliases.ts`: deprecated names (old scope → old name → today's `scope.method`), `legacyRoutes` (old names sent to",
+    "- `aliases.ts`: deprecated names (old scope → old name → today's `scope.method`, packed against `names`: `generate/pack.mjs`), `legacyRoutes` (old names sent to",
     "  their old route) and `removed` (old names of removed endpoints → error message), in its own chunk.",
     "- `all.ts`: every scope's packed routes inline (one module to load, not one per scope), plus `names`, `aliases`, `legacyRoutes`, `removed` and `registry` (the complete",
     "  registry for `endpoints(registry)`: `forgekit/deployments/<name>`).",

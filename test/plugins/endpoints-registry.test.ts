@@ -6,10 +6,10 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { Client } from "../../kernel/index.js";
 import { endpoints, type Registry } from "../../plugins/endpoints/index.js";
-import { decodeScope, loadEntry, unpackNames } from "../../plugins/endpoints/registry.js";
+import { aliasTable, aliasTarget, decodeScope, loadEntry, unpackNames } from "../../plugins/endpoints/registry.js";
 import { deployments } from "../../definitions/deployments.js";
 // @ts-expect-error: the generator is plain JavaScript without declarations.
-import { packNames, packScope } from "../../definitions/generate/pack.mjs";
+import { packAliases, packNames, packScope } from "../../definitions/generate/pack.mjs";
 import { startServer, type TestServer } from "../helpers/server.js";
 
 const test = suite("plugins: endpoints — deployment registries and the packed form");
@@ -40,7 +40,9 @@ test("each deployment's `registry` is complete and usable as endpoints(registry)
 
 test("a deprecated alias of the registry resolves to today's method", async () => {
   const { registry } = await load("api.github.com");
-  const [scope, table] = Object.entries(registry.aliases!).find(([, names]) => Object.keys(names).length)!;
+  const [scope, table] = Object.keys(registry.aliases!)
+    .map((name) => [name, aliasTable(registry, name)] as const)
+    .find(([, names]) => Object.keys(names).length)!;
   const [old, target] = Object.entries(table)[0]!;
   const client = new (Client.plugin([endpoints(registry)]))() as unknown as Record<string, Record<string, any>>;
   const [toScope, toName] = target.split(".") as [string, string];
@@ -85,6 +87,39 @@ test("a lazily loaded scope (`load` → paths without names, decoded against `na
       );
     }
   }
+});
+
+test("packed aliases: pack(decode(aliases)) is the generated module; every target is an operation", async () => {
+  for (const deployment of deployments) {
+    const { registry } = await load(deployment);
+    const { packedAliases: packed } = (await import(`../../definitions/${deployment}/aliases.js`)) as {
+      packedAliases: Record<string, string>;
+    };
+    const tables = Object.fromEntries(Object.keys(packed).map((scope) => [scope, aliasTable(registry, scope)]));
+    const namesOf = (scope: string) => Object.keys(decodeScope(registry.routes![scope] as string));
+    assert.equal(packAliases(tables, namesOf), packed, deployment);
+    for (const [scope, table] of Object.entries(tables)) {
+      assert.ok(Object.keys(table).length > 0, `${deployment} ${scope}: aliases decoded`);
+      for (const target of Object.values(table)) {
+        const [toScope, toName] = target.split(".") as [string, string];
+        assert.ok(namesOf(toScope).includes(toName), `${deployment} ${scope}: ${target} is an operation`);
+      }
+    }
+  }
+  const { registry } = await load("api.github.com");
+  assert.is(aliasTarget(registry, "actions", "getSecret"), "actions.getRepoSecret");
+  assert.is(aliasTarget(registry, "repos", "getForOrg"), "repos.listForOrg");
+  assert.is(aliasTarget(registry, "actions", "getRepoSecret"), undefined, "a current name is no alias");
+});
+
+test("packed aliases decoded against another deployment's names are refused, not misrouted", async () => {
+  const { registry: api } = await load("api.github.com");
+  const { registry: ghes } = await load("ghes-3.17");
+  const mixed: Registry = { ...ghes, aliases: api.aliases };
+  const sizes = (registry: Registry) => Object.keys(decodeScope(registry.routes!.actions as string)).length;
+  assert.is.not(sizes(api), sizes(ghes), "the two deployments' actions differ");
+  assert.is(aliasTarget(api, "actions", "getSecret"), "actions.getRepoSecret");
+  assert.is(aliasTarget(mixed, "actions", "getSecret"), undefined);
 });
 
 test("decodeScope restores routes, defaults and extras", () => {
