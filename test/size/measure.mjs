@@ -86,7 +86,7 @@ async function measureProbe(probe, browser) {
 }
 
 /**
- * The lazy chunks of `forgekit.mjs`: one row per scope (its routes chunk and its parameter-
+ * The lazy chunks of `forgekit.mjs`: one row per scope (its routes chunk, `paths/`, and its parameter-
  * metadata chunk), then every other chunk loaded by a dynamic import (aliases, App auth…).
  */
 async function measureChunks(browser) {
