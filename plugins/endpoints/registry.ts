@@ -1,4 +1,11 @@
-import { lazy, type ParamMeta, type RouteEntry, type ScopeParams, type ScopeRoutes } from "../../kernel/index.js";
+import {
+  lazy,
+  ParameterError,
+  type ParamMeta,
+  type RouteEntry,
+  type ScopeParams,
+  type ScopeRoutes,
+} from "../../kernel/index.js";
 import type { Lazy } from "../../kernel/lazy.js";
 import type { AliasDecoder } from "./aliases.js";
 
@@ -144,13 +151,25 @@ export function scopeNames(registry: Registry, scope: string): readonly string[]
   return list;
 }
 
+/** A loaded `paths` chunk, paired line by line with the scope's names. */
+function pathsTable(registry: Registry, scope: string, paths: string): ScopeRoutes {
+  const names = scopeNames(registry, scope);
+  const lines = paths ? paths.split("\n") : [];
+  // Paired by position: a chunk of another deployment would send methods to other routes.
+  if (lines.length !== names.length)
+    throw new ParameterError(
+      `${scope}: ${lines.length} routes loaded for ${names.length} names: take names and load from one deployment. Nothing was sent.`,
+    );
+  return decodePaths(names, lines);
+}
+
 /** Remember a scope's routes, decoding them if packed (`paths`: against the scope's names). */
 function keep(registry: Registry, scope: string, routes: ScopeRoutes | string | { paths: string }): ScopeRoutes {
   const table =
     typeof routes === "string"
       ? decodeScope(routes)
       : typeof routes.paths === "string"
-        ? decodePaths(scopeNames(registry, scope), routes.paths ? routes.paths.split("\n") : [])
+        ? pathsTable(registry, scope, routes.paths)
         : (routes as ScopeRoutes);
   state(registry).routes.set(scope, table);
   return table;

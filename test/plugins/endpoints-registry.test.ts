@@ -4,7 +4,7 @@
 // decoder `endpoints` uses (plugins/endpoints/registry.ts).
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { Client } from "../../kernel/index.js";
+import { Client, ParameterError } from "../../kernel/index.js";
 import { endpoints, type Registry } from "../../plugins/endpoints/index.js";
 import { aliasTable, aliasTarget, decodeScope, loadEntry, unpackNames } from "../../plugins/endpoints/registry.js";
 import { deployments } from "../../definitions/deployments.js";
@@ -87,6 +87,22 @@ test("a lazily loaded scope (`load` → paths without names, decoded against `na
       );
     }
   }
+});
+
+test("a paths chunk that does not pair with the registry's names is refused: a ParameterError, nothing sent", async () => {
+  const api = (await import("../../definitions/api.github.com/index.js")) as Required<Registry>;
+  const ghes = (await import("../../definitions/ghes-3.17/index.js")) as Required<Registry>;
+  assert.is.not(unpackNames(api.names.actions!).length, unpackNames(ghes.names.actions!).length);
+  const mixed = new (Client.plugin([endpoints({ deployment: "mixed", names: ghes.names, load: api.load })]))({
+    baseUrl: server.url,
+  }) as unknown as Record<string, Record<string, (params: object) => Promise<unknown>>>;
+  const before = server.requests.length;
+  const error = (await mixed.actions!.getRepoSecret!({ owner: "o", repo: "r", secret_name: "s" }).catch(
+    (e: Error) => e,
+  )) as Error;
+  assert.instance(error, ParameterError);
+  assert.match(error.message, /actions: \d+ routes loaded for \d+ names: take names and load from one deployment/);
+  assert.is(server.requests.length, before);
 });
 
 test("packed aliases: pack(decode(aliases)) is the generated module; every target is an operation", async () => {
