@@ -1,6 +1,6 @@
 // The compact route encoding of definitions/<deployment>/scopes/<scope>.ts: one string per
 // scope, one operation per line, read by plugins/endpoints/registry.ts (decodeScope). Keep
-// the two in step: `generate --check` and test/plugins/registry-pack.test.ts compare them.
+// the two in step: `generate --check` and test/plugins/endpoints-registry.test.ts compare them.
 // paths/<scope>.ts (the chunks browsers load) hold the same lines without the name column:
 // the page has the names already (`names` of index.ts), so a flat bundle carries them once.
 //
