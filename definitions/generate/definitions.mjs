@@ -131,6 +131,29 @@ function definitionsParamLoadersModule(model, kernel) {
   ].join("\n");
 }
 
+/** The arguments of `unpackRemoved` (plugins/endpoints/aliases.ts): the reasons, then per scope its lines. */
+function packRemoved(table) {
+  const reasons = [];
+  const lines = {};
+  for (const [scope, methods] of Object.entries(table))
+    lines[scope] = Object.entries(methods)
+      .map(([name, { was, why, instead }]) => {
+        let index = reasons.findIndex(([w, i]) => w === why && i === instead);
+        if (index < 0) index = reasons.push([why, instead]) - 1;
+        if (/[|\n]/.test(name + was)) throw new Error(`generate: removed ${scope}.${name} cannot be packed`);
+        return `${name}|${was}|${index}`;
+      })
+      .join("\n");
+  return [
+    "  [",
+    ...reasons.map((reason) => `    ${JSON.stringify(reason)},`),
+    "  ],",
+    "  {",
+    ...Object.entries(lines).map(([scope, text]) => `    ${propertyKey(scope)}: ${JSON.stringify(text)},`),
+    "  },",
+  ];
+}
+
 function definitionsAliasesModule(model) {
   const literal = (table) =>
     Object.entries(table).flatMap(([scope, methods]) => [
@@ -142,7 +165,7 @@ function definitionsAliasesModule(model) {
   const endpoints = `${"../".repeat(model.dir.split("/").length)}plugins/endpoints/aliases.js`;
   return [
     `// ${model.header}`,
-    `import { unpackAliases, type AliasDecoder } from "${endpoints}";`,
+    `import { unpackAliases, unpackRemoved, type AliasDecoder } from "${endpoints}";`,
     "",
     "/**",
     " * Deprecated method names (old scope → old name → `scope.method` of today's operation), packed",
@@ -156,7 +179,7 @@ function definitionsAliasesModule(model) {
     "};",
     "",
     "/** The same, as `endpoints` takes them: per old scope a decoder, called on the scope's first unknown name. */",
-    "export const aliases: Record<string, AliasDecoder> = unpackAliases(packedAliases);",
+    "export const aliases: Record<string, AliasDecoder> = /* @__PURE__ */ unpackAliases(packedAliases);",
     "",
     "/**",
     " * @octokit/rest v15/v16 names whose old route GitHub still serves though no current operation",
@@ -166,10 +189,13 @@ function definitionsAliasesModule(model) {
     ...literal(aliasTable(oldRoutes, (entry) => entry.route)),
     "};",
     "",
-    "/** @octokit/rest v15/v16 names of removed endpoints: old scope → old name → the error message. */",
-    "export const removed: Record<string, Record<string, string>> = {",
-    ...literal(aliasTable(removed, (message) => message)),
-    "};",
+    "/**",
+    " * @octokit/rest v15/v16 names of removed endpoints: old scope → old name → the error message,",
+    " * made from `<name>|<old route>|<reason>` lines and the reasons (why, what to use instead).",
+    " */",
+    "export const removed: Record<string, Record<string, string>> = /* @__PURE__ */ unpackRemoved(",
+    ...packRemoved(aliasTable(removed, (entry) => entry)),
+    ");",
     "",
   ].join("\n");
 }

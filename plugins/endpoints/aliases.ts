@@ -51,3 +51,25 @@ export function unpackAliases(packed: Record<string, string>): Record<string, Al
   for (const scope of Object.keys(packed)) decoders[scope] = (namesOf) => decode(packed[scope] as string, namesOf);
   return decoders;
 }
+
+/**
+ * The generated `removed` tables (old scope → old name → error message) from their packed form:
+ * per scope `<name>|<old route>|<reason index>` lines, and the reasons as `[why, instead]`.
+ * Decoded when the alias data loads (a few hundred short strings).
+ */
+export function unpackRemoved(
+  reasons: readonly (readonly [why: string, instead: string])[],
+  packed: Record<string, string>,
+): Record<string, Record<string, string>> {
+  const tables: Record<string, Record<string, string>> = {};
+  for (const scope of Object.keys(packed)) {
+    const table: Record<string, string> = (tables[scope] = {});
+    for (const line of (packed[scope] as string).split("\n")) {
+      const [name, was, reason] = line.split("|") as [string, string, string];
+      const [why, instead] = reasons[Number(reason)]!;
+      table[name] =
+        `${scope}.${name}() (@octokit/rest v15/v16, ${was}) was removed: ${why}. Use ${instead}. Nothing was sent.`;
+    }
+  }
+  return tables;
+}

@@ -138,6 +138,18 @@ test("packed aliases decoded against another deployment's names are refused, not
   assert.is(aliasTarget(mixed, "actions", "getSecret"), undefined);
 });
 
+test("removed endpoints: the packed lines make the messages the generator wrote before they were packed", async () => {
+  const { removed } = await import("../../definitions/api.github.com/aliases.js");
+  assert.is(
+    removed.apps!.checkAuthorization,
+    "apps.checkAuthorization() (@octokit/rest v15/v16, GET /applications/{client_id}/tokens/{access_token}) was removed: GitHub removed the OAuth application endpoints that take the token in the URL. Use apps.checkToken(), apps.resetToken(), apps.deleteToken() or apps.deleteAuthorization() (token in the body). Nothing was sent.",
+  );
+  assert.is(
+    Object.values(removed).reduce((count, table) => count + Object.keys(table).length, 0),
+    176,
+  );
+});
+
 test("decodeScope restores routes, defaults and extras", () => {
   const table = decodeScope(
     packScope([
