@@ -97,26 +97,46 @@ export function runPrepare(steps: readonly Prepare[], options: EndpointOptions, 
   }
 }
 
-/** Send one attempt: the observers (plugins' per-attempt work without a hook), then the transport. */
-export async function transmit(
-  steps: Steps,
+/**
+ * Send one attempt: the observers (plugins' per-attempt work without a hook), then the
+ * transport. No `await` of its own while every observer answers synchronously (the usual case).
+ */
+export function transmit(steps: Steps, request: RequestOptions, options: EndpointOptions): Promise<Response<unknown>> {
+  try {
+    return observeFrom(steps.observe, 0, [], request, options);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+/** Run the observers from index `i` on (waiting for one that returns a promise), then send. */
+function observeFrom(
+  observers: readonly Observe[],
+  i: number,
+  finish: Finish[],
   request: RequestOptions,
   options: EndpointOptions,
 ): Promise<Response<unknown>> {
-  const finish: Finish[] = [];
-  for (const observe of steps.observe) {
-    let done = observe(request, options);
-    if (done && typeof (done as Promise<unknown>).then === "function") done = await done;
+  for (; i < observers.length; i++) {
+    const done = observers[i]!(request, options);
+    if (done && typeof (done as Promise<unknown>).then === "function") {
+      const next = i + 1;
+      return (done as Promise<void | Finish>).then((finished) => {
+        if (finished) finish.push(finished);
+        return observeFrom(observers, next, finish, request, options);
+      });
+    }
     if (done) finish.push(done as Finish);
   }
   if (!finish.length) return send(request);
-  let response: Response<unknown>;
-  try {
-    response = await send(request);
-  } catch (error) {
-    for (const done of finish) done(undefined, error, options);
-    throw error;
-  }
-  for (const done of finish) done(response, undefined, options);
-  return response;
+  return send(request).then(
+    (response) => {
+      for (const done of finish) done(response, undefined, options);
+      return response;
+    },
+    (error: unknown) => {
+      for (const done of finish) done(undefined, error, options);
+      throw error;
+    },
+  );
 }
