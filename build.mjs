@@ -7,7 +7,7 @@
 //                                     @octokit/openapi (definitions/generate/); --check: exit 1 if stale
 //   node build.mjs size [--json] [--update <file.md>…]   bundle sizes and budgets (test/size/)
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { dirname } from "node:path";
+import { dirname, posix, relative } from "node:path";
 import { execFileSync } from "node:child_process";
 import { build as esbuild } from "esbuild";
 
@@ -73,7 +73,7 @@ async function buildNode() {
   const hook = { entryPoints: ["kernel/hook.ts"], outbase: undefined, outfile: "dist/cjs/kernel/hook.cjs" };
   await esbuild({ ...cjs, ...hook, bundle: true, allowOverwrite: true });
   // The mock server reads its fixture from ../fixtures relative to its own folder.
-  for (const format of ["esm", "cjs"]) {
+  for (const format of ["esm", "cjs", "node"]) {
     mkdirSync(`dist/${format}/test/fixtures`, { recursive: true });
     writeFileSync(`dist/${format}/test/fixtures/github-api.json`, readFileSync("test/fixtures/github-api.json"));
   }
@@ -82,6 +82,73 @@ async function buildNode() {
     "dist/cjs/index.cjs",
     `"use strict";\nconst preset = require("./plugins/presets/full.cjs");\nmodule.exports = Object.assign(preset.default, preset);\n`,
   );
+}
+
+/** The Node bundle's entries: every module package.json's "exports" (node condition) and "bin" reach. */
+const nodeBundleEntries = () => [
+  "kernel/index.ts",
+  "plugins/presets/full.ts",
+  "plugins/cli/bin.ts",
+  "test/server/index.ts",
+  ...listFiles("plugins", "/index.ts").filter((f) => f.split("/").length === 3 && !f.startsWith("plugins/presets/")),
+  ...listFiles("definitions", "/all.ts").filter((f) => f.split("/").length === 3),
+  ...listFiles("definitions/api.github.com/scopes", ".ts"),
+];
+
+// In a bundle, import.meta.url is the URL of whichever chunk the code landed in. The modules
+// that find files next to themselves (a deployment's registry, the testing server's route
+// table) get the URL their own file has in the per-file layout, dist/node/<path>.js, instead:
+// a placeholder at load, resolved against the output file's own URL once the chunks exist.
+const OWN_URL = "__forgekitOwnUrl:";
+const ownUrl = {
+  name: "own-import-meta-url",
+  setup(build) {
+    build.onLoad({ filter: /\.ts$/ }, (args) => {
+      const source = readFileSync(args.path, "utf8");
+      if (!source.includes("import.meta.url")) return undefined;
+      const file = relative(".", args.path).split("\\").join("/").replace(/\.ts$/, ".js");
+      return { contents: source.replaceAll("import.meta.url", JSON.stringify(OWN_URL + file)), loader: "ts" };
+    });
+  },
+};
+
+/**
+ * dist/node: what `import "forgekit"` (and its subpaths, and the `forgekit` command) loads in
+ * Node. ONE esbuild call with code splitting over every entry: each entry is a small file at
+ * its dist/esm path, the code entries share is in chunks/, each module exists once (so
+ * `instanceof HttpError` and plugin identity hold across subpaths), and every `import()`
+ * (route tables, parameters, deferred plugins) stays a lazy chunk. A handful of files to open
+ * instead of a hundred is what makes start-up fast (docs/how-it-works.md#start-up).
+ */
+async function buildNodeBundle() {
+  const { metafile } = await esbuild({
+    entryPoints: nodeBundleEntries(),
+    outbase: ".",
+    outdir: "dist/node",
+    entryNames: "[dir]/[name]",
+    chunkNames: "chunks/[name]-[hash]",
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "node",
+    packages: "external",
+    target: "es2022",
+    charset: "utf8",
+    logLevel: "warning",
+    metafile: true,
+    plugins: [ownUrl],
+  });
+  const placeholder = new RegExp(`"${OWN_URL}([^"]+)"`, "g");
+  for (const output of Object.keys(metafile.outputs)) {
+    const code = readFileSync(output, "utf8");
+    if (!code.includes(OWN_URL)) continue;
+    const from = posix.dirname(output);
+    const url = (_, file) => {
+      const path = posix.relative(from, `dist/node/${file}`);
+      return `new URL(${JSON.stringify(path.startsWith(".") ? path : `./${path}`)}, import.meta.url).href`;
+    };
+    writeFileSync(output, code.replace(placeholder, url));
+  }
 }
 
 function buildDeclarations() {
@@ -127,6 +194,7 @@ async function build() {
   if (next !== text) writeFileSync("kernel/version.ts", next);
   rmSync("dist", { recursive: true, force: true });
   await buildNode();
+  await buildNodeBundle();
   buildDeclarations();
   await buildBrowser();
 }
