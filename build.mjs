@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // forgekit's one build script; each command's code is in the module named here.
-//   node build.mjs                    build dist/ (this file): per-file ESM + .d.ts in dist/esm, per-file
-//                                     CJS + .d.cts in dist/cjs, browser bundles in dist/browser (their
-//                                     layout: docs/browsers-and-bundle-size.md)
+//   node build.mjs                    build dist/ (this file): the Node bundle in dist/node (what Node's
+//                                     `import` and the bin load: docs/how-it-works.md#start-up), per-file
+//                                     ESM + .d.ts in dist/esm, per-file CJS + .d.cts in dist/cjs, browser
+//                                     bundles in dist/browser (docs/browsers-and-bundle-size.md)
 //   node build.mjs generate [--check] regenerate definitions/, types/ and plugins/cli/generated/ from
 //                                     @octokit/openapi (definitions/generate/); --check: exit 1 if stale
 //   node build.mjs size [--json] [--update <file.md>…]   bundle sizes and budgets (test/size/)
