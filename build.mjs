@@ -156,6 +156,19 @@ const ownUrl = {
  * (route tables, parameters, deferred plugins) stays a lazy chunk. A handful of files to open
  * instead of a hundred is what makes start-up fast (docs/how-it-works.md#start-up).
  */
+// Packages stay imports of the user's node_modules, except before-after-hook: an exact, ESM-only
+// dependency of the kernel (dist/cjs inlines it too) whose four files would be opened at every
+// start-up, while its code is a few hundred bytes.
+const INLINED_PACKAGE = /^before-after-hook(?:\/|$)/;
+const externalPackages = {
+  name: "external-packages",
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) =>
+      INLINED_PACKAGE.test(args.path) ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
 async function buildNodeBundle() {
   const { metafile } = await esbuild({
     entryPoints: nodeBundleEntries(),
@@ -167,12 +180,11 @@ async function buildNodeBundle() {
     splitting: true,
     format: "esm",
     platform: "node",
-    packages: "external",
     target: "es2022",
     charset: "utf8",
     logLevel: "warning",
     metafile: true,
-    plugins: [withPreset, ownUrl],
+    plugins: [withPreset, externalPackages, ownUrl],
   });
   const placeholder = new RegExp(`"${OWN_URL}([^"]+)"`, "g");
   for (const output of Object.keys(metafile.outputs)) {
