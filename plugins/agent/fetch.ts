@@ -42,8 +42,26 @@ function send(hop: Hop, agent: unknown, body: Body, signal?: AbortSignal | null)
   });
 }
 
-/** A `fetch` over node:http(s) that uses `agent` for its connections and follows redirects safely. */
-export function agentFetch(agent: unknown): Fetch {
+/** The kernel's transport reads this much of a fetch Response (kernel/response.ts `toResponse`). */
+export interface AgentResponse {
+  status: number;
+  statusText: string;
+  url: string;
+  headers: { get(name: string): string | null; [Symbol.iterator](): IterableIterator<[string, string]> };
+  body: { cancel(): Promise<void> } | null;
+  text(): Promise<string>;
+  arrayBuffer(): Promise<ArrayBuffer>;
+  /** Names and values as received, alternating (node:http's `rawHeaders`). */
+  rawHeaders: string[];
+}
+
+/**
+ * Send with `agent`, following redirects safely; resolves with the whole (decoded) body. The
+ * plugin's own send path (plugins/agent/index.ts) uses this answer as it is: building a WHATWG
+ * Response, its Headers and a web stream around a body already in memory would cost more than
+ * the rest of the request.
+ */
+export function agentSend(agent: unknown): (url: string, init: RequestInit) => Promise<AgentResponse> {
   return async (url, init) => {
     const headers = { "accept-encoding": ACCEPT_ENCODING, ...(init.headers as Record<string, string>) };
     let body = await toBody(init.body, headers);
@@ -51,7 +69,7 @@ export function agentFetch(agent: unknown): Fetch {
     for (let hops = 1; ; hops++) {
       const res = await send(hop, hops === 1 ? agent : agentFor(agent, hop.url), body, init.signal);
       const location = res.headers.location;
-      if (init.redirect === "manual" || !isRedirect(res.statusCode!, location)) return toWebResponse(res, hop);
+      if (init.redirect === "manual" || !isRedirect(res.statusCode!, location)) return answer(res, hop);
       res.resume();
       hop = nextHop(hop, res.statusCode!, location, hops);
       body = hop.init.body as Body;
@@ -59,17 +77,67 @@ export function agentFetch(agent: unknown): Fetch {
   };
 }
 
-/** A WHATWG Response with the whole (decoded) body; a reset mid-body rejects instead of hanging. */
-async function toWebResponse(res: IncomingMessage, hop: Hop): Promise<globalThis.Response> {
+/** A `fetch` over node:http(s) that uses `agent` for its connections and follows redirects safely. */
+export function agentFetch(agent: unknown): Fetch {
+  const sendWith = agentSend(agent);
+  return async (url, init) => {
+    const answered = await sendWith(url, init);
+    const web = new Response(answered.body ? await answered.arrayBuffer() : null, {
+      status: answered.status,
+      statusText: answered.statusText,
+      headers: pairs(answered.rawHeaders),
+    });
+    Object.defineProperty(web, "url", { value: answered.url });
+    return web;
+  };
+}
+
+/** `[name, value]` pairs of node:http's alternating `rawHeaders` (a repeated `set-cookie` stays repeated). */
+const pairs = (raw: string[]) => raw.flatMap((name, i) => (i % 2 ? [] : [[name, raw[i + 1]!] as [string, string]]));
+
+const UTF8 = new TextDecoder();
+
+/**
+ * The answer with the whole (decoded) body; a reset mid-body rejects instead of hanging.
+ * Headers as fetch's Headers has them: names lower-cased and sorted, repeated values joined
+ * with ", " (a repeated `set-cookie` keeps its last value, as `Object.fromEntries` of fetch's
+ * Headers does).
+ */
+async function answer(res: IncomingMessage, hop: Hop): Promise<AgentResponse> {
   const status = res.statusCode!;
   const nullBody = hop.init.method === "HEAD" || status === 204 || status === 205 || status === 304;
-  const body = nullBody ? (res.resume(), null) : await readBody(res);
-  const headers = new Headers();
+  const bytes = nullBody ? (res.resume(), null) : await readBody(res);
+  const fields: Record<string, string> = {};
   const raw = res.rawHeaders;
-  for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
-  const web = new Response(body as never, { status, statusText: res.statusMessage ?? "", headers });
-  Object.defineProperty(web, "url", { value: hop.url });
-  return web;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!.toLowerCase();
+    const value = raw[i + 1]!.trim();
+    fields[name] = name in fields && name !== "set-cookie" ? `${fields[name]}, ${value}` : value;
+  }
+  const headers = {
+    get: (name: string) => fields[name.toLowerCase()] ?? null,
+    [Symbol.iterator]: () =>
+      Object.keys(fields)
+        .sort()
+        .map((name): [string, string] => [name, fields[name]!])
+        [Symbol.iterator](),
+  };
+  return {
+    status,
+    statusText: res.statusMessage ?? "",
+    url: hop.url,
+    headers,
+    rawHeaders: raw,
+    body: bytes && { cancel: () => Promise.resolve() },
+    // TextDecoder drops a leading BOM, as Response.text() does.
+    text: () => Promise.resolve(bytes ? UTF8.decode(bytes) : ""),
+    arrayBuffer: () =>
+      Promise.resolve(
+        bytes
+          ? (bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer)
+          : new ArrayBuffer(0),
+      ),
+  };
 }
 
 /**

@@ -15,7 +15,7 @@ export const agent: Plugin<void> = (client) => onSend(client, useAgent);
 /** The send step (shared by every client; not a hook): requests without an agent pay one property check. */
 const useAgent: Observe = ({ request }) => {
   const given = request.agent;
-  if (given !== undefined && !request.fetch) request.fetch = agentFetch(given);
+  if (given !== undefined && !request.fetch) request.fetch = agentSend(given) as unknown as Fetch;
 };
 /** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
 agent.options = [];
@@ -26,6 +26,11 @@ agent.options = [];
  */
 export function agentFetch(agent: unknown): Fetch {
   return async (url, init) => (transport.value ?? (await transport())).agentFetch(agent)(url, init);
+}
+
+/** The plugin's send path: what the kernel's transport reads, without a WHATWG Response (plugins/agent/fetch.ts). */
+function agentSend(agent: unknown) {
+  return async (url: string, init: RequestInit) => (transport.value ?? (await transport())).agentSend(agent)(url, init);
 }
 
 /** The agent transport's code, loaded on the first request with an agent. */
