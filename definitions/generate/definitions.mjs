@@ -3,7 +3,7 @@
 import { DEFAULT_DEPLOYMENT } from "./deployments.mjs";
 import { aliasTable } from "./legacy.mjs";
 import { isJsonMediaType, successResponses } from "./openapi.mjs";
-import { packNames, packScope } from "./pack.mjs";
+import { packAliases, packNames, packPaths, packScope } from "./pack.mjs";
 import { paramMeta } from "./params.mjs";
 import { literal, propertyKey, unique } from "./util.mjs";
 
@@ -14,6 +14,7 @@ export function definitionFiles(model) {
   for (const [scope, operations] of model.scopes) {
     const file = operations[0].file;
     files.set(`scopes/${file}.ts`, routesModule(model, scope, operations));
+    files.set(`paths/${file}.ts`, pathsModule(model, scope, operations));
     files.set(`params/${file}.ts`, paramsModule(model, operations, deeperKernel));
   }
   files.set("index.ts", definitionsIndexModule(model, kernel));
@@ -30,6 +31,16 @@ function routesModule(model, scope, operations) {
     "",
     `/** \`${scope}\`'s operations, packed one per line (definitions/generate/pack.mjs; decoded by \`endpoints\`). */`,
     `export const routes: string = ${JSON.stringify(packScope(operations))};`,
+    "",
+  ].join("\n");
+}
+
+function pathsModule(model, scope, operations) {
+  return [
+    `// ${model.header}`,
+    "",
+    `/** \`${scope}\`'s routes without their names, one per line in the order of \`names.${scope}\` in index.ts (definitions/generate/pack.mjs). */`,
+    `export const paths: string = ${JSON.stringify(packPaths(operations))};`,
     "",
   ].join("\n");
 }
@@ -73,8 +84,12 @@ function definitionsIndexModule(model, kernel) {
     ...names,
     "};",
     "",
-    "/** A scope's packed routes (its own chunk; the loader table itself is a chunk too, so the entry carries neither). */",
-    'export const load = (scope: string): Promise<{ routes: string }> => import("./loaders.js").then((m) => m.loaders[scope]!());',
+    "/**",
+    " * A scope's routes without their names (`paths/<scope>.ts`, decoded against `names`): its own",
+    " * chunk, and the loader table is a chunk too, so the entry carries neither; a bundle that inlines",
+    " * every chunk carries each name once.",
+    " */",
+    'export const load = (scope: string): Promise<{ paths: string }> => import("./loaders.js").then((m) => m.loaders[scope]!());',
     "",
     "/** A scope's parameter metadata, for the validation plugin. */",
     'export const loadParams = (scope: string): Promise<{ params: ScopeParams }> => import("./param-loaders.js").then((m) => m.paramLoaders[scope]!());',
@@ -94,9 +109,9 @@ function definitionsLoadersModule(model) {
   return [
     `// ${model.header}`,
     "",
-    "/** Packed route loaders, one chunk per scope (literal `import()`s so that bundlers split them). */",
-    "export const loaders: Record<string, () => Promise<{ routes: string }>> = {",
-    ...loaderLines(model, "scopes"),
+    "/** Route loaders (`paths/<scope>.ts`), one chunk per scope (literal `import()`s so that bundlers split them). */",
+    "export const loaders: Record<string, () => Promise<{ paths: string }>> = {",
+    ...loaderLines(model, "paths"),
     "};",
     "",
   ].join("\n");
@@ -116,6 +131,29 @@ function definitionsParamLoadersModule(model, kernel) {
   ].join("\n");
 }
 
+/** The arguments of `unpackRemoved` (plugins/endpoints/aliases.ts): the reasons, then per scope its lines. */
+function packRemoved(table) {
+  const reasons = [];
+  const lines = {};
+  for (const [scope, methods] of Object.entries(table))
+    lines[scope] = Object.entries(methods)
+      .map(([name, { was, why, instead }]) => {
+        let index = reasons.findIndex(([w, i]) => w === why && i === instead);
+        if (index < 0) index = reasons.push([why, instead]) - 1;
+        if (/[|\n]/.test(name + was)) throw new Error(`generate: removed ${scope}.${name} cannot be packed`);
+        return `${name}|${was}|${index}`;
+      })
+      .join("\n");
+  return [
+    "  [",
+    ...reasons.map((reason) => `    ${JSON.stringify(reason)},`),
+    "  ],",
+    "  {",
+    ...Object.entries(lines).map(([scope, text]) => `    ${propertyKey(scope)}: ${JSON.stringify(text)},`),
+    "  },",
+  ];
+}
+
 function definitionsAliasesModule(model) {
   const literal = (table) =>
     Object.entries(table).flatMap(([scope, methods]) => [
@@ -124,13 +162,24 @@ function definitionsAliasesModule(model) {
       "  },",
     ]);
   const { aliases, oldRoutes, removed } = model.legacy;
+  const endpoints = `${"../".repeat(model.dir.split("/").length)}plugins/endpoints/aliases.js`;
   return [
     `// ${model.header}`,
+    `import { unpackAliases, unpackRemoved, type AliasDecoder } from "${endpoints}";`,
     "",
-    "/** Deprecated method names: old scope → old name → `scope.method` of today's operation. */",
-    "export const aliases: Record<string, Record<string, string>> = {",
-    ...literal(aliasTable(aliases)),
+    "/**",
+    " * Deprecated method names (old scope → old name → `scope.method` of today's operation), packed",
+    " * per old scope against this deployment's `names` (generate/pack.mjs, `packAliases`); `endpoints`",
+    " * decodes an old scope's on its first unknown name (plugins/endpoints/aliases.ts).",
+    " */",
+    "export const packedAliases: Record<string, string> = {",
+    ...Object.entries(
+      packAliases(aliasTable(aliases), (scope) => model.scopes.get(scope)?.map((operation) => operation.name) ?? []),
+    ).map(([scope, packed]) => `  ${propertyKey(scope)}: ${JSON.stringify(packed)},`),
     "};",
+    "",
+    "/** The same, as `endpoints` takes them: per old scope a decoder, called on the scope's first unknown name. */",
+    "export const aliases: Record<string, AliasDecoder> = /* @__PURE__ */ unpackAliases(packedAliases);",
     "",
     "/**",
     " * @octokit/rest v15/v16 names whose old route GitHub still serves though no current operation",
@@ -140,10 +189,13 @@ function definitionsAliasesModule(model) {
     ...literal(aliasTable(oldRoutes, (entry) => entry.route)),
     "};",
     "",
-    "/** @octokit/rest v15/v16 names of removed endpoints: old scope → old name → the error message. */",
-    "export const removed: Record<string, Record<string, string>> = {",
-    ...literal(aliasTable(removed, (message) => message)),
-    "};",
+    "/**",
+    " * @octokit/rest v15/v16 names of removed endpoints: old scope → old name → the error message,",
+    " * made from `<name>|<old route>|<reason>` lines and the reasons (why, what to use instead).",
+    " */",
+    "export const removed: Record<string, Record<string, string>> = /* @__PURE__ */ unpackRemoved(",
+    ...packRemoved(aliasTable(removed, (entry) => entry)),
+    ");",
     "",
   ].join("\n");
 }
@@ -253,9 +305,9 @@ export function definitionsReadme(models) {
     "",
     "## Layout (per deployment)",
     "",
-    "- `index.ts`: `names` (the name column of the packed scopes, front-coded), `load(scope)` / `loadParams(scope)` (through `loaders.ts`, itself a chunk), `loadAliases` (the alias chunk). No routes.",
+    "- `index.ts`: `names` (the name column of the packed scopes, front-coded), `load(scope)` (a scope's `paths/`) / `loadParams(scope)` (through `loaders.ts` / `param-loaders.ts`, chunks themselves), `loadAliases` (the alias chunk). No routes.",
     "- `loaders.ts` / `param-loaders.ts`: one literal `import()` per scope for routes / for parameters, so bundlers split one chunk per scope (two modules: a bundle that never loads parameters carries none).",
-    "- `aliases.ts`: deprecated names (old scope → old name → today's `scope.method`), `legacyRoutes` (old names sent to",
+    "- `aliases.ts`: deprecated names (old scope → old name → today's `scope.method`, packed against `names`: `generate/pack.mjs`), `legacyRoutes` (old names sent to",
     "  their old route) and `removed` (old names of removed endpoints → error message), in its own chunk.",
     "- `all.ts`: every scope's packed routes inline (one module to load, not one per scope), plus `names`, `aliases`, `legacyRoutes`, `removed` and `registry` (the complete",
     "  registry for `endpoints(registry)`: `forgekit/deployments/<name>`).",
@@ -265,6 +317,8 @@ export function definitionsReadme(models) {
     "  Routes look like `POST {origin}/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}`:",
     "  `{+name}` is a multi-segment path parameter; `{?a,b}` lists the query parameters of a non-GET operation; `extra` holds",
     "  `body` (the parameter that is the whole body), `deprecated` and `renamed` (old parameter name → new).",
+    "- `paths/<scope>.ts`: `paths`, the same lines without the name column, in the order of `names.<scope>` in",
+    "  `index.ts`: the chunk `load(scope)` fetches (the page has the names already, so no bundle carries a name twice).",
     "- `params/<scope>.ts`: `method: [[name, flags, type, values?], …]` for the validation plugin. Flags: `p|q|b|h` (path,",
     '  query, body, header), then `!` required, `?` nullable, `*` multi-segment. Type `""` means the schema sets none.',
     "",

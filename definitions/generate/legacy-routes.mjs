@@ -142,7 +142,7 @@ function finalEntry(legacyTables, scope, name, seen = new Set()) {
 
 /**
  * For each old name without a current operation: `oldRoutes` (name → `{ route, reason }`)
- * and `removed` (name → message), plus the REMOVALS lines that caught nothing (stale lines).
+ * and `removed` (name → `{ was, why, instead }`: its old route, why it was removed, what to use), plus the REMOVALS lines that caught nothing (stale lines).
  */
 export function legacyRoutes(operations, legacyTables, unmapped, deployment) {
   const described = new Map(operations.map((operation) => [shapeOf(operation.verb, operation.path), operation]));
@@ -167,10 +167,8 @@ export function legacyRoutes(operations, legacyTables, unmapped, deployment) {
           ]
         : match.slice(1)
       : ["GitHub's REST API description no longer has it", "the method GitHub's REST API changelog names"];
-    removed.set(
-      oldName,
-      `${oldName}() (@octokit/rest v15/v16, ${was}) was removed: ${why}. Use ${instead}. Nothing was sent.`,
-    );
+    // The message is made from these by plugins/endpoints/aliases.ts (unpackRemoved).
+    removed.set(oldName, { was, why, instead });
   }
   return { oldRoutes, removed };
 }

@@ -1,6 +1,8 @@
 // The compact route encoding of definitions/<deployment>/scopes/<scope>.ts: one string per
 // scope, one operation per line, read by plugins/endpoints/registry.ts (decodeScope). Keep
-// the two in step: `generate --check` and test/plugins/registry-pack.test.ts compare them.
+// the two in step: `generate --check` and test/plugins/endpoints-registry.test.ts compare them.
+// paths/<scope>.ts (the chunks browsers load) hold the same lines without the name column:
+// the page has the names already (`names` of index.ts), so a flat bundle carries them once.
 //
 //   <shared><name rest> <verb><path>[ <json [defaults|0, extra?]>]
 //
@@ -38,26 +40,103 @@ export function packNames(names) {
   return `|${packed.join(",")}`;
 }
 
+/** One operation's route column: `<verb><path>[ <json [defaults|0, extra?]>]`. */
+function packRoute({ route, defaults, extra }) {
+  const space = route.indexOf(" ");
+  const verb = VERB_LETTERS[route.slice(0, space)];
+  let path = route.slice(space + 1);
+  if (!verb || /[\s~^]/.test(path))
+    throw new Error(`generate: route ${JSON.stringify(route)} cannot be packed (verb or characters)`);
+  for (const [letter, prefix] of PATH_ABBREVIATIONS)
+    if (path.startsWith(prefix)) {
+      path = letter + path.slice(prefix.length);
+      break;
+    }
+  const tail = defaults || extra ? ` ${JSON.stringify(extra ? [defaults ?? 0, extra] : [defaults])}` : "";
+  return `${verb}${path}${tail}`;
+}
+
 /** One scope's operations (sorted by name) as the packed string. */
 export function packScope(operations) {
   let previous = "";
   return operations
-    .map(({ name, route, defaults, extra }) => {
+    .map((operation) => {
+      const { name } = operation;
       if (/[\s,]/.test(name)) throw new Error(`generate: method name ${JSON.stringify(name)} cannot be packed`);
       const count = shared(previous, name);
       previous = name;
-      const space = route.indexOf(" ");
-      const verb = VERB_LETTERS[route.slice(0, space)];
-      let path = route.slice(space + 1);
-      if (!verb || /[\s~^]/.test(path))
-        throw new Error(`generate: route ${JSON.stringify(route)} cannot be packed (verb or characters)`);
-      for (const [letter, prefix] of PATH_ABBREVIATIONS)
-        if (path.startsWith(prefix)) {
-          path = letter + path.slice(prefix.length);
-          break;
-        }
-      const tail = defaults || extra ? ` ${JSON.stringify(extra ? [defaults ?? 0, extra] : [defaults])}` : "";
-      return `${PREFIX_DIGITS[count]}${name.slice(count)} ${verb}${path}${tail}`;
+      return `${PREFIX_DIGITS[count]}${name.slice(count)} ${packRoute(operation)}`;
     })
     .join("\n");
+}
+
+/**
+ * The route column alone (`paths/<scope>.ts`): one line per operation, in the order of the
+ * scope's front-coded names in `index.ts`, which a lazily loaded scope is decoded against.
+ */
+export function packPaths(operations) {
+  return operations.map(packRoute).join("\n");
+}
+
+/** A front-coding-style number: one digit below 61, else `Z` and two digits (up to 3,843). */
+function packNumber(number) {
+  if (number < 61) return PREFIX_DIGITS[number];
+  if (number >= 62 * 62) throw new Error(`generate: ${number} is too large for a packed alias index`);
+  return `Z${PREFIX_DIGITS[Math.floor(number / 62)]}${PREFIX_DIGITS[number % 62]}`;
+}
+
+/**
+ * The deprecated aliases of `aliases.ts` (decoded by plugins/endpoints/registry.ts, on the old
+ * scope's first miss): per old scope one string of groups joined by `;`, one group per target
+ * scope, `<target scope>/<its name count>:<entry>,<entry>…`. Entries are sorted by the target's
+ * index in that scope's names (the order of `names` in index.ts), and each is
+ *
+ *   <index delta><shared prefix><shared suffix><rest of the old name>
+ *
+ * the delta from the previous entry's target index (a packNumber), then two digits: how many
+ * leading and trailing characters the old name shares with its target's name. Most old names
+ * differ from their target by a word (`getSecret` → `getRepoSecret`: `36`), so this is about
+ * half the size of the `{ old: "scope.method" }` tables (gzip, api.github.com 23.0.2: 2.3 kB
+ * against 4.3 kB). The name count makes the decoder refuse names of another deployment.
+ *
+ * `namesOf(scope)` gives a target scope's names in the registry's order.
+ */
+export function packAliases(table, namesOf) {
+  const packed = {};
+  for (const [scope, methods] of Object.entries(table)) {
+    const rows = Object.entries(methods).map(([old, target]) => {
+      const [toScope, toName] = target.split(".");
+      const index = namesOf(toScope).indexOf(toName);
+      if (index < 0 || /[\s,;]/.test(old))
+        throw new Error(`generate: alias ${scope}.${old} → ${target} cannot be packed`);
+      return { old, toScope, toName, index };
+    });
+    rows.sort((a, b) => (a.toScope < b.toScope ? -1 : a.toScope > b.toScope ? 1 : a.index - b.index));
+    const groups = [];
+    let group;
+    let previous = 0;
+    for (const { old, toScope, toName, index } of rows) {
+      if (group?.scope !== toScope) {
+        groups.push((group = { scope: toScope, entries: [] }));
+        previous = 0;
+      }
+      const head = shared(old, toName);
+      let tail = 0;
+      while (
+        tail < PREFIX_DIGITS.length - 1 &&
+        tail < old.length - head &&
+        tail < toName.length - head &&
+        old[old.length - 1 - tail] === toName[toName.length - 1 - tail]
+      )
+        tail++;
+      group.entries.push(
+        packNumber(index - previous) + PREFIX_DIGITS[head] + PREFIX_DIGITS[tail] + old.slice(head, old.length - tail),
+      );
+      previous = index;
+    }
+    packed[scope] = groups
+      .map(({ scope: toScope, entries }) => `${toScope}/${namesOf(toScope).length}:${entries.join(",")}`)
+      .join(";");
+  }
+  return packed;
 }

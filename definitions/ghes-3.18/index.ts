@@ -47,8 +47,12 @@ export const names: Record<string, string> = {
   users: "|0addEmailForAuthenticatedUser,3SocialAccountForAuthenticatedUser,0checkFollowingForUser,5PersonIsFollowedByAuthenticated,1reateGpgKeyForAuthenticatedUser,6PublicSshKeyForAuthenticatedUser,6SshSigningKeyForAuthenticatedUser,0deleteEmailForAuthenticatedUser,6GpgKeyForAuthenticatedUser,6PublicSshKeyForAuthenticatedUser,6SocialAccountForAuthenticatedUser,7shSigningKeyForAuthenticatedUser,0follow,0getAuthenticated,3ById,5Username,3ContextForUser,3GpgKeyForAuthenticatedUser,3PublicSshKeyForAuthenticatedUser,3SshSigningKeyForAuthenticatedUser,0list,4EmailsForAuthenticatedUser,4FollowedByAuthenticatedUser,brsForAuthenticatedUser,gUser,aingForUser,4GpgKeysForAuthenticatedUser,eUser,4PublicEmailsForAuthenticatedUser,aKeysForUser,aSshKeysForAuthenticatedUser,4SocialAccountsForAuthenticatedUser,lUser,5shSigningKeysForAuthenticatedUser,lUser,0unfollow,1pdateAuthenticated",
 };
 
-/** A scope's packed routes (its own chunk; the loader table itself is a chunk too, so the entry carries neither). */
-export const load = (scope: string): Promise<{ routes: string }> => import("./loaders.js").then((m) => m.loaders[scope]!());
+/**
+ * A scope's routes without their names (`paths/<scope>.ts`, decoded against `names`): its own
+ * chunk, and the loader table is a chunk too, so the entry carries neither; a bundle that inlines
+ * every chunk carries each name once.
+ */
+export const load = (scope: string): Promise<{ paths: string }> => import("./loaders.js").then((m) => m.loaders[scope]!());
 
 /** A scope's parameter metadata, for the validation plugin. */
 export const loadParams = (scope: string): Promise<{ params: ScopeParams }> => import("./param-loaders.js").then((m) => m.paramLoaders[scope]!());

@@ -1,5 +1,6 @@
 import type { ParamMeta } from "../../kernel/index.js";
 import type { Registry } from "../endpoints/index.js";
+import { aliasTable } from "../endpoints/registry.js";
 import { labelOf, scopeNames, type Operation } from "./operations.js";
 
 const WHERE: Record<string, string> = { p: "path", q: "query", b: "body", h: "header" };
@@ -89,7 +90,7 @@ export async function scopeHelp(registry: Registry, scope: string): Promise<stri
   const rows: string[][] = [];
   for (const name of scopeNames(registry, scope))
     rows.push([`${scope}.${name}`, (await summaryOf(deployment, scope, name))?.summary ?? ""]);
-  for (const [name, target] of Object.entries(registry.aliases?.[scope] ?? {}))
+  for (const [name, target] of Object.entries(aliasTable(registry, scope)))
     rows.push([`${scope}.${name}`, `deprecated: use ${target}`]);
   for (const [name, route] of Object.entries(registry.legacyRoutes?.[scope] ?? {}))
     rows.push([`${scope}.${name}`, `@octokit/rest v15/v16 name: sends ${route}`]);

@@ -5,7 +5,7 @@ import { loadedRoutes } from "../endpoints/registry.js";
 import { registry as apiRegistry } from "../presets/registry.js";
 import { loadDeployment } from "../presets/deployments.js";
 import { deployments } from "../../definitions/deployments.js";
-import { lookup } from "../endpoints/registry.js";
+import { aliasTable, aliasTarget, lookup } from "../endpoints/registry.js";
 import { UsageError } from "./args.js";
 import { suggest } from "./suggest.js";
 
@@ -25,7 +25,7 @@ export interface Operation {
 
 /** Old names of every kind: aliases, old routes and removed endpoints (old scope → old name → value). */
 const legacyTables = (registry: Registry) => [
-  registry.aliases ?? {},
+  Object.fromEntries(Object.keys(registry.aliases ?? {}).map((scope) => [scope, aliasTable(registry, scope)])),
   registry.legacyRoutes ?? {},
   registry.removed ?? {},
 ];
@@ -89,7 +89,7 @@ export async function findOperation(registry: Registry, command: string): Promis
     const params = [...route.matchAll(/\{\+?(\w+)\}/g)].map(([, param]) => [param, "p!", ""] as ParamMeta);
     return { scope, name, entry: [route], params, oldRoute: true };
   }
-  const target = lookup(registry.aliases, scope, name);
+  const target = aliasTarget(registry, scope, name);
   if (!target) return undefined;
   const found = await findOperation(registry, target);
   return found && { ...found, alias: command };

@@ -13,6 +13,7 @@ import { aliasTarget, loadEntry, loadedRoutes, lookup, registryScopes, scopeName
 import type { TypedRequest } from "./typed-request.js";
 
 export type { Registry } from "./registry.js";
+export type { AliasDecoder, NamesOf } from "./aliases.js";
 export type { TypedRequest } from "./typed-request.js";
 export { adaptMethod, type Method } from "./method.js";
 export { uploadsOrigin } from "../../kernel/index.js";

@@ -1,5 +1,13 @@
-import { lazy, type ParamMeta, type RouteEntry, type ScopeParams, type ScopeRoutes } from "../../kernel/index.js";
+import {
+  lazy,
+  ParameterError,
+  type ParamMeta,
+  type RouteEntry,
+  type ScopeParams,
+  type ScopeRoutes,
+} from "../../kernel/index.js";
 import type { Lazy } from "../../kernel/lazy.js";
+import type { AliasDecoder } from "./aliases.js";
 
 /**
  * A route registry as `definitions/` generates it (or as a user writes one): method names
@@ -16,15 +24,22 @@ export interface Registry {
    * definitions/generate/pack.mjs).
    */
   routes?: Record<string, ScopeRoutes | string>;
-  /** Load one scope's routes, table or packed (browsers: one chunk per scope). */
-  load?: (scope: string) => Promise<{ routes: ScopeRoutes | string }>;
+  /**
+   * Load one scope's routes (browsers: one chunk per scope): a table or packed string, or
+   * `paths`, the packed lines without names, decoded against the scope's `names` (definitions/
+   * generates these, so that a bundle inlining every chunk carries each name once).
+   */
+  load?: (scope: string) => Promise<{ routes: ScopeRoutes | string } | { paths: string }>;
   /** Load one scope's parameter metadata, for the validate plugin. */
   loadParams?: (scope: string) => Promise<{ params: ScopeParams }>;
   /**
-   * Deprecated names: old scope → old name → `"scope.method"`. The Node preset includes
-   * them; in browsers, `await loadAliases()` from the definitions and pass `aliases` in.
+   * Deprecated names: old scope → old name → `"scope.method"`, or per old scope a decoder of the
+   * packed form definitions/ generates (it refers to this registry's names by index; see
+   * plugins/endpoints/aliases.ts), called on the scope's first unknown name.
+   * The Node preset includes them; in browsers, `await loadAliases()` from the definitions and
+   * pass `aliases` in.
    */
-  aliases?: Record<string, Record<string, string>>;
+  aliases?: Record<string, Record<string, string> | AliasDecoder>;
   /** @octokit/rest v15/v16 names sent to their old route: old scope → old name → route (`legacyRoutes` of aliases.ts). */
   legacyRoutes?: Record<string, Record<string, string>>;
   /** @octokit/rest v15/v16 names of removed endpoints: old scope → old name → error message (`removed` of aliases.ts). */
@@ -38,6 +53,8 @@ const cache = new WeakMap<
   {
     names: Map<string, readonly string[]>;
     routes: Map<string, ScopeRoutes>;
+    /** Decoded alias tables, per old scope. */
+    aliases: Map<string, Record<string, string>>;
     /** One lazy load per scope: a failed chunk load is retried by the next call. */
     chunks: Map<string, Lazy<ScopeRoutes>>;
     params: Map<string, Lazy<ScopeParams>>;
@@ -47,7 +64,10 @@ const cache = new WeakMap<
 function state(registry: Registry) {
   let entry = cache.get(registry);
   if (!entry)
-    cache.set(registry, (entry = { names: new Map(), routes: new Map(), chunks: new Map(), params: new Map() }));
+    cache.set(
+      registry,
+      (entry = { names: new Map(), routes: new Map(), aliases: new Map(), chunks: new Map(), params: new Map() }),
+    );
   return entry;
 }
 
@@ -76,13 +96,19 @@ export function unpackNames(list: string): string[] {
  */
 export function decodeScope(packed: string): ScopeRoutes {
   const lines = packed ? packed.split("\n") : [];
-  const names = unfront(lines.map((line) => line.slice(0, line.indexOf(" "))));
+  return decodePaths(
+    unfront(lines.map((line) => line.slice(0, line.indexOf(" ")))),
+    lines.map((line) => line.slice(line.indexOf(" ") + 1)),
+  );
+}
+
+/** Decode packed lines without names (`<verb letter><path>[ <json>]`), the i-th being `names[i]`'s route. */
+function decodePaths(names: readonly string[], lines: readonly string[]): ScopeRoutes {
   const routes: Record<string, RouteEntry> = {};
   lines.forEach((line, index) => {
-    const start = line.indexOf(" ") + 1;
-    const end = line.indexOf(" ", start);
-    const path = line.slice(start + 1, end < 0 ? undefined : end);
-    const route = `${VERBS[line[start] as string]} ${(PATHS[path[0] as string] ?? path[0]) + path.slice(1)}`;
+    const end = line.indexOf(" ");
+    const path = line.slice(1, end < 0 ? undefined : end);
+    const route = `${VERBS[line[0] as string]} ${(PATHS[path[0] as string] ?? path[0]) + path.slice(1)}`;
     routes[names[index] as string] = end < 0 ? [route] : [route, ...(JSON.parse(line.slice(end + 1)) as [0])];
   });
   return routes;
@@ -125,9 +151,26 @@ export function scopeNames(registry: Registry, scope: string): readonly string[]
   return list;
 }
 
-/** Remember a scope's routes, decoding them if packed. */
-function keep(registry: Registry, scope: string, routes: ScopeRoutes | string): ScopeRoutes {
-  const table = typeof routes === "string" ? decodeScope(routes) : routes;
+/** A loaded `paths` chunk, paired line by line with the scope's names. */
+function pathsTable(registry: Registry, scope: string, paths: string): ScopeRoutes {
+  const names = scopeNames(registry, scope);
+  const lines = paths ? paths.split("\n") : [];
+  // Paired by position: a chunk of another deployment would send methods to other routes.
+  if (lines.length !== names.length)
+    throw new ParameterError(
+      `${scope}: ${lines.length} routes loaded for ${names.length} names: take names and load from one deployment. Nothing was sent.`,
+    );
+  return decodePaths(names, lines);
+}
+
+/** Remember a scope's routes, decoding them if packed (`paths`: against the scope's names). */
+function keep(registry: Registry, scope: string, routes: ScopeRoutes | string | { paths: string }): ScopeRoutes {
+  const table =
+    typeof routes === "string"
+      ? decodeScope(routes)
+      : typeof routes.paths === "string"
+        ? pathsTable(registry, scope, routes.paths)
+        : (routes as ScopeRoutes);
   state(registry).routes.set(scope, table);
   return table;
 }
@@ -140,6 +183,10 @@ export function loadedRoutes(registry: Registry, scope: string): ScopeRoutes | u
   return routes === undefined ? undefined : keep(registry, scope, routes);
 }
 
+/** What a loaded chunk holds: `{ routes }` or `{ paths }`. */
+const unwrap = (chunk: { routes: ScopeRoutes | string } | { paths: string }) =>
+  "paths" in chunk ? chunk : chunk.routes;
+
 /** The route entry of `scope.name`, loading the scope's chunk if needed. */
 export async function loadEntry(registry: Registry, scope: string, name: string): Promise<RouteEntry> {
   let routes = loadedRoutes(registry, scope);
@@ -147,7 +194,7 @@ export async function loadEntry(registry: Registry, scope: string, name: string)
     const chunks = state(registry).chunks;
     let chunk = chunks.get(scope);
     if (!chunk)
-      chunks.set(scope, (chunk = lazy(async () => keep(registry, scope, (await registry.load!(scope)).routes))));
+      chunks.set(scope, (chunk = lazy(async () => keep(registry, scope, unwrap(await registry.load!(scope))))));
     routes = await chunk();
   }
   return routes[name] as RouteEntry;
@@ -163,9 +210,20 @@ export async function loadParams(registry: Registry, scope: string, name: string
   return (chunk.value ?? (await chunk()))[name] ?? [];
 }
 
+/** The scope's deprecated names (old name → `"scope.method"`), decoded against the registry's names on first use if packed. */
+export function aliasTable(registry: Registry, scope: string): Record<string, string> {
+  const given = registry.aliases && hasOwn(registry.aliases, scope) ? registry.aliases[scope] : undefined;
+  if (typeof given !== "function") return given ?? {};
+  const decoded = state(registry).aliases;
+  let table = decoded.get(scope);
+  if (!table) decoded.set(scope, (table = given((name) => scopeNames(registry, name))));
+  return table;
+}
+
 /** `"scope.method"` an old name stands for, if the (loaded) alias table has it. */
 export function aliasTarget(registry: Registry, scope: string, name: string): string | undefined {
-  return lookup(registry.aliases, scope, name);
+  const table = aliasTable(registry, scope);
+  return hasOwn(table, name) ? table[name] : undefined;
 }
 
 /** An old name's entry in one of the legacy tables (`aliases`, `legacyRoutes`, `removed`). */

@@ -48,7 +48,7 @@ test("a page calling only repos fetches only the repos chunks, once", async () =
   // browser preset validates path parameters from the route only).
   assert.equal(
     fetched.filter((source) => source.startsWith("definitions/")),
-    ["definitions/api.github.com/loaders.ts", "definitions/api.github.com/scopes/repos.ts"],
+    ["definitions/api.github.com/loaders.ts", "definitions/api.github.com/paths/repos.ts"],
   );
   // Plugin code: only the retry/throttle engine, which loads before the first request is sent.
   assert.equal(
@@ -59,7 +59,7 @@ test("a page calling only repos fetches only the repos chunks, once", async () =
 
 test("a scope chunk that fails to load once (500) fails that call only; the next call loads it and sends", async () => {
   rig.api.route("GET /gists/flaky", { body: { id: "flaky" } });
-  const file = Object.keys(chunks).find((name) => chunks[name] === "definitions/api.github.com/scopes/gists.ts");
+  const file = Object.keys(chunks).find((name) => chunks[name] === "definitions/api.github.com/paths/gists.ts");
   assert.ok(file, "the gists routes are a chunk of their own");
   let failures = 0;
   rig.pages.route(`GET /${file}`, async () => {

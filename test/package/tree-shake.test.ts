@@ -33,7 +33,7 @@ async function probe(contents: string, platform: "browser" | "node" = "browser")
 }
 
 const routeTable = (input: string) =>
-  /dist\/esm\/definitions\/(?:.+\/)?(?:scopes|params)\/|dist\/esm\/definitions\/(?:.+\/)?(?:all|index|aliases)\.js$/.test(
+  /dist\/esm\/definitions\/(?:.+\/)?(?:scopes|paths|params)\/|dist\/esm\/definitions\/(?:.+\/)?(?:all|index|aliases)\.js$/.test(
     input,
   );
 const nodeOnly = (input: string) =>
@@ -73,7 +73,7 @@ test('"forgekit" under the browser condition: no Node-only code; route tables on
   );
   assert.equal(all.filter(nodeOnly), [], "Node-only code");
   assert.equal(
-    entry.filter((input) => /\/(?:scopes|params)\/|\/all\.js$|\/aliases\.js$/.test(input)),
+    entry.filter((input) => /\/(?:scopes|paths|params)\/|\/all\.js$|\/aliases\.js$/.test(input)),
     [],
     "routes in the entry",
   );

@@ -5,7 +5,9 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { createRequire } from "node:module";
 import { Client as Full } from "../../plugins/presets/full.js";
-import { aliases, legacyRoutes, removed } from "../../definitions/api.github.com/aliases.js";
+import { legacyRoutes, removed } from "../../definitions/api.github.com/aliases.js";
+import { registry } from "../../plugins/presets/registry.js";
+import { aliasTarget } from "../../plugins/endpoints/registry.js";
 import { startServer, type TestServer } from "../helpers/server.js";
 
 const require = createRequire(import.meta.url);
@@ -112,7 +114,7 @@ test("each name sends today's route, its old route, or rejects as removed with n
       continue;
     }
     const old = legacyRoutes[scope]?.[name];
-    const target = aliases[scope]?.[name];
+    const target = aliasTarget(registry, scope, name);
     counts[old ? "oldRoute" : target ? "alias" : "current"]++;
     // What it must send: the old route for legacyRoutes, else the route of today's operation.
     const [toScope, toName] = (target ?? full).split(".") as [string, string];

@@ -4,12 +4,12 @@
 // decoder `endpoints` uses (plugins/endpoints/registry.ts).
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { Client } from "../../kernel/index.js";
+import { Client, ParameterError } from "../../kernel/index.js";
 import { endpoints, type Registry } from "../../plugins/endpoints/index.js";
-import { decodeScope, unpackNames } from "../../plugins/endpoints/registry.js";
+import { aliasTable, aliasTarget, decodeScope, loadEntry, unpackNames } from "../../plugins/endpoints/registry.js";
 import { deployments } from "../../definitions/deployments.js";
 // @ts-expect-error: the generator is plain JavaScript without declarations.
-import { packNames, packScope } from "../../definitions/generate/pack.mjs";
+import { packAliases, packNames, packScope } from "../../definitions/generate/pack.mjs";
 import { startServer, type TestServer } from "../helpers/server.js";
 
 const test = suite("plugins: endpoints — deployment registries and the packed form");
@@ -40,7 +40,9 @@ test("each deployment's `registry` is complete and usable as endpoints(registry)
 
 test("a deprecated alias of the registry resolves to today's method", async () => {
   const { registry } = await load("api.github.com");
-  const [scope, table] = Object.entries(registry.aliases!).find(([, names]) => Object.keys(names).length)!;
+  const [scope, table] = Object.keys(registry.aliases!)
+    .map((name) => [name, aliasTable(registry, name)] as const)
+    .find(([, names]) => Object.keys(names).length)!;
   const [old, target] = Object.entries(table)[0]!;
   const client = new (Client.plugin([endpoints(registry)]))() as unknown as Record<string, Record<string, any>>;
   const [toScope, toName] = target.split(".") as [string, string];
@@ -64,6 +66,88 @@ test("pack(decode(scope)) is the generated scope; the names table is its name co
       assert.equal(unpackNames(names[scope]!), Object.keys(table));
     }
   }
+});
+
+test("a lazily loaded scope (`load` → paths without names, decoded against `names`) has the routes of the packed scope", async () => {
+  for (const deployment of deployments) {
+    const { routes } = await load(deployment);
+    const index = (await import(`../../definitions/${deployment}/index.js`)) as Required<Registry>;
+    const lazyRegistry: Registry = { deployment, names: index.names, load: index.load };
+    for (const [scope, packed] of Object.entries(routes)) {
+      const chunk = await index.load(scope);
+      // No name column: every line starts with its verb letter and the path.
+      assert.ok(
+        "paths" in chunk && chunk.paths.split("\n").every((line) => /^[GPUADH][~^/{]/.test(line)),
+        `${deployment} ${scope}: a paths chunk`,
+      );
+      assert.equal(
+        await Promise.all(Object.keys(decodeScope(packed)).map((name) => loadEntry(lazyRegistry, scope, name))),
+        Object.values(decodeScope(packed)),
+        `${deployment} ${scope}`,
+      );
+    }
+  }
+});
+
+test("a paths chunk that does not pair with the registry's names is refused: a ParameterError, nothing sent", async () => {
+  const api = (await import("../../definitions/api.github.com/index.js")) as Required<Registry>;
+  const ghes = (await import("../../definitions/ghes-3.17/index.js")) as Required<Registry>;
+  assert.is.not(unpackNames(api.names.actions!).length, unpackNames(ghes.names.actions!).length);
+  const mixed = new (Client.plugin([endpoints({ deployment: "mixed", names: ghes.names, load: api.load })]))({
+    baseUrl: server.url,
+  }) as unknown as Record<string, Record<string, (params: object) => Promise<unknown>>>;
+  const before = server.requests.length;
+  const error = (await mixed.actions!.getRepoSecret!({ owner: "o", repo: "r", secret_name: "s" }).catch(
+    (e: Error) => e,
+  )) as Error;
+  assert.instance(error, ParameterError);
+  assert.match(error.message, /actions: \d+ routes loaded for \d+ names: take names and load from one deployment/);
+  assert.is(server.requests.length, before);
+});
+
+test("packed aliases: pack(decode(aliases)) is the generated module; every target is an operation", async () => {
+  for (const deployment of deployments) {
+    const { registry } = await load(deployment);
+    const { packedAliases: packed } = (await import(`../../definitions/${deployment}/aliases.js`)) as {
+      packedAliases: Record<string, string>;
+    };
+    const tables = Object.fromEntries(Object.keys(packed).map((scope) => [scope, aliasTable(registry, scope)]));
+    const namesOf = (scope: string) => Object.keys(decodeScope(registry.routes![scope] as string));
+    assert.equal(packAliases(tables, namesOf), packed, deployment);
+    for (const [scope, table] of Object.entries(tables)) {
+      assert.ok(Object.keys(table).length > 0, `${deployment} ${scope}: aliases decoded`);
+      for (const target of Object.values(table)) {
+        const [toScope, toName] = target.split(".") as [string, string];
+        assert.ok(namesOf(toScope).includes(toName), `${deployment} ${scope}: ${target} is an operation`);
+      }
+    }
+  }
+  const { registry } = await load("api.github.com");
+  assert.is(aliasTarget(registry, "actions", "getSecret"), "actions.getRepoSecret");
+  assert.is(aliasTarget(registry, "repos", "getForOrg"), "repos.listForOrg");
+  assert.is(aliasTarget(registry, "actions", "getRepoSecret"), undefined, "a current name is no alias");
+});
+
+test("packed aliases decoded against another deployment's names are refused, not misrouted", async () => {
+  const { registry: api } = await load("api.github.com");
+  const { registry: ghes } = await load("ghes-3.17");
+  const mixed: Registry = { ...ghes, aliases: api.aliases };
+  const sizes = (registry: Registry) => Object.keys(decodeScope(registry.routes!.actions as string)).length;
+  assert.is.not(sizes(api), sizes(ghes), "the two deployments' actions differ");
+  assert.is(aliasTarget(api, "actions", "getSecret"), "actions.getRepoSecret");
+  assert.is(aliasTarget(mixed, "actions", "getSecret"), undefined);
+});
+
+test("removed endpoints: the packed lines make the messages the generator wrote before they were packed", async () => {
+  const { removed } = await import("../../definitions/api.github.com/aliases.js");
+  assert.is(
+    removed.apps!.checkAuthorization,
+    "apps.checkAuthorization() (@octokit/rest v15/v16, GET /applications/{client_id}/tokens/{access_token}) was removed: GitHub removed the OAuth application endpoints that take the token in the URL. Use apps.checkToken(), apps.resetToken(), apps.deleteToken() or apps.deleteAuthorization() (token in the body). Nothing was sent.",
+  );
+  assert.is(
+    Object.values(removed).reduce((count, table) => count + Object.keys(table).length, 0),
+    176,
+  );
 });
 
 test("decodeScope restores routes, defaults and extras", () => {

@@ -86,7 +86,7 @@ async function measureProbe(probe, browser) {
 }
 
 /**
- * The lazy chunks of `forgekit.mjs`: one row per scope (its routes chunk and its parameter-
+ * The lazy chunks of `forgekit.mjs`: one row per scope (its routes chunk, `paths/`, and its parameter-
  * metadata chunk), then every other chunk loaded by a dynamic import (aliases, App auth…).
  */
 async function measureChunks(browser) {
@@ -95,7 +95,7 @@ async function measureChunks(browser) {
   const scopes = new Map();
   const others = [];
   for (const [file, output] of Object.entries(bundle.metafile.outputs)) {
-    const match = /^definitions\/api\.github\.com\/(scopes|params)\/(.+)\.ts$/.exec(output.entryPoint ?? "");
+    const match = /^definitions\/api\.github\.com\/(paths|params)\/(.+)\.ts$/.exec(output.entryPoint ?? "");
     const measured = output.entryPoint && output.entryPoint !== entry ? sizeOf(bundle, new Set([file])) : undefined;
     if (!measured) continue;
     if (!match) others.push({ name: output.entryPoint, ...measured });
@@ -133,13 +133,13 @@ function sizeTables(results, chunks) {
   const cell = (measured) => (measured ? `${bytes(measured.min)} | ${bytes(measured.gzip)}` : "– | –");
   lines.push(
     "",
-    "| scope chunk (lazy) | routes min | routes min+gzip | params min | params min+gzip |",
+    "| scope chunk (lazy) | paths min | paths min+gzip | params min | params min+gzip |",
     "| --- | ---: | ---: | ---: | ---: |",
   );
-  for (const [name, scope] of chunks.scopes) lines.push(`| ${name} | ${cell(scope.scopes)} | ${cell(scope.params)} |`);
+  for (const [name, scope] of chunks.scopes) lines.push(`| ${name} | ${cell(scope.paths)} | ${cell(scope.params)} |`);
   for (const other of chunks.others) lines.push(`| ${other.name} | ${cell(other)} | – | – |`);
   lines.push(
-    `| **all ${chunks.scopes.length} scopes** | ${bytes(total("min", "scopes"))} | ${bytes(total("gzip", "scopes"))} | ${bytes(total("min", "params"))} | ${bytes(total("gzip", "params"))} |`,
+    `| **all ${chunks.scopes.length} scopes** | ${bytes(total("min", "paths"))} | ${bytes(total("gzip", "paths"))} | ${bytes(total("min", "params"))} | ${bytes(total("gzip", "params"))} |`,
   );
   return lines.join("\n");
 }
