@@ -11,8 +11,9 @@ import { join } from "node:path";
 const root = new URL("../../", import.meta.url).pathname;
 const here = new URL("./", import.meta.url).pathname;
 
-/** Files that must exist in dist/ for a run (entry, declarations, browser entry, CJS). */
+/** Files that must exist in dist/ for a run (Node entry, declarations, per-file and browser entries). */
 const REQUIRED = [
+  "dist/node/plugins/presets/full.js",
   "dist/esm/plugins/presets/full.js",
   "dist/esm/plugins/presets/full.d.ts",
   "dist/esm/plugins/presets/browser.js",

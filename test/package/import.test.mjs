@@ -57,6 +57,20 @@ test("every entry can be imported, with the same named exports as its require() 
   }
 });
 
+test('under Node\'s "node" condition every subpath is dist/node, with the exports of its dist/esm twin', async () => {
+  const require = createRequire(import.meta.url);
+  const subpaths = [...entries, "forgekit/testing", "forgekit/routes/repos", "forgekit/routes/code-scanning"];
+  for (const entry of subpaths) {
+    const resolved = import.meta.resolve(entry);
+    assert.match(resolved, /\/dist\/node\//, entry);
+    const twin = resolved.replace("/dist/node/", "/dist/esm/");
+    const names = async (url) => Object.keys(await import(url)).sort();
+    assert.equal(await names(resolved), await names(twin), entry);
+    // require() keeps the per-file CommonJS build.
+    assert.match(require.resolve(entry), /\/dist\/cjs\/.+\.cjs$/, entry);
+  }
+});
+
 // The main entry is an application's surface; helpers for plugin authors live in forgekit/core.
 const APPLICATION = [
   "AbortError",

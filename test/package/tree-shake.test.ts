@@ -8,14 +8,19 @@ import * as assert from "uvu/assert";
 
 const root = new URL("../../", import.meta.url).pathname;
 
-/** Inputs of the file a page loads first (lazy chunks excluded), and of every file. */
+/**
+ * Inputs of the file a page loads first (lazy chunks excluded), and of every file. "node"
+ * bundles the per-file dist/esm with Node's built-ins external: platform "node" would pick the
+ * "node" condition (dist/node, already bundled), which has no per-module inputs to assert on.
+ */
 async function probe(contents: string, platform: "browser" | "node" = "browser") {
+  const target = platform === "node" ? { platform: "neutral" as const, external: ["node:*"] } : { platform };
   const result = await build({
     stdin: { contents, resolveDir: root, loader: "js", sourcefile: "probe.js" },
     bundle: true,
     minify: true,
     format: "esm",
-    platform,
+    ...target,
     splitting: true,
     outdir: "probe-out",
     write: false,

@@ -1,0 +1,171 @@
+// dist/node, the bundle Node's "import" loads through the "node" condition: which files an
+// import opens (counted by module hooks in a child process, fixtures/loaded.mjs), that each
+// module exists once across subpaths, that scopes still load lazily, and that the bin, the
+// testing server and the deployments, which find files relative to their own module, work
+// from the bundle. Run `node build.mjs` first.
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import http from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import sinon from "sinon";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+
+const root = fileURLToPath(new URL("../../", import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), "forgekit-node-bundle-"));
+let runs = 0;
+
+/**
+ * The files (paths inside the repository where they are in it) that Node loaded for `import(specifier)`
+ * followed by `code` (an async function body given the module as `m`), in a fresh process.
+ */
+function loaded(specifier, code = "") {
+  const record = join(dir, `run-${++runs}.txt`);
+  return new Promise((done, fail) => {
+    execFile(
+      process.execPath,
+      [join(root, "test/package/fixtures/loaded.mjs"), record, specifier, code],
+      { cwd: root },
+      (error, stdout, stderr) => {
+        if (error) return fail(new Error(`${specifier}: ${stderr || error.message}`));
+        const urls = readFileSync(record, "utf8").split("\n").filter(Boolean);
+        done(urls.flatMap((url) => (url.startsWith("file://") ? [fileURLToPath(url).replace(root, "")] : [])));
+      },
+    );
+  });
+}
+
+const own = (files) => files.filter((file) => file.startsWith("dist/"));
+
+let server;
+let url;
+test.before(async () => {
+  server = http.createServer((req, res) => {
+    const missing = req.url.startsWith("/missing");
+    res.writeHead(missing ? 404 : 200, { "content-type": "application/json" });
+    res.end(JSON.stringify(missing ? { message: "Not Found" } : { path: req.url, auth: req.headers.authorization }));
+  });
+  await new Promise((done) => server.listen(0, "127.0.0.1", done));
+  url = `http://127.0.0.1:${server.address().port}`;
+});
+test.after(() => {
+  server.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test('import "forgekit" and construct: a handful of dist/node files, nothing per-file', async () => {
+  const all = await loaded("forgekit", "m.default({})");
+  const files = own(all);
+  assert.ok(files.includes("dist/node/plugins/presets/full.js"), files.join("\n"));
+  assert.equal(
+    files.filter((file) => !file.startsWith("dist/node/")),
+    [],
+    "only dist/node is loaded",
+  );
+  // The per-file dist/esm loads about a hundred modules here.
+  assert.ok(files.length <= 8, `${files.length} files:\n${files.join("\n")}`);
+  // before-after-hook is inlined; debug loads with the debug plugin's printer only.
+  assert.equal(
+    all.filter((file) => file.includes("node_modules/")),
+    [],
+    "no dependency's files",
+  );
+  assert.equal(
+    files.filter((file) => file.includes("/scopes/") || file.includes("param")),
+    [],
+    "no route table or parameter chunk before a method is used",
+  );
+});
+
+test('"forgekit/core" loads the kernel alone; fewer files than the preset', async () => {
+  const core = own(await loaded("forgekit/core", "new m.Client()"));
+  const full = own(await loaded("forgekit", "m.default({})"));
+  assert.ok(core.includes("dist/node/kernel/index.js"), core.join("\n"));
+  assert.ok(core.length <= 3 && core.length < full.length, `core ${core.join(", ")}; full ${full.join(", ")}`);
+  assert.ok(
+    core.every((file) => full.includes(file) || file === "dist/node/kernel/index.js"),
+    "the kernel chunk is shared",
+  );
+});
+
+test("a scope's parameter table loads on its first call, not for `in`, Object.keys or a method lookup", async () => {
+  // Node has every scope's packed routes in one module (definitions/<deployment>/all.ts); what
+  // loads per scope is its parameter table, a chunk named after the scope.
+  const lazy = (files) => files.filter((file) => /^dist\/node\/chunks\/(?:param-loaders|repos)-/.test(file));
+  const before = await loaded(
+    "forgekit",
+    `const client = m.default({ baseUrl: "http://127.0.0.1:9" });
+     if (!Object.keys(client.repos).includes("get") || !("get" in client.repos) || typeof client.repos.get !== "function")
+       throw new Error("repos.get is missing");`,
+  );
+  assert.equal(lazy(before), [], before.join("\n"));
+  const after = await loaded(
+    "forgekit",
+    `const client = m.default({ baseUrl: ${JSON.stringify(url)} });
+     const { data } = await client.repos.get({ owner: "o", repo: "r" });
+     if (data.path !== "/repos/o/r") throw new Error(JSON.stringify(data));`,
+  );
+  assert.is(lazy(after).length, 2, after.join("\n"));
+});
+
+test("scope methods can be listed and stubbed with sinon before anything loads", async () => {
+  const { default: forgekit } = await import("forgekit");
+  const client = forgekit({ baseUrl: url });
+  assert.ok(Object.keys(client.repos).includes("listTags"));
+  const stub = sinon.stub(client.repos, "get").resolves({ data: { stubbed: true } });
+  assert.equal((await client.repos.get({ owner: "o", repo: "r" })).data, { stubbed: true });
+  assert.ok(stub.calledOnceWith({ owner: "o", repo: "r" }));
+  stub.restore();
+  assert.is((await client.repos.get({ owner: "o", repo: "r" })).data.path, "/repos/o/r");
+});
+
+test("one copy of each module: an HttpError from forgekit/core + forgekit/plugins/auth is forgekit's", async () => {
+  const { HttpError, Client: Full, default: forgekit } = await import("forgekit");
+  const core = await import("forgekit/core");
+  const { auth } = await import("forgekit/plugins/auth");
+  assert.is(core.HttpError, HttpError);
+  assert.ok(forgekit() instanceof core.Client, "the preset's Client extends forgekit/core's");
+  assert.ok(Full.plugins.includes(auth), "the preset applies forgekit/plugins/auth's auth itself");
+  const Client = core.Client.plugin(auth);
+  const client = new Client({ baseUrl: url, auth: "secret123" });
+  const { data } = await client.request("GET /ok");
+  assert.is(data.auth, "token secret123");
+  const error = await client.request("GET /missing").catch((e) => e);
+  assert.instance(error, HttpError);
+  assert.is(error.status, 404);
+});
+
+test("deployments and the testing server find their files from the bundle", async () => {
+  const { default: forgekit } = await import("forgekit");
+  const ghes = forgekit({ deployment: "ghes-3.18", baseUrl: `${url}/api/v3` });
+  const cloud = forgekit({ baseUrl: url });
+  assert.ok(Object.keys(ghes.enterpriseAdmin).length > 10, "a GHES-only scope");
+  assert.is(cloud.enterpriseAdmin, undefined);
+  const { startMockServer, defaultFixturePath } = await import("forgekit/testing");
+  assert.is(defaultFixturePath(), join(root, "dist/node/test/fixtures/github-api.json"));
+  const mock = await startMockServer();
+  try {
+    const { data } = await forgekit({ baseUrl: mock.url }).repos.get({ owner: "octocat", repo: "hello-world" });
+    assert.type(data.full_name, "string");
+  } finally {
+    await mock.close();
+  }
+});
+
+test('package.json "bin" is the bundled command, and it runs', async () => {
+  const { bin } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+  assert.is(bin.forgekit, "./dist/node/plugins/cli/bin.js");
+  const { stdout } = await new Promise((done, fail) =>
+    execFile(
+      process.execPath,
+      [join(root, bin.forgekit), "repos.get", "owner=o", "repo=r", "--base-url", url],
+      { cwd: root, env: { ...process.env, GITHUB_TOKEN: "" } },
+      (error, out, err) => (error ? fail(new Error(err || error.message)) : done({ stdout: out })),
+    ),
+  );
+  assert.is(JSON.parse(stdout).path, "/repos/o/r");
+});
+
+test.run();
