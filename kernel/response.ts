@@ -1,6 +1,6 @@
 import { HttpError } from "./errors.js";
 import { lazy } from "./lazy.js";
-import type { RequestOptions, Response } from "./types.js";
+import type { RequestOptions, Response, ResponseHeaders } from "./types.js";
 
 /** Turning a fetch Response into forgekit's `{ status, url, headers, data }`, or an error. */
 
@@ -26,7 +26,10 @@ export async function toResponse(fetched: globalThis.Response, request: RequestO
       invalidJson = error as Error;
     }
   } else data = !type || /^text\/|charset=|xml/i.test(type) ? await fetched.text() : await fetched.arrayBuffer();
-  const response = { status, url: fetched.url || request.url, headers: Object.fromEntries(fetched.headers), data };
+  // A loop, not Object.fromEntries: a third of its time on undici's Headers (Node 20).
+  const headers: ResponseHeaders = {};
+  for (const [name, value] of fetched.headers) headers[name] = value;
+  const response = { status, url: fetched.url || request.url, headers, data };
   if (status >= 400 || status === 304 || invalidJson) {
     const words = describe.value ?? (await describe().catch(() => undefined));
     const permissions = words?.permissionHint(status, response.headers);

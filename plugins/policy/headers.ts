@@ -4,6 +4,8 @@ import type { RateLimit } from "./types.js";
 /** Pure parsers for the headers GitHub uses to ask for patience. Linear in the input size. */
 
 const FIELDS = ["limit", "remaining", "reset", "used"] as const;
+/** Each field's header name, made once (read on every response). */
+const HEADERS = FIELDS.map((field) => `x-ratelimit-${field}`);
 /** Resource names go into store keys: keep them to a safe alphabet. */
 const RESOURCE = /^[\w-]{1,64}$/;
 /** IMF-fixdate, RFC 850 and asctime, the three HTTP-date forms (RFC 9110 §5.6.7). */
@@ -13,8 +15,9 @@ const HTTP_DATE =
 /** `x-ratelimit-*` → {@link RateLimit}, or `undefined` when the response carried none. */
 export function parseRateLimit(headers: ResponseHeaders): RateLimit | undefined {
   let out: RateLimit | undefined;
-  for (const field of FIELDS) {
-    const text = headers[`x-ratelimit-${field}`];
+  for (let i = 0; i < FIELDS.length; i++) {
+    const field = FIELDS[i]!;
+    const text = headers[HEADERS[i]!];
     if (text === undefined || text.length > 20 || !/^\s*\d+\s*$/.test(text)) continue;
     (out ??= {})[field] = Number(text);
   }

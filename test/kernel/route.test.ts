@@ -53,6 +53,20 @@ test("merge never changes or returns what it is given", () => {
   assert.equal(DEFAULTS.headers, { accept: "application/vnd.github.v3+json", "user-agent": "test" });
 });
 
+test("an own __proto__ key (JSON.parse makes them) stays a plain property: no prototype is swapped in", () => {
+  // kernel/merge.ts copies with Object.assign for speed, which would call the __proto__ setter.
+  const params = JSON.parse('{"__proto__": {"injected": "yes"}, "owner": "o"}') as RequestParameters;
+  for (const merged of [merge(DEFAULTS, "GET /repos/{owner}", params), mergeOver(DEFAULTS, BASES[0]!, params)]) {
+    assert.is(Object.getPrototypeOf(merged), Object.prototype);
+    assert.ok(Object.hasOwn(merged, "__proto__"), "kept as an own property, as a spread keeps it");
+    assert.is((merged as Record<string, unknown>).injected, undefined);
+    assert.is((merged as Record<string, unknown>).owner, "o");
+  }
+  const request = merge(DEFAULTS, "GET /x", { request: JSON.parse('{"__proto__": {"fetch": 1}}') }).request;
+  assert.is(Object.getPrototypeOf(request), Object.prototype);
+  assert.is(request.fetch, undefined);
+});
+
 test("a template parsed many times expands each time with its own values; errors name the parameter", () => {
   const route = { ...DEFAULTS, url: "/repos/{owner}/{repo}/contents/{+path}{?ref}" };
   for (const [owner, path, ref, url] of [
