@@ -62,8 +62,8 @@ export const lazyRetryThrottle: Plugin<void, RetryPluginOptions & ThrottlePlugin
   onWrap(client, (request, options) => {
     const code = policyCode.value;
     return code
-      ? code[0].run(policy.engine ?? engineOf(policy, code), request, options)
-      : policyCode().then((loaded) => loaded[0].run(policy.engine ?? engineOf(policy, loaded), request, options));
+      ? code.run(policy.engine ?? engineOf(policy, code), request, options)
+      : policyCode().then((loaded) => loaded.run(policy.engine ?? engineOf(policy, loaded), request, options));
   });
 };
 
@@ -80,7 +80,7 @@ interface Policy {
 /** Make `policy`'s engine (shared code, so a client holds no closure for it). */
 function engineOf(policy: Policy, code: PolicyCode): Engine {
   if (policy.engine) return policy.engine;
-  const [{ createEngine }, { createRetrier }, { applyThrottle }] = code;
+  const { createEngine, createRetrier, applyThrottle } = code;
   const engine = createEngine();
   if (policy.maxWait !== undefined) engine.maxWait = policy.maxWait;
   if (policy.retry) engine.retrier = createRetrier(policy.retry.settings);
@@ -94,9 +94,7 @@ lazyCache.options = ["cache"];
 lazyRetryThrottle.options = ["retry", "throttle"];
 
 /** The retry/throttle engine's code, loaded before the first request of any client that uses it. */
-const policyCode = lazy(() =>
-  Promise.all([import("../policy/engine.js"), import("../retry/retrier.js"), import("../throttle/apply.js")]),
-);
+const policyCode = lazy(() => import("./policy-code.js"));
 type PolicyCode = NonNullable<typeof policyCode.value>;
 
 /** `paginate` applied to one client on its first call (it registers no hook). */

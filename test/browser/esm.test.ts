@@ -50,10 +50,10 @@ test("a page calling only repos fetches only the repos chunks, once", async () =
     fetched.filter((source) => source.startsWith("definitions/")),
     ["definitions/api.github.com/loaders.ts", "definitions/api.github.com/paths/repos.ts"],
   );
-  // Plugin code: only the retry/throttle engine, which loads before the first request is sent.
+  // Plugin code: only the retry/throttle engine, one chunk, which loads before the first request is sent.
   assert.equal(
     fetched.filter((source) => !source.startsWith("definitions/")),
-    ["plugins/policy/engine.ts", "plugins/retry/retrier.ts", "plugins/throttle/apply.ts"],
+    ["plugins/presets/policy-code.ts"],
   );
 });
 
