@@ -55,21 +55,29 @@ export function unpackAliases(packed: Record<string, string>): Record<string, Al
 /**
  * The generated `removed` tables (old scope → old name → error message) from their packed form:
  * per scope `<name>|<old route>|<reason index>` lines, and the reasons as `[why, instead]`.
- * Decoded when the alias data loads (a few hundred short strings).
+ * Each scope's table is decoded on its first read (an enumerable getter that then becomes the
+ * table): a program that never calls a removed name does not build its messages at start-up.
  */
 export function unpackRemoved(
   reasons: readonly (readonly [why: string, instead: string])[],
   packed: Record<string, string>,
 ): Record<string, Record<string, string>> {
   const tables: Record<string, Record<string, string>> = {};
-  for (const scope of Object.keys(packed)) {
-    const table: Record<string, string> = (tables[scope] = {});
-    for (const line of (packed[scope] as string).split("\n")) {
-      const [name, was, reason] = line.split("|") as [string, string, string];
-      const [why, instead] = reasons[Number(reason)]!;
-      table[name] =
-        `${scope}.${name}() (@octokit/rest v15/v16, ${was}) was removed: ${why}. Use ${instead}. Nothing was sent.`;
-    }
-  }
+  for (const scope of Object.keys(packed))
+    Object.defineProperty(tables, scope, {
+      enumerable: true,
+      configurable: true,
+      get() {
+        const table: Record<string, string> = {};
+        for (const line of (packed[scope] as string).split("\n")) {
+          const [name, was, reason] = line.split("|") as [string, string, string];
+          const [why, instead] = reasons[Number(reason)]!;
+          table[name] =
+            `${scope}.${name}() (@octokit/rest v15/v16, ${was}) was removed: ${why}. Use ${instead}. Nothing was sent.`;
+        }
+        Object.defineProperty(tables, scope, { value: table, enumerable: true, writable: true, configurable: true });
+        return table;
+      },
+    });
   return tables;
 }

@@ -140,7 +140,11 @@ test("packed aliases decoded against another deployment's names are refused, not
 
 test("removed endpoints: the packed lines make the messages the generator wrote before they were packed", async () => {
   const { removed } = await import("../../definitions/api.github.com/aliases.js");
+  // Decoded per scope on first read, not at start-up.
+  assert.type(Object.getOwnPropertyDescriptor(removed, "apps")!.get, "function");
+  assert.ok(Object.keys(removed).includes("apps") && Object.hasOwn(removed, "apps"));
   assert.is(
+    removed.apps!.checkAuthorization,
     removed.apps!.checkAuthorization,
     "apps.checkAuthorization() (@octokit/rest v15/v16, GET /applications/{client_id}/tokens/{access_token}) was removed: GitHub removed the OAuth application endpoints that take the token in the URL. Use apps.checkToken(), apps.resetToken(), apps.deleteToken() or apps.deleteAuthorization() (token in the body). Nothing was sent.",
   );
@@ -148,6 +152,8 @@ test("removed endpoints: the packed lines make the messages the generator wrote 
     Object.values(removed).reduce((count, table) => count + Object.keys(table).length, 0),
     176,
   );
+  assert.is(removed.apps, removed.apps, "one table per scope, kept once decoded");
+  assert.is(Object.getOwnPropertyDescriptor(removed, "apps")!.get, undefined);
 });
 
 test("decodeScope restores routes, defaults and extras", () => {
