@@ -1,6 +1,7 @@
 import {
   ParameterError,
   merge,
+  onWrap,
   type Client,
   type EndpointOptions,
   type RequestParameters,
@@ -68,7 +69,8 @@ export function applyStrategy(
   });
   if (typeof auth !== "function" || typeof auth.hook !== "function")
     throw new ParameterError("authStrategy must return an auth function with a hook, as @octokit auth strategies do.");
-  client.hook.wrap("request", (send, endpoint) => {
+  // A kernel wrap (kernel/wraps.ts): no before-after-hook dispatch while no hook is registered.
+  onWrap(client, (send, endpoint) => {
     const origin = targetOrigin(endpoint);
     // Credentials go to the API's own origins only, whatever the strategy would do.
     if (endpoint.headers.authorization !== undefined || origin === undefined || !origins.includes(origin))

@@ -1,11 +1,11 @@
-import { HttpError, type Client, type EndpointOptions, type Response, type Send } from "../../kernel/index.js";
+import { HttpError, onWrap, type Client, type EndpointOptions, type Response, type Send } from "../../kernel/index.js";
 import { hold } from "./hold.js";
 import { inspect } from "./inspect.js";
 import { describeRequest } from "./wait.js";
 import type { Attempt, Engine, Outcome } from "./types.js";
 
 /**
- * The request-policy engine: ONE `wrap` hook per client, registered by whichever of
+ * The request-policy engine: ONE `wrap` per client (`onWrap`), registered by whichever of
  * `retry` and `throttle` is applied first. Every attempt of a request goes through the
  * same loop: the throttle's gate (slot + known pauses) → send → read the outcome → the
  * throttle records pauses → the retrier decides → wait → again. One loop means one retry
@@ -18,14 +18,15 @@ const ENGINE = Symbol.for("forgekit.policy-engine");
 export const DEFAULT_MAX_WAIT = 5 * 60_000;
 const MUTATING = new Set(["POST", "PATCH", "PUT", "DELETE"]);
 
-/** The client's engine, created (and its wrap hook registered) on first use. No timers, no I/O. */
+/** The client's engine, created (and its wrap registered) on first use. No timers, no I/O. */
 export function engineFor(client: Client): Engine {
   const host = client as unknown as Record<symbol, Engine | undefined>;
   const existing = host[ENGINE];
   if (existing) return existing;
   const engine = createEngine();
   Object.defineProperty(client, ENGINE, { value: engine });
-  client.hook.wrap("request", (request, options) => run(engine, request, options));
+  // A kernel wrap (kernel/wraps.ts): no before-after-hook dispatch while no hook is registered.
+  onWrap(client, (request, options) => run(engine, request, options));
   return engine;
 }
 
@@ -34,7 +35,7 @@ export function createEngine(): Engine {
   return { maxWait: DEFAULT_MAX_WAIT, skew: 0 };
 }
 
-/** One request through `engine`: every attempt, its waits and retries (the body of the wrap hook). */
+/** One request through `engine`: every attempt, its waits and retries (the body of the wrap). */
 export async function run(engine: Engine, request: Send, options: EndpointOptions): Promise<Response<any>> {
   const { method } = options;
   // `request.idempotent` (set by the graphql plugin for queries): a POST GitHub does not act on.

@@ -12,6 +12,9 @@ import {
   type Send,
 } from "../../kernel/index.js";
 import { Client as Full } from "../../plugins/presets/full.js";
+import { auth } from "../../plugins/auth/index.js";
+import { retry } from "../../plugins/retry/index.js";
+import { throttle } from "../../plugins/throttle/index.js";
 import { startServer, type TestServer } from "../helpers/server.js";
 
 // The request path pays only for what is registered (docs/how-it-works.md): no hooks → no
@@ -108,6 +111,24 @@ test("hook callbacks on a default full-preset repos.get with a token: at most 2,
   assert.is(counts.dispatches, 0);
   assert.is(wrapCalls, 2);
   assert.ok(counts.callbacks + wrapCalls <= 2);
+});
+
+test("a composition with retry, throttle and an authStrategy sends without a hook dispatch too", async () => {
+  // Outside the presets, the policy engine (plugins/policy/engine.ts) and an @octokit auth
+  // strategy (plugins/auth/octokit.ts) register kernel wraps as well.
+  const strategy = () =>
+    Object.assign(async () => ({ type: "token" }), {
+      hook: (request: (o: unknown) => unknown, options: { headers: Record<string, string> }) => (
+        (options.headers.authorization = "token from-strategy"),
+        request(options)
+      ),
+    });
+  const { Counted, counts } = counting(Client.plugin([auth, retry, throttle]) as unknown as typeof Client);
+  const client = new Counted({ baseUrl: server.url, authStrategy: strategy } as never);
+  const { data } = await client.request("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" });
+  assert.is(data.authorization, "token from-strategy");
+  assert.is(counts.dispatches, 0);
+  assert.is(stepsOf(client.hook).wraps!.length, 2, "the engine's wrap and the strategy's");
 });
 
 test("wraps registered with onWrap keep their place: inside later hooks, and hooks once one is registered", async () => {
