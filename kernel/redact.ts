@@ -9,8 +9,11 @@
  * character, so no position is scanned more than a constant number of times.
  */
 
-/** GitHub token shapes: https://github.blog/2021-04-05-behind-githubs-new-authentication-token-formats/ */
-const TOKEN_SHAPE = /\b(gh[pousr]_|github_pat_)\w+/g;
+/**
+ * GitHub token shapes: https://github.blog/2021-04-05-behind-githubs-new-authentication-token-formats/
+ * — also right after a percent-escape: a path value `a/ghp_…` is sent as `a%2Fghp_…`.
+ */
+const TOKEN_SHAPE = /(?:\b|(?<=%[0-9A-Fa-f]{2}))(gh[pousr]_|github_pat_)\w+/g;
 /** `code=…` / `access_token=…` in a URL, a form body or any text (not `error_code=…`). */
 const QUERY_SECRET = /(\b(?:access_token|client_secret|code|refresh_token)=)[^&#\s"']*/gi;
 /** The password (and user) of `https://user:password@host`. */

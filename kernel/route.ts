@@ -98,6 +98,8 @@ export function parse(options: EndpointOptions): RequestOptions {
   if (!template) throw new ParameterError(`No URL: pass a route such as "GET /repos/{owner}/{repo}".`);
   const used = new Set<string>();
   let url = expand(template, options, used, route);
+  // As @octokit/endpoint: one trailing slash goes (`contents/{+path}` with no path is `contents`).
+  if (url.length > 1 && url.endsWith("/")) url = url.slice(0, -1);
   if (ABSOLUTE.test(url)) checkUrl(url, route);
   else {
     url = join(baseUrl, url);

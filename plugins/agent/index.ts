@@ -1,8 +1,10 @@
 import { lazy, onSend, type Fetch, type Observe, type Plugin } from "../../kernel/index.js";
+import { chooseTransport } from "./transport-choice.js";
 
 /**
  * Node only: the agent transport. When the `agent` option (client or per call) is set and
- * no `request.fetch` is given, requests go through node:http(s) with that http(s).Agent —
+ * no `request.fetch` is given — or when a test's mock patched node:http but not `fetch`
+ * (plugins/agent/transport-choice.ts) — requests go through node:http(s) with that agent —
  * a connection reset mid-body rejects instead of hanging, and redirects never carry
  * credentials to another origin. Its code is imported on the first such request.
  *
@@ -12,10 +14,12 @@ import { lazy, onSend, type Fetch, type Observe, type Plugin } from "../../kerne
  */
 export const agent: Plugin<void> = (client) => onSend(client, useAgent);
 
-/** The send step (shared by every client; not a hook): requests without an agent pay one property check. */
+/**
+ * The send step (shared by every client; not a hook): node:http when an agent is given, and
+ * when a mock patched node:http but not fetch (plugins/agent/transport-choice.ts).
+ */
 const useAgent: Observe = ({ request }) => {
-  const given = request.agent;
-  if (given !== undefined && !request.fetch) request.fetch = agentSend(given) as unknown as Fetch;
+  if (chooseTransport(request) === "node:http") request.fetch = agentSend(request.agent) as unknown as Fetch;
 };
 /** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
 agent.options = [];

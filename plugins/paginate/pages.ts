@@ -115,7 +115,10 @@ export async function* pages(
     );
     url = trimmed ? null : next;
     skip = 0;
-    yield { status: response.status, url: response.url, headers: response.headers, data, checkpoint };
+    // A body that is no list (an object answer, e.g. one commit) is yielded as it is, as
+    // @octokit's paginate.iterator yields it: code reading `data.files` keeps working.
+    const asIs = data.length === 1 && data[0] === response.data ? (response.data as PageData<unknown>) : data;
+    yield { status: response.status, url: response.url, headers: response.headers, data: asIs, checkpoint };
     if (emit) onCheckpoint?.(checkpoint);
   }
 }

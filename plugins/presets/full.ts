@@ -3,6 +3,7 @@ import { agent } from "../agent/index.js";
 import { endpoints } from "../endpoints/index.js";
 import { builtins } from "./builtins.js";
 import { loadDeployment } from "./deployments.js";
+import { factoryOf, octokitOf } from "./octokit.js";
 import { registry } from "./registry.js";
 
 /**
@@ -28,7 +29,27 @@ export type Options = ConstructorParameters<typeof Client>[0];
 export default function forgekit(options?: Options): Client {
   return new Client(options);
 }
+/**
+ * v16's `Octokit.plugin(…)` on the factory (`require("@octokit/rest")` was the factory in
+ * v16): a factory of a client with those plugins too, callable with or without `new`.
+ */
+forgekit.plugin = (...plugins: Parameters<typeof Client.plugin>) => factoryOf(Client.plugin(...plugins));
+
+/**
+ * The full preset under @octokit/rest's name, for a package swap (docs/migrating.md):
+ * `import { Octokit } from "@octokit/rest"` and `require("@octokit/rest").Octokit` keep working
+ * with `"@octokit/rest": "npm:forgekit@…"`. It adds `Octokit.VERSION` and `Octokit.defaults`.
+ *
+ * @example
+ * import { Octokit } from "forgekit";
+ * const octokit = new Octokit({ auth: process.env.GITHUB_TOKEN });
+ * const { data } = await octokit.rest.repos.get({ owner: "octokit", repo: "rest.js" });
+ */
+export const Octokit = octokitOf(Client);
+/** An instance of {@link Octokit}. */
+export type Octokit = InstanceType<typeof Octokit>;
 
 export * from "../../kernel/exports.js";
 export { DEPLOYMENTS, type Deployment } from "./deployments.js";
+export type { OctokitDefaults, OctokitFactory } from "./octokit.js";
 export type { ClientOptions };

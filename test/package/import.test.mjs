@@ -79,6 +79,7 @@ const APPLICATION = [
   "ForgeError",
   "HttpError",
   "NetworkError",
+  "Octokit",
   "ParameterError",
   "RequestError",
   "TimeoutError",
@@ -114,7 +115,10 @@ const PLUGIN_AUTHOR = [
 test('"forgekit" exports the application surface; "forgekit/core" adds the plugin-author helpers', async () => {
   assert.equal(Object.keys(await import("forgekit")).sort(), APPLICATION);
   const core = Object.keys(await import("forgekit/core")).sort();
-  const expected = [...APPLICATION.filter((name) => name !== "default" && name !== "DEPLOYMENTS"), ...PLUGIN_AUTHOR];
+  const expected = [
+    ...APPLICATION.filter((name) => name !== "default" && name !== "DEPLOYMENTS" && name !== "Octokit"),
+    ...PLUGIN_AUTHOR,
+  ];
   assert.equal(core, expected.sort());
 });
 
