@@ -199,17 +199,29 @@ async function buildNodeBundle() {
   }
 }
 
+/**
+ * The declarations are read by TypeScript 4.9 and later (README, "TypeScript"): 5.0's
+ * `export type * from` becomes `export * from`, the same in a declaration file, which has no
+ * values. test/types/floor.test.ts type-checks a consumer with 4.9 and with the pinned compiler.
+ */
+const toTypeScript49 = (text) => text.replace(/^export type \* from /gm, "export * from ");
+
 function buildDeclarations() {
   const tsc = ["node_modules/typescript/bin/tsc", "-p", "tsconfig.json", "--outDir", "dist/types"];
   execFileSync(process.execPath, tsc, { stdio: "inherit" });
   for (const file of listFiles("dist/types", ".d.ts")) {
     const relative = file.slice("dist/types/".length);
-    const text = readFileSync(file, "utf8");
+    const text = toTypeScript49(readFileSync(file, "utf8"));
     for (const format of ["esm", "cjs"]) mkdirSync(dirname(`dist/${format}/${relative}`), { recursive: true });
     writeFileSync(`dist/esm/${relative}`, text);
     writeFileSync(`dist/cjs/${relative.replace(/\.d\.ts$/, ".d.cts")}`, toCjsSpecifiers(text));
   }
   rmSync("dist/types", { recursive: true, force: true });
+  // package.json's typesVersions sends TypeScript before 4.9 here: the import fails, naming the floor.
+  writeFileSync(
+    "dist/typescript-4.9-or-later.d.ts",
+    `// forgekit's declarations need TypeScript 4.9 or later.\nimport "forgekit needs TypeScript 4.9 or later";\n`,
+  );
   writeFileSync(
     "dist/cjs/index.d.cts",
     `import * as preset from "./plugins/presets/full.cjs";\n/** The full preset's factory, carrying every named export (\`require("forgekit").Client\`). */\ndeclare const forgekit: typeof preset.default & typeof preset;\nexport = forgekit;\n`,

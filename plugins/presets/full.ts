@@ -1,6 +1,7 @@
 import { Client as Kernel, type ClientOptions } from "../../kernel/index.js";
 import { agent } from "../agent/index.js";
 import { endpoints } from "../endpoints/index.js";
+import { validate } from "../validate/index.js";
 import { builtins } from "./builtins.js";
 import { loadDeployment } from "./deployments.js";
 import { factoryOf, octokitOf } from "./octokit.js";
@@ -45,7 +46,11 @@ forgekit.plugin = (...plugins: Parameters<typeof Client.plugin>) => factoryOf(Cl
  * const octokit = new Octokit({ auth: process.env.GITHUB_TOKEN });
  * const { data } = await octokit.rest.repos.get({ owner: "octokit", repo: "rest.js" });
  */
-export const Octokit = octokitOf(Client);
+export const Octokit = octokitOf(
+  // Without `validate`, as @octokit/rest v17–v22 send parameters as given (GitHub accepts a
+  // `body: null` its description calls non-nullable, and code written for @octokit sends it).
+  Kernel.plugin([endpoints(registry, loadDeployment), ...builtins.filter((plugin) => plugin !== validate), agent]),
+);
 /** An instance of {@link Octokit}. */
 export type Octokit = InstanceType<typeof Octokit>;
 

@@ -16,6 +16,7 @@ export function applyThrottle(client: Client, engine: Engine, config: ThrottleCo
     storeTimeout = DEFAULT_STORE_TIMEOUT,
     concurrency,
     mutationGap,
+    budgets,
     onRateLimit,
     onSecondaryRateLimit,
   } = config;
@@ -23,6 +24,7 @@ export function applyThrottle(client: Client, engine: Engine, config: ThrottleCo
     store: budgetedStore(store, { name: "throttle", timeout: storeTimeout, owner: client.options }),
     concurrency,
     mutationGap,
+    budgets,
     ...(onRateLimit && { onRateLimit }),
     ...(onSecondaryRateLimit && { onSecondaryRateLimit }),
   });

@@ -23,8 +23,12 @@ export interface ThrottleOptions {
   storeTimeout?: number;
   /** Most requests in flight at once. Default 10; `1` sends everything serially, as GitHub advises. */
   concurrency?: number;
-  /** Mutations (POST, PATCH, PUT, DELETE) go one at a time, starting at least this many ms apart. Default 1000; `0` turns pacing off. */
+  /** Mutations (POST, PATCH, PUT, DELETE) go one at a time, starting at least this many ms apart. Default 0 (off): the write budgets pace them. */
   mutationGap?: number;
+  /** Most mutations per minute and credential, shared through `store` (GitHub's documented 80 by default; `Infinity` lifts it). */
+  writesPerMinute?: number;
+  /** Most mutations per hour and credential, shared through `store` (GitHub's documented 500 by default; `Infinity` lifts it). */
+  writesPerHour?: number;
   /** Longest rate-limit pause a request waits for, in ms; a longer one fails at once. Default 300000. The same setting as `retry.maxWait`. */
   maxWait?: number;
   /** Asked before a request waits for an exhausted primary rate limit; return `false` to fail fast. */
@@ -40,8 +44,8 @@ export interface ThrottlePluginOptions {
 }
 
 /**
- * Throttling: requests wait for a free slot (`concurrency`), mutations are paced
- * (`mutationGap`), and rate limits pause what they concern — an exhausted primary limit its
+ * Throttling: requests wait for a free slot (`concurrency`), mutations are paced within
+ * GitHub's write budgets (`writesPerMinute`, `writesPerHour`), and rate limits pause what they concern — an exhausted primary limit its
  * resource (`core`, `search`…), a secondary limit every request — until GitHub's reset, for
  * every client sharing the `store`; later requests wait or fail fast without being sent.
  * Shares one engine — one retry counter, one queue — with the `retry` plugin.

@@ -5,6 +5,8 @@ import { sleep } from "../policy/wait.js";
 import { then } from "../store/maybe-promise.js";
 import { credentials } from "./credential.js";
 import { readPause, writePauses, type Pause } from "./pauses.js";
+import type { Budget } from "./options.js";
+import { createPacer } from "./pacer.js";
 import { createQueue } from "./queue.js";
 import { resourceOf } from "./resource.js";
 
@@ -13,6 +15,8 @@ export interface ThrottleSettings {
   store: KeyValueStore;
   concurrency: number;
   mutationGap: number;
+  /** Write budgets: a write that would exceed one waits (plugins/throttle/pacer.ts). */
+  budgets: readonly Budget[];
   onRateLimit?: (info: RateLimitInfo) => unknown;
   onSecondaryRateLimit?: (info: RateLimitInfo) => unknown;
 }
@@ -30,6 +34,7 @@ const route = (attempt: Attempt) => `${attempt.method} ${attempt.options.url.rep
 export function createThrottler(engine: Engine, settings: ThrottleSettings): Throttler {
   const { store } = settings;
   const queue = createQueue(settings.concurrency, settings.mutationGap);
+  const pacer = createPacer(store, settings.budgets);
   const credential = credentials();
   const learned = new Map<string, string>(); // "METHOD route" → the resource GitHub named
   const written = new Map<string, number>();
@@ -48,18 +53,30 @@ export function createThrottler(engine: Engine, settings: ThrottleSettings): Thr
 
   function check(attempt: Attempt): void | Promise<void> {
     const pause = readPause(store, attempt.resource!, attempt.credential!, engine.skew);
-    return then(pause, (found) => (found ? hold(attempt, found) : undefined)) as void | Promise<void>;
+    return then(pause, (found) => (found ? hold(attempt, found) : pace(attempt))) as void | Promise<void>;
   }
 
-  async function hold(attempt: Attempt, pause: Pause): Promise<void> {
+  /** A write waits when it would exceed a write budget; it is counted when it goes. */
+  function pace(attempt: Attempt): void | Promise<void> {
+    if (!attempt.mutating) return;
+    const wait = pacer.take(attempt.credential!);
+    const go = (ms: number) =>
+      ms > 0 ? hold(attempt, { kind: "secondary", until: Date.now() + ms }, true) : undefined;
+    return then(wait, go) as void | Promise<void>;
+  }
+
+  /** Wait out `pause` (GitHub's, from the store; or the write budget's when `paced`), then start over. */
+  async function hold(attempt: Attempt, pause: Pause, paced = false): Promise<void> {
     queue.release(attempt.mutating, false);
     const resource = pause.kind === "primary" ? attempt.resource : undefined;
     if (pause.until - Date.now() > engine.maxWait)
       throw failFast(engine, attempt, pause.kind, "max-wait", pause.until, undefined, resource);
-    if (!(await allow(attempt, rateLimitInfo(attempt, pause.kind, pause.until, false)))) {
+    // Pacing is not a limit GitHub announced: the callbacks are for those.
+    if (!paced && !(await allow(attempt, rateLimitInfo(attempt, pause.kind, pause.until, false)))) {
       throw failFast(engine, attempt, pause.kind, "declined", pause.until, undefined, resource);
     }
-    await sleep(pause.until - Date.now(), attempt.options, `for a ${pause.kind} rate limit`);
+    const reason = paced ? "within GitHub's write budget" : `for a ${pause.kind} rate limit`;
+    await sleep(pause.until - Date.now(), attempt.options, reason);
     return enter(attempt);
   }
 

@@ -73,4 +73,16 @@ test("Octokit retries nothing unless asked, as @octokit/rest: one 500, one reque
   assert.equal(requests, ["GET /fail", "GET /fail"]);
 });
 
+test("Octokit sends parameters as given, as @octokit/rest v17+ (GitHub accepts body: null); forgekit() checks them", async () => {
+  const forgekit = require("forgekit");
+  const params = { owner: "o", repo: "r", tag_name: "v1", body: null };
+  const { data } = await new forgekit.Octokit({ baseUrl: url }).repos.createRelease(params);
+  assert.is(data.path, "/repos/o/r/releases");
+  const error = await forgekit({ baseUrl: url })
+    .repos.createRelease(params)
+    .catch((e) => e);
+  assert.instance(error, forgekit.ParameterError);
+  assert.equal(requests, ["POST /repos/o/r/releases"]);
+});
+
 test.run();
