@@ -1,4 +1,4 @@
-import { VERSION, type Client } from "../../kernel/index.js";
+import type { Client } from "../../kernel/index.js";
 
 /**
  * The names @octokit/rest code imports, over a preset's `Client`: a package swap
@@ -13,12 +13,9 @@ type Preset = (new (...args: any[]) => Client) & Omit<typeof Client, "prototype"
 /** Options given to `Octokit.defaults`: an object merged under the caller's, or a function of them. */
 export type OctokitDefaults<O> = O | ((options: O) => O);
 
-/** The `Octokit` class over `Base`: `Base` with `VERSION` and `defaults` as @octokit/core has them. */
+/** The `Octokit` class over `Base`: `Base` (whose `VERSION` is forgekit's) with `defaults` as @octokit/core has it. */
 export function octokitOf<C extends Preset>(Base: C) {
   return class Octokit extends Base {
-    /** forgekit's version (`Octokit.VERSION` is @octokit's version in @octokit/rest). */
-    static VERSION = VERSION;
-
     /**
      * Like @octokit/rest, which retries nothing and paces nothing (those are separate plugins):
      * code written for it — its tests' HTTP mocks above all — counts on one request per call:

@@ -6,7 +6,7 @@ import * as assert from "uvu/assert";
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 
-const compilers = { "4.9": "node_modules/typescript-4.9/bin/tsc", pinned: "node_modules/typescript/bin/tsc" };
+const compilers = { "4.9": "node_modules/ts-4.9/bin/tsc", pinned: "node_modules/typescript/bin/tsc" };
 
 for (const [name, tsc] of Object.entries(compilers)) {
   test(`TypeScript ${name} type-checks a consumer of the built package`, () => {
