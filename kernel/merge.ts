@@ -67,30 +67,3 @@ export function merge(
   if (defaults.mediaType && given.mediaType) merged.mediaType = copy(defaults.mediaType, given.mediaType);
   return merged;
 }
-
-/**
- * `merge(merge(defaults, base), route, params)` in one step, without the intermediate object:
- * for a `base` (an endpoint method's route and defaults) shared by many clients.
- */
-export function mergeOver(
-  defaults: EndpointOptions,
-  base: RequestParameters,
-  route?: RequestParameters,
-  params?: RequestParameters,
-): EndpointOptions {
-  const given: RequestParameters = params === undefined ? (route ?? {}) : copy(route, params);
-  const merged: EndpointOptions = copy(defaults, base, given);
-  merged.method = upper(merged.method);
-  const headers = copy(defaults.headers);
-  merged.headers = lowercaseHeaders(given.headers, base.headers ? lowercaseHeaders(base.headers, headers) : headers);
-  merged.request = copy(defaults.request, base.request, given.request);
-  // `mediaType` merges one level deep, as two merges would (usually none of them has one).
-  if (defaults.mediaType && base.mediaType) {
-    const inner = copy(defaults.mediaType, base.mediaType);
-    merged.mediaType = given.mediaType ? copy(inner, given.mediaType) : "mediaType" in given ? given.mediaType : inner;
-  } else if (given.mediaType) {
-    const inner = "mediaType" in base ? base.mediaType : defaults.mediaType;
-    if (inner) merged.mediaType = copy(inner, given.mediaType);
-  }
-  return merged;
-}

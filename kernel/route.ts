@@ -3,11 +3,9 @@ import { expand, normalizeTemplate, query } from "./url-template.js";
 import type { EndpointOptions, RequestOptions } from "./types.js";
 
 /**
- * Pure code, no I/O: request options become a concrete method, URL, headers and body
- * (`parse`). They come from `merge` (kernel/merge.ts, re-exported here).
+ * Pure code, no I/O: request options (from `merge`, kernel/merge.ts) become a concrete
+ * method, URL, headers and body (`parse`).
  */
-
-export { lowercaseHeaders, merge, mergeOver } from "./merge.js";
 
 /** Keys of request options that are never sent as operation parameters. */
 const RESERVED = new Set(["method", "url", "baseUrl", "headers", "request", "mediaType", "data"]);
@@ -70,18 +68,6 @@ function assertHeaders(headers: Record<string, string>, route: string): void {
 
 const JSON_TYPE = "application/json; charset=utf-8";
 
-/**
- * `parsed` (from {@link parse} of `options`) with the headers `options` has now, checked
- * again: for options whose hooks changed only headers. Only valid when no parameter is an
- * object (then a body, if any, is either `data` as given or the JSON of the leftovers).
- */
-export function withHeaders(parsed: RequestOptions, options: EndpointOptions): RequestOptions {
-  const headers = { ...options.headers };
-  assertHeaders(headers, `${parsed.method} ${normalizeTemplate(options.url ?? "")}`);
-  if (parsed.body !== undefined && options.data === undefined) headers["content-type"] ??= JSON_TYPE;
-  return { method: parsed.method, url: parsed.url, headers, body: parsed.body, request: options.request };
-}
-
 /** Plain objects and arrays are sent as JSON; anything else (string, bytes, Blob, stream, FormData) as is. */
 function isJsonBody(data: unknown): boolean {
   return Array.isArray(data) || (data as object | undefined)?.constructor === Object;
@@ -123,4 +109,17 @@ export function parse(options: EndpointOptions): RequestOptions {
       body = typeof data === "number" || typeof data === "boolean" ? String(data) : (data as BodyInit);
   }
   return { method, url, headers, body, request: options.request };
+}
+
+/**
+ * Where GitHub takes release-asset uploads for an API root: api.github.com →
+ * uploads.github.com (its OpenAPI description's server for `repos/upload-release-asset`),
+ * GHE.com's `api.<sub>.ghe.com` → `uploads.<sub>.ghe.com`, GHES and anything else → the
+ * same host under `/api/uploads`. Used where routes start with `{origin}` and to decide
+ * which origins may receive credentials. Throws a TypeError for a `baseUrl` that is not a URL.
+ */
+export function uploadsOrigin(baseUrl: string): string {
+  const { origin } = new URL(baseUrl);
+  const cloud = /^https:\/\/api\.((?:[\w-]+\.)?ghe\.com|github\.com)$/.exec(origin);
+  return cloud ? `https://uploads.${cloud[1]}` : `${origin}/api/uploads`;
 }

@@ -1,11 +1,9 @@
 import {
   isHttpError,
-  onSend,
   redact,
   ParameterError,
   warnOnce,
   type EndpointOptions,
-  type Finish,
   type Log,
   type Plugin,
   type ResponseHeaders,
@@ -55,14 +53,17 @@ export const log: Plugin<{ log: Log }> = (client) => {
       );
     }
   }
-  // Outside the hook chain: one check of each attempt's headers, as innermost as a hook was.
-  const check: Finish = (response, error, options) =>
-    warnDeprecated(
-      client.options.log,
-      response ? response.headers : isHttpError(error) ? error.headers : undefined,
-      options,
-    );
-  onSend(client, () => check);
+  // One check of each attempt's headers (innermost but for debug, in the presets).
+  client.hook.wrap("request", async (send, options) => {
+    try {
+      const response = await send(options);
+      warnDeprecated(client.options.log, response.headers, options);
+      return response;
+    } catch (error) {
+      if (isHttpError(error)) warnDeprecated(client.options.log, error.headers, options);
+      throw error;
+    }
+  });
   return { log: client.options.log };
 };
 /** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */

@@ -90,25 +90,17 @@ const APPLICATION = [
   "isTimeoutError",
 ];
 const PLUGIN_AUTHOR = [
-  "bindRoute",
-  "createHook",
-  "createRequest",
+  "KERNEL_OPTIONS",
   "createScope",
   "lazy",
-  "lowercaseHeaders",
   "memberOnFirstUse",
   "merge",
-  "onPrepare",
-  "onSend",
-  "onWrap",
   "parse",
   "redact",
   "redactBody",
   "redactHeaders",
-  "stepsOf",
   "uploadsOrigin",
   "warnOnce",
-  "withDefaults",
 ];
 
 test('"forgekit" exports the application surface; "forgekit/core" adds the plugin-author helpers', async () => {

@@ -16,14 +16,9 @@ export function sizeProbes({ esm, classic }) {
     {
       name: "kernel only (Client, request, hooks)",
       budget: 4000,
-      // 3.98 kB until the merges of issues 12, 13 and 14 (kernel/check-options.ts alone is 2,083 B minified);
-      // +263 B when kernel/hook.ts went back to before-after-hook's Collection (its runtime, by design);
-      // -419 B when an HttpError's words (kernel/http-error.ts) became a chunk loaded on the first error.
-      // +540 B for issue 12's leaner request path and per-class state (kernel wraps, compiled
-      // templates, URL checks once per baseUrl+template, shared route records, memberOnFirstUse).
-      // +66 B for kernel/merge.ts's Object.assign copy with its __proto__ guard and kernel/response.ts's
-      // header loop (merge 4.1 -> 0.34 µs, headers 2.2 -> 0.6 µs a request).
-      ceiling: 6460,
+      // 6.46 kB before issue 21 moved the option typo check into a plugin (plugins/check-options/)
+      // and the steps, kernel wraps and mergeOver out of the request path.
+      ceiling: 5400,
       contents: `export { Client } from "./kernel/index.ts";`,
     },
     {
@@ -32,7 +27,7 @@ export function sizeProbes({ esm, classic }) {
       // +750 B for issue 12's leaner request path and per-class state (kernel wraps, compiled
       // templates, URL checks once per baseUrl+template, shared route records, memberOnFirstUse).
       // +48 B for kernel/merge.ts's Object.assign copy, as the kernel-only probe.
-      ceiling: 33620,
+      ceiling: 33300,
       ...flat,
       contents: [
         `import { Client } from "./kernel/index.ts";`,
@@ -50,7 +45,7 @@ export function sizeProbes({ esm, classic }) {
       budget: 12000,
       // +60 B for issue 12's leaner request path and per-class state (kernel wraps, compiled
       // templates, URL checks once per baseUrl+template, shared route records, memberOnFirstUse).
-      ceiling: 16640,
+      ceiling: 16400,
       entryOnly: true,
       options: esm,
     },
@@ -60,14 +55,14 @@ export function sizeProbes({ esm, classic }) {
       // +670 B for issue 12's leaner request path and per-class state (kernel wraps, compiled
       // templates, URL checks once per baseUrl+template, shared route records, memberOnFirstUse).
       // -1,005 B and 3 files fewer when the retry/throttle engine became one chunk (plugins/presets/policy-code.ts).
-      ceiling: 32650,
+      ceiling: 31700,
       options: esm,
       // What the page fetches for it, as test/browser/esm.test.ts records in Chromium: the route
       // loader table, repos' paths and the retry/throttle engine (loaded before the first request).
       lazy: [
         "definitions/api.github.com/loaders.ts",
         "definitions/api.github.com/paths/repos.ts",
-        "plugins/presets/policy-code.ts",
+        "plugins/policy/code.ts",
       ],
     },
     {
@@ -75,13 +70,13 @@ export function sizeProbes({ esm, classic }) {
       budget: 24000,
       // +610 B for issue 12's leaner request path and per-class state (kernel wraps, compiled
       // templates, URL checks once per baseUrl+template, shared route records, memberOnFirstUse).
-      ceiling: 53110,
+      ceiling: 52600,
       ...flat,
       contents: `import forgekit from "./plugins/presets/browser.ts";\nexport const get = () => forgekit()${ENDPOINTS_USE};`,
     },
     // +610 B for issue 12's leaner request path and per-class state (kernel wraps, compiled
     // templates, URL checks once per baseUrl+template, shared route records, memberOnFirstUse).
-    { name: "classic script, `forgekit.js`", budget: 24000, ceiling: 53230, options: classic },
+    { name: "classic script, `forgekit.js`", budget: 24000, ceiling: 52700, options: classic },
     {
       name: "kernel + auth + endpoints + the `repos` chunk, one call",
       budget: 10000,
@@ -89,7 +84,7 @@ export function sizeProbes({ esm, classic }) {
       // +960 B for issue 12's leaner request path and per-class state (kernel wraps, compiled
       // templates, URL checks once per baseUrl+template, shared route records, memberOnFirstUse).
       // +67 B for kernel/merge.ts's Object.assign copy, as the kernel-only probe.
-      ceiling: 15790,
+      ceiling: 14900,
       needs: ["plugins/auth/index.ts", "plugins/endpoints/index.ts"],
       contents: [
         `import { Client } from "./kernel/index.ts";`,
