@@ -1,6 +1,7 @@
 import { resolveOptions, requestDefaults, type ClientOptions, type ResolvedOptions } from "./options.js";
 import { createHook, type Hook as HookType } from "./hook.js";
 import { createRequest, type Request } from "./request.js";
+import { VERSION } from "./version.js";
 
 /** Members a plugin adds, merged into each instance. */
 export type PluginAdditions = Record<string, unknown>;
@@ -51,6 +52,8 @@ export type ClientClass<Instance, Options> = (new (options?: Options) => Instanc
  * const { data } = await client.request("GET /repos/{owner}/{repo}", { owner: "octocat", repo: "hello-world" });
  */
 export class Client {
+  /** forgekit's version, as `Octokit.VERSION` is @octokit's. */
+  static readonly VERSION: string = VERSION;
   /** Plugins applied by this constructor, in order. */
   static plugins: readonly Plugin<any, any>[] = [];
 

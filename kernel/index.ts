@@ -16,3 +16,4 @@ export { parse, uploadsOrigin } from "./route.js";
 export { createScope } from "./scope.js";
 export { redact, redactBody, redactHeaders } from "./redact.js";
 export { lazy, memberOnFirstUse, warnOnce } from "./once.js";
+export { BRAND as ERROR_BRAND } from "./brand.js";

@@ -18,7 +18,8 @@ export function sizeProbes({ esm, classic }) {
       budget: 4000,
       // 6.46 kB before issue 21 moved the option typo check into a plugin (plugins/check-options/)
       // and the steps, kernel wraps and mergeOver out of the request path.
-      ceiling: 5400,
+      // +239 B for issue 24: error identity across copies (kernel/brand.ts), error.requestId, Client.VERSION.
+      ceiling: 5620,
       contents: `export { Client } from "./kernel/index.ts";`,
     },
     {
@@ -27,7 +28,8 @@ export function sizeProbes({ esm, classic }) {
       // +750 B for issue 12's leaner request path and per-class state (kernel wraps, compiled
       // templates, URL checks once per baseUrl+template, shared route records, memberOnFirstUse).
       // +48 B for kernel/merge.ts's Object.assign copy, as the kernel-only probe.
-      ceiling: 33300,
+      // +218 B for issue 24: error identity across copies (kernel/brand.ts), error.requestId, Client.VERSION.
+      ceiling: 33250,
       ...flat,
       contents: [
         `import { Client } from "./kernel/index.ts";`,
@@ -55,7 +57,8 @@ export function sizeProbes({ esm, classic }) {
       // +670 B for issue 12's leaner request path and per-class state (kernel wraps, compiled
       // templates, URL checks once per baseUrl+template, shared route records, memberOnFirstUse).
       // -1,005 B and 3 files fewer when the retry/throttle engine became one chunk (plugins/presets/policy-code.ts).
-      ceiling: 31700,
+      // +208 B for issue 24: error identity across copies (kernel/brand.ts), error.requestId, Client.VERSION.
+      ceiling: 31650,
       options: esm,
       // What the page fetches for it, as test/browser/esm.test.ts records in Chromium: the route
       // loader table, repos' paths and the retry/throttle engine (loaded before the first request).
@@ -70,13 +73,15 @@ export function sizeProbes({ esm, classic }) {
       budget: 24000,
       // +610 B for issue 12's leaner request path and per-class state (kernel wraps, compiled
       // templates, URL checks once per baseUrl+template, shared route records, memberOnFirstUse).
-      ceiling: 52600,
+      // +219 B for issue 24: error identity across copies (kernel/brand.ts), error.requestId, Client.VERSION.
+      ceiling: 52450,
       ...flat,
       contents: `import forgekit from "./plugins/presets/browser.ts";\nexport const get = () => forgekit()${ENDPOINTS_USE};`,
     },
     // +610 B for issue 12's leaner request path and per-class state (kernel wraps, compiled
     // templates, URL checks once per baseUrl+template, shared route records, memberOnFirstUse).
-    { name: "classic script, `forgekit.js`", budget: 24000, ceiling: 52700, options: classic },
+    // +227 B for issue 24: error identity across copies (kernel/brand.ts), error.requestId, Client.VERSION.
+    { name: "classic script, `forgekit.js`", budget: 24000, ceiling: 52550, options: classic },
     {
       name: "kernel + auth + endpoints + the `repos` chunk, one call",
       budget: 10000,
@@ -84,7 +89,8 @@ export function sizeProbes({ esm, classic }) {
       // +960 B for issue 12's leaner request path and per-class state (kernel wraps, compiled
       // templates, URL checks once per baseUrl+template, shared route records, memberOnFirstUse).
       // +67 B for kernel/merge.ts's Object.assign copy, as the kernel-only probe.
-      ceiling: 14900,
+      // +229 B for issue 24: error identity across copies (kernel/brand.ts), error.requestId, Client.VERSION.
+      ceiling: 15000,
       needs: ["plugins/auth/index.ts", "plugins/endpoints/index.ts"],
       contents: [
         `import { Client } from "./kernel/index.ts";`,
