@@ -33,37 +33,24 @@ function checkUrl(url: string, route: string): void {
   }
 }
 
-/** Whether `template` joined to `baseUrl` is a valid URL with every expression filled in, by pair; bounded. */
+/** Whether `template` joined to `baseUrl` is a valid URL with every expression filled in, by `key` (the pair); bounded. */
 const valid = new Map<string, boolean>();
 
-function validFor(baseUrl: string, template: string): boolean {
-  const key = `${baseUrl} ${template}`;
-  let known = valid.get(key);
-  if (known === undefined) {
-    const filled = template.replace(/\{([+?&]?)[\w,-]+\}/g, (_, operator: string) =>
-      operator === "?" || operator === "&" ? "" : "x",
-    );
-    const url = join(baseUrl, filled);
-    try {
-      // …and the expressions are all past the origin, which baseUrl alone decides.
-      known = ABSOLUTE.test(url) && new URL(url).origin === new URL(join(baseUrl, "/")).origin;
-    } catch {
-      known = false;
-    }
-    if (valid.size >= 2000) valid.clear();
-    valid.set(key, known);
+function validFor(baseUrl: string, template: string, key: string): boolean {
+  const filled = template.replace(/\{([+?&]?)[\w,-]+\}/g, (_, operator: string) =>
+    operator === "?" || operator === "&" ? "" : "x",
+  );
+  const url = join(baseUrl, filled);
+  let known: boolean;
+  try {
+    // …and the expressions are all past the origin, which baseUrl alone decides.
+    known = ABSOLUTE.test(url) && new URL(url).origin === new URL(join(baseUrl, "/")).origin;
+  } catch {
+    known = false;
   }
+  if (valid.size >= 2000) valid.clear();
+  valid.set(key, known);
   return known;
-}
-
-function assertHeaders(headers: Record<string, string>, route: string): void {
-  for (const name in headers) {
-    if (UNSAFE_HEADER_VALUE.test(headers[name] as string)) {
-      throw new ParameterError(
-        `Header "${name}" for ${route} contains CR, LF or NUL or another character HTTP forbids: remove it.`,
-      );
-    }
-  }
 }
 
 const JSON_TYPE = "application/json; charset=utf-8";
@@ -86,13 +73,18 @@ export function parse(options: EndpointOptions): RequestOptions {
   let url = expand(template, options, used, route);
   if (ABSOLUTE.test(url)) checkUrl(url, route);
   else {
-    url = join(baseUrl, url);
+    const key = `${baseUrl} ${template}`;
+    url = (baseUrl.endsWith("/") ? baseUrl.replace(/\/+$/, "") : baseUrl) + (url[0] === "/" ? url : `/${url}`);
     // Expanded parameters are percent-encoded, so they cannot make a URL invalid: a valid
     // URL with every expression filled in stands for all of them (checked once per pair).
-    if (template.startsWith("{origin}") || !validFor(baseUrl, template)) checkUrl(url, route);
+    if (template.startsWith("{origin}") || !(valid.get(key) ?? validFor(baseUrl, template, key))) checkUrl(url, route);
   }
   const headers = { ...options.headers };
-  assertHeaders(headers, route);
+  for (const name in headers)
+    if (UNSAFE_HEADER_VALUE.test(headers[name]!))
+      throw new ParameterError(
+        `Header "${name}" for ${route} contains CR, LF or NUL or another character HTTP forbids: remove it.`,
+      );
   const rest: Record<string, unknown> = {};
   for (const key in options) {
     if (!RESERVED.has(key) && !used.has(key) && options[key] !== undefined) rest[key] = options[key];

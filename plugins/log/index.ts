@@ -57,7 +57,8 @@ export const log: Plugin<{ log: Log }> = (client) => {
   client.hook.wrap("request", async (send, options) => {
     try {
       const response = await send(options);
-      warnDeprecated(client.options.log, response.headers, options);
+      const { headers } = response;
+      if (headers.deprecation || headers.sunset) warnDeprecated(client.options.log, headers, options);
       return response;
     } catch (error) {
       if (isHttpError(error)) warnDeprecated(client.options.log, error.headers, options);
