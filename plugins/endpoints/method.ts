@@ -216,8 +216,25 @@ function record(registry: Registry, operation: string, entry: RouteEntry): Reque
   const space = route.indexOf(" ");
   const base: RequestParameters = { ...(defaults || {}), method: route.slice(0, space), url: route.slice(space + 1) };
   if (base.headers) Object.freeze(base.headers);
+  // For plugins that look at a request's operation (logs, spans, paginate's page size).
+  const about: OperationInfo = { operation };
+  if (registry.loadParams) {
+    const [scope, name] = operation.split(".") as [string, string];
+    const metas = scopeParams(registry, scope);
+    about.params = () => (metas.value ? (metas.value[name] ?? []) : metas().then((all) => all[name] ?? []));
+  }
+  base.request = Object.freeze(about);
   known.set(operation, [entry, Object.freeze(base)]);
   return base;
+}
+
+/**
+ * What an endpoint method puts in its requests' `request` options: the operation's name
+ * (`"repos.get"`) and, when the registry has them, a loader of its parameter metadata.
+ */
+export interface OperationInfo {
+  operation: string;
+  params?: () => readonly ParamMeta[] | Promise<readonly ParamMeta[]>;
 }
 
 /**

@@ -17,9 +17,10 @@ import { throttle } from "../throttle/plugin.js";
  * by hand with them runs the same code. Order matters for hooks: the first registered is the
  * innermost, and of two `before` hooks the later-registered runs first. So a request meets,
  * from the outside in: previews (the accept header) → auth (credentials, before the cache
- * keys on them) → cache (304s, merging identical GETs) → retry and throttle (one `wrap`: the
- * queue, rate-limit pauses, retries) → log (deprecation headers) → debug (one line per
- * attempt) → the transport. Each plugin loads the code it does not need up front with
+ * keys on them) → cache (304s, merging identical GETs) → log (one line per request, with its
+ * retries and the 304 the cache answers; deprecation headers) → retry and throttle (one
+ * `wrap`: the queue, rate-limit pauses, retries) → debug (one line per attempt) → the
+ * transport. Each plugin loads the code it does not need up front with
  * `import()` on first use: debug only when `DEBUG`/`localStorage.debug` could enable it, the
  * cache only when its option is on, the retry/throttle engine on the first request,
  * paginate and graphql on their first call.
@@ -27,9 +28,9 @@ import { throttle } from "../throttle/plugin.js";
 export const builtins = [
   checkOptions,
   debug,
-  log,
   retry,
   throttle,
+  log,
   cache,
   auth,
   previews,
