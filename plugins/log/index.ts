@@ -11,7 +11,7 @@ import {
 import { logRequestsOf, requestWriter, type LogRequests } from "./requests.js";
 
 export type { LogRequests } from "./requests.js";
-export type { RequestRecord } from "../../kernel/index.js";
+export { requestRecord, operationId, type RequestRecord } from "./record.js";
 
 /** Options the `log` plugin reads besides `log`. */
 export interface LogPluginOptions {

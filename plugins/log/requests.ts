@@ -1,11 +1,5 @@
-import {
-  defaultLog,
-  ParameterError,
-  requestRecord,
-  type Client,
-  type EndpointOptions,
-  type Response,
-} from "../../kernel/index.js";
+import { defaultLog, ParameterError, type Client, type EndpointOptions, type Response } from "../../kernel/index.js";
+import { requestRecord } from "./record.js";
 
 /** What the log receives per request: the readable line, the structured record, or nothing. */
 export type LogRequests = "line" | "record" | false;
