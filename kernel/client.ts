@@ -4,6 +4,7 @@ import { checkOptions, checkPlugins } from "./check-options.js";
 import { createRequest, type Hook as HookType, type Request } from "./request.js";
 import { withDefaults } from "./with-defaults.js";
 import type { ClassOptions, ClassTypes, ClientConstructor, InstanceOf } from "./option-typed.js";
+import { VERSION } from "./version.js";
 
 /** Members a plugin adds, merged into each instance. */
 export type PluginAdditions = Record<string, unknown>;
@@ -59,6 +60,8 @@ export type ClientClass<Instance, Options> = ClientConstructor<Instance, Options
  * const { data } = await client.request("GET /repos/{owner}/{repo}", { owner: "octocat", repo: "hello-world" });
  */
 export class Client {
+  /** forgekit's version, as `Octokit.VERSION` is @octokit's. */
+  static readonly VERSION: string = VERSION;
   /** Plugins applied by this constructor, in order. */
   static plugins: readonly Plugin<any, any>[] = [];
 

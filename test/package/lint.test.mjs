@@ -14,6 +14,7 @@ import entriesList from "./entries.cjs";
 const root = new URL("../../", import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), "forgekit-pack-"));
 let tarball;
+let packed;
 
 function run(command, args) {
   return new Promise((done) => {
@@ -29,9 +30,19 @@ function run(command, args) {
 test.before(async () => {
   const { code, stdout, stderr } = await run("npm", ["pack", "--pack-destination", dir, "--json"]);
   if (code !== 0) throw new Error(`npm pack failed: ${stderr}`);
-  tarball = join(dir, JSON.parse(stdout)[0].filename);
+  [packed] = JSON.parse(stdout);
+  tarball = join(dir, packed.filename);
 });
 test.after(() => rmSync(dir, { recursive: true, force: true }));
+
+test("the tarball carries the license, the readme and the changelog beside dist/", () => {
+  const paths = packed.files.map((file) => file.path);
+  for (const file of ["LICENSE", "README.md", "CHANGELOG.md", "package.json"]) assert.ok(paths.includes(file), file);
+  assert.ok(
+    paths.every((path) => path.startsWith("dist/") || !path.includes("/")),
+    "only dist/ and top-level files",
+  );
+});
 
 test("publint --strict: no errors, warnings or suggestions", async () => {
   const { code, stdout, stderr } = await run("npx", ["--no", "--", "publint", "run", tarball, "--strict"]);
