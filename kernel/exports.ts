@@ -29,17 +29,36 @@ export type {
   Extend,
 } from "./client.js";
 export type { ResolvedOptions } from "./options.js";
-export type { Request, Endpoint, Hook, Hooks, Send } from "./request.js";
-export type { ScopeSource } from "./scope.js";
-export type { RouteEntry, RouteDefaults, RouteExtra, ScopeRoutes, ParamMeta, ScopeParams } from "./registry.js";
+export type { Request, Endpoint } from "./request.js";
+export type { Hook, Hooks, Send } from "./hook.js";
 export type {
+  OptionTyping,
+  OptionTyped,
+  InstanceFor,
+  OptionsFor,
+  TypingOptions,
+  ClientConstructor,
+  ClassTypes,
+  InstanceOf,
+  ClassOptions,
+  TypingOf,
+  Apply,
+} from "./option-typed.js";
+export type { ScopeSource } from "./scope.js";
+export type {
+  RouteEntry,
+  RouteDefaults,
+  RouteExtra,
+  ScopeRoutes,
+  ParamMeta,
+  ScopeParams,
   EndpointMethod,
   OperationTypes,
   FormatData,
   WithFormat,
   TextFormat,
   FileFormat,
-} from "./endpoint-method.js";
+} from "./registry.js";
 export type { ErrorRequest } from "./errors.js";
-export type { Lazy } from "./lazy.js";
+export type { Lazy } from "./once.js";
 export type * from "./types.js";

@@ -15,9 +15,18 @@ export function encodeComponent(text: string, name: string, route: string): stri
   }
 }
 
-/** RFC 3986's unreserved set only: also `!'()*`, which `encodeURIComponent` keeps (RFC 6570 §3.2.1). */
+/** What `encodeURIComponent` keeps that RFC 3986's unreserved set does not (RFC 6570 §3.2.1). */
+export const NOT_UNRESERVED = /[!'()*]/g;
+
+/** The percent-encoding of one character matched by {@link NOT_UNRESERVED}. */
+export const percent = (c: string): string => "%" + c.charCodeAt(0).toString(16).toUpperCase();
+
+/**
+ * RFC 3986's unreserved set only: also `!'()*`, which `encodeURIComponent` keeps. Path values
+ * (kernel/url-template.ts, `pathValue`) inline this line: it runs on every request.
+ */
 export const encodeUnreserved = (text: string, name: string, route: string): string =>
-  encodeComponent(text, name, route).replace(/[!'()*]/g, (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase());
+  encodeComponent(text, name, route).replace(NOT_UNRESERVED, percent);
 
 /**
  * A query value outside the route's template. `q` is GitHub's search syntax, where `+`

@@ -1,4 +1,4 @@
-import { lazy, onSend, type Fetch, type Observe, type Plugin } from "../../kernel/index.js";
+import { lazy, type EndpointOptions, type Fetch, type Plugin } from "../../kernel/index.js";
 import { chooseTransport } from "./transport-choice.js";
 
 /**
@@ -12,15 +12,16 @@ import { chooseTransport } from "./transport-choice.js";
  * import { Agent } from "node:https";
  * const client = new (Client.plugin(agent))({ agent: new Agent({ keepAlive: true }) });
  */
-export const agent: Plugin<void> = (client) => onSend(client, useAgent);
+export const agent: Plugin<void> = (client) => client.hook.before("request", useAgent);
 
 /**
- * The send step (shared by every client; not a hook): node:http when an agent is given, and
- * when a mock patched node:http but not fetch (plugins/agent/transport-choice.ts).
+ * Chooses the transport through the request options, as any caller may (`request.fetch`):
+ * node:http when an agent is given, and when a mock patched node:http but not fetch
+ * (plugins/agent/transport-choice.ts). Shared by every client.
  */
-const useAgent: Observe = ({ request }) => {
-  if (chooseTransport(request) === "node:http") request.fetch = agentSend(request.agent) as unknown as Fetch;
-};
+function useAgent({ request }: EndpointOptions): void {
+  if (chooseTransport(request) === "node:http") request.fetch = agentTransport(request.agent) as unknown as Fetch;
+}
 /** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
 agent.options = [];
 
@@ -33,8 +34,9 @@ export function agentFetch(agent: unknown): Fetch {
 }
 
 /** The plugin's send path: what the kernel's transport reads, without a WHATWG Response (plugins/agent/fetch.ts). */
-function agentSend(agent: unknown) {
-  return async (url: string, init: RequestInit) => (transport.value ?? (await transport())).agentSend(agent)(url, init);
+function agentTransport(agent: unknown) {
+  return async (url: string, init: RequestInit) =>
+    (transport.value ?? (await transport())).agentTransport(agent)(url, init);
 }
 
 /** The agent transport's code, loaded on the first request with an agent. */

@@ -20,13 +20,19 @@ export const DEFAULT: Transport = "fetch";
 /** Where undici (and Node's fetch, which is undici) keeps the global dispatcher. */
 const DISPATCHER = Symbol.for("undici.globalDispatcher.1");
 
-/** The transport for a request with these transport options. */
+/** The transport for a request with these transport options (run on every request: no helpers but `isOwn`). */
 export function chooseTransport(request: TransportOptions): Transport {
   if (request.fetch) return "fetch";
-  if (request.agent !== undefined || typeof globalThis.fetch !== "function") return "node:http";
-  if (!isOwn(globalThis.fetch, FETCH) || hasMockDispatcher()) return "fetch";
-  const http = builtin("node:http");
-  const https = builtin("node:https");
+  const fetch = globalThis.fetch;
+  if (request.agent !== undefined || typeof fetch !== "function") return "node:http";
+  // A global undici dispatcher set by a test (`MockAgent`, …) rather than the default `Agent`.
+  const dispatcher = (globalThis as Record<symbol, { constructor?: { name?: string } } | undefined>)[DISPATCHER];
+  if (!isOwn(fetch, FETCH) || (dispatcher !== undefined && dispatcher.constructor?.name !== "Agent")) return "fetch";
+  // The built-in modules, without importing them statically (this file is read on every request).
+  const builtin = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process
+    ?.getBuiltinModule;
+  const http = builtin?.("node:http") as { request?: unknown } | undefined;
+  const https = builtin?.("node:https") as { request?: unknown } | undefined;
   if (http && https && (!isOwn(http.request, HTTP_REQUEST) || !isOwn(https.request, HTTP_REQUEST))) return "node:http";
   return DEFAULT;
 }
@@ -46,16 +52,4 @@ function isOwn(fn: unknown, own: RegExp): boolean {
   let answer = seen.get(fn);
   if (answer === undefined) seen.set(fn, (answer = own.test(Function.prototype.toString.call(fn))));
   return answer;
-}
-
-/** A global undici dispatcher set by a test (`MockAgent`, …) rather than the default `Agent`. */
-function hasMockDispatcher(): boolean {
-  const dispatcher = (globalThis as Record<symbol, { constructor?: { name?: string } } | undefined>)[DISPATCHER];
-  return dispatcher !== undefined && dispatcher.constructor?.name !== "Agent";
-}
-
-/** A built-in module, without importing it statically (this file is read on every request). */
-function builtin(name: string): { request?: unknown } | undefined {
-  const get = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule;
-  return get?.(name) as { request?: unknown } | undefined;
 }

@@ -1,7 +1,14 @@
-import { Client as Kernel, type ClientOptions } from "../../kernel/index.js";
+import {
+  Client as Kernel,
+  type ClientOptions,
+  type InstanceFor,
+  type InstanceOf,
+  type ClassOptions,
+  type OptionsFor,
+  type TypingOptions,
+} from "../../kernel/index.js";
 import { agent } from "../agent/index.js";
-import { endpoints } from "../endpoints/index.js";
-import { validate } from "../validate/index.js";
+import { endpoints, type Registry } from "../endpoints/index.js";
 import { builtins } from "./builtins.js";
 import { loadDeployment } from "./deployments.js";
 import { factoryOf, octokitOf } from "./octokit.js";
@@ -14,10 +21,10 @@ import { registry } from "./registry.js";
  */
 export const Client = Kernel.plugin([endpoints(registry, loadDeployment), ...builtins, agent]);
 /** An instance of the full preset. */
-export type Client = InstanceType<typeof Client>;
+export type Client = InstanceOf<typeof Client>;
 
 /** Options of the full preset. */
-export type Options = ConstructorParameters<typeof Client>[0];
+export type Options = ClassOptions<typeof Client>;
 
 /**
  * Create a client with the full preset: the module's default export (and `require("forgekit")`)
@@ -27,14 +34,30 @@ export type Options = ConstructorParameters<typeof Client>[0];
  * import forgekit from "forgekit";
  * const client = forgekit({ auth: process.env.GITHUB_TOKEN });
  */
-export default function forgekit(options?: Options): Client {
-  return new Client(options);
+export default function forgekit<const T extends TypingOptions<Client, Options> = TypingOptions<Client, Options>>(
+  options?: OptionsFor<Client, Options, T>,
+): InstanceFor<Client, T> {
+  return new Client(options) as never;
 }
 /**
  * v16's `Octokit.plugin(…)` on the factory (`require("@octokit/rest")` was the factory in
  * v16): a factory of a client with those plugins too, callable with or without `new`.
  */
 forgekit.plugin = (...plugins: Parameters<typeof Client.plugin>) => factoryOf(Client.plugin(...plugins));
+
+/** Each registry without its parameter metadata, made once (its methods' caches are per registry). */
+const uncheckedOf = new WeakMap<Registry<any>, Registry<any>>();
+
+/** `given` without `loadParams`: its endpoint methods send parameters unchecked. */
+function unchecked<R extends Registry<any> | undefined>(given: R): R {
+  if (!given?.loadParams) return given;
+  let found = uncheckedOf.get(given);
+  if (!found) {
+    const { loadParams: _checked, ...rest }: Registry<any> = given;
+    uncheckedOf.set(given, (found = rest));
+  }
+  return found as R;
+}
 
 /**
  * The full preset under @octokit/rest's name, for a package swap (docs/migrating.md):
@@ -47,9 +70,11 @@ forgekit.plugin = (...plugins: Parameters<typeof Client.plugin>) => factoryOf(Cl
  * const { data } = await octokit.rest.repos.get({ owner: "octokit", repo: "rest.js" });
  */
 export const Octokit = octokitOf(
-  // Without `validate`, as @octokit/rest v17–v22 send parameters as given (GitHub accepts a
-  // `body: null` its description calls non-nullable, and code written for @octokit sends it).
-  Kernel.plugin([endpoints(registry, loadDeployment), ...builtins.filter((plugin) => plugin !== validate), agent]),
+  // Unchecked, as @octokit/rest v17–v22 send parameters as given (GitHub accepts a `body: null`
+  // its description calls non-nullable, and code written for @octokit sends it): endpoint
+  // methods check parameters only when their registry has `loadParams`
+  // (plugins/endpoints/method.ts), so Octokit's registries have none.
+  Kernel.plugin([endpoints(unchecked(registry), (name) => unchecked(loadDeployment(name))), ...builtins, agent]),
 );
 /** An instance of {@link Octokit}. */
 export type Octokit = InstanceType<typeof Octokit>;
