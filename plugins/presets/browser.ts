@@ -32,7 +32,7 @@ export type Client = InstanceOf<typeof Client>;
 export type Options = ClassOptions<typeof Client>;
 
 /** Create a client with the browser preset. */
-export default function forgekit<const T extends TypingOptions<Client, Options> = TypingOptions<Client, Options>>(
+export default function forgekit<T extends TypingOptions<Client, Options> = TypingOptions<Client, Options>>(
   options?: OptionsFor<Client, Options, T>,
 ): InstanceFor<Client, T> {
   return new Client(options) as never;

@@ -34,7 +34,7 @@ export type Options = ClassOptions<typeof Client>;
  * import forgekit from "forgekit";
  * const client = forgekit({ auth: process.env.GITHUB_TOKEN });
  */
-export default function forgekit<const T extends TypingOptions<Client, Options> = TypingOptions<Client, Options>>(
+export default function forgekit<T extends TypingOptions<Client, Options> = TypingOptions<Client, Options>>(
   options?: OptionsFor<Client, Options, T>,
 ): InstanceFor<Client, T> {
   return new Client(options) as never;
