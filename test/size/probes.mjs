@@ -112,3 +112,17 @@ export function sizeProbes({ esm, classic }) {
     },
   ];
 }
+
+/**
+ * What `npm install` puts on disk for forgekit itself: the packed tarball's files and their
+ * bytes (`npm pack --json`: `unpackedSize`, `entryCount`), checked by
+ * test/package/lint.test.mjs on the tarball it lints. The dependencies add about 20 files and
+ * 90 kB (docs/browsers-and-bundle-size.md#install-size).
+ */
+export const installFootprint = {
+  budget: { bytes: 8_000_000, files: 600 },
+  // 19.18 MB / 4,094 files with three builds (dist/cjs, dist/esm, dist/node) and two sets of
+  // declarations; 10.23 MB / 1,813 when require() loaded dist/node and dist/cjs became one
+  // entry file per export, declarations shipped once and only where an entry reaches them.
+  ceiling: { bytes: 10_240_000, files: 1_813 },
+};
