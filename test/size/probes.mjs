@@ -121,8 +121,8 @@ export function sizeProbes({ esm, classic }) {
  */
 export const installFootprint = {
   budget: { bytes: 8_000_000, files: 600 },
-  // 19.18 MB / 4,094 files with three builds (dist/cjs, dist/esm, dist/node) and two sets of
-  // declarations; 10.23 MB / 1,813 when require() loaded dist/node and dist/cjs became one
+  // 21.17 MB / 4,132 files with three builds (dist/cjs, dist/esm, dist/node) and two sets of
+  // declarations; 11.22 MB / 1,824 when require() loaded dist/node and dist/cjs became one
   // entry file per export, declarations shipped once and only where an entry reaches them.
-  ceiling: { bytes: 10_240_000, files: 1_813 },
+  ceiling: { bytes: 11_230_000, files: 1_824 },
 };
