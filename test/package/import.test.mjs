@@ -92,29 +92,18 @@ const APPLICATION = [
 ];
 const PLUGIN_AUTHOR = [
   "ERROR_BRAND",
-  "bindRoute",
-  "createHook",
-  "createRequest",
+  "KERNEL_OPTIONS",
   "createScope",
   "defaultLog",
   "lazy",
-  "lowercaseHeaders",
   "memberOnFirstUse",
   "merge",
-  "onPrepare",
-  "onSend",
-  "onWrap",
-  "operationId",
   "parse",
-  "parseRateLimit",
   "redact",
   "redactBody",
   "redactHeaders",
-  "requestRecord",
-  "stepsOf",
   "uploadsOrigin",
   "warnOnce",
-  "withDefaults",
 ];
 
 test('"forgekit" exports the application surface; "forgekit/core" adds the plugin-author helpers', async () => {

@@ -16,15 +16,10 @@ export function sizeProbes({ esm, classic }) {
     {
       name: "kernel only (Client, request, hooks)",
       budget: 4000,
-      // 3.98 kB until the merges of issues 12, 13 and 14 (kernel/check-options.ts alone is 2,083 B minified);
-      // +263 B when kernel/hook.ts went back to before-after-hook's Collection (its runtime, by design);
-      // -419 B when an HttpError's words (kernel/http-error.ts) became a chunk loaded on the first error.
-      // +540 B for issue 12's leaner request path and per-class state (kernel wraps, compiled
-      // templates, URL checks once per baseUrl+template, shared route records, memberOnFirstUse).
-      // +66 B for kernel/merge.ts's Object.assign copy with its __proto__ guard and kernel/response.ts's
-      // header loop (merge 4.1 -> 0.34 µs, headers 2.2 -> 0.6 µs a request).
+      // 6.46 kB before issue 21 moved the option typo check into a plugin (plugins/check-options/)
+      // and the steps, kernel wraps and mergeOver out of the request path.
       // +239 B for issue 24: error identity across copies (kernel/brand.ts), error.requestId, Client.VERSION.
-      ceiling: 6700,
+      ceiling: 5620,
       contents: `export { Client } from "./kernel/index.ts";`,
     },
     {
@@ -34,8 +29,8 @@ export function sizeProbes({ esm, classic }) {
       // templates, URL checks once per baseUrl+template, shared route records, memberOnFirstUse).
       // +48 B for kernel/merge.ts's Object.assign copy, as the kernel-only probe.
       // +218 B for issue 24: error identity across copies (kernel/brand.ts), error.requestId, Client.VERSION.
-      // +678 B for issue 27: the log plugin's line or record per request (kernel/request-record.ts).
-      ceiling: 34520,
+      // +678 B for issue 27: the log plugin's line or record per request (plugins/log/record.ts).
+      ceiling: 33960,
       ...flat,
       contents: [
         `import { Client } from "./kernel/index.ts";`,
@@ -53,8 +48,8 @@ export function sizeProbes({ esm, classic }) {
       budget: 12000,
       // +60 B for issue 12's leaner request path and per-class state (kernel wraps, compiled
       // templates, URL checks once per baseUrl+template, shared route records, memberOnFirstUse).
-      // +160 B for issue 27: the log plugin's line or record per request (kernel/request-record.ts).
-      ceiling: 16800,
+      // +160 B for issue 27: the log plugin's line or record per request (plugins/log/record.ts).
+      ceiling: 16620,
       entryOnly: true,
       options: esm,
     },
@@ -65,15 +60,15 @@ export function sizeProbes({ esm, classic }) {
       // templates, URL checks once per baseUrl+template, shared route records, memberOnFirstUse).
       // -1,005 B and 3 files fewer when the retry/throttle engine became one chunk (plugins/presets/policy-code.ts).
       // +208 B for issue 24: error identity across copies (kernel/brand.ts), error.requestId, Client.VERSION.
-      // +719 B for issue 27: the log plugin's line or record per request (kernel/request-record.ts).
-      ceiling: 33580,
+      // +719 B for issue 27: the log plugin's line or record per request (plugins/log/record.ts).
+      ceiling: 32400,
       options: esm,
       // What the page fetches for it, as test/browser/esm.test.ts records in Chromium: the route
       // loader table, repos' paths and the retry/throttle engine (loaded before the first request).
       lazy: [
         "definitions/api.github.com/loaders.ts",
         "definitions/api.github.com/paths/repos.ts",
-        "plugins/presets/policy-code.ts",
+        "plugins/policy/code.ts",
       ],
     },
     {
@@ -82,16 +77,16 @@ export function sizeProbes({ esm, classic }) {
       // +610 B for issue 12's leaner request path and per-class state (kernel wraps, compiled
       // templates, URL checks once per baseUrl+template, shared route records, memberOnFirstUse).
       // +219 B for issue 24: error identity across copies (kernel/brand.ts), error.requestId, Client.VERSION.
-      // +737 B for issue 27: the log plugin's line or record per request (kernel/request-record.ts).
-      ceiling: 54010,
+      // +737 B for issue 27: the log plugin's line or record per request (plugins/log/record.ts).
+      ceiling: 53187,
       ...flat,
       contents: `import forgekit from "./plugins/presets/browser.ts";\nexport const get = () => forgekit()${ENDPOINTS_USE};`,
     },
     // +610 B for issue 12's leaner request path and per-class state (kernel wraps, compiled
     // templates, URL checks once per baseUrl+template, shared route records, memberOnFirstUse).
     // +227 B for issue 24: error identity across copies (kernel/brand.ts), error.requestId, Client.VERSION.
-    // +720 B for issue 27: the log plugin's line or record per request (kernel/request-record.ts).
-    { name: "classic script, `forgekit.js`", budget: 24000, ceiling: 54141, options: classic },
+    // +720 B for issue 27: the log plugin's line or record per request (plugins/log/record.ts).
+    { name: "classic script, `forgekit.js`", budget: 24000, ceiling: 53330, options: classic },
     {
       name: "kernel + auth + endpoints + the `repos` chunk, one call",
       budget: 10000,
@@ -100,7 +95,7 @@ export function sizeProbes({ esm, classic }) {
       // templates, URL checks once per baseUrl+template, shared route records, memberOnFirstUse).
       // +67 B for kernel/merge.ts's Object.assign copy, as the kernel-only probe.
       // +229 B for issue 24: error identity across copies (kernel/brand.ts), error.requestId, Client.VERSION.
-      ceiling: 16010,
+      ceiling: 15070,
       needs: ["plugins/auth/index.ts", "plugins/endpoints/index.ts"],
       contents: [
         `import { Client } from "./kernel/index.ts";`,

@@ -1,5 +1,5 @@
 // Run by test/plugins/presets-loads.test.ts: require() of the built package (dist/cjs requires
-// the Node bundle, dist/node) works at load and when its deferred plugins load on first use
+// the Node bundle, dist/node) works at load and when its plugins load their code on first use
 // (a lazy chunk of an ES module required from CommonJS). Prints "ok" and the statuses.
 "use strict";
 const { createServer } = require("node:http");
