@@ -119,5 +119,6 @@ export const installFootprint = {
   // 21.17 MB / 4,132 files with three builds (dist/cjs, dist/esm, dist/node) and two sets of
   // declarations; 11.22 MB / 1,824 when require() loaded dist/node and dist/cjs became one
   // entry file per export, declarations shipped once and only where an entry reaches them.
-  ceiling: { bytes: 11_230_000, files: 1_824 },
+  // 1,827 files once issue 21's kernel landed (its plugin modules).
+  ceiling: { bytes: 11_230_000, files: 1_827 },
 };
