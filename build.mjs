@@ -259,10 +259,11 @@ function buildRequireEntries() {
     writeFileSync(`dist/cjs/${path}.d.cts`, `${declarations.join("\n")}\n`);
   }
   // require("forgekit") is the factory itself, with every named export on it: a function of its
-  // own, so that the ES module's default export is not changed.
+  // own, so that the ES module's default export is not changed — a `function`, called or
+  // constructed, with v16's `.plugin` (test/migration/octokit-swap.test.cjs).
   writeFileSync(
     "dist/cjs/index.cjs",
-    `"use strict";\nconst preset = require("./plugins/presets/full.cjs");\nconst forgekit = (options) => preset.default(options);\nmodule.exports = Object.assign(forgekit, preset);\n`,
+    `"use strict";\nconst preset = require("./plugins/presets/full.cjs");\nfunction forgekit(options) {\n  return preset.default(options);\n}\nmodule.exports = Object.assign(forgekit, preset, { plugin: preset.default.plugin });\n`,
   );
   writeFileSync(
     "dist/cjs/index.d.cts",

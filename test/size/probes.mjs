@@ -127,5 +127,7 @@ export const installFootprint = {
   // declarations; 11.22 MB / 1,824 when require() loaded dist/node and dist/cjs became one
   // entry file per export, declarations shipped once and only where an entry reaches them.
   // 1,827 files once issue 21's kernel landed (its plugin modules).
-  ceiling: { bytes: 11_230_000, files: 1_827 },
+  // +6 files, +3.8 kB for issue 30: kernel/uri-encode, plugins/agent/transport-choice,
+  // plugins/throttle/pacer, plugins/presets/octokit (and its .d.ts), typescript-4.9-or-later.d.ts.
+  ceiling: { bytes: 11_240_000, files: 1_833 },
 };
