@@ -7,7 +7,7 @@ import { lazyDebug } from "../debug/lazy.js";
 import { lazyGraphql } from "../graphql/lazy.js";
 import { log } from "../log/index.js";
 import type { Paginate, PaginateIterator } from "../paginate/index.js";
-import { setMaxWait } from "../policy/options.js";
+import { setMaxTotalWait, setMaxWait } from "../policy/options.js";
 import { previews } from "../previews/index.js";
 import { registerEndpoints } from "../register-endpoints/index.js";
 import type { RetryPluginOptions } from "../retry/index.js";
@@ -46,9 +46,11 @@ export const lazyRetryThrottle: Plugin<void, RetryPluginOptions & ThrottlePlugin
     options.throttle === undefined
       ? (DEFAULT_THROTTLE ??= throttleConfig(undefined))
       : throttleConfig(options.throttle, client);
-  const limit: { maxWait: number; maxWaitFrom?: string } = { maxWait: 0 };
+  const limit: Pick<Engine, "maxWait" | "maxWaitFrom" | "maxTotalWait" | "maxTotalWaitFrom"> = { maxWait: 0 };
   setMaxWait(limit, retry?.maxWait, "retry");
   setMaxWait(limit, throttle?.maxWait, "throttle");
+  setMaxTotalWait(limit, retry?.maxTotalWait, "retry");
+  setMaxTotalWait(limit, throttle?.maxTotalWait, "throttle");
   if (!retry && !throttle) return;
   // One wrap that runs the engine itself once its code is loaded (no facade, no second
   // wrap); the engine — this client's queue, pauses and clock skew — is made on first use.
@@ -57,6 +59,7 @@ export const lazyRetryThrottle: Plugin<void, RetryPluginOptions & ThrottlePlugin
     retry,
     throttle,
     maxWait: limit.maxWaitFrom ? limit.maxWait : undefined,
+    maxTotalWait: limit.maxTotalWait,
     engine: undefined,
   };
   onWrap(client, (request, options) => {
@@ -74,6 +77,8 @@ interface Policy {
   throttle: ReturnType<typeof throttleConfig>;
   /** Set when `maxWait` was given. */
   maxWait: number | undefined;
+  /** Set when `maxTotalWait` was given. */
+  maxTotalWait: number | undefined;
   engine: Engine | undefined;
 }
 
@@ -83,6 +88,7 @@ function engineOf(policy: Policy, code: PolicyCode): Engine {
   const { createEngine, createRetrier, applyThrottle } = code;
   const engine = createEngine();
   if (policy.maxWait !== undefined) engine.maxWait = policy.maxWait;
+  if (policy.maxTotalWait !== undefined) engine.maxTotalWait = policy.maxTotalWait;
   if (policy.retry) engine.retrier = createRetrier(policy.retry.settings);
   if (policy.throttle) applyThrottle(policy.client, engine, policy.throttle);
   return (policy.engine = engine);

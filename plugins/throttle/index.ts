@@ -1,5 +1,5 @@
 import type { KeyValueStore, Plugin } from "../../kernel/index.js";
-import { setMaxWait } from "../policy/options.js";
+import { setMaxTotalWait, setMaxWait } from "../policy/options.js";
 import { engineFor } from "../policy/engine.js";
 import type { RateLimitInfo } from "../policy/index.js";
 import { applyThrottle } from "./apply.js";
@@ -27,6 +27,8 @@ export interface ThrottleOptions {
   mutationGap?: number;
   /** Longest rate-limit pause a request waits for, in ms; a longer one fails at once. Default 300000. The same setting as `retry.maxWait`. */
   maxWait?: number;
+  /** Longest total of one request's waits (retries and pauses together), in ms. Default twice `maxWait`. The same setting as `retry.maxTotalWait`. */
+  maxTotalWait?: number;
   /** Asked before a request waits for an exhausted primary rate limit; return `false` to fail fast. */
   onRateLimit?: RateLimitCallback;
   /** Asked before a request waits for a secondary rate limit; return `false` to fail fast. */
@@ -57,6 +59,7 @@ export const throttle: Plugin<void, ThrottlePluginOptions> = (client, options) =
   if (!config) return;
   const engine = engineFor(client);
   setMaxWait(engine, config.maxWait, "throttle");
+  setMaxTotalWait(engine, config.maxTotalWait, "throttle");
   applyThrottle(client, engine, config);
 };
 /** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */

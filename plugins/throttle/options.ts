@@ -9,6 +9,7 @@ export interface ThrottleConfig {
   concurrency: number;
   mutationGap: number;
   maxWait: number | undefined;
+  maxTotalWait: number | undefined;
   /** `undefined` for the default budget (the presets load it with the throttle, not up front). */
   storeTimeout: number | undefined;
   onRateLimit: RateLimitCallback | undefined;
@@ -21,6 +22,7 @@ const KEYS = [
   "concurrency",
   "mutationGap",
   "maxWait",
+  "maxTotalWait",
   "onRateLimit",
   "onSecondaryRateLimit",
   "storeTimeout",
@@ -64,6 +66,7 @@ export function throttleConfig(option: unknown, client?: unknown): ThrottleConfi
     onRateLimit: callback(given, "onRateLimit", client),
     onSecondaryRateLimit: callback(given, "onSecondaryRateLimit", client),
     maxWait: numberOption(given, "maxWait", "throttle", 0, MAX_TIMER),
+    maxTotalWait: numberOption(given, "maxTotalWait", "throttle", 0, Infinity),
     storeTimeout: numberOption(given, "storeTimeout", "throttle", 1, MAX_TIMER),
   };
 }

@@ -1,5 +1,5 @@
 import type { KeyValueStore } from "../../kernel/index.js";
-import { failFast, rateLimitInfo } from "../policy/hold.js";
+import { failFast, rateLimitInfo, withinBudget } from "../policy/hold.js";
 import type { Attempt, Engine, Outcome, RateLimitInfo, Throttler } from "../policy/types.js";
 import { sleep } from "../policy/wait.js";
 import { then } from "../store/maybe-promise.js";
@@ -56,10 +56,14 @@ export function createThrottler(engine: Engine, settings: ThrottleSettings): Thr
     const resource = pause.kind === "primary" ? attempt.resource : undefined;
     if (pause.until - Date.now() > engine.maxWait)
       throw failFast(engine, attempt, pause.kind, "max-wait", pause.until, undefined, resource);
+    if (!withinBudget(engine, attempt, pause.until - Date.now()))
+      throw failFast(engine, attempt, pause.kind, "max-total-wait", pause.until, undefined, resource);
     if (!(await allow(attempt, rateLimitInfo(attempt, pause.kind, pause.until, false)))) {
       throw failFast(engine, attempt, pause.kind, "declined", pause.until, undefined, resource);
     }
-    await sleep(pause.until - Date.now(), attempt.options, `for a ${pause.kind} rate limit`);
+    const wait = Math.max(0, pause.until - Date.now());
+    attempt.waited += wait;
+    await sleep(wait, attempt.options, `for a ${pause.kind} rate limit`);
     return enter(attempt);
   }
 
@@ -76,7 +80,15 @@ export function createThrottler(engine: Engine, settings: ThrottleSettings): Thr
       learned.set(route(attempt), named);
     }
     const write = (value: string) =>
-      writePauses(store, engine.skew, written, (attempt.credential = value), attempt.resource!, outcome);
+      writePauses(
+        store,
+        engine.skew,
+        written,
+        (attempt.credential = value),
+        attempt.resource!,
+        outcome,
+        engine.maxWait,
+      );
     try {
       const value = credential.after(attempt, attempt.options.headers.authorization, attempt.credential!);
       return then(value, write) as Maybe;

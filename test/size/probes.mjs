@@ -52,7 +52,8 @@ export function sizeProbes({ esm, classic }) {
       budget: 12000,
       // +60 B for issue 12's leaner request path and per-class state (kernel wraps, compiled
       // templates, URL checks once per baseUrl+template, shared route records, memberOnFirstUse).
-      ceiling: 16640,
+      // +30 B for issue 23: bounded rate-limit headers, maxTotalWait, pauses kept at most maxWait.
+      ceiling: 16680,
       entryOnly: true,
       options: esm,
     },
@@ -63,7 +64,8 @@ export function sizeProbes({ esm, classic }) {
       // templates, URL checks once per baseUrl+template, shared route records, memberOnFirstUse).
       // -1,005 B and 3 files fewer when the retry/throttle engine became one chunk (plugins/presets/policy-code.ts).
       // +208 B for issue 24: error identity across copies (kernel/brand.ts), error.requestId, Client.VERSION.
-      ceiling: 32860,
+      // +379 B for issue 23: bounded rate-limit headers, maxTotalWait, pauses kept at most maxWait.
+      ceiling: 33250,
       options: esm,
       // What the page fetches for it, as test/browser/esm.test.ts records in Chromium: the route
       // loader table, repos' paths and the retry/throttle engine (loaded before the first request).
@@ -79,14 +81,16 @@ export function sizeProbes({ esm, classic }) {
       // +610 B for issue 12's leaner request path and per-class state (kernel wraps, compiled
       // templates, URL checks once per baseUrl+template, shared route records, memberOnFirstUse).
       // +219 B for issue 24: error identity across copies (kernel/brand.ts), error.requestId, Client.VERSION.
-      ceiling: 53270,
+      // +443 B for issue 23: bounded rate-limit headers, maxTotalWait, pauses kept at most maxWait.
+      ceiling: 53720,
       ...flat,
       contents: `import forgekit from "./plugins/presets/browser.ts";\nexport const get = () => forgekit()${ENDPOINTS_USE};`,
     },
     // +610 B for issue 12's leaner request path and per-class state (kernel wraps, compiled
     // templates, URL checks once per baseUrl+template, shared route records, memberOnFirstUse).
     // +227 B for issue 24: error identity across copies (kernel/brand.ts), error.requestId, Client.VERSION.
-    { name: "classic script, `forgekit.js`", budget: 24000, ceiling: 53420, options: classic },
+    // +413 B for issue 23: bounded rate-limit headers, maxTotalWait, pauses kept at most maxWait.
+    { name: "classic script, `forgekit.js`", budget: 24000, ceiling: 53840, options: classic },
     {
       name: "kernel + auth + endpoints + the `repos` chunk, one call",
       budget: 10000,
