@@ -34,7 +34,8 @@ export function sizeProbes({ esm, classic }) {
       // templates, URL checks once per baseUrl+template, shared route records, memberOnFirstUse).
       // +48 B for kernel/merge.ts's Object.assign copy, as the kernel-only probe.
       // +218 B for issue 24: error identity across copies (kernel/brand.ts), error.requestId, Client.VERSION.
-      ceiling: 33840,
+      // +168 B for issue 23: paginate's Link-cycle detection, maxPages, safe wrapper fields.
+      ceiling: 34020,
       ...flat,
       contents: [
         `import { Client } from "./kernel/index.ts";`,
@@ -82,7 +83,8 @@ export function sizeProbes({ esm, classic }) {
       // templates, URL checks once per baseUrl+template, shared route records, memberOnFirstUse).
       // +219 B for issue 24: error identity across copies (kernel/brand.ts), error.requestId, Client.VERSION.
       // +443 B for issue 23: bounded rate-limit headers, maxTotalWait, pauses kept at most maxWait.
-      ceiling: 53720,
+      // +242 B for issue 23: paginate's Link-cycle detection, maxPages, safe wrapper fields.
+      ceiling: 53970,
       ...flat,
       contents: `import forgekit from "./plugins/presets/browser.ts";\nexport const get = () => forgekit()${ENDPOINTS_USE};`,
     },
@@ -90,7 +92,8 @@ export function sizeProbes({ esm, classic }) {
     // templates, URL checks once per baseUrl+template, shared route records, memberOnFirstUse).
     // +227 B for issue 24: error identity across copies (kernel/brand.ts), error.requestId, Client.VERSION.
     // +413 B for issue 23: bounded rate-limit headers, maxTotalWait, pauses kept at most maxWait.
-    { name: "classic script, `forgekit.js`", budget: 24000, ceiling: 53840, options: classic },
+    // +242 B for issue 23: paginate's Link-cycle detection, maxPages, safe wrapper fields.
+    { name: "classic script, `forgekit.js`", budget: 24000, ceiling: 54090, options: classic },
     {
       name: "kernel + auth + endpoints + the `repos` chunk, one call",
       budget: 10000,
