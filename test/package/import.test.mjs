@@ -91,6 +91,8 @@ const APPLICATION = [
 ];
 const PLUGIN_AUTHOR = [
   "ERROR_BRAND",
+  "addAuthorization",
+  "addSecret",
   "bindRoute",
   "createHook",
   "createRequest",
