@@ -1,4 +1,4 @@
-import { ForgeError, isHttpError, type Client, type EndpointOptions } from "../../kernel/index.js";
+import { addSecret, ForgeError, isHttpError, type Client, type EndpointOptions } from "../../kernel/index.js";
 import { appJwt } from "./app-jwt.js";
 import { needsJwt } from "./app-routes.js";
 import type { AppCredentials, Strategy } from "./types.js";
@@ -50,6 +50,7 @@ export function appStrategy(client: Client, app: AppCredentials): Strategy {
         `POST /app/installations/${installation}/access_tokens answered without a "token": is baseUrl a GitHub API?`,
       );
     }
+    addSecret(data.token);
     const token = { header: `token ${data.token}`, expires: Date.parse(data.expires_at) || jwt.now() + TOKEN_LIFETIME };
     if (!(token.expires - jwt.now() > REFRESH_AHEAD)) {
       // Expired (or about to) on arrival: clock skew, or a broken server. Refreshing it on
