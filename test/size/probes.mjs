@@ -106,7 +106,8 @@ export function sizeProbes({ esm, classic }) {
     // +131 B for issue 23: the App strategy's warning for a token expired on arrival.
     // +396 B for issue 23's redaction by value (kernel/secrets.ts).
     // +43 B for issue 23: the auth plugin adds every credential it holds or derives to the redactor.
-    { name: "classic script, `forgekit.js`", budget: 24000, ceiling: 54690, options: classic },
+    // +5 B for issue 23: the cache drops a "__proto__" variant of a stored record.
+    { name: "classic script, `forgekit.js`", budget: 24000, ceiling: 54700, options: classic },
     {
       name: "kernel + auth + endpoints + the `repos` chunk, one call",
       budget: 10000,
