@@ -16,6 +16,8 @@ export { merge, parse, lowercaseHeaders } from "./route.js";
 export { createScope } from "./scope.js";
 export { redact, redactBody, redactHeaders } from "./redact.js";
 export { addSecret, addAuthorization } from "./secrets.js";
+export { closest } from "./check-options.js";
+export { checkRequestOptions } from "./check-request.js";
 export { warnOnce } from "./warn-once.js";
 export { uploadsOrigin } from "./uploads.js";
 export { withDefaults } from "./with-defaults.js";

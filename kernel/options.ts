@@ -1,6 +1,7 @@
 import { lowercaseHeaders } from "./route.js";
 import { VERSION } from "./version.js";
 import { checkBaseUrl } from "./check-options.js";
+import { checkRequestOptions, checkTimeout } from "./check-request.js";
 import { ParameterError } from "./errors.js";
 import type { EndpointOptions, Log, RequestHeaders, TransportOptions } from "./types.js";
 
@@ -60,13 +61,10 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
   }
   // `timeout` and `agent` are shorthands for `request.timeout` / `request.agent`, which win.
   const request = { timeout: options.timeout, agent: options.agent, ...options.request } as TransportOptions;
-  return {
-    ...options,
-    baseUrl: checkBaseUrl(options.baseUrl),
-    headers,
-    request,
-    log: { ...LOG, ...options.log },
-  };
+  const log = { ...LOG, ...options.log };
+  checkTimeout(options.timeout, "timeout");
+  checkRequestOptions(options.request, "request", log);
+  return { ...options, baseUrl: checkBaseUrl(options.baseUrl), headers, request, log };
 }
 
 /** The request defaults a client starts from. */

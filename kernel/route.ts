@@ -1,4 +1,5 @@
 import { ParameterError } from "./errors.js";
+import { checkMethod, checkTimeout } from "./check-request.js";
 import { expand, normalizeTemplate, query } from "./url-template.js";
 import type { EndpointOptions, RequestOptions } from "./types.js";
 
@@ -96,6 +97,8 @@ export function parse(options: EndpointOptions): RequestOptions {
   const template = normalizeTemplate(options.url ?? "");
   const route = `${method} ${template}`;
   if (!template) throw new ParameterError(`No URL: pass a route such as "GET /repos/{owner}/{repo}".`);
+  checkMethod(method, route);
+  checkTimeout(options.request?.timeout, "request.timeout");
   const used = new Set<string>();
   let url = expand(template, options, used, route);
   if (ABSOLUTE.test(url)) checkUrl(url, route);

@@ -1,7 +1,16 @@
-import { onPrepare, type EndpointOptions, type ParamMeta, type Plugin } from "../../kernel/index.js";
+import {
+  checkRequestOptions,
+  onPrepare,
+  type EndpointOptions,
+  type Log,
+  type ParamMeta,
+  type Plugin,
+} from "../../kernel/index.js";
 import { checkParams } from "./check-params.js";
+import { warnUnknownParams } from "./unknown-params.js";
 
 export { checkParams } from "./check-params.js";
+export { warnUnknownParams } from "./unknown-params.js";
 
 /**
  * What an endpoint method attaches to each request (`options.request.validate`) so this
@@ -27,15 +36,16 @@ export interface ValidationInfo {
  * const MyClient = Client.plugin([endpoints(registry), validate]);
  * await new MyClient().repos.listForOrg({ org: "octokit", type: "publik" }); // ParameterError
  */
-export const validate: Plugin<void> = (client) => onPrepare(client, check);
+export const validate: Plugin<void> = (client) => onPrepare(client, (options) => check(options, client.options.log));
 /** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
 validate.options = [];
 
 /**
- * The step (shared by every client): not a hook, it runs before every hook (a bad parameter
+ * The step (one per client, for its log): not a hook, it runs before every hook (a bad parameter
  * fails before anything else runs) and costs no promise once the metadata is loaded.
  */
-function check(options: EndpointOptions): void | Promise<void> {
+function check(options: EndpointOptions, log: Log): void | Promise<void> {
+  checkRequestOptions(options.request, "request", log);
   const info = options.request.validate as ValidationInfo | undefined;
   if (!info) return;
   const run = (metas: readonly ParamMeta[]) => {
@@ -45,6 +55,7 @@ function check(options: EndpointOptions): void | Promise<void> {
         ? { ...options, ...(options.data as object) }
         : options;
     checkParams(info.operation, metas, params);
+    warnUnknownParams(info.operation, metas, params, log);
   };
   const metas = typeof info.params === "function" ? info.params() : info.params;
   return Array.isArray(metas) ? run(metas) : (metas as Promise<readonly ParamMeta[]>).then(run);

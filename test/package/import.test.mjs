@@ -94,6 +94,8 @@ const PLUGIN_AUTHOR = [
   "addAuthorization",
   "addSecret",
   "bindRoute",
+  "checkRequestOptions",
+  "closest",
   "createHook",
   "createRequest",
   "createScope",

@@ -25,7 +25,8 @@ export function sizeProbes({ esm, classic }) {
       // header loop (merge 4.1 -> 0.34 µs, headers 2.2 -> 0.6 µs a request).
       // +239 B for issue 24: error identity across copies (kernel/brand.ts), error.requestId, Client.VERSION.
       // +387 B for issue 23's redaction by value (kernel/secrets.ts).
-      ceiling: 7100,
+      // +363 B for issue 23: a route's method, timeouts and request option names checked, non-finite path values refused.
+      ceiling: 7470,
       contents: `export { Client } from "./kernel/index.ts";`,
     },
     {
@@ -39,7 +40,8 @@ export function sizeProbes({ esm, classic }) {
       // +122 B for issue 23: the App strategy's warning for a token expired on arrival.
       // +343 B for issue 23's redaction by value (kernel/secrets.ts).
       // +44 B for issue 23: the auth plugin adds every credential it holds or derives to the redactor.
-      ceiling: 34550,
+      // +355 B for issue 23: a route's method, timeouts and request option names checked, non-finite path values refused.
+      ceiling: 34910,
       ...flat,
       contents: [
         `import { Client } from "./kernel/index.ts";`,
@@ -59,7 +61,8 @@ export function sizeProbes({ esm, classic }) {
       // templates, URL checks once per baseUrl+template, shared route records, memberOnFirstUse).
       // +30 B for issue 23: bounded rate-limit headers, maxTotalWait, pauses kept at most maxWait.
       // +46 B for issue 23: the auth plugin adds every credential it holds or derives to the redactor.
-      ceiling: 16740,
+      // +189 B for issue 23: a route's method, timeouts and request option names checked, non-finite path values refused.
+      ceiling: 16940,
       entryOnly: true,
       options: esm,
     },
@@ -73,7 +76,8 @@ export function sizeProbes({ esm, classic }) {
       // +379 B for issue 23: bounded rate-limit headers, maxTotalWait, pauses kept at most maxWait.
       // +376 B for issue 23's redaction by value (kernel/secrets.ts).
       // +49 B for issue 23: the auth plugin adds every credential it holds or derives to the redactor.
-      ceiling: 33700,
+      // +584 B for issue 23: a route's method, timeouts and request option names checked, non-finite path values refused.
+      ceiling: 34290,
       options: esm,
       // What the page fetches for it, as test/browser/esm.test.ts records in Chromium: the route
       // loader table, repos' paths and the retry/throttle engine (loaded before the first request).
@@ -94,7 +98,8 @@ export function sizeProbes({ esm, classic }) {
       // +128 B for issue 23: the App strategy's warning for a token expired on arrival.
       // +374 B for issue 23's redaction by value (kernel/secrets.ts).
       // +57 B for issue 23: the auth plugin adds every credential it holds or derives to the redactor.
-      ceiling: 54560,
+      // +601 B for issue 23: a route's method, timeouts and request option names checked, non-finite path values refused.
+      ceiling: 55170,
       ...flat,
       contents: `import forgekit from "./plugins/presets/browser.ts";\nexport const get = () => forgekit()${ENDPOINTS_USE};`,
     },
@@ -107,7 +112,8 @@ export function sizeProbes({ esm, classic }) {
     // +396 B for issue 23's redaction by value (kernel/secrets.ts).
     // +43 B for issue 23: the auth plugin adds every credential it holds or derives to the redactor.
     // +5 B for issue 23: the cache drops a "__proto__" variant of a stored record.
-    { name: "classic script, `forgekit.js`", budget: 24000, ceiling: 54700, options: classic },
+    // +615 B for issue 23: a route's method, timeouts and request option names checked, non-finite path values refused.
+    { name: "classic script, `forgekit.js`", budget: 24000, ceiling: 55320, options: classic },
     {
       name: "kernel + auth + endpoints + the `repos` chunk, one call",
       budget: 10000,
@@ -118,7 +124,8 @@ export function sizeProbes({ esm, classic }) {
       // +229 B for issue 24: error identity across copies (kernel/brand.ts), error.requestId, Client.VERSION.
       // +374 B for issue 23's redaction by value (kernel/secrets.ts).
       // +50 B for issue 23: the auth plugin adds every credential it holds or derives to the redactor.
-      ceiling: 16450,
+      // +369 B for issue 23: a route's method, timeouts and request option names checked, non-finite path values refused.
+      ceiling: 16830,
       needs: ["plugins/auth/index.ts", "plugins/endpoints/index.ts"],
       contents: [
         `import { Client } from "./kernel/index.ts";`,
