@@ -18,6 +18,8 @@ export { redact, redactBody, redactHeaders } from "./redact.js";
 export { addSecret, addAuthorization } from "./secrets.js";
 export { closest } from "./check-options.js";
 export { checkRequestOptions } from "./check-request.js";
+export { parseRateLimit, requestRecord, operationId, type RequestRecord } from "./request-record.js";
+export { LOG as defaultLog } from "./options.js";
 export { warnOnce } from "./warn-once.js";
 export { uploadsOrigin } from "./uploads.js";
 export { withDefaults } from "./with-defaults.js";

@@ -1,7 +1,7 @@
-import { redact } from "../../kernel/index.js";
+import { isHttpError, redact } from "../../kernel/index.js";
 import { httpCause, RateLimitError, type RateLimitDetails } from "./errors.js";
 import type { Attempt, Engine, LimitKind, Outcome, RateLimit, RateLimitInfo } from "./types.js";
-import { describeRequest, sleep } from "./wait.js";
+import { describeRequest, recordWait, sleep } from "./wait.js";
 
 /** Deciding to wait, or to fail fast, before a request is sent again. */
 
@@ -92,6 +92,14 @@ export async function hold(
     if (allowed === false) throw failFast(engine, attempt, limit.kind, "declined", Date.now() + wait, error, resource);
   }
   const reason = limit ? `for a ${limit.kind} rate limit` : `to retry (retry ${attempt.retryCount + 1})`;
+  const failed = isHttpError(error) ? { status: error.status } : { error: (error as Error)?.name ?? "Error" };
+  recordWait(attempt.options, {
+    kind: dictated ? kind : "backoff",
+    at: Date.now(),
+    ms: planned,
+    sent: true,
+    ...failed,
+  });
   attempt.waited += Math.max(0, planned);
   await sleep(planned, attempt.options, reason);
 }

@@ -1,7 +1,7 @@
 import type { KeyValueStore } from "../../kernel/index.js";
 import { failFast, rateLimitInfo, withinBudget } from "../policy/hold.js";
 import type { Attempt, Engine, Outcome, RateLimitInfo, Throttler } from "../policy/types.js";
-import { sleep } from "../policy/wait.js";
+import { recordWait, sleep } from "../policy/wait.js";
 import { then } from "../store/maybe-promise.js";
 import { credentials } from "./credential.js";
 import { readPause, writePauses, type Pause } from "./pauses.js";
@@ -63,6 +63,7 @@ export function createThrottler(engine: Engine, settings: ThrottleSettings): Thr
     }
     const wait = Math.max(0, pause.until - Date.now());
     attempt.waited += wait;
+    recordWait(attempt.options, { kind: pause.kind, at: Date.now(), ms: wait, sent: false });
     await sleep(wait, attempt.options, `for a ${pause.kind} rate limit`);
     return enter(attempt);
   }
