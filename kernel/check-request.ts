@@ -1,6 +1,6 @@
-import { closest } from "./check-options.js";
+import { closest } from "./closest.js";
 import { ParameterError } from "./errors.js";
-import { warnOnce } from "./warn-once.js";
+import { warnOnce } from "./once.js";
 import type { Log } from "./types.js";
 
 /**
@@ -25,7 +25,6 @@ const REQUEST_OPTIONS = [
   "retryCount",
   "idempotent",
   "installationId",
-  "validate",
 ];
 
 /** Throw a {@link ParameterError} for a method HTTP does not have (`GTE /zen` would fail as a socket error). */

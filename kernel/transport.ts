@@ -11,7 +11,7 @@ import type { RequestOptions, Response } from "./types.js";
  */
 
 /** Send `request` and resolve to forgekit's response; rejects with a {@link ForgeError}. */
-export async function send(request: RequestOptions): Promise<Response<unknown>> {
+export async function transport(request: RequestOptions): Promise<Response<unknown>> {
   const { signal, timeout, redirect, fetch = globalThis.fetch } = request.request;
   const what = `${request.method} ${request.url} →`;
   if (typeof fetch !== "function") throw new ParameterError("No fetch: pass request.fetch.", request);

@@ -2,7 +2,6 @@ import {
   addAuthorization,
   ParameterError,
   merge,
-  onWrap,
   type Client,
   type EndpointOptions,
   type RequestParameters,
@@ -74,8 +73,7 @@ export function applyStrategy(
   });
   if (typeof auth !== "function" || typeof auth.hook !== "function")
     throw new ParameterError("authStrategy must return an auth function with a hook, as @octokit auth strategies do.");
-  // A kernel wrap (kernel/wraps.ts): no before-after-hook dispatch while no hook is registered.
-  onWrap(client, (send, endpoint) => {
+  client.hook.wrap("request", (send, endpoint) => {
     const origin = targetOrigin(endpoint);
     // Credentials go to the API's own origins only, whatever the strategy would do.
     if (endpoint.headers.authorization !== undefined || origin === undefined || !origins.includes(origin))

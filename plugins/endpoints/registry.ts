@@ -6,7 +6,7 @@ import {
   type ScopeParams,
   type ScopeRoutes,
 } from "../../kernel/index.js";
-import type { Lazy } from "../../kernel/lazy.js";
+import type { Lazy } from "../../kernel/index.js";
 import type { AliasDecoder } from "./aliases.js";
 
 /**

@@ -37,12 +37,9 @@ function firstRequest(client: Client, source: Source, params: RequestParameters 
  * (`/repos/{owner}/{repo}/issues`) and one ending in a placeholder for one resource (`/orgs/{org}`).
  */
 async function declaresPerPage(base: EndpointOptions): Promise<boolean> {
-  const info = (base.request as { validate?: { params?: unknown } } | undefined)?.validate;
-  const params = info?.params as readonly ParamMeta[] | (() => ParamMeta[] | Promise<readonly ParamMeta[]>) | undefined;
-  if (params) {
-    const metas = typeof params === "function" ? await params() : params;
-    return metas.some(([name]) => name === "per_page");
-  }
+  // Set by endpoint methods (plugins/endpoints/method.ts, `OperationInfo`).
+  const params = base.request?.params as (() => readonly ParamMeta[] | Promise<readonly ParamMeta[]>) | undefined;
+  if (typeof params === "function") return (await params()).some(([name]) => name === "per_page");
   const path = base.url.replace(/\{\?[^}]*\}$/, "").replace(/[?#].*$/, "");
   return !/\}\/?$/.test(path);
 }

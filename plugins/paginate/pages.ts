@@ -32,15 +32,12 @@ function follow(base: EndpointOptions, url: string, request: TransportOptions, h
   const headers: RequestHeaders = { ...base.headers };
   if (new URL(url).origin !== home) for (const name of CREDENTIAL_HEADERS) headers[name] = undefined;
   // A literal "{" in an absolute URL would read as a route placeholder; %7B means the same in a URL.
-  // The next page's URL already carries every parameter, so the operation's parameter
-  // metadata (`request.validate`, from the endpoints plugin) no longer applies to it.
-  const { validate: _operation, ...transport } = request;
   const next: RequestParameters = {
     method: base.method,
     url: url.replace(/[{}]/g, (c) => encodeURIComponent(c)),
     baseUrl: base.baseUrl,
     headers,
-    request: transport,
+    request,
   };
   if (base.mediaType) next.mediaType = base.mediaType;
   return next;

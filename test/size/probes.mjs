@@ -16,17 +16,13 @@ export function sizeProbes({ esm, classic }) {
     {
       name: "kernel only (Client, request, hooks)",
       budget: 4000,
-      // 3.98 kB until the merges of issues 12, 13 and 14 (kernel/check-options.ts alone is 2,083 B minified);
-      // +263 B when kernel/hook.ts went back to before-after-hook's Collection (its runtime, by design);
-      // -419 B when an HttpError's words (kernel/http-error.ts) became a chunk loaded on the first error.
-      // +540 B for issue 12's leaner request path and per-class state (kernel wraps, compiled
-      // templates, URL checks once per baseUrl+template, shared route records, memberOnFirstUse).
-      // +66 B for kernel/merge.ts's Object.assign copy with its __proto__ guard and kernel/response.ts's
-      // header loop (merge 4.1 -> 0.34 µs, headers 2.2 -> 0.6 µs a request).
+      // 6.46 kB before issue 21 moved the option typo check into a plugin (plugins/check-options/)
+      // and the steps, kernel wraps and mergeOver out of the request path.
       // +239 B for issue 24: error identity across copies (kernel/brand.ts), error.requestId, Client.VERSION.
       // +387 B for issue 23's redaction by value (kernel/secrets.ts).
       // +363 B for issue 23: a route's method, timeouts and request option names checked, non-finite path values refused.
-      ceiling: 7470,
+      // +392 B when issue 23 was merged onto issue 21: closest (kernel/closest.ts) moved from plugins/check-options/ into the kernel for the method and request option checks.
+      ceiling: 6772,
       contents: `export { Client } from "./kernel/index.ts";`,
     },
     {
@@ -36,14 +32,14 @@ export function sizeProbes({ esm, classic }) {
       // templates, URL checks once per baseUrl+template, shared route records, memberOnFirstUse).
       // +48 B for kernel/merge.ts's Object.assign copy, as the kernel-only probe.
       // +218 B for issue 24: error identity across copies (kernel/brand.ts), error.requestId, Client.VERSION.
-      // +678 B for issue 27: the log plugin's line or record per request (kernel/request-record.ts).
+      // +678 B for issue 27: the log plugin's line or record per request (plugins/log/record.ts).
       // +168 B for issue 23: paginate's Link-cycle detection, maxPages, safe wrapper fields.
       // +122 B for issue 23: the App strategy's warning for a token expired on arrival.
       // +343 B for issue 23's redaction by value (kernel/secrets.ts).
       // +44 B for issue 23: the auth plugin adds every credential it holds or derives to the redactor.
       // +355 B for issue 23: a route's method, timeouts and request option names checked, non-finite path values refused.
-      // +821 B when issues 23 and 27 were merged: their increases above add up.
-      ceiling: 35740,
+      // +663 B when issue 23 was merged onto issue 21: what issue 23's deltas above, measured on the old kernel, left out.
+      ceiling: 35665,
       ...flat,
       contents: [
         `import { Client } from "./kernel/index.ts";`,
@@ -61,12 +57,11 @@ export function sizeProbes({ esm, classic }) {
       budget: 12000,
       // +60 B for issue 12's leaner request path and per-class state (kernel wraps, compiled
       // templates, URL checks once per baseUrl+template, shared route records, memberOnFirstUse).
-      // +160 B for issue 27: the log plugin's line or record per request (kernel/request-record.ts).
+      // +160 B for issue 27: the log plugin's line or record per request (plugins/log/record.ts).
       // +30 B for issue 23: bounded rate-limit headers, maxTotalWait, pauses kept at most maxWait.
       // +46 B for issue 23: the auth plugin adds every credential it holds or derives to the redactor.
       // +189 B for issue 23: a route's method, timeouts and request option names checked, non-finite path values refused.
-      // +197 B when issues 23 and 27 were merged: their increases above add up.
-      ceiling: 17150,
+      ceiling: 16885,
       entryOnly: true,
       options: esm,
     },
@@ -77,20 +72,19 @@ export function sizeProbes({ esm, classic }) {
       // templates, URL checks once per baseUrl+template, shared route records, memberOnFirstUse).
       // -1,005 B and 3 files fewer when the retry/throttle engine became one chunk (plugins/presets/policy-code.ts).
       // +208 B for issue 24: error identity across copies (kernel/brand.ts), error.requestId, Client.VERSION.
-      // +719 B for issue 27: the log plugin's line or record per request (kernel/request-record.ts).
+      // +719 B for issue 27: the log plugin's line or record per request (plugins/log/record.ts).
       // +379 B for issue 23: bounded rate-limit headers, maxTotalWait, pauses kept at most maxWait.
       // +376 B for issue 23's redaction by value (kernel/secrets.ts).
       // +49 B for issue 23: the auth plugin adds every credential it holds or derives to the redactor.
       // +584 B for issue 23: a route's method, timeouts and request option names checked, non-finite path values refused.
-      // +695 B when issues 23 and 27 were merged: their increases above add up.
-      ceiling: 34990,
+      ceiling: 33788,
       options: esm,
       // What the page fetches for it, as test/browser/esm.test.ts records in Chromium: the route
       // loader table, repos' paths and the retry/throttle engine (loaded before the first request).
       lazy: [
         "definitions/api.github.com/loaders.ts",
         "definitions/api.github.com/paths/repos.ts",
-        "plugins/presets/policy-code.ts",
+        "plugins/policy/code.ts",
       ],
     },
     {
@@ -99,22 +93,22 @@ export function sizeProbes({ esm, classic }) {
       // +610 B for issue 12's leaner request path and per-class state (kernel wraps, compiled
       // templates, URL checks once per baseUrl+template, shared route records, memberOnFirstUse).
       // +219 B for issue 24: error identity across copies (kernel/brand.ts), error.requestId, Client.VERSION.
-      // +737 B for issue 27: the log plugin's line or record per request (kernel/request-record.ts).
+      // +737 B for issue 27: the log plugin's line or record per request (plugins/log/record.ts).
       // +443 B for issue 23: bounded rate-limit headers, maxTotalWait, pauses kept at most maxWait.
       // +242 B for issue 23: paginate's Link-cycle detection, maxPages, safe wrapper fields.
       // +128 B for issue 23: the App strategy's warning for a token expired on arrival.
       // +374 B for issue 23's redaction by value (kernel/secrets.ts).
       // +57 B for issue 23: the auth plugin adds every credential it holds or derives to the redactor.
       // +601 B for issue 23: a route's method, timeouts and request option names checked, non-finite path values refused.
-      // +707 B when issues 23 and 27 were merged: their increases above add up.
-      ceiling: 55890,
+      // +104 B when issue 23 was merged onto issue 21: what issue 23's deltas above, measured on the old kernel, left out.
+      ceiling: 55146,
       ...flat,
       contents: `import forgekit from "./plugins/presets/browser.ts";\nexport const get = () => forgekit()${ENDPOINTS_USE};`,
     },
     // +610 B for issue 12's leaner request path and per-class state (kernel wraps, compiled
     // templates, URL checks once per baseUrl+template, shared route records, memberOnFirstUse).
     // +227 B for issue 24: error identity across copies (kernel/brand.ts), error.requestId, Client.VERSION.
-    // +720 B for issue 27: the log plugin's line or record per request (kernel/request-record.ts).
+    // +720 B for issue 27: the log plugin's line or record per request (plugins/log/record.ts).
     // +413 B for issue 23: bounded rate-limit headers, maxTotalWait, pauses kept at most maxWait.
     // +242 B for issue 23: paginate's Link-cycle detection, maxPages, safe wrapper fields.
     // +131 B for issue 23: the App strategy's warning for a token expired on arrival.
@@ -122,8 +116,8 @@ export function sizeProbes({ esm, classic }) {
     // +43 B for issue 23: the auth plugin adds every credential it holds or derives to the redactor.
     // +5 B for issue 23: the cache drops a "__proto__" variant of a stored record.
     // +615 B for issue 23: a route's method, timeouts and request option names checked, non-finite path values refused.
-    // +666 B when issues 23 and 27 were merged: their increases above add up.
-    { name: "classic script, `forgekit.js`", budget: 24000, ceiling: 56000, options: classic },
+    // +83 B when issue 23 was merged onto issue 21: what issue 23's deltas above, measured on the old kernel, left out.
+    { name: "classic script, `forgekit.js`", budget: 24000, ceiling: 55268, options: classic },
     {
       name: "kernel + auth + endpoints + the `repos` chunk, one call",
       budget: 10000,
@@ -135,7 +129,8 @@ export function sizeProbes({ esm, classic }) {
       // +374 B for issue 23's redaction by value (kernel/secrets.ts).
       // +50 B for issue 23: the auth plugin adds every credential it holds or derives to the redactor.
       // +369 B for issue 23: a route's method, timeouts and request option names checked, non-finite path values refused.
-      ceiling: 16830,
+      // +425 B when issue 23 was merged onto issue 21: what issue 23's deltas above, measured on the old kernel, left out.
+      ceiling: 16298,
       needs: ["plugins/auth/index.ts", "plugins/endpoints/index.ts"],
       contents: [
         `import { Client } from "./kernel/index.ts";`,

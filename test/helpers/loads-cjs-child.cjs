@@ -1,6 +1,6 @@
 // Run by test/plugins/presets-loads.test.ts as `node --no-experimental-require-module`: the
 // built CJS preset must never require() an ES module (Node 22.0–22.11 refuse to), neither
-// at load nor when its deferred plugins load on first use. Prints "ok" and the statuses.
+// at load nor when its plugins load their code on first use. Prints "ok" and the statuses.
 "use strict";
 const { createServer } = require("node:http");
 const forgekit = require("../../dist/cjs/index.cjs");

@@ -33,33 +33,29 @@ const debug = (context: Context, message: string) => context.client.options.log.
 export function authWrap(context: Context) {
   return (send: Send, endpoint: EndpointOptions): Promise<Response<unknown>> => {
     try {
-      return attachAndSend(context, send, endpoint);
+      const current = context.strategy;
+      const headers = endpoint.headers;
+      if (ours.has(endpoint) && headers.authorization === ours.get(endpoint)) delete headers.authorization;
+      if (!current || headers.authorization !== undefined) return Promise.resolve(send(endpoint));
+      const origin = targetOrigin(endpoint);
+      const { origins } = context;
+      if (origin === undefined || !origins.includes(origin)) {
+        debug(
+          context,
+          `${endpoint.method} ${origin ?? "(unknown origin)"}: sent without credentials, not the API's origin (${origins.join(", ")})`,
+        );
+        return Promise.resolve(send(endpoint));
+      }
+      // The same value every time (a token, Basic): set it and send, no await of our own.
+      if (current.fixed !== undefined) {
+        ours.set(endpoint, (headers.authorization = current.fixed));
+        return Promise.resolve(send(endpoint));
+      }
+      return refreshing(context, send, endpoint, current);
     } catch (error) {
       return Promise.reject(error);
     }
   };
-}
-
-function attachAndSend(context: Context, send: Send, endpoint: EndpointOptions): Promise<Response<unknown>> {
-  const current = context.strategy;
-  const headers = endpoint.headers;
-  if (ours.has(endpoint) && headers.authorization === ours.get(endpoint)) delete headers.authorization;
-  if (!current || headers.authorization !== undefined) return Promise.resolve(send(endpoint));
-  const origin = targetOrigin(endpoint);
-  const { origins } = context;
-  if (origin === undefined || !origins.includes(origin)) {
-    debug(
-      context,
-      `${endpoint.method} ${origin ?? "(unknown origin)"}: sent without credentials, not the API's origin (${origins.join(", ")})`,
-    );
-    return Promise.resolve(send(endpoint));
-  }
-  // The same value every time (a token, Basic): set it and send, no await of our own.
-  if (current.fixed !== undefined) {
-    ours.set(endpoint, (headers.authorization = current.fixed));
-    return Promise.resolve(send(endpoint));
-  }
-  return refreshing(context, send, endpoint, current);
 }
 
 async function refreshing(

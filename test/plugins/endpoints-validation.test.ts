@@ -1,13 +1,15 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { Client, ParameterError } from "../../kernel/index.js";
-import { checkParams, validate } from "../../plugins/validate/index.js";
+import { checkParams } from "../../plugins/endpoints/check-params.js";
 import { endpoints } from "../../plugins/endpoints/index.js";
 import { Client as Full } from "../../plugins/presets/full.js";
 import { registry } from "../../plugins/presets/registry.js";
 import { startServer, type TestServer } from "../helpers/server.js";
 
-const test = suite("plugins: validate");
+// Validation belongs to the endpoint method: with the registry's parameter metadata
+// (`loadParams`), it checks its parameters before calling `request` — no hook.
+const test = suite("plugins: endpoints validate their parameters");
 let server: TestServer;
 let client: InstanceType<typeof Full>;
 
@@ -70,12 +72,25 @@ test("the body parameter (requestBodyParameterName) is validated under its own n
   assert.is(server.requests.length, 0);
 });
 
-test("removable: a custom client without validate sends what it is given", async () => {
-  const Bare = Client.plugin([endpoints(registry)]);
+test("a registry without parameter metadata sends what it is given; with it, the method refuses", async () => {
+  const { loadParams: _, ...names } = registry;
+  const Bare = Client.plugin([endpoints(names)]);
   await new Bare({ baseUrl: server.url }).repos.listForOrg({ org: "o", type: "publik" as never });
   assert.is(server.requests.length, 1);
-  const With = Client.plugin([endpoints(registry), validate]);
+  const With = Client.plugin([endpoints(registry)]);
   await new With({ baseUrl: server.url }).repos.listForOrg({ org: "o", type: "publik" as never }).catch(() => {});
+  assert.is(server.requests.length, 1);
+});
+
+test("the check runs in the method, before request: no hook sees an invalid call", async () => {
+  const With = new (Client.plugin([endpoints(registry)]))({ baseUrl: server.url });
+  let hooked = 0;
+  With.hook.wrap("request", (send, options) => (hooked++, send(options)));
+  const error = await With.repos.listForOrg({ org: "o", type: "publik" as never }).catch((e: Error) => e);
+  assert.instance(error, ParameterError);
+  assert.is(hooked, 0);
+  await With.repos.listForOrg({ org: "o", type: "public" });
+  assert.is(hooked, 1);
   assert.is(server.requests.length, 1);
 });
 

@@ -1,4 +1,4 @@
-// Run by test/plugins/presets-loads.test.ts with deferred-loads.mjs: uses the Node preset
+// Run by test/plugins/presets-loads.test.ts with loads.mjs: uses the Node preset
 // step by step and prints, as JSON, which modules had been loaded after each step.
 import { readFileSync } from "node:fs";
 import { Agent } from "node:http";
@@ -17,8 +17,7 @@ const server = await startServer({
 });
 steps.started = loaded();
 const { Client } = await import("../../plugins/presets/full.js");
-const { lazyRetryThrottle } = await import("../../plugins/presets/builtins.js");
-const client = new (Client.plugin([lazyRetryThrottle]))({ baseUrl: server.url });
+const client = new Client({ baseUrl: server.url });
 steps.constructed = loaded();
 await client.request("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" });
 steps.requested = loaded();

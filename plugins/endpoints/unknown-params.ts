@@ -22,7 +22,11 @@ export function warnUnknownParams(
   let names: string[] | undefined;
   for (const key of Object.keys(params)) {
     if (RESERVED.has(key) || params[key] === undefined) continue;
-    names ??= metas.map((meta) => meta[0]);
+    if (!names) {
+      // A loop, not `map`: this runs on every checked call (docs/how-it-works.md counts its functions).
+      names = [];
+      for (const meta of metas) names.push(meta[0]);
+    }
     if (names.includes(key)) continue;
     const near = closest(key, names);
     warnOnce(

@@ -1,4 +1,4 @@
-// `node --import ./test/helpers/register.mjs --import ./test/helpers/deferred-loads.mjs file.ts`:
+// `node --import ./test/helpers/register.mjs --import ./test/helpers/loads.mjs file.ts`:
 // appends the URL of every module Node loads (ESM and, through the ESM loader, CommonJS
 // imported from ESM) to the file named by LOADS_FILE, one per line, synchronously — so a
 // module is listed before the import() that loaded it resolves. Used by presets-loads.test.ts.
