@@ -66,8 +66,9 @@ test('under Node\'s "node" condition every subpath is dist/node, with the export
     const twin = resolved.replace("/dist/node/", "/dist/esm/");
     const names = async (url) => Object.keys(await import(url)).sort();
     assert.equal(await names(resolved), await names(twin), entry);
-    // require() keeps the per-file CommonJS build.
+    // require() resolves to dist/cjs, whose module requires this very dist/node file.
     assert.match(require.resolve(entry), /\/dist\/cjs\/.+\.cjs$/, entry);
+    if (entry !== "forgekit") assert.is(require(entry), await import(resolved), entry);
   }
 });
 

@@ -142,3 +142,18 @@ export function sizeProbes({ esm, classic }) {
     },
   ];
 }
+
+/**
+ * What `npm install` puts on disk for forgekit itself: the packed tarball's files and their
+ * bytes (`npm pack --json`: `unpackedSize`, `entryCount`), checked by
+ * test/package/lint.test.mjs on the tarball it lints. The dependencies add about 20 files and
+ * 90 kB (docs/browsers-and-bundle-size.md#install-size).
+ */
+export const installFootprint = {
+  budget: { bytes: 8_000_000, files: 600 },
+  // 21.17 MB / 4,132 files with three builds (dist/cjs, dist/esm, dist/node) and two sets of
+  // declarations; 11.22 MB / 1,824 when require() loaded dist/node and dist/cjs became one
+  // entry file per export, declarations shipped once and only where an entry reaches them.
+  // 1,827 files once issue 21's kernel landed (its plugin modules).
+  ceiling: { bytes: 11_230_000, files: 1_827 },
+};
