@@ -155,5 +155,7 @@ export const installFootprint = {
   // declarations; 11.22 MB / 1,824 when require() loaded dist/node and dist/cjs became one
   // entry file per export, declarations shipped once and only where an entry reaches them.
   // 1,827 files once issue 21's kernel landed (its plugin modules).
-  ceiling: { bytes: 11_230_000, files: 1_827 },
+  // 1,834 files and 11.24 MB once issue 23 landed: its new modules (kernel/check-request.ts, kernel/secrets.ts,
+  // plugins/endpoints/unknown-params.ts, plugins/paginate/fields.ts and page-key.ts).
+  ceiling: { bytes: 11_250_000, files: 1_834 },
 };
