@@ -30,7 +30,7 @@ export interface Registry<D extends string = string> {
    * generates these, so that a bundle inlining every chunk carries each name once).
    */
   load?: (scope: string) => Promise<{ routes: ScopeRoutes | string } | { paths: string }>;
-  /** Load one scope's parameter metadata, for the validate plugin. */
+  /** Load one scope's parameter metadata: endpoint methods check their parameters against it. */
   loadParams?: (scope: string) => Promise<{ params: ScopeParams }>;
   /**
    * Deprecated names: old scope → old name → `"scope.method"`, or per old scope a decoder of the
