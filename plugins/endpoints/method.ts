@@ -7,12 +7,11 @@ import {
   type EndpointMethod,
   type Lazy,
   type Log,
-  type ScopeParams,
   type RequestParameters,
   type ParamMeta,
   type RouteEntry,
 } from "../../kernel/index.js";
-import type { Registry } from "./registry.js";
+import { scopeParams, type Registry } from "./registry.js";
 
 /** A bound request: what every endpoint method is (`.endpoint`, `.defaults`, as in @octokit/rest). */
 export type Method = EndpointMethod<{ parameters: Record<string, unknown>; response: unknown }>;
@@ -161,17 +160,6 @@ export function adaptMethod(
   Object.setPrototypeOf(method, adaptedProto);
   (method as unknown as Holder)[ADAPTED] = { bound, adapt };
   return method as unknown as Method;
-}
-
-/** Each registry's parameter metadata per scope, loaded on first use (a failed load is retried). */
-const paramsCache = new WeakMap<Registry, Map<string, Lazy<ScopeParams>>>();
-
-function scopeParams(registry: Registry, scope: string): Lazy<ScopeParams> {
-  let scopes = paramsCache.get(registry);
-  if (!scopes) paramsCache.set(registry, (scopes = new Map()));
-  let metas = scopes.get(scope);
-  if (!metas) scopes.set(scope, (metas = lazy(() => registry.loadParams!(scope).then((module) => module.params))));
-  return metas;
 }
 
 /** The parameter checks' code, loaded with the first metadata (a client without metadata never needs it). */

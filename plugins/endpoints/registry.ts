@@ -200,13 +200,18 @@ export async function loadEntry(registry: Registry, scope: string, name: string)
   return routes[name] as RouteEntry;
 }
 
+/** A scope's parameter metadata, loaded once per registry on first use (a failed load is retried); needs `loadParams`. */
+export function scopeParams(registry: Registry, scope: string): Lazy<ScopeParams> {
+  const params = state(registry).params;
+  let chunk = params.get(scope);
+  if (!chunk) params.set(scope, (chunk = lazy(async () => (await registry.loadParams!(scope)).params)));
+  return chunk;
+}
+
 /** The parameter metadata of `scope.name` (empty when the registry has none). */
 export async function loadParams(registry: Registry, scope: string, name: string): Promise<readonly ParamMeta[]> {
   if (!registry.loadParams) return [];
-  const { loadParams } = registry;
-  const params = state(registry).params;
-  let chunk = params.get(scope);
-  if (!chunk) params.set(scope, (chunk = lazy(async () => (await loadParams(scope)).params)));
+  const chunk = scopeParams(registry, scope);
   return (chunk.value ?? (await chunk()))[name] ?? [];
 }
 
