@@ -96,7 +96,7 @@ export class Client {
   constructor(options: ClientOptions = {}) {
     this.options = resolveOptions(options);
     this.hook = createHook();
-    this.request = createRequest(this.hook, requestDefaults(this.options));
+    this.request = createRequest(this.hook, requestDefaults(this.options), undefined, this.options.log);
     for (const plugin of (this.constructor as typeof Client).plugins) {
       const additions = plugin(this, withDefaults(this.options, plugin.defaults) as never);
       if (additions && typeof additions === "object") Object.assign(this, additions);

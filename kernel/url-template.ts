@@ -32,6 +32,9 @@ function pathValue(name: string, value: unknown, multi: boolean, route: string, 
       `Path parameter "${name}" for ${route} is ${value === undefined ? "missing" : JSON.stringify(value)}: pass a non-empty string or number.`,
     );
   }
+  // `Number(undefined)`, `parseInt("")`: a path such as /issues/NaN names nothing GitHub has.
+  if (typeof value === "number" && !Number.isFinite(value))
+    throw new ParameterError(`Path parameter "${name}" for ${route} is ${value}: pass a finite number or a string.`);
   const text = String(value);
   // A server that reads `%2F` as `/` would still resolve a `..` segment.
   if (text.split("/").some((segment) => DOT_SEGMENT.test(segment))) {

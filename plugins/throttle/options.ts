@@ -26,6 +26,7 @@ export interface ThrottleConfig {
   /** Write budgets (plugins/throttle/pacer.ts), from `writesPerMinute` and `writesPerHour`. */
   budgets: readonly Budget[];
   maxWait: number | undefined;
+  maxTotalWait: number | undefined;
   /** `undefined` for the default budget (the presets load it with the throttle, not up front). */
   storeTimeout: number | undefined;
   onRateLimit: RateLimitCallback | undefined;
@@ -40,6 +41,7 @@ const KEYS = [
   "writesPerMinute",
   "writesPerHour",
   "maxWait",
+  "maxTotalWait",
   "onRateLimit",
   "onSecondaryRateLimit",
   "storeTimeout",
@@ -85,6 +87,7 @@ export function throttleConfig(option: unknown, client?: unknown): ThrottleConfi
     onRateLimit: callback(given, "onRateLimit", client),
     onSecondaryRateLimit: callback(given, "onSecondaryRateLimit", client),
     maxWait: numberOption(given, "maxWait", "throttle", 0, MAX_TIMER),
+    maxTotalWait: numberOption(given, "maxTotalWait", "throttle", 0, Infinity),
     storeTimeout: numberOption(given, "storeTimeout", "throttle", 1, MAX_TIMER),
   };
 }

@@ -1,5 +1,5 @@
 import type { KeyValueStore, Plugin } from "../../kernel/index.js";
-import { setMaxWait } from "../policy/options.js";
+import { setMaxTotalWait, setMaxWait } from "../policy/options.js";
 import { policyFor } from "../policy/attach.js";
 import type { RateLimitInfo } from "../policy/index.js";
 import { throttleConfig } from "./options.js";
@@ -27,6 +27,8 @@ export interface ThrottleOptions {
   writesPerHour?: number;
   /** Longest rate-limit pause a request waits for, in ms; a longer one fails at once. Default 300000. The same setting as `retry.maxWait`. */
   maxWait?: number;
+  /** Longest total of one request's waits (retries and pauses together), in ms. Default twice `maxWait`. The same setting as `retry.maxTotalWait`. */
+  maxTotalWait?: number;
   /** Asked before a request waits for an exhausted primary rate limit; return `false` to fail fast. */
   onRateLimit?: RateLimitCallback;
   /** Asked before a request waits for a secondary rate limit; return `false` to fail fast. */
@@ -61,6 +63,7 @@ export const throttle: Plugin<void, ThrottlePluginOptions> = (client, options) =
   if (!config) return;
   const policy = policyFor(client);
   setMaxWait(policy, config.maxWait, "throttle");
+  setMaxTotalWait(policy, config.maxTotalWait, "throttle");
   policy.throttle = config;
 };
 /** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */

@@ -1,5 +1,5 @@
 import type { KeyValueStore } from "../../kernel/index.js";
-import { failFast, rateLimitInfo } from "../policy/hold.js";
+import { failFast, rateLimitInfo, withinBudget } from "../policy/hold.js";
 import type { Attempt, Engine, Outcome, RateLimitInfo, Throttler } from "../policy/types.js";
 import { recordWait, sleep } from "../policy/wait.js";
 import { then } from "../store/maybe-promise.js";
@@ -76,13 +76,16 @@ export function createThrottler(engine: Engine, settings: ThrottleSettings): Thr
     const resource = pause.kind === "primary" ? attempt.resource : undefined;
     if (pause.until - Date.now() > engine.maxWait)
       throw failFast(engine, attempt, pause.kind, "max-wait", pause.until, undefined, resource);
+    if (!withinBudget(engine, attempt, pause.until - Date.now()))
+      throw failFast(engine, attempt, pause.kind, "max-total-wait", pause.until, undefined, resource);
     // Pacing is not a limit GitHub announced: the callbacks are for those.
     if (!paced && !(await allow(attempt, rateLimitInfo(attempt, pause.kind, pause.until, false)))) {
       throw failFast(engine, attempt, pause.kind, "declined", pause.until, undefined, resource);
     }
-    const ms = pause.until - Date.now();
-    recordWait(attempt.options, { kind: pause.kind, at: Date.now(), ms, sent: false });
-    await sleep(ms, attempt.options, paced ? "within GitHub's write budget" : `for a ${pause.kind} rate limit`);
+    const wait = Math.max(0, pause.until - Date.now());
+    attempt.waited += wait;
+    recordWait(attempt.options, { kind: pause.kind, at: Date.now(), ms: wait, sent: false });
+    await sleep(wait, attempt.options, paced ? "within GitHub's write budget" : `for a ${pause.kind} rate limit`);
     return enter(attempt);
   }
 
@@ -105,7 +108,15 @@ export function createThrottler(engine: Engine, settings: ThrottleSettings): Thr
       attempt.resource ??= learned.get(attempt.options.url) ?? resourceOf(attempt.options);
       const header = attempt.options.headers.authorization;
       const write = (value: string) =>
-        writePauses(store, engine.skew, written, (attempt.credential = value), attempt.resource!, outcome);
+        writePauses(
+          store,
+          engine.skew,
+          written,
+          (attempt.credential = value),
+          attempt.resource!,
+          outcome,
+          engine.maxWait,
+        );
       // An attempt that took the quiet path in `enter` has no credential yet.
       const known = attempt.credential ?? credential.before(attempt, header);
       return then(

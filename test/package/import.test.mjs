@@ -94,6 +94,10 @@ const APPLICATION = [
 const PLUGIN_AUTHOR = [
   "ERROR_BRAND",
   "KERNEL_OPTIONS",
+  "addAuthorization",
+  "addSecret",
+  "checkRequestOptions",
+  "closest",
   "createScope",
   "defaultLog",
   "lazy",

@@ -19,8 +19,11 @@ export function sizeProbes({ esm, classic }) {
       // 6.46 kB before issue 21 moved the option typo check into a plugin (plugins/check-options/)
       // and the steps, kernel wraps and mergeOver out of the request path.
       // +239 B for issue 24: error identity across copies (kernel/brand.ts), error.requestId, Client.VERSION.
+      // +387 B for issue 23's redaction by value (kernel/secrets.ts).
+      // +363 B for issue 23: a route's method, timeouts and request option names checked, non-finite path values refused.
+      // +392 B when issue 23 was merged onto issue 21: closest (kernel/closest.ts) moved from plugins/check-options/ into the kernel for the method and request option checks.
       // +160 B for issue 30: @octokit/endpoint's encoding (kernel/uri-encode.ts).
-      ceiling: 5780,
+      ceiling: 6932,
       contents: `export { Client } from "./kernel/index.ts";`,
     },
     {
@@ -31,8 +34,14 @@ export function sizeProbes({ esm, classic }) {
       // +48 B for kernel/merge.ts's Object.assign copy, as the kernel-only probe.
       // +218 B for issue 24: error identity across copies (kernel/brand.ts), error.requestId, Client.VERSION.
       // +678 B for issue 27: the log plugin's line or record per request (plugins/log/record.ts).
+      // +168 B for issue 23: paginate's Link-cycle detection, maxPages, safe wrapper fields.
+      // +122 B for issue 23: the App strategy's warning for a token expired on arrival.
+      // +343 B for issue 23's redaction by value (kernel/secrets.ts).
+      // +44 B for issue 23: the auth plugin adds every credential it holds or derives to the redactor.
+      // +355 B for issue 23: a route's method, timeouts and request option names checked, non-finite path values refused.
+      // +663 B when issue 23 was merged onto issue 21: what issue 23's deltas above, measured on the old kernel, left out.
       // +210 B for issue 30: @octokit/endpoint's encoding (kernel/uri-encode.ts).
-      ceiling: 34170,
+      ceiling: 35875,
       ...flat,
       contents: [
         `import { Client } from "./kernel/index.ts";`,
@@ -51,8 +60,11 @@ export function sizeProbes({ esm, classic }) {
       // +60 B for issue 12's leaner request path and per-class state (kernel wraps, compiled
       // templates, URL checks once per baseUrl+template, shared route records, memberOnFirstUse).
       // +160 B for issue 27: the log plugin's line or record per request (plugins/log/record.ts).
+      // +30 B for issue 23: bounded rate-limit headers, maxTotalWait, pauses kept at most maxWait.
+      // +46 B for issue 23: the auth plugin adds every credential it holds or derives to the redactor.
+      // +189 B for issue 23: a route's method, timeouts and request option names checked, non-finite path values refused.
       // +140 B for issue 30: the write budgets' options (plugins/throttle/options.ts).
-      ceiling: 16760,
+      ceiling: 17025,
       entryOnly: true,
       options: esm,
     },
@@ -64,8 +76,12 @@ export function sizeProbes({ esm, classic }) {
       // -1,005 B and 3 files fewer when the retry/throttle engine became one chunk (plugins/presets/policy-code.ts).
       // +208 B for issue 24: error identity across copies (kernel/brand.ts), error.requestId, Client.VERSION.
       // +719 B for issue 27: the log plugin's line or record per request (plugins/log/record.ts).
+      // +379 B for issue 23: bounded rate-limit headers, maxTotalWait, pauses kept at most maxWait.
+      // +376 B for issue 23's redaction by value (kernel/secrets.ts).
+      // +49 B for issue 23: the auth plugin adds every credential it holds or derives to the redactor.
+      // +584 B for issue 23: a route's method, timeouts and request option names checked, non-finite path values refused.
       // +690 B for issue 30: @octokit/endpoint's encoding and the write budgets (plugins/throttle/pacer.ts).
-      ceiling: 33090,
+      ceiling: 34478,
       options: esm,
       // What the page fetches for it, as test/browser/esm.test.ts records in Chromium: the route
       // loader table, repos' paths and the retry/throttle engine (loaded before the first request).
@@ -82,8 +98,15 @@ export function sizeProbes({ esm, classic }) {
       // templates, URL checks once per baseUrl+template, shared route records, memberOnFirstUse).
       // +219 B for issue 24: error identity across copies (kernel/brand.ts), error.requestId, Client.VERSION.
       // +737 B for issue 27: the log plugin's line or record per request (plugins/log/record.ts).
+      // +443 B for issue 23: bounded rate-limit headers, maxTotalWait, pauses kept at most maxWait.
+      // +242 B for issue 23: paginate's Link-cycle detection, maxPages, safe wrapper fields.
+      // +128 B for issue 23: the App strategy's warning for a token expired on arrival.
+      // +374 B for issue 23's redaction by value (kernel/secrets.ts).
+      // +57 B for issue 23: the auth plugin adds every credential it holds or derives to the redactor.
+      // +601 B for issue 23: a route's method, timeouts and request option names checked, non-finite path values refused.
+      // +104 B when issue 23 was merged onto issue 21: what issue 23's deltas above, measured on the old kernel, left out.
       // +783 B for issue 30: @octokit/endpoint's encoding and the write budgets (plugins/throttle/pacer.ts).
-      ceiling: 53970,
+      ceiling: 55929,
       ...flat,
       contents: `import forgekit from "./plugins/presets/browser.ts";\nexport const get = () => forgekit()${ENDPOINTS_USE};`,
     },
@@ -91,8 +114,16 @@ export function sizeProbes({ esm, classic }) {
     // templates, URL checks once per baseUrl+template, shared route records, memberOnFirstUse).
     // +227 B for issue 24: error identity across copies (kernel/brand.ts), error.requestId, Client.VERSION.
     // +720 B for issue 27: the log plugin's line or record per request (plugins/log/record.ts).
+    // +413 B for issue 23: bounded rate-limit headers, maxTotalWait, pauses kept at most maxWait.
+    // +242 B for issue 23: paginate's Link-cycle detection, maxPages, safe wrapper fields.
+    // +131 B for issue 23: the App strategy's warning for a token expired on arrival.
+    // +396 B for issue 23's redaction by value (kernel/secrets.ts).
+    // +43 B for issue 23: the auth plugin adds every credential it holds or derives to the redactor.
+    // +5 B for issue 23: the cache drops a "__proto__" variant of a stored record.
+    // +615 B for issue 23: a route's method, timeouts and request option names checked, non-finite path values refused.
+    // +83 B when issue 23 was merged onto issue 21: what issue 23's deltas above, measured on the old kernel, left out.
     // +760 B for issue 30: @octokit/endpoint's encoding and the write budgets (plugins/throttle/pacer.ts).
-    { name: "classic script, `forgekit.js`", budget: 24000, ceiling: 54090, options: classic },
+    { name: "classic script, `forgekit.js`", budget: 24000, ceiling: 56028, options: classic },
     {
       name: "kernel + auth + endpoints + the `repos` chunk, one call",
       budget: 10000,
@@ -101,8 +132,12 @@ export function sizeProbes({ esm, classic }) {
       // templates, URL checks once per baseUrl+template, shared route records, memberOnFirstUse).
       // +67 B for kernel/merge.ts's Object.assign copy, as the kernel-only probe.
       // +229 B for issue 24: error identity across copies (kernel/brand.ts), error.requestId, Client.VERSION.
+      // +374 B for issue 23's redaction by value (kernel/secrets.ts).
+      // +50 B for issue 23: the auth plugin adds every credential it holds or derives to the redactor.
+      // +369 B for issue 23: a route's method, timeouts and request option names checked, non-finite path values refused.
+      // +425 B when issue 23 was merged onto issue 21: what issue 23's deltas above, measured on the old kernel, left out.
       // +180 B for issue 30: @octokit/endpoint's encoding (kernel/uri-encode.ts).
-      ceiling: 15250,
+      ceiling: 16478,
       needs: ["plugins/auth/index.ts", "plugins/endpoints/index.ts"],
       contents: [
         `import { Client } from "./kernel/index.ts";`,
@@ -129,5 +164,9 @@ export const installFootprint = {
   // 1,827 files once issue 21's kernel landed (its plugin modules).
   // +6 files, +3.8 kB for issue 30: kernel/uri-encode, plugins/agent/transport-choice,
   // plugins/throttle/pacer, plugins/presets/octokit (and its .d.ts), typescript-4.9-or-later.d.ts.
-  ceiling: { bytes: 11_240_000, files: 1_833 },
+  // 1,834 files and 11.24 MB once issue 23 landed: its new modules (kernel/check-request.ts, kernel/secrets.ts,
+  // plugins/endpoints/unknown-params.ts, plugins/paginate/fields.ts and page-key.ts).
+  // 11.27 MB once issue 30 landed on it (kernel/uri-encode, plugins/agent/transport-choice,
+  // plugins/throttle/pacer, plugins/presets/octokit, the TypeScript 4.9 floor's declarations).
+  ceiling: { bytes: 11_272_000, files: 1_840 },
 };
