@@ -1,4 +1,4 @@
-import { lazy, type EndpointOptions, type Fetch, type Plugin } from "../../kernel/index.js";
+import { lazy, ParameterError, type EndpointOptions, type Fetch, type Plugin } from "../../kernel/index.js";
 
 /**
  * Node only: the agent transport. When the `agent` option (client or per call) is set and
@@ -16,9 +16,14 @@ export const agent: Plugin<void> = (client) => client.hook.before("request", use
  * Chooses the transport through the request options, as any caller may (`request.fetch`):
  * requests without an agent pay one property check. Shared by every client.
  */
-function useAgent({ request }: EndpointOptions): void {
+function useAgent(options: EndpointOptions): void {
+  const { request } = options;
   const given = request.agent;
-  if (given !== undefined && !request.fetch) request.fetch = agentTransport(given) as unknown as Fetch;
+  const idle = request.idleTimeout;
+  if (idle !== undefined && !(typeof idle === "number" && idle >= 0))
+    throw new ParameterError(`request.idleTimeout must be a number of milliseconds, 0 or more, not ${idle}`);
+  if (given !== undefined && !request.fetch)
+    request.fetch = agentTransport(given, idle, request.parseSuccessResponseBody === false) as unknown as Fetch;
 }
 /** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
 agent.options = [];
@@ -32,9 +37,9 @@ export function agentFetch(agent: unknown): Fetch {
 }
 
 /** The plugin's send path: what the kernel's transport reads, without a WHATWG Response (plugins/agent/fetch.ts). */
-function agentTransport(agent: unknown) {
+function agentTransport(agent: unknown, idle?: number, stream?: boolean) {
   return async (url: string, init: RequestInit) =>
-    (transport.value ?? (await transport())).agentTransport(agent)(url, init);
+    (transport.value ?? (await transport())).agentTransport(agent, idle, stream)(url, init);
 }
 
 /** The agent transport's code, loaded on the first request with an agent. */

@@ -67,7 +67,8 @@ export function createRetrier(settings: RetrySettings): Retrier {
         if (!neverActed && !safe) return undefined;
         return outcome.retryAfter !== undefined ? outcome.retryAfter - now : backoff(attempt.retryCount);
       }
-      if (!isNetworkError(error) || error.name === "AbortError") return undefined;
+      if (!isNetworkError(error) || error.name === "AbortError" || error.name === "ResponseTooLargeError")
+        return undefined;
       const allowed =
         error.name === "TimeoutError" ? settings.timeouts && safe : safe || NOT_SENT.has(codeOf(error) ?? "");
       return allowed ? backoff(attempt.retryCount) : undefined;
