@@ -16,6 +16,5 @@ export { parse, uploadsOrigin } from "./route.js";
 export { createScope } from "./scope.js";
 export { redact, redactBody, redactHeaders } from "./redact.js";
 export { lazy, memberOnFirstUse, warnOnce } from "./once.js";
-export { parseRateLimit, requestRecord, operationId, type RequestRecord } from "./request-record.js";
 export { LOG as defaultLog } from "./options.js";
 export { BRAND as ERROR_BRAND } from "./brand.js";

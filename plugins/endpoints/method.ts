@@ -233,7 +233,9 @@ function record(registry: Registry, operation: string, entry: RouteEntry): Reque
  * (`"repos.get"`) and, when the registry has them, a loader of its parameter metadata.
  */
 export interface OperationInfo {
+  /** The method's name, e.g. `"repos.get"`. */
   operation: string;
+  /** Loads the operation's parameter metadata (at once when its scope's is loaded). */
   params?: () => readonly ParamMeta[] | Promise<readonly ParamMeta[]>;
 }
 

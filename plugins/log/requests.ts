@@ -1,11 +1,14 @@
 import {
   defaultLog,
+  lazy,
   ParameterError,
-  requestRecord,
   type Client,
   type EndpointOptions,
   type Response,
 } from "../../kernel/index.js";
+
+/** The record's code (plugins/log/record.ts), loaded with the first request a client logs. */
+const recordCode = lazy(() => import("./record.js"));
 
 /** What the log receives per request: the readable line, the structured record, or nothing. */
 export type LogRequests = "line" | "record" | false;
@@ -28,7 +31,7 @@ export type RequestWriter = (
   response: Response<unknown> | undefined,
   error: unknown,
   ms: number,
-) => void;
+) => void | Promise<void>;
 
 /**
  * One `log.info` per request, around everything inside it (retries, waits): the line in
@@ -39,8 +42,8 @@ export type RequestWriter = (
  */
 export function requestWriter(client: Client, mode: "line" | "record"): RequestWriter {
   const log = client.options.log;
-  return (options, response, error, ms) => {
-    const record = requestRecord(options, response, error, ms);
+  return async (options, response, error, ms) => {
+    const record = (recordCode.value ?? (await recordCode())).requestRecord(options, response, error, ms);
     const failed = response === undefined && record.status !== 304;
     // The caller's method is looked up per call: a logger swapped in later is used.
     if (failed) mode === "record" ? log.error(record as never) : log.error(record.msg);

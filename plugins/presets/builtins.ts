@@ -4,7 +4,7 @@ import { cache } from "../cache/plugin.js";
 import { checkOptions } from "../check-options/index.js";
 import { debug } from "../debug/index.js";
 import { graphql } from "../graphql/plugin.js";
-import { log } from "../log/index.js";
+import { log } from "../log/plugin.js";
 import { paginate } from "../paginate/index.js";
 import { previews } from "../previews/index.js";
 import { registerEndpoints } from "../register-endpoints/index.js";

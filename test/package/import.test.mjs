@@ -97,13 +97,10 @@ const PLUGIN_AUTHOR = [
   "lazy",
   "memberOnFirstUse",
   "merge",
-  "operationId",
   "parse",
-  "parseRateLimit",
   "redact",
   "redactBody",
   "redactHeaders",
-  "requestRecord",
   "uploadsOrigin",
   "warnOnce",
 ];

@@ -1,34 +1,21 @@
-import { isHttpError } from "./errors.js";
-import { redact } from "./redact.js";
-import { parse } from "./route.js";
-import type { EndpointOptions, RateLimit, RequestWait, Response, ResponseHeaders } from "./types.js";
+import {
+  isHttpError,
+  parse,
+  redact,
+  type EndpointOptions,
+  type RateLimit,
+  type RequestWait,
+  type Response,
+} from "../../kernel/index.js";
+import { parseRateLimit } from "../policy/headers.js";
 
 /**
  * What one request did, as plain data: the log plugin's lines and records, the otel plugin's
- * span attributes and the CLI's `--verbose` output are all made from it, so they agree.
+ * span attributes and the CLI's `--verbose` output are all made from it, so they agree (the
+ * otel plugin imports it from here: CONTRIBUTING.md lists the modules plugins share).
  * Every string in it went through {@link redact}; no header but GitHub's request id and
  * rate limit is read, no body ever.
  */
-
-const FIELDS = ["limit", "remaining", "reset", "used"] as const;
-/** Each field's header name, made once (read on every response). */
-const HEADERS = FIELDS.map((field) => `x-ratelimit-${field}`);
-/** Resource names go into store keys: keep them to a safe alphabet. */
-const RESOURCE = /^[\w-]{1,64}$/;
-
-/** `x-ratelimit-*` → {@link RateLimit}, or `undefined` when the response carried none. Linear in the input size. */
-export function parseRateLimit(headers: ResponseHeaders): RateLimit | undefined {
-  let out: RateLimit | undefined;
-  for (let i = 0; i < FIELDS.length; i++) {
-    const field = FIELDS[i]!;
-    const text = headers[HEADERS[i]!];
-    if (text === undefined || text.length > 20 || !/^\s*\d+\s*$/.test(text)) continue;
-    (out ??= {})[field] = Number(text);
-  }
-  const resource = headers["x-ratelimit-resource"];
-  if (resource !== undefined && RESOURCE.test(resource)) (out ??= {}).resource = resource;
-  return out;
-}
 
 /** One request as the log plugin records it (`logRequests: "record"`) and the CLI prints it. */
 export interface RequestRecord {
