@@ -24,6 +24,7 @@ Values:
 Flags:
   --paginate                 every page: one JSON item per line on stdout, progress on stderr
   --include, -i              print the status line and response headers before the body
+  --output, -o <file>        stream the response body to <file> (archives, release assets, logs)
   --dry-run                  print the request as a curl command (credentials masked); send nothing
   --base-url <url>           API root (default $GITHUB_API_URL, else https://api.github.com;
                              GHES: https://HOST/api/v3)

@@ -81,6 +81,7 @@ const APPLICATION = [
   "NetworkError",
   "ParameterError",
   "RequestError",
+  "ResponseTooLargeError",
   "TimeoutError",
   "VERSION",
   "default",
