@@ -8,19 +8,20 @@ export type Hook = HookCollection<Hooks>;
 /** What a `wrap` hook calls to go on with the request: the rest of the chain, then the transport. */
 export type Send = (options: EndpointOptions) => Response<any> | Promise<Response<any>>;
 
-/** The methods registered on a collection's `"request"` hook, in order; see {@link hasRequestHooks}. */
-const REGISTERED = Symbol("forgekit.request-hooks");
-type Counted = Hook & { [REGISTERED]: Function[] };
+/** The methods registered on a collection's `"request"` hook, in order (kernel/request.ts reads it). */
+export const REQUEST_HOOKS = Symbol("forgekit.request-hooks");
+/** A collection made by {@link createHook}: it lists what is registered on `"request"`. */
+export type Counted = Hook & { [REQUEST_HOOKS]?: Function[] };
 
 /**
  * A new hook collection (`client.hook`): before-after-hook 4.0.0's `Collection`, whose API,
  * types and semantics are unchanged (the last registered hook runs outermost). It also keeps
  * the list of what is registered on `"request"`, so that the kernel can send a request
- * straight to the transport when nothing is ({@link hasRequestHooks}).
+ * straight to the transport when nothing is.
  */
 export function createHook(): Hook {
   const hook = new BeforeAfterHook.Collection<Hooks>() as Counted;
-  const registered: Function[] = (hook[REGISTERED] = []);
+  const registered: Function[] = (hook[REQUEST_HOOKS] = []);
   const api: Record<string, Function> = { remove: hook.remove };
   for (const kind of ["before", "after", "error", "wrap"] as const) {
     const add = hook[kind] as (name: string, method: Function) => void;
@@ -39,10 +40,4 @@ export function createHook(): Hook {
   Object.assign(hook, api);
   hook.api = api as never;
   return hook;
-}
-
-/** Whether anything is registered on `hook`'s `"request"` hook (any collection, not only the kernel's). */
-export function hasRequestHooks(hook: Hook): boolean {
-  const registered = (hook as Counted)[REGISTERED];
-  return registered === undefined || registered.length > 0;
 }

@@ -1,4 +1,4 @@
-import { hasRequestHooks, type Hook } from "./hook.js";
+import { REQUEST_HOOKS, type Counted, type Hook } from "./hook.js";
 import { merge } from "./merge.js";
 import { own } from "./once.js";
 import { parse } from "./route.js";
@@ -53,14 +53,17 @@ function start(state: State, route?: string | RequestParameters, params?: Reques
   let options: EndpointOptions;
   let request: RequestOptions;
   try {
-    options = mergeFor(state, route, params);
+    const { defaults, base } = state;
+    options = merge(base ? merge(defaults, base) : defaults, route, params);
     // Bad input fails here, before any hook runs (a hook may do I/O, e.g. fetch a token).
     request = parse(options);
   } catch (error) {
     return Promise.reject(error);
   }
   const { hook } = state;
-  if (!hasRequestHooks(hook)) return transport(request);
+  // Nothing registered (on a collection of the kernel's, which keeps the list): no dispatch.
+  const registered = (hook as Counted)[REQUEST_HOOKS];
+  if (registered !== undefined && !registered.length) return transport(request);
   // Hooks may have changed the options (headers, URL, body): parse what reaches the end.
   return hook("request", (given) => transport(parse(given)), options);
 }

@@ -10,17 +10,21 @@ import { ParameterError, type ParamMeta } from "../../kernel/index.js";
  * absolute `url` already names (`uploadReleaseAsset({ url: release.upload_url })`).
  */
 
-function typeOf(value: unknown): string {
-  if (Array.isArray(value)) return "array";
-  if (value instanceof Date) return "date";
-  if (value === null) return "null";
-  if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
-  return typeof value;
-}
-
 /** Whether `value` fits `type` (`"string"`, `"integer"`, `"string|integer"`, …; `""` is any) for a parameter sent in `where`. */
 function fits(value: unknown, type: string, where: string): boolean {
-  const actual = typeOf(value);
+  const actual = Array.isArray(value)
+    ? "array"
+    : value instanceof Date
+      ? "date"
+      : value === null
+        ? "null"
+        : typeof value === "number"
+          ? Number.isInteger(value)
+            ? "integer"
+            : "number"
+          : typeof value;
+  // The usual case: one type, matched exactly.
+  if (actual === type) return true;
   return type.split("|").some((expected) => {
     if (expected === actual || (expected === "number" && actual === "integer")) return true;
     if (expected === "string" && actual === "date") return !Number.isNaN((value as Date).getTime());
@@ -37,9 +41,6 @@ function fits(value: unknown, type: string, where: string): boolean {
     return false;
   });
 }
-
-/** A multi-segment file path (`contents/{+path}`, `readme/{+dir}`): empty or missing names the root. */
-const isFilePath = (name: string, flags: string) => flags.includes("*") && (name === "path" || name === "dir");
 
 const show = (value: unknown) =>
   typeof value === "string"
@@ -67,7 +68,9 @@ export function checkParams(operation: string, metas: readonly ParamMeta[], para
   const ownUrl = typeof params.url === "string" && /^https?:\/\//i.test(params.url);
   for (const [name, flags, type, values] of metas) {
     const value = params[name];
-    if (flags[0] === "p" && (ownUrl || (isFilePath(name, flags) && (value === undefined || value === "")))) continue;
+    // A multi-segment file path (`contents/{+path}`, `readme/{+dir}`): empty or missing names the root.
+    const filePath = flags.includes("*") && (name === "path" || name === "dir");
+    if (flags[0] === "p" && (ownUrl || (filePath && (value === undefined || value === "")))) continue;
     const required = flags.includes("!");
     if (value === undefined || (value === null && required && !flags.includes("?"))) {
       if (required) throw new ParameterError(`${operation}: parameter "${name}" is required (${type}); pass it.`);

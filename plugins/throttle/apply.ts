@@ -21,6 +21,8 @@ export function applyThrottle(client: Client, engine: Engine, config: ThrottleCo
   } = config;
   engine.throttler = createThrottler(engine, {
     store: budgetedStore(store, { name: "throttle", timeout: storeTimeout, owner: client.options }),
+    // The client's own memory store holds only pauses this throttler wrote.
+    own: config.store === undefined,
     concurrency,
     mutationGap,
     ...(onRateLimit && { onRateLimit }),

@@ -11,6 +11,8 @@ import { resourceOf } from "./resource.js";
 /** The resolved `throttle` options. */
 export interface ThrottleSettings {
   store: KeyValueStore;
+  /** `store` is the client's own (nothing else writes to it): pauses can be known without reading it. */
+  own?: boolean;
   concurrency: number;
   mutationGap: number;
   onRateLimit?: (info: RateLimitInfo) => unknown;
@@ -18,8 +20,6 @@ export interface ThrottleSettings {
 }
 
 type Maybe = void | Promise<unknown>;
-// Per route, not per URL: pages of one list (absolute `link` URLs) differ only in their query.
-const route = (attempt: Attempt) => `${attempt.method} ${attempt.options.url.replace(/[?#].*$/, "")}`;
 
 /**
  * The throttle's part of the engine. Before each attempt: a slot from the queue, then the
@@ -31,17 +31,22 @@ export function createThrottler(engine: Engine, settings: ThrottleSettings): Thr
   const { store } = settings;
   const queue = createQueue(settings.concurrency, settings.mutationGap);
   const credential = credentials();
-  const learned = new Map<string, string>(); // "METHOD route" → the resource GitHub named
+  const learned = new Map<string, string>(); // route template (or URL) → the resource GitHub named
   const written = new Map<string, number>();
+  // With the client's own store every pause in it is one `leave` wrote: until the latest has
+  // passed, a read needs neither the store nor the credential's hash (the usual request).
+  let pausedUntil = 0;
+  const own = settings.own === true;
 
   function enter(attempt: Attempt): void | Promise<void> {
+    if (own && !attempt.mutating && Date.now() >= pausedUntil && queue.tryRead()) return;
     const checked = credential.before(attempt, attempt.options.headers.authorization);
     return then(checked, (value) => admit(attempt, value)) as void | Promise<void>;
   }
 
   function admit(attempt: Attempt, credential: string): void | Promise<void> {
     attempt.credential = credential;
-    attempt.resource ??= learned.get(route(attempt)) ?? resourceOf(attempt.options);
+    attempt.resource ??= learned.get(attempt.options.url) ?? resourceOf(attempt.options);
     const slot = queue.acquire(attempt.mutating, attempt.options);
     return slot ? slot.then(() => check(attempt)) : check(attempt);
   }
@@ -73,15 +78,24 @@ export function createThrottler(engine: Engine, settings: ThrottleSettings): Thr
   function leave(attempt: Attempt, outcome: Outcome): Maybe {
     const named = outcome.rateLimit?.resource;
     if (named) attempt.resource = named; // this request's next attempt checks the right budget
-    if (named && learned.get(route(attempt)) !== named) {
+    if (named && learned.get(attempt.options.url) !== named) {
       if (learned.size >= 500) learned.clear();
-      learned.set(route(attempt), named);
+      learned.set(attempt.options.url, named);
     }
-    const write = (value: string) =>
-      writePauses(store, engine.skew, written, (attempt.credential = value), attempt.resource!, outcome);
     try {
-      const value = credential.after(attempt, attempt.options.headers.authorization, attempt.credential!);
-      return then(value, write) as Maybe;
+      // Nothing to write and nothing written that could need clearing: the usual response.
+      if (own && outcome.limit === undefined && outcome.exhausted === undefined && Date.now() >= pausedUntil) return;
+      pausedUntil = Math.max(pausedUntil, outcome.limit?.until ?? 0, outcome.exhausted ?? 0);
+      attempt.resource ??= learned.get(attempt.options.url) ?? resourceOf(attempt.options);
+      const header = attempt.options.headers.authorization;
+      const write = (value: string) =>
+        writePauses(store, engine.skew, written, (attempt.credential = value), attempt.resource!, outcome);
+      // An attempt that took the quiet path in `enter` has no credential yet.
+      const known = attempt.credential ?? credential.before(attempt, header);
+      return then(
+        then(known, (checked) => credential.after(attempt, header, checked)),
+        write,
+      ) as Maybe;
     } finally {
       // After the pauses are written (or their writes issued): the next request in line reads them.
       queue.release(attempt.mutating, true);
