@@ -122,7 +122,7 @@ export class ResponseTooLargeError extends NetworkError {
   declare limit: number;
   constructor(request: RequestOptions, status: number, limit: number) {
     super(
-      `${request.method} ${request.url} → ${status}, but the body is over request.maxBodyBytes (${limit} bytes) once decoded: raise request.maxBodyBytes, or stream it with request.parseSuccessResponseBody: false`,
+      `${request.method} ${request.url} → ${status}, body over request.maxBodyBytes (${limit} bytes): raise it, or stream with request.parseSuccessResponseBody: false`,
       request,
     );
     this.status = status;

@@ -19,11 +19,11 @@ export async function transport(request: RequestOptions): Promise<Response<unkno
     throw new ParameterError("agent needs the agent plugin: add forgekit/plugins/agent.", request);
   }
   if (maxBodyBytes !== undefined && !(typeof maxBodyBytes === "number" && maxBodyBytes > 0))
-    throw new ParameterError(`request.maxBodyBytes must be a number of bytes above 0, not ${maxBodyBytes}`, request);
+    throw new ParameterError(`request.maxBodyBytes must be a number above 0, not ${maxBodyBytes}`, request);
   // fetch refuses these methods (Fetch standard, "forbidden method"); the agent transport would
   // open a tunnel or wait forever for one. Neither is a REST call.
   if (/^(connect|trace|track)$/i.test(request.method))
-    throw new ParameterError(`${request.method} is not sent: fetch forbids it, and no REST call needs it`, request);
+    throw new ParameterError(`${request.method} is not sent: fetch forbids it`, request);
   // A controller of our own only when there is a timeout (creating one costs ~30 µs a
   // request in Node); a caller's signal alone goes to fetch as it is. An already-aborted
   // signal makes fetch reject before sending anything (Fetch standard, fetch() step 6).

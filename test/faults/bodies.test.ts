@@ -102,7 +102,7 @@ for (const name of ["fetch", "agent"] as const) {
       assert.is((error as ResponseTooLargeError).status, 200);
       assert.is(
         (error as Error).message,
-        `GET ${server.url}${path} → 200, but the body is over request.maxBodyBytes (1999 bytes) once decoded: raise request.maxBodyBytes, or stream it with request.parseSuccessResponseBody: false`,
+        `GET ${server.url}${path} → 200, body over request.maxBodyBytes (1999 bytes): raise it, or stream with request.parseSuccessResponseBody: false`,
       );
       const response = await client({ request: { maxBodyBytes: 2000 } }).request(`GET ${path}`);
       assert.is(typeof response.data === "string" ? response.data.length : JSON.stringify(response.data).length, 2000);
@@ -125,7 +125,7 @@ for (const name of ["fetch", "agent"] as const) {
         .request("GET /json-2000", { request: { maxBodyBytes: bad as number } })
         .catch((e: unknown) => e);
       assert.instance(error, ParameterError);
-      assert.match((error as Error).message, /request\.maxBodyBytes must be a number of bytes above 0/);
+      assert.match((error as Error).message, /request\.maxBodyBytes must be a number above 0/);
       assert.is(server.requests.length, 0);
     });
   }

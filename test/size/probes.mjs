@@ -19,7 +19,8 @@ export function sizeProbes({ esm, classic }) {
       // 6.46 kB before issue 21 moved the option typo check into a plugin (plugins/check-options/)
       // and the steps, kernel wraps and mergeOver out of the request path.
       // +239 B for issue 24: error identity across copies (kernel/brand.ts), error.requestId, Client.VERSION.
-      ceiling: 5620,
+      // +425 B for issue 22: bodies bounded while decoding (kernel/response.ts), ResponseTooLargeError, streamed responses.
+      ceiling: 6060,
       contents: `export { Client } from "./kernel/index.ts";`,
     },
     {
@@ -30,7 +31,8 @@ export function sizeProbes({ esm, classic }) {
       // +48 B for kernel/merge.ts's Object.assign copy, as the kernel-only probe.
       // +218 B for issue 24: error identity across copies (kernel/brand.ts), error.requestId, Client.VERSION.
       // +678 B for issue 27: the log plugin's line or record per request (plugins/log/record.ts).
-      ceiling: 33960,
+      // +381 B for issue 22: bodies bounded while decoding (kernel/response.ts), ResponseTooLargeError, streamed responses.
+      ceiling: 34350,
       ...flat,
       contents: [
         `import { Client } from "./kernel/index.ts";`,
@@ -49,7 +51,8 @@ export function sizeProbes({ esm, classic }) {
       // +60 B for issue 12's leaner request path and per-class state (kernel wraps, compiled
       // templates, URL checks once per baseUrl+template, shared route records, memberOnFirstUse).
       // +160 B for issue 27: the log plugin's line or record per request (plugins/log/record.ts).
-      ceiling: 16620,
+      // +12 B for issue 22: bodies bounded while decoding (kernel/response.ts), ResponseTooLargeError, streamed responses.
+      ceiling: 16640,
       entryOnly: true,
       options: esm,
     },
@@ -61,7 +64,8 @@ export function sizeProbes({ esm, classic }) {
       // -1,005 B and 3 files fewer when the retry/throttle engine became one chunk (plugins/presets/policy-code.ts).
       // +208 B for issue 24: error identity across copies (kernel/brand.ts), error.requestId, Client.VERSION.
       // +719 B for issue 27: the log plugin's line or record per request (plugins/log/record.ts).
-      ceiling: 32400,
+      // +486 B for issue 22: bodies bounded while decoding (kernel/response.ts), ResponseTooLargeError, streamed responses.
+      ceiling: 32900,
       options: esm,
       // What the page fetches for it, as test/browser/esm.test.ts records in Chromium: the route
       // loader table, repos' paths and the retry/throttle engine (loaded before the first request).
@@ -78,7 +82,8 @@ export function sizeProbes({ esm, classic }) {
       // templates, URL checks once per baseUrl+template, shared route records, memberOnFirstUse).
       // +219 B for issue 24: error identity across copies (kernel/brand.ts), error.requestId, Client.VERSION.
       // +737 B for issue 27: the log plugin's line or record per request (plugins/log/record.ts).
-      ceiling: 53187,
+      // +527 B for issue 22: bodies bounded while decoding (kernel/response.ts), ResponseTooLargeError, streamed responses.
+      ceiling: 53720,
       ...flat,
       contents: `import forgekit from "./plugins/presets/browser.ts";\nexport const get = () => forgekit()${ENDPOINTS_USE};`,
     },
@@ -86,7 +91,8 @@ export function sizeProbes({ esm, classic }) {
     // templates, URL checks once per baseUrl+template, shared route records, memberOnFirstUse).
     // +227 B for issue 24: error identity across copies (kernel/brand.ts), error.requestId, Client.VERSION.
     // +720 B for issue 27: the log plugin's line or record per request (plugins/log/record.ts).
-    { name: "classic script, `forgekit.js`", budget: 24000, ceiling: 53270, options: classic },
+    // +591 B for issue 22: bodies bounded while decoding (kernel/response.ts), ResponseTooLargeError, streamed responses.
+    { name: "classic script, `forgekit.js`", budget: 24000, ceiling: 53870, options: classic },
     {
       name: "kernel + auth + endpoints + the `repos` chunk, one call",
       budget: 10000,
@@ -95,7 +101,8 @@ export function sizeProbes({ esm, classic }) {
       // templates, URL checks once per baseUrl+template, shared route records, memberOnFirstUse).
       // +67 B for kernel/merge.ts's Object.assign copy, as the kernel-only probe.
       // +229 B for issue 24: error identity across copies (kernel/brand.ts), error.requestId, Client.VERSION.
-      ceiling: 15070,
+      // +438 B for issue 22: bodies bounded while decoding (kernel/response.ts), ResponseTooLargeError, streamed responses.
+      ceiling: 15520,
       needs: ["plugins/auth/index.ts", "plugins/endpoints/index.ts"],
       contents: [
         `import { Client } from "./kernel/index.ts";`,
