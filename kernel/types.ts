@@ -36,6 +36,11 @@ export interface TransportOptions {
    */
   parseSuccessResponseBody?: boolean;
   /**
+   * Node only (the agent plugin, in the full preset): a proxy URL for every request, or
+   * `false` for none; unset, HTTPS_PROXY/HTTP_PROXY/ALL_PROXY and NO_PROXY decide.
+   */
+  proxy?: string | URL | false;
+  /**
    * Node transports only: milliseconds without a byte from the server (waiting for the
    * headers, or between body chunks) before the request fails. Default 300000, as undici's
    * fetch; `0` turns it off. Independent of `timeout`.

@@ -1,10 +1,13 @@
 import { lazy, ParameterError, type EndpointOptions, type Fetch, type Plugin } from "../../kernel/index.js";
+import { proxySetting } from "./proxy-option.js";
 
 /**
- * Node only: the agent transport. When the `agent` option (client or per call) is set and
- * no `request.fetch` is given, requests go through node:http(s) with that http(s).Agent —
- * a connection reset mid-body rejects instead of hanging, and redirects never carry
- * credentials to another origin. Its code is imported on the first such request.
+ * Node only: the agent transport. When the `agent` option (client or per call) is set, or a
+ * proxy applies (`request.proxy`, or HTTPS_PROXY/HTTP_PROXY/ALL_PROXY with NO_PROXY), and no
+ * `request.fetch` is given, requests go through node:http(s) with that http(s).Agent (for a
+ * proxy, a CONNECT tunnel) — a connection reset mid-body rejects instead of hanging, and
+ * redirects never carry credentials to another origin. Its code is imported on the first
+ * such request.
  *
  * @example
  * import { Agent } from "node:https";
@@ -14,7 +17,7 @@ export const agent: Plugin<void> = (client) => client.hook.before("request", use
 
 /**
  * Chooses the transport through the request options, as any caller may (`request.fetch`):
- * requests without an agent pay one property check. Shared by every client.
+ * `request.fetch` wins, then `agent`, then a proxy. Shared by every client.
  */
 function useAgent(options: EndpointOptions): void {
   const { request } = options;
@@ -22,8 +25,11 @@ function useAgent(options: EndpointOptions): void {
   const idle = request.idleTimeout;
   if (idle !== undefined && !(typeof idle === "number" && idle >= 0))
     throw new ParameterError(`request.idleTimeout must be a number of milliseconds, 0 or more, not ${idle}`);
-  if (given !== undefined && !request.fetch)
-    request.fetch = agentTransport(given, idle, request.parseSuccessResponseBody === false) as unknown as Fetch;
+  const proxy = proxySetting(request.proxy);
+  const stream = request.parseSuccessResponseBody === false;
+  if (request.fetch) return;
+  if (given !== undefined) request.fetch = agentTransport(given, idle, stream) as unknown as Fetch;
+  else if (proxy !== false) request.fetch = proxiedTransport(proxy, idle, stream) as unknown as Fetch;
 }
 /** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
 agent.options = [];
@@ -42,5 +48,15 @@ function agentTransport(agent: unknown, idle?: number, stream?: boolean) {
     (transport.value ?? (await transport())).agentTransport(agent, idle, stream)(url, init);
 }
 
-/** The agent transport's code, loaded on the first request with an agent. */
+/** Through the proxy for `url` (`proxy`, else the environment's), or fetch when none applies. */
+function proxiedTransport(proxy: string | undefined, idle?: number, stream?: boolean) {
+  return async (url: string, init: RequestInit) => {
+    const through = (proxies.value ?? (await proxies())).proxyAgentFor(url, proxy);
+    return through ? agentTransport(through, idle, stream)(url, init) : globalThis.fetch(url, init);
+  };
+}
+
+/** The agent transport's code, loaded on the first request with an agent or a proxy. */
 const transport = lazy(() => import("./fetch.js"));
+/** https-proxy-agent and proxy-from-env, loaded on the first request a proxy may apply to. */
+const proxies = lazy(() => import("./proxy.js"));
