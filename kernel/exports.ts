@@ -32,6 +32,19 @@ export type {
 export type { ResolvedOptions } from "./options.js";
 export type { Request, Endpoint } from "./request.js";
 export type { Hook, Hooks, Send } from "./hook.js";
+export type {
+  OptionTyping,
+  OptionTyped,
+  InstanceFor,
+  OptionsFor,
+  TypingOptions,
+  ClientConstructor,
+  ClassTypes,
+  InstanceOf,
+  ClassOptions,
+  TypingOf,
+  Apply,
+} from "./option-typed.js";
 export type { ScopeSource } from "./scope.js";
 export type {
   RouteEntry,
