@@ -68,7 +68,13 @@ export class Client {
    * `Client.plugin(a, b)` and `Client.plugin([a, b])` are the same. Anything but a function is a
    * `TypeError` naming what was passed.
    */
-  static plugin<S extends typeof Client, const P extends readonly (Plugin<any, any> | readonly Plugin<any, any>[])[]>(
+  static plugin<
+    S extends typeof Client,
+    // No `const` type parameter (TypeScript 5.0; the declarations are read by 4.9, README): the
+    // `readonly []` member makes an array argument infer as a tuple, so no plugin's additions
+    // are lost to subtype reduction (a `Plugin<void>` would absorb a `Plugin<{ paginate }>`).
+    P extends readonly (Plugin<any, any> | readonly [] | readonly Plugin<any, any>[])[],
+  >(
     this: S,
     ...plugins: P
   ): ClientClass<Extend<InstanceOf<S>, Additions<PluginArgs<P>>>, ClassOptions<S> & PluginOptions<PluginArgs<P>>> {
@@ -90,7 +96,7 @@ export class Client {
   constructor(options: ClientOptions = {}) {
     this.options = resolveOptions(options);
     this.hook = createHook();
-    this.request = createRequest(this.hook, requestDefaults(this.options));
+    this.request = createRequest(this.hook, requestDefaults(this.options), undefined, this.options.log);
     for (const plugin of (this.constructor as typeof Client).plugins) {
       const additions = plugin(this, withDefaults(this.options, plugin.defaults) as never);
       if (additions && typeof additions === "object") Object.assign(this, additions);

@@ -1,5 +1,6 @@
 import { lowercaseHeaders } from "./merge.js";
 import { VERSION } from "./version.js";
+import { checkRequestOptions, checkTimeout } from "./check-request.js";
 import { ParameterError } from "./errors.js";
 import type { EndpointOptions, Log, RequestHeaders, TransportOptions } from "./types.js";
 
@@ -62,13 +63,10 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
   }
   // `timeout` and `agent` are shorthands for `request.timeout` / `request.agent`, which win.
   const request = { timeout: options.timeout, agent: options.agent, ...options.request } as TransportOptions;
-  return {
-    ...options,
-    baseUrl: checkBaseUrl(options.baseUrl),
-    headers,
-    request,
-    log: { ...LOG, ...options.log },
-  };
+  const log = { ...LOG, ...options.log };
+  checkTimeout(options.timeout, "timeout");
+  checkRequestOptions(options.request, "request", log);
+  return { ...options, baseUrl: checkBaseUrl(options.baseUrl), headers, request, log };
 }
 
 /** The request defaults a client starts from. */

@@ -1,4 +1,5 @@
 import { ParameterError } from "./errors.js";
+import { checkMethod, checkTimeout } from "./check-request.js";
 import { expand, normalizeTemplate, query } from "./url-template.js";
 import type { EndpointOptions, RequestOptions } from "./types.js";
 
@@ -69,8 +70,14 @@ export function parse(options: EndpointOptions): RequestOptions {
   const template = normalizeTemplate(options.url ?? "");
   const route = `${method} ${template}`;
   if (!template) throw new ParameterError(`No URL: pass a route such as "GET /repos/{owner}/{repo}".`);
+  // Calls only off the usual path (docs/how-it-works.md counts a warm request's functions).
+  if (method !== "GET" && method !== "POST") checkMethod(method, route);
+  const timeout = options.request?.timeout;
+  if (timeout !== undefined) checkTimeout(timeout, "request.timeout");
   const used = new Set<string>();
   let url = expand(template, options, used, route);
+  // As @octokit/endpoint: one trailing slash goes (`contents/{+path}` with no path is `contents`).
+  if (url.length > 1 && url.endsWith("/")) url = url.slice(0, -1);
   if (ABSOLUTE.test(url)) checkUrl(url, route);
   else {
     const key = `${baseUrl} ${template}`;

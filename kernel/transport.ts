@@ -20,21 +20,21 @@ export async function transport(request: RequestOptions): Promise<Response<unkno
   }
   if (maxBodyBytes !== undefined && !(typeof maxBodyBytes === "number" && maxBodyBytes > 0))
     throw new ParameterError(`request.maxBodyBytes must be a number above 0, not ${maxBodyBytes}`, request);
-  // fetch refuses these methods (Fetch standard, "forbidden method"); the agent transport would
-  // open a tunnel or wait forever for one. Neither is a REST call.
-  if (/^(connect|trace|track)$/i.test(request.method))
-    throw new ParameterError(`${request.method} is not sent: fetch forbids it`, request);
-  // A controller of our own only when there is a timeout (creating one costs ~30 µs a
-  // request in Node); a caller's signal alone goes to fetch as it is. An already-aborted
+  // A controller of our own when there is a timeout or a caller's signal (creating one costs
+  // ~30 µs a request in Node). fetch keeps the listener it adds to the signal it is given
+  // after the request settled (50 requests sharing one signal left 50 listeners on it), so a
+  // signal reused over a long pagination would collect thousands: the caller's signal gets
+  // one listener of ours per request, removed below when it settles (kept for a streamed
+  // body, so that the caller's signal still aborts the download). An already-aborted
   // signal makes fetch reject before sending anything (Fetch standard, fetch() step 6).
   let timedOut = false;
   let controller: AbortController | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const onAbort = () => controller!.abort();
-  if (timeout! > 0) {
+  const onAbort = () => controller!.abort(signal?.reason);
+  if (timeout! > 0 || signal) {
     controller = new AbortController();
     signal?.aborted ? onAbort() : signal?.addEventListener("abort", onAbort);
-    timer = setTimeout(() => ((timedOut = true), onAbort()), timeout);
+    if (timeout! > 0) timer = setTimeout(() => ((timedOut = true), onAbort()), timeout);
   }
   let status: number | undefined;
   try {
@@ -73,6 +73,6 @@ export async function transport(request: RequestOptions): Promise<Response<unkno
     throw new NetworkError(`${what} no response: ${detail}`, request, error);
   } finally {
     clearTimeout(timer);
-    signal?.removeEventListener("abort", onAbort);
+    if (request.request.parseSuccessResponseBody !== false) signal?.removeEventListener("abort", onAbort);
   }
 }

@@ -1,11 +1,13 @@
 import { lazy, ParameterError, type EndpointOptions, type Fetch, type Plugin } from "../../kernel/index.js";
 import { proxySetting } from "./proxy-option.js";
+import { chooseTransport } from "./transport-choice.js";
 
 /**
  * Node only: the agent transport. When the `agent` option (client or per call) is set, or a
  * proxy applies (`request.proxy`, or HTTPS_PROXY/HTTP_PROXY/ALL_PROXY with NO_PROXY), and no
- * `request.fetch` is given, requests go through node:http(s) with that http(s).Agent (for a
- * proxy, a CONNECT tunnel) — a connection reset mid-body rejects instead of hanging, and
+ * `request.fetch` is given — or when a test's mock patched node:http but not `fetch`
+ * (plugins/agent/transport-choice.ts) — requests go through node:http(s) with that agent (for
+ * a proxy, a CONNECT tunnel): a connection reset mid-body rejects instead of hanging, and
  * redirects never carry credentials to another origin. Its code is imported on the first
  * such request.
  *
@@ -17,19 +19,20 @@ export const agent: Plugin<void> = (client) => client.hook.before("request", use
 
 /**
  * Chooses the transport through the request options, as any caller may (`request.fetch`):
- * `request.fetch` wins, then `agent`, then a proxy. Shared by every client.
+ * `request.fetch` wins, then `agent`, then a proxy (plugins/agent/transport-choice.ts makes
+ * the one decision). Shared by every client.
  */
-function useAgent(options: EndpointOptions): void {
-  const { request } = options;
-  const given = request.agent;
+function useAgent({ request }: EndpointOptions): void {
   const idle = request.idleTimeout;
   if (idle !== undefined && !(typeof idle === "number" && idle >= 0))
     throw new ParameterError(`request.idleTimeout must be a number of milliseconds, 0 or more, not ${idle}`);
   const proxy = proxySetting(request.proxy);
+  if (chooseTransport(request, proxy !== false) !== "node:http") return;
   const stream = request.parseSuccessResponseBody === false;
-  if (request.fetch) return;
-  if (given !== undefined) request.fetch = agentTransport(given, idle, stream) as unknown as Fetch;
-  else if (proxy !== false) request.fetch = proxiedTransport(proxy, idle, stream) as unknown as Fetch;
+  const given = request.agent;
+  request.fetch = (given !== undefined || proxy === false
+    ? agentTransport(given, idle, stream)
+    : proxiedTransport(proxy, idle, stream)) as unknown as Fetch;
 }
 /** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
 agent.options = [];
@@ -48,11 +51,11 @@ function agentTransport(agent: unknown, idle?: number, stream?: boolean) {
     (transport.value ?? (await transport())).agentTransport(agent, idle, stream)(url, init);
 }
 
-/** Through the proxy for `url` (`proxy`, else the environment's), or fetch when none applies. */
+/** Through the proxy for `url` (`proxy`, else the environment's), or node:http's own agent when none applies. */
 function proxiedTransport(proxy: string | undefined, idle?: number, stream?: boolean) {
   return async (url: string, init: RequestInit) => {
     const through = (proxies.value ?? (await proxies())).proxyAgentFor(url, proxy);
-    return through ? agentTransport(through, idle, stream)(url, init) : globalThis.fetch(url, init);
+    return agentTransport(through, idle, stream)(url, init);
   };
 }
 

@@ -1,5 +1,6 @@
 import { HttpsProxyAgent } from "https-proxy-agent";
-import { getProxyForUrl } from "proxy-from-env";
+// @ts-expect-error proxy-from-env ships no declarations: its one function is typed below.
+import { getProxyForUrl as untyped } from "proxy-from-env";
 
 // The proxy agents of the agent plugin (plugins/agent/index.ts loads this module only when a
 // proxy is configured). The environment's rules are proxy-from-env's, as curl reads them:
@@ -7,6 +8,9 @@ import { getProxyForUrl } from "proxy-from-env";
 // `all_proxy` for both, and `no_proxy`/`NO_PROXY` (host names, `.suffix`, `*`, `host:port`).
 // https-proxy-agent opens a CONNECT tunnel through the proxy for both schemes, so the proxy
 // never sees the request itself, nor its `authorization`.
+
+/** The proxy URL the environment names for `url`, or "" for a direct connection. */
+const getProxyForUrl: (url: string) => string = untyped;
 
 /** One keep-alive agent per proxy URL, for the life of the process. */
 const agents = new Map<string, HttpsProxyAgent<string>>();

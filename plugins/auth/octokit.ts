@@ -1,4 +1,5 @@
 import {
+  addAuthorization,
   ParameterError,
   merge,
   type Client,
@@ -32,8 +33,12 @@ export type AuthResult =
  * `request.defaults(…)` is the client's own request, for the strategy's token exchange.
  */
 function octokitRequest(client: Client, send: Send, current: EndpointOptions) {
-  const request = (route: string | RequestParameters, params?: RequestParameters): Promise<Response<unknown>> =>
-    Promise.resolve(send(route === current && !params ? current : merge(current, route, params)));
+  const request = (route: string | RequestParameters, params?: RequestParameters): Promise<Response<unknown>> => {
+    const options = route === current && !params ? current : merge(current, route, params);
+    // The strategy's credential, masked by value from now on (kernel/secrets.ts).
+    addAuthorization(options.headers.authorization);
+    return Promise.resolve(send(options));
+  };
   return Object.assign(request, {
     endpoint: {
       DEFAULTS: current,

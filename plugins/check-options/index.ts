@@ -1,7 +1,6 @@
-import { KERNEL_OPTIONS, warnOnce, type Client, type Plugin } from "../../kernel/index.js";
-import { closest } from "./closest.js";
+import { KERNEL_OPTIONS, closest, warnOnce, type Client, type Plugin } from "../../kernel/index.js";
 
-export { closest } from "./closest.js";
+export { closest } from "../../kernel/index.js";
 
 /**
  * Warns once per name (per process) about a top-level option no plugin of the client reads:

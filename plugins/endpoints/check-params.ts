@@ -1,5 +1,8 @@
 import { ParameterError, type ParamMeta } from "../../kernel/index.js";
 
+// Loaded with the checks (plugins/endpoints/method.ts `withChecks`): a typo'd parameter warns.
+export { warnUnknownParams } from "./unknown-params.js";
+
 /**
  * Checking parameters against an operation's metadata, before anything is sent:
  * missing required, wrong type, value outside the allowed values, null where not nullable.

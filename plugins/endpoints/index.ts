@@ -28,6 +28,7 @@ export {
   type Method,
   type ParamsCheck,
   type CheckParams,
+  type WarnUnknownParams,
   type OperationInfo,
 } from "./method.js";
 export { uploadsOrigin } from "../../kernel/index.js";

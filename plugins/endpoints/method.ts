@@ -6,12 +6,12 @@ import {
   type Client,
   type EndpointMethod,
   type Lazy,
-  type ScopeParams,
+  type Log,
   type RequestParameters,
   type ParamMeta,
   type RouteEntry,
 } from "../../kernel/index.js";
-import type { Registry } from "./registry.js";
+import { scopeParams, type Registry } from "./registry.js";
 
 /** A bound request: what every endpoint method is (`.endpoint`, `.defaults`, as in @octokit/rest). */
 export type Method = EndpointMethod<{ parameters: Record<string, unknown>; response: unknown }>;
@@ -83,6 +83,13 @@ function renameParams(operation: string, renamed: Record<string, string>, params
 export type ParamsCheck = (params: Record<string, unknown>) => void | Promise<void>;
 /** plugins/endpoints/check-params.ts's `checkParams`: throws a `ParameterError` for params that do not fit `metas`. */
 export type CheckParams = (operation: string, metas: readonly ParamMeta[], params: Record<string, unknown>) => void;
+/** plugins/endpoints/unknown-params.ts's `warnUnknownParams`: warns once about a parameter `metas` lacks. */
+export type WarnUnknownParams = (
+  operation: string,
+  metas: readonly ParamMeta[],
+  params: Record<string, unknown>,
+  log: Pick<Log, "warn">,
+) => void;
 
 /** What an adapted method holds: the method it adapts and how. */
 interface Adapted {
@@ -155,17 +162,6 @@ export function adaptMethod(
   return method as unknown as Method;
 }
 
-/** Each registry's parameter metadata per scope, loaded on first use (a failed load is retried). */
-const paramsCache = new WeakMap<Registry, Map<string, Lazy<ScopeParams>>>();
-
-function scopeParams(registry: Registry, scope: string): Lazy<ScopeParams> {
-  let scopes = paramsCache.get(registry);
-  if (!scopes) paramsCache.set(registry, (scopes = new Map()));
-  let metas = scopes.get(scope);
-  if (!metas) scopes.set(scope, (metas = lazy(() => registry.loadParams!(scope).then((module) => module.params))));
-  return metas;
-}
-
 /** The parameter checks' code, loaded with the first metadata (a client without metadata never needs it). */
 const checks = lazy(() => import("./check-params.js"));
 
@@ -173,10 +169,13 @@ const checks = lazy(() => import("./check-params.js"));
  * `run` with the parameter checks' code: at once when it is loaded, else once it is (with
  * `also`, loaded alongside).
  */
-export function withChecks(run: (checkParams: CheckParams) => void, also?: Lazy<unknown>): void | Promise<void> {
+export function withChecks(
+  run: (checkParams: CheckParams, warnUnknownParams: WarnUnknownParams) => void,
+  also?: Lazy<unknown>,
+): void | Promise<void> {
   const code = checks.value;
-  if (code && (!also || also.value)) return run(code.checkParams);
-  return Promise.all([checks(), also?.()]).then(([loaded]) => run(loaded.checkParams));
+  if (code && (!also || also.value)) return run(code.checkParams, code.warnUnknownParams);
+  return Promise.all([checks(), also?.()]).then(([loaded]) => run(loaded.checkParams, loaded.warnUnknownParams));
 }
 
 /**
@@ -184,18 +183,26 @@ export function withChecks(run: (checkParams: CheckParams) => void, also?: Lazy<
  * scope's metadata is loaded): the body parameter and gathered fields are checked where
  * the method put them, in `data`.
  */
-function checker(registry: Registry, scope: string, name: string, entry: RouteEntry): ParamsCheck {
+function checker(
+  registry: Registry,
+  scope: string,
+  name: string,
+  entry: RouteEntry,
+  log: Pick<Log, "warn">,
+): ParamsCheck {
   const operation = `${scope}.${name}`;
   const metas = scopeParams(registry, scope);
   const extra = entry[2];
   return (params) =>
-    withChecks((checkParams) => {
+    withChecks((checkParams, warnUnknownParams) => {
       const given = extra?.body
         ? { ...params, [extra.body]: params.data }
         : extra?.fields
           ? { ...params, ...(params.data as object) }
           : params;
-      checkParams(operation, metas.value![name] ?? [], given);
+      const known = metas.value![name] ?? [];
+      checkParams(operation, known, given);
+      warnUnknownParams(operation, known, given, log);
     }, metas);
 }
 
@@ -257,7 +264,7 @@ export function createMethod(
     base.url!.startsWith("{origin}") ? { ...base, origin: uploadsOrigin(client.options.baseUrl) } : base,
   ) as unknown as Method;
   const adapt = adapter(operation, entry, client);
-  const check = registry.loadParams ? checker(registry, scope, name, entry) : undefined;
+  const check = registry.loadParams ? checker(registry, scope, name, entry, client.options.log) : undefined;
   return adapt || check ? adaptMethod(bound, adapt, check) : bound;
 }
 

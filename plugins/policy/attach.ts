@@ -14,6 +14,10 @@ export interface Policy {
   maxWait: number;
   /** The plugin that set `maxWait`, when one did. */
   maxWaitFrom?: string;
+  /** Longest total of one request's waits, when an option gave it (plugins/policy/hold.ts). */
+  maxTotalWait?: number;
+  /** The plugin that set `maxTotalWait`, when one did. */
+  maxTotalWaitFrom?: string;
   retry?: RetrySettings;
   throttle?: ThrottleConfig;
   engine?: Engine;
@@ -31,6 +35,7 @@ function engineOf(client: Client, policy: Policy, { createEngine, createRetrier,
   const engine = createEngine();
   engine.maxWait = policy.maxWait;
   if (policy.maxWaitFrom) engine.maxWaitFrom = policy.maxWaitFrom;
+  if (policy.maxTotalWait !== undefined) engine.maxTotalWait = policy.maxTotalWait;
   if (policy.retry) engine.retrier = createRetrier(policy.retry);
   if (policy.throttle) applyThrottle(client, engine, policy.throttle);
   return (policy.engine = engine);

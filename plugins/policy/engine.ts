@@ -25,7 +25,7 @@ export async function run(engine: Engine, request: Send, options: EndpointOption
   const { method } = options;
   // `request.idempotent` (set by the graphql plugin for queries): a POST GitHub does not act on.
   const mutating = MUTATING.has(method) && options.request.idempotent !== true;
-  const attempt: Attempt = { options, method, mutating, retryCount: 0, secondaryHits: 0 };
+  const attempt: Attempt = { options, method, mutating, retryCount: 0, secondaryHits: 0, waited: 0 };
   for (;;) {
     options.request.retryCount = attempt.retryCount;
     const { throttler, retrier } = engine;

@@ -1,5 +1,5 @@
 import type { Plugin } from "../../kernel/index.js";
-import { setMaxWait } from "../policy/options.js";
+import { setMaxTotalWait, setMaxWait } from "../policy/options.js";
 import { policyFor } from "../policy/attach.js";
 import { retryConfig } from "./options.js";
 
@@ -19,6 +19,13 @@ export interface RetryOptions {
    * The same setting as `throttle.maxWait`.
    */
   maxWait?: number;
+  /**
+   * Longest total of one request's waits — backoff delays, `Retry-After`, rate-limit pauses
+   * before and after sending — in ms; a wait past it fails the request (a `RateLimitError`
+   * for a wait GitHub asked for, the failure itself for a backoff). Default twice `maxWait`
+   * (10 minutes). The same setting as `throttle.maxTotalWait`.
+   */
+  maxTotalWait?: number;
   /** Also retry a `TimeoutError` (idempotent methods only). Default false: a timeout is final. */
   timeouts?: boolean;
   /** Also send POST and PATCH again after failures that may have reached GitHub (5xx, reset, timeout). Default false. */
@@ -54,6 +61,7 @@ export const retry: Plugin<void, RetryPluginOptions> = (client, options) => {
   if (!config) return;
   const policy = policyFor(client);
   setMaxWait(policy, config.maxWait, "retry");
+  setMaxTotalWait(policy, config.maxTotalWait, "retry");
   policy.retry = config.settings;
 };
 /** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */

@@ -16,6 +16,7 @@ export function applyThrottle(client: Client, engine: Engine, config: ThrottleCo
     storeTimeout = DEFAULT_STORE_TIMEOUT,
     concurrency,
     mutationGap,
+    budgets,
     onRateLimit,
     onSecondaryRateLimit,
   } = config;
@@ -25,6 +26,7 @@ export function applyThrottle(client: Client, engine: Engine, config: ThrottleCo
     own: config.store === undefined,
     concurrency,
     mutationGap,
+    budgets,
     ...(onRateLimit && { onRateLimit }),
     ...(onSecondaryRateLimit && { onSecondaryRateLimit }),
   });

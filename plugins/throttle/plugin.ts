@@ -1,5 +1,5 @@
 import type { KeyValueStore, Plugin } from "../../kernel/index.js";
-import { setMaxWait } from "../policy/options.js";
+import { setMaxTotalWait, setMaxWait } from "../policy/options.js";
 import { policyFor } from "../policy/attach.js";
 import type { RateLimitInfo } from "../policy/index.js";
 import { throttleConfig } from "./options.js";
@@ -19,10 +19,16 @@ export interface ThrottleOptions {
   storeTimeout?: number;
   /** Most requests in flight at once. Default 10; `1` sends everything serially, as GitHub advises. */
   concurrency?: number;
-  /** Mutations (POST, PATCH, PUT, DELETE) go one at a time, starting at least this many ms apart. Default 1000; `0` turns pacing off. */
+  /** Mutations (POST, PATCH, PUT, DELETE) go one at a time, starting at least this many ms apart. Default 0 (off): the write budgets pace them. */
   mutationGap?: number;
+  /** Most mutations per minute and credential, shared through `store` (GitHub's documented 80 by default; `Infinity` lifts it). */
+  writesPerMinute?: number;
+  /** Most mutations per hour and credential, shared through `store` (GitHub's documented 500 by default; `Infinity` lifts it). */
+  writesPerHour?: number;
   /** Longest rate-limit pause a request waits for, in ms; a longer one fails at once. Default 300000. The same setting as `retry.maxWait`. */
   maxWait?: number;
+  /** Longest total of one request's waits (retries and pauses together), in ms. Default twice `maxWait`. The same setting as `retry.maxTotalWait`. */
+  maxTotalWait?: number;
   /** Asked before a request waits for an exhausted primary rate limit; return `false` to fail fast. */
   onRateLimit?: RateLimitCallback;
   /** Asked before a request waits for a secondary rate limit; return `false` to fail fast. */
@@ -38,8 +44,8 @@ export interface ThrottlePluginOptions {
 let DEFAULT: ReturnType<typeof throttleConfig>;
 
 /**
- * Throttling: requests wait for a free slot (`concurrency`), mutations are paced
- * (`mutationGap`), and rate limits pause what they concern — an exhausted primary limit its
+ * Throttling: requests wait for a free slot (`concurrency`), mutations are paced within
+ * GitHub's write budgets (`writesPerMinute`, `writesPerHour`), and rate limits pause what they concern — an exhausted primary limit its
  * resource (`core`, `search`…), a secondary limit every request — until GitHub's reset, for
  * every client sharing the `store`; later requests wait or fail fast without being sent.
  * Shares one engine — one retry counter, one queue — with the `retry` plugin.
@@ -57,6 +63,7 @@ export const throttle: Plugin<void, ThrottlePluginOptions> = (client, options) =
   if (!config) return;
   const policy = policyFor(client);
   setMaxWait(policy, config.maxWait, "throttle");
+  setMaxTotalWait(policy, config.maxTotalWait, "throttle");
   policy.throttle = config;
 };
 /** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */

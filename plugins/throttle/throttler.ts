@@ -1,10 +1,12 @@
 import type { KeyValueStore } from "../../kernel/index.js";
-import { failFast, rateLimitInfo } from "../policy/hold.js";
+import { failFast, rateLimitInfo, withinBudget } from "../policy/hold.js";
 import type { Attempt, Engine, Outcome, RateLimitInfo, Throttler } from "../policy/types.js";
 import { recordWait, sleep } from "../policy/wait.js";
 import { then } from "../store/maybe-promise.js";
 import { credentials } from "./credential.js";
 import { readPause, writePauses, type Pause } from "./pauses.js";
+import type { Budget } from "./options.js";
+import { createPacer } from "./pacer.js";
 import { createQueue } from "./queue.js";
 import { resourceOf } from "./resource.js";
 
@@ -15,6 +17,8 @@ export interface ThrottleSettings {
   own?: boolean;
   concurrency: number;
   mutationGap: number;
+  /** Write budgets: a write that would exceed one waits (plugins/throttle/pacer.ts). */
+  budgets: readonly Budget[];
   onRateLimit?: (info: RateLimitInfo) => unknown;
   onSecondaryRateLimit?: (info: RateLimitInfo) => unknown;
 }
@@ -30,6 +34,7 @@ type Maybe = void | Promise<unknown>;
 export function createThrottler(engine: Engine, settings: ThrottleSettings): Throttler {
   const { store } = settings;
   const queue = createQueue(settings.concurrency, settings.mutationGap);
+  const pacer = createPacer(store, settings.budgets);
   const credential = credentials();
   const learned = new Map<string, string>(); // route template (or URL) → the resource GitHub named
   const written = new Map<string, number>();
@@ -53,20 +58,34 @@ export function createThrottler(engine: Engine, settings: ThrottleSettings): Thr
 
   function check(attempt: Attempt): void | Promise<void> {
     const pause = readPause(store, attempt.resource!, attempt.credential!, engine.skew);
-    return then(pause, (found) => (found ? hold(attempt, found) : undefined)) as void | Promise<void>;
+    return then(pause, (found) => (found ? hold(attempt, found) : pace(attempt))) as void | Promise<void>;
   }
 
-  async function hold(attempt: Attempt, pause: Pause): Promise<void> {
+  /** A write waits when it would exceed a write budget; it is counted when it goes. */
+  function pace(attempt: Attempt): void | Promise<void> {
+    if (!attempt.mutating) return;
+    const wait = pacer.take(attempt.credential!);
+    const go = (ms: number) =>
+      ms > 0 ? hold(attempt, { kind: "secondary", until: Date.now() + ms }, true) : undefined;
+    return then(wait, go) as void | Promise<void>;
+  }
+
+  /** Wait out `pause` (GitHub's, from the store; or the write budget's when `paced`), then start over. */
+  async function hold(attempt: Attempt, pause: Pause, paced = false): Promise<void> {
     queue.release(attempt.mutating, false);
     const resource = pause.kind === "primary" ? attempt.resource : undefined;
     if (pause.until - Date.now() > engine.maxWait)
       throw failFast(engine, attempt, pause.kind, "max-wait", pause.until, undefined, resource);
-    if (!(await allow(attempt, rateLimitInfo(attempt, pause.kind, pause.until, false)))) {
+    if (!withinBudget(engine, attempt, pause.until - Date.now()))
+      throw failFast(engine, attempt, pause.kind, "max-total-wait", pause.until, undefined, resource);
+    // Pacing is not a limit GitHub announced: the callbacks are for those.
+    if (!paced && !(await allow(attempt, rateLimitInfo(attempt, pause.kind, pause.until, false)))) {
       throw failFast(engine, attempt, pause.kind, "declined", pause.until, undefined, resource);
     }
-    const ms = pause.until - Date.now();
-    recordWait(attempt.options, { kind: pause.kind, at: Date.now(), ms, sent: false });
-    await sleep(ms, attempt.options, `for a ${pause.kind} rate limit`);
+    const wait = Math.max(0, pause.until - Date.now());
+    attempt.waited += wait;
+    recordWait(attempt.options, { kind: pause.kind, at: Date.now(), ms: wait, sent: false });
+    await sleep(wait, attempt.options, paced ? "within GitHub's write budget" : `for a ${pause.kind} rate limit`);
     return enter(attempt);
   }
 
@@ -89,7 +108,15 @@ export function createThrottler(engine: Engine, settings: ThrottleSettings): Thr
       attempt.resource ??= learned.get(attempt.options.url) ?? resourceOf(attempt.options);
       const header = attempt.options.headers.authorization;
       const write = (value: string) =>
-        writePauses(store, engine.skew, written, (attempt.credential = value), attempt.resource!, outcome);
+        writePauses(
+          store,
+          engine.skew,
+          written,
+          (attempt.credential = value),
+          attempt.resource!,
+          outcome,
+          engine.maxWait,
+        );
       // An attempt that took the quiet path in `enter` has no credential yet.
       const known = attempt.credential ?? credential.before(attempt, header);
       return then(

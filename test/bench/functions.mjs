@@ -4,7 +4,8 @@
 // counted by V8's precise coverage (call counts, not samples): the client makes one call to
 // warm up (lazy chunks, the scope, the method), the counters are reset, then one more call is
 // counted. The request goes to a loopback server (test/bench/server.mjs); nothing else runs.
-// Prints the count, per file, and the functions (`--list`). docs/how-it-works.md quotes it.
+// Prints the count, per file, and the functions (`--list`, with the offset where each starts
+// in its file, to tell anonymous ones apart). docs/how-it-works.md quotes it.
 import { Session } from "node:inspector/promises";
 import { fileURLToPath } from "node:url";
 import { startServer } from "./proc.mjs";
@@ -34,7 +35,7 @@ try {
     for (const fn of script.functions) {
       // The first range is the function itself; a script's top level has an empty name and offset 0.
       if (fn.ranges[0].count > 0 && !(fn.functionName === "" && fn.ranges[0].startOffset === 0))
-        ran.push(`${where} ${fn.functionName || "(anonymous)"}`);
+        ran.push(`${where} ${fn.functionName || "(anonymous)"} @${fn.ranges[0].startOffset}`);
     }
   }
   const byFile = new Map();

@@ -1,6 +1,6 @@
-// Run by test/plugins/presets-loads.test.ts as `node --no-experimental-require-module`: the
-// built CJS preset must never require() an ES module (Node 22.0–22.11 refuse to), neither
-// at load nor when its plugins load their code on first use. Prints "ok" and the statuses.
+// Run by test/plugins/presets-loads.test.ts: require() of the built package (dist/cjs requires
+// the Node bundle, dist/node) works at load and when its plugins load their code on first use
+// (a lazy chunk of an ES module required from CommonJS). Prints "ok" and the statuses.
 "use strict";
 const { createServer } = require("node:http");
 const forgekit = require("../../dist/cjs/index.cjs");

@@ -19,8 +19,12 @@ export function sizeProbes({ esm, classic }) {
       // 6.46 kB before issue 21 moved the option typo check into a plugin (plugins/check-options/)
       // and the steps, kernel wraps and mergeOver out of the request path.
       // +239 B for issue 24: error identity across copies (kernel/brand.ts), error.requestId, Client.VERSION.
-      // +425 B for issue 22: bodies bounded while decoding (kernel/response.ts), ResponseTooLargeError, streamed responses.
-      ceiling: 6060,
+      // +387 B for issue 23's redaction by value (kernel/secrets.ts).
+      // +363 B for issue 23: a route's method, timeouts and request option names checked, non-finite path values refused.
+      // +392 B when issue 23 was merged onto issue 21: closest (kernel/closest.ts) moved from plugins/check-options/ into the kernel for the method and request option checks.
+      // +160 B for issue 30: @octokit/endpoint's encoding (kernel/uri-encode.ts).
+      // +411 B for issue 22: bodies bounded while decoding (kernel/response.ts), ResponseTooLargeError, streamed responses.
+      ceiling: 7343,
       contents: `export { Client } from "./kernel/index.ts";`,
     },
     {
@@ -31,8 +35,15 @@ export function sizeProbes({ esm, classic }) {
       // +48 B for kernel/merge.ts's Object.assign copy, as the kernel-only probe.
       // +218 B for issue 24: error identity across copies (kernel/brand.ts), error.requestId, Client.VERSION.
       // +678 B for issue 27: the log plugin's line or record per request (plugins/log/record.ts).
-      // +381 B for issue 22: bodies bounded while decoding (kernel/response.ts), ResponseTooLargeError, streamed responses.
-      ceiling: 34350,
+      // +168 B for issue 23: paginate's Link-cycle detection, maxPages, safe wrapper fields.
+      // +122 B for issue 23: the App strategy's warning for a token expired on arrival.
+      // +343 B for issue 23's redaction by value (kernel/secrets.ts).
+      // +44 B for issue 23: the auth plugin adds every credential it holds or derives to the redactor.
+      // +355 B for issue 23: a route's method, timeouts and request option names checked, non-finite path values refused.
+      // +663 B when issue 23 was merged onto issue 21: what issue 23's deltas above, measured on the old kernel, left out.
+      // +210 B for issue 30: @octokit/endpoint's encoding (kernel/uri-encode.ts).
+      // +442 B for issue 22: bodies bounded while decoding (kernel/response.ts), ResponseTooLargeError, streamed responses.
+      ceiling: 36317,
       ...flat,
       contents: [
         `import { Client } from "./kernel/index.ts";`,
@@ -51,8 +62,12 @@ export function sizeProbes({ esm, classic }) {
       // +60 B for issue 12's leaner request path and per-class state (kernel wraps, compiled
       // templates, URL checks once per baseUrl+template, shared route records, memberOnFirstUse).
       // +160 B for issue 27: the log plugin's line or record per request (plugins/log/record.ts).
-      // +12 B for issue 22: bodies bounded while decoding (kernel/response.ts), ResponseTooLargeError, streamed responses.
-      ceiling: 16640,
+      // +30 B for issue 23: bounded rate-limit headers, maxTotalWait, pauses kept at most maxWait.
+      // +46 B for issue 23: the auth plugin adds every credential it holds or derives to the redactor.
+      // +189 B for issue 23: a route's method, timeouts and request option names checked, non-finite path values refused.
+      // +140 B for issue 30: the write budgets' options (plugins/throttle/options.ts).
+      // +20 B for issue 22: bodies bounded while decoding (kernel/response.ts), ResponseTooLargeError, streamed responses.
+      ceiling: 17045,
       entryOnly: true,
       options: esm,
     },
@@ -64,8 +79,13 @@ export function sizeProbes({ esm, classic }) {
       // -1,005 B and 3 files fewer when the retry/throttle engine became one chunk (plugins/presets/policy-code.ts).
       // +208 B for issue 24: error identity across copies (kernel/brand.ts), error.requestId, Client.VERSION.
       // +719 B for issue 27: the log plugin's line or record per request (plugins/log/record.ts).
-      // +486 B for issue 22: bodies bounded while decoding (kernel/response.ts), ResponseTooLargeError, streamed responses.
-      ceiling: 32900,
+      // +379 B for issue 23: bounded rate-limit headers, maxTotalWait, pauses kept at most maxWait.
+      // +376 B for issue 23's redaction by value (kernel/secrets.ts).
+      // +49 B for issue 23: the auth plugin adds every credential it holds or derives to the redactor.
+      // +584 B for issue 23: a route's method, timeouts and request option names checked, non-finite path values refused.
+      // +690 B for issue 30: @octokit/endpoint's encoding and the write budgets (plugins/throttle/pacer.ts).
+      // +516 B for issue 22: bodies bounded while decoding (kernel/response.ts), ResponseTooLargeError, streamed responses.
+      ceiling: 34994,
       options: esm,
       // What the page fetches for it, as test/browser/esm.test.ts records in Chromium: the route
       // loader table, repos' paths and the retry/throttle engine (loaded before the first request).
@@ -82,8 +102,16 @@ export function sizeProbes({ esm, classic }) {
       // templates, URL checks once per baseUrl+template, shared route records, memberOnFirstUse).
       // +219 B for issue 24: error identity across copies (kernel/brand.ts), error.requestId, Client.VERSION.
       // +737 B for issue 27: the log plugin's line or record per request (plugins/log/record.ts).
-      // +527 B for issue 22: bodies bounded while decoding (kernel/response.ts), ResponseTooLargeError, streamed responses.
-      ceiling: 53720,
+      // +443 B for issue 23: bounded rate-limit headers, maxTotalWait, pauses kept at most maxWait.
+      // +242 B for issue 23: paginate's Link-cycle detection, maxPages, safe wrapper fields.
+      // +128 B for issue 23: the App strategy's warning for a token expired on arrival.
+      // +374 B for issue 23's redaction by value (kernel/secrets.ts).
+      // +57 B for issue 23: the auth plugin adds every credential it holds or derives to the redactor.
+      // +601 B for issue 23: a route's method, timeouts and request option names checked, non-finite path values refused.
+      // +104 B when issue 23 was merged onto issue 21: what issue 23's deltas above, measured on the old kernel, left out.
+      // +783 B for issue 30: @octokit/endpoint's encoding and the write budgets (plugins/throttle/pacer.ts).
+      // +488 B for issue 22: bodies bounded while decoding (kernel/response.ts), ResponseTooLargeError, streamed responses.
+      ceiling: 56417,
       ...flat,
       contents: `import forgekit from "./plugins/presets/browser.ts";\nexport const get = () => forgekit()${ENDPOINTS_USE};`,
     },
@@ -91,8 +119,17 @@ export function sizeProbes({ esm, classic }) {
     // templates, URL checks once per baseUrl+template, shared route records, memberOnFirstUse).
     // +227 B for issue 24: error identity across copies (kernel/brand.ts), error.requestId, Client.VERSION.
     // +720 B for issue 27: the log plugin's line or record per request (plugins/log/record.ts).
-    // +591 B for issue 22: bodies bounded while decoding (kernel/response.ts), ResponseTooLargeError, streamed responses.
-    { name: "classic script, `forgekit.js`", budget: 24000, ceiling: 53930, options: classic },
+    // +413 B for issue 23: bounded rate-limit headers, maxTotalWait, pauses kept at most maxWait.
+    // +242 B for issue 23: paginate's Link-cycle detection, maxPages, safe wrapper fields.
+    // +131 B for issue 23: the App strategy's warning for a token expired on arrival.
+    // +396 B for issue 23's redaction by value (kernel/secrets.ts).
+    // +43 B for issue 23: the auth plugin adds every credential it holds or derives to the redactor.
+    // +5 B for issue 23: the cache drops a "__proto__" variant of a stored record.
+    // +615 B for issue 23: a route's method, timeouts and request option names checked, non-finite path values refused.
+    // +83 B when issue 23 was merged onto issue 21: what issue 23's deltas above, measured on the old kernel, left out.
+    // +760 B for issue 30: @octokit/endpoint's encoding and the write budgets (plugins/throttle/pacer.ts).
+    // +484 B for issue 22: bodies bounded while decoding (kernel/response.ts), ResponseTooLargeError, streamed responses.
+    { name: "classic script, `forgekit.js`", budget: 24000, ceiling: 56512, options: classic },
     {
       name: "kernel + auth + endpoints + the `repos` chunk, one call",
       budget: 10000,
@@ -101,8 +138,13 @@ export function sizeProbes({ esm, classic }) {
       // templates, URL checks once per baseUrl+template, shared route records, memberOnFirstUse).
       // +67 B for kernel/merge.ts's Object.assign copy, as the kernel-only probe.
       // +229 B for issue 24: error identity across copies (kernel/brand.ts), error.requestId, Client.VERSION.
-      // +438 B for issue 22: bodies bounded while decoding (kernel/response.ts), ResponseTooLargeError, streamed responses.
-      ceiling: 15520,
+      // +374 B for issue 23's redaction by value (kernel/secrets.ts).
+      // +50 B for issue 23: the auth plugin adds every credential it holds or derives to the redactor.
+      // +369 B for issue 23: a route's method, timeouts and request option names checked, non-finite path values refused.
+      // +425 B when issue 23 was merged onto issue 21: what issue 23's deltas above, measured on the old kernel, left out.
+      // +180 B for issue 30: @octokit/endpoint's encoding (kernel/uri-encode.ts).
+      // +418 B for issue 22: bodies bounded while decoding (kernel/response.ts), ResponseTooLargeError, streamed responses.
+      ceiling: 16896,
       needs: ["plugins/auth/index.ts", "plugins/endpoints/index.ts"],
       contents: [
         `import { Client } from "./kernel/index.ts";`,
@@ -114,3 +156,26 @@ export function sizeProbes({ esm, classic }) {
     },
   ];
 }
+
+/**
+ * What `npm install` puts on disk for forgekit itself: the packed tarball's files and their
+ * bytes (`npm pack --json`: `unpackedSize`, `entryCount`), checked by
+ * test/package/lint.test.mjs on the tarball it lints. The dependencies add about 20 files and
+ * 90 kB (docs/browsers-and-bundle-size.md#install-size).
+ */
+export const installFootprint = {
+  budget: { bytes: 8_000_000, files: 600 },
+  // 21.17 MB / 4,132 files with three builds (dist/cjs, dist/esm, dist/node) and two sets of
+  // declarations; 11.22 MB / 1,824 when require() loaded dist/node and dist/cjs became one
+  // entry file per export, declarations shipped once and only where an entry reaches them.
+  // 1,827 files once issue 21's kernel landed (its plugin modules).
+  // +6 files, +3.8 kB for issue 30: kernel/uri-encode, plugins/agent/transport-choice,
+  // plugins/throttle/pacer, plugins/presets/octokit (and its .d.ts), typescript-4.9-or-later.d.ts.
+  // 1,834 files and 11.24 MB once issue 23 landed: its new modules (kernel/check-request.ts, kernel/secrets.ts,
+  // plugins/endpoints/unknown-params.ts, plugins/paginate/fields.ts and page-key.ts).
+  // 11.27 MB once issue 30 landed on it (kernel/uri-encode, plugins/agent/transport-choice,
+  // plugins/throttle/pacer, plugins/presets/octokit, the TypeScript 4.9 floor's declarations).
+  // +17,072 B and +3 files for issue 22: bounded and streamed bodies, idle timeouts, proxies
+  // (plugins/agent/proxy.ts, proxy-option.ts, the CLI's --output).
+  ceiling: { bytes: 11_289_072, files: 1_843 },
+};
