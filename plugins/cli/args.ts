@@ -27,6 +27,8 @@ export interface Flags {
   deployment?: string;
   /** `--max-wait <seconds>`: the longest rate-limit wait to sit out (retry.maxWait). */
   maxWait?: string;
+  /** `--output <file>`: stream the response body to this file instead of stdout. */
+  output?: string;
   /** `--header name:value`, names lower-cased, in order. */
   headers: Record<string, string>;
   previews: string[];
@@ -52,6 +54,7 @@ const FLAGS: Record<string, [key: keyof Flags, kind: Kind]> = {
   "--base-url": ["baseUrl", "string"],
   "--deployment": ["deployment", "string"],
   "--max-wait": ["maxWait", "string"],
+  "--output": ["output", "string"],
   "--header": ["headers", "list"],
   "--preview": ["previews", "list"],
   "--raw-field": ["fields", "list"],
@@ -59,6 +62,7 @@ const FLAGS: Record<string, [key: keyof Flags, kind: Kind]> = {
 };
 const SHORT: Record<string, string> = {
   "-i": "--include",
+  "-o": "--output",
   "-h": "--help",
   "-V": "--version",
   "-H": "--header",
