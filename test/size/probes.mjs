@@ -9,7 +9,7 @@
 
 const ENDPOINTS_USE = `.repos.get({ owner: "o", repo: "r" })`;
 
-/** The probes, given build.mjs's browser builds (`esm`: forgekit.mjs, `classic`: forgekit.js). */
+/** The probes, given build/browser.mjs's browser builds (`esm`: forgekit.mjs, `classic`: forgekit.js). */
 export function sizeProbes({ esm, classic }) {
   const flat = { splitting: false };
   return [
