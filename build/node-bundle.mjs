@@ -9,46 +9,20 @@ const NODE_PLUGIN_ENTRIES = () =>
 
 /**
  * The Node bundle's entries: every module package.json's "exports" (node condition) and "bin"
- * reach. A plugin subpath is a wrapper that also imports the full preset (see `withPreset`).
+ * reach. Each plugin is an entry of its own, so `forgekit/core` + `forgekit/plugins/auth`
+ * loads the kernel and auth, nothing of the preset (test/package/node-bundle.test.mjs). The
+ * price: esbuild puts the code each set of entries shares in a chunk of its own, so the preset
+ * opens about one file per plugin it applies instead of one for all of them.
  */
 const nodeBundleEntries = () => [
   "kernel/index.ts",
   "plugins/presets/full.ts",
   "plugins/cli/bin.ts",
   "test/server/index.ts",
-  ...NODE_PLUGIN_ENTRIES().map((file) => ({ in: `with-preset:${file}`, out: file.replace(/\.ts$/, "") })),
+  ...NODE_PLUGIN_ENTRIES(),
   ...listFiles("definitions", "/all.ts").filter((f) => f.split("/").length === 3),
   ...listFiles("definitions/api.github.com/scopes", ".ts"),
 ];
-
-// esbuild puts each module in a chunk per set of entries that reach it, so a plugin entry that
-// reaches a few of the preset's modules splits them off into a chunk of their own: with every
-// plugin an entry, `import "forgekit"` opened 18 files. A plugin subpath therefore imports the
-// full preset too (a module marked as having side effects, so esbuild keeps it): the preset's
-// modules are reached by the same entries and share one chunk, `import "forgekit"` opens a
-// handful of files, and a plugin subpath loads the preset's code with it (in Node, where that
-// costs a few milliseconds; browsers and bundlers get dist/esm). forgekit/core stays the kernel.
-const withPreset = {
-  name: "with-preset",
-  setup(build) {
-    build.onResolve({ filter: /^with-preset:/ }, (args) => ({ path: args.path.slice(12), namespace: "with-preset" }));
-    build.onResolve({ filter: /^forgekit-node-preset$/ }, () => ({
-      path: "preset",
-      namespace: "preset",
-      sideEffects: true,
-    }));
-    build.onLoad({ filter: /.*/, namespace: "preset" }, () => ({
-      contents: 'export { Client } from "./plugins/presets/full.ts";',
-      resolveDir: process.cwd(),
-      loader: "js",
-    }));
-    build.onLoad({ filter: /.*/, namespace: "with-preset" }, (args) => ({
-      contents: `import "forgekit-node-preset";\nexport * from ${JSON.stringify(`./${args.path}`)};`,
-      resolveDir: process.cwd(),
-      loader: "js",
-    }));
-  },
-};
 
 // In a bundle, import.meta.url is the URL of whichever chunk the code landed in. The modules
 // that find files next to themselves (a deployment's registry, the testing server's route
@@ -85,8 +59,8 @@ const externalPackages = {
  * Node. ONE esbuild call with code splitting over every entry: each entry is a small file at
  * its dist/esm path, the code entries share is in chunks/, each module exists once (so
  * `instanceof HttpError` and plugin identity hold across subpaths), and every `import()`
- * (route tables, parameters, deferred plugins) stays a lazy chunk. A handful of files to open
- * instead of a hundred is what makes start-up fast (docs/how-it-works.md#start-up).
+ * (route tables, parameters, deferred plugins) stays a lazy chunk. About a file per plugin to
+ * open instead of a file per module is what makes start-up fast (docs/how-it-works.md#start-up).
  */
 export async function buildNodeBundle() {
   const { metafile } = await esbuild({
@@ -104,7 +78,7 @@ export async function buildNodeBundle() {
     logLevel: "warning",
     metafile: true,
     define: versionDefine(),
-    plugins: [withPreset, externalPackages, ownUrl],
+    plugins: [externalPackages, ownUrl],
   });
   const placeholder = new RegExp(`"${OWN_URL}([^"]+)"`, "g");
   for (const output of Object.keys(metafile.outputs)) {
