@@ -3,6 +3,7 @@ import { createHook } from "./hook.js";
 import { checkOptions, checkPlugins } from "./check-options.js";
 import { createRequest, type Hook as HookType, type Request } from "./request.js";
 import { withDefaults } from "./with-defaults.js";
+import { VERSION } from "./version.js";
 
 /** Members a plugin adds, merged into each instance. */
 export type PluginAdditions = Record<string, unknown>;
@@ -53,6 +54,8 @@ export type ClientClass<Instance, Options> = (new (options?: Options) => Instanc
  * const { data } = await client.request("GET /repos/{owner}/{repo}", { owner: "octocat", repo: "hello-world" });
  */
 export class Client {
+  /** forgekit's version, as `Octokit.VERSION` is @octokit's. */
+  static readonly VERSION: string = VERSION;
   /** Plugins applied by this constructor, in order. */
   static plugins: readonly Plugin<any, any>[] = [];
 

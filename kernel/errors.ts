@@ -1,3 +1,4 @@
+import { BRAND, brandsOf, isInstance } from "./brand.js";
 import { redact, redactData, redactHeaders } from "./redact.js";
 import type { PermissionHint, RateLimit, RequestOptions, Response, ResponseHeaders } from "./types.js";
 
@@ -9,16 +10,24 @@ export interface ErrorRequest {
 }
 
 /**
- * Base class of every error forgekit throws. `name` equals the class name so errors
- * narrow by `name` across realms (see the `is*` guards).
+ * Base class of every error forgekit throws. `name` equals the class name, and `instanceof`
+ * holds across copies of forgekit (the CommonJS and ESM builds, two installed versions):
+ * each class has a brand, a registered symbol checked by `Symbol.hasInstance` (kernel/brand.ts).
  */
 export class ForgeError extends Error {
-  // Literal names: minifiers rename classes, and the `is*` guards compare `name`.
+  /** The brand `instanceof` checks; a subclass of your own without one keeps plain `instanceof`. */
+  static readonly [BRAND]: string = "ForgeError";
+  /** `instanceof` by prototype chain, or by brand across copies of forgekit. */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return isInstance(this, value);
+  }
+  // Literal names: minifiers rename classes.
   override name = "ForgeError";
   /** The request, with credentials redacted, when one was built. */
   declare request?: ErrorRequest;
   constructor(message: string, request?: RequestOptions, cause?: unknown) {
     super(redact(message), cause === undefined ? undefined : { cause });
+    Object.defineProperty(this, BRAND, { value: brandsOf(new.target) });
     // A cause's text can hold the URL (node-fetch: "request to <url> failed"; undici: "Failed
     // to parse URL from <url>"): redact it in place, a few levels deep (causes may cycle).
     // Errors whose message cannot be set (DOMException) are left as they are.
@@ -42,10 +51,15 @@ export class ForgeError extends Error {
  * catch (error) { if (isHttpError(error) && error.status === 404) console.log(error.message) }
  */
 export class HttpError extends ForgeError {
+  static override readonly [BRAND]: string = "HttpError";
   override name = "HttpError";
   declare status: number;
   declare headers: ResponseHeaders;
   declare response: Response<unknown>;
+  /** The request, credentials redacted: an HTTP error always has one. */
+  declare request: ErrorRequest;
+  /** GitHub's `x-github-request-id` (quote it to GitHub support); also at the end of the message. */
+  declare requestId?: string;
   /** Set by the retry/throttle engine (part of the full preset). */
   declare rateLimit?: RateLimit;
   /** On a 403/404 whose headers say so: the permission or scope the call needs, and (classic tokens) what the token has. */
@@ -55,7 +69,9 @@ export class HttpError extends ForgeError {
   /** GitHub's `documentation_url` of the response body, when it has one. */
   declare documentation_url?: string;
   constructor(message: string, request: RequestOptions, response: Response<unknown>) {
-    super(message, request);
+    const id = response.headers["x-github-request-id"];
+    super(id ? `${message} [request id ${id}]` : message, request);
+    if (id) this.requestId = redact(id);
     this.status = response.status;
     // A server may echo a credential in a header or the body (GitHub quotes bad tokens).
     this.headers = redactHeaders(response.headers);
@@ -77,6 +93,7 @@ export type RequestError = HttpError;
  * original error is `cause`.
  */
 export class NetworkError extends ForgeError {
+  static override readonly [BRAND]: string = "NetworkError";
   override name = "NetworkError";
   /** Set only when the status line arrived before the connection closed mid-body. */
   declare status?: number;
@@ -84,6 +101,7 @@ export class NetworkError extends ForgeError {
 
 /** The `timeout` (client or per call) elapsed before the response was complete. */
 export class TimeoutError extends NetworkError {
+  static override readonly [BRAND]: string = "TimeoutError";
   override name = "TimeoutError";
   /** The timeout that elapsed, in milliseconds. */
   declare timeout: number;
@@ -95,6 +113,7 @@ export class TimeoutError extends NetworkError {
 
 /** The caller's `signal` aborted the request; its reason is `cause`. */
 export class AbortError extends NetworkError {
+  static override readonly [BRAND]: string = "AbortError";
   override name = "AbortError";
 }
 
@@ -104,17 +123,19 @@ export class AbortError extends NetworkError {
  * `RequestError` before 0.2; that name now means {@link HttpError}, as in Octokit.)
  */
 export class ParameterError extends ForgeError {
+  static override readonly [BRAND]: string = "ParameterError";
   override name = "ParameterError";
 }
 
-/** Whether `e` is an {@link HttpError}; compares `name` too, so it works across realms and bundle copies. */
-export const isHttpError = (e: unknown): e is HttpError => e instanceof HttpError || (e as Error)?.name === "HttpError";
-/** Whether `e` is a {@link NetworkError}, including {@link TimeoutError} and {@link AbortError}; compares `name` too. */
-export const isNetworkError = (e: unknown): e is NetworkError =>
-  e instanceof NetworkError || ["NetworkError", "TimeoutError", "AbortError"].includes((e as Error)?.name);
-/** Whether `e` is a {@link TimeoutError}; compares `name` too. */
-export const isTimeoutError = (e: unknown): e is TimeoutError =>
-  e instanceof TimeoutError || (e as Error)?.name === "TimeoutError";
-/** Whether `e` is a {@link ParameterError}; compares `name` too. */
-export const isParameterError = (e: unknown): e is ParameterError =>
-  e instanceof ParameterError || (e as Error)?.name === "ParameterError";
+// The guards are `instanceof`, which reads the brand (kernel/brand.ts): they hold across
+// copies of forgekit and agree with `instanceof` everywhere. An error that only shares a
+// name (@octokit/request-error's `RequestError` is also named "HttpError") is not one.
+
+/** Whether `e` is an {@link HttpError}, from this copy of forgekit or another. */
+export const isHttpError = (e: unknown): e is HttpError => e instanceof HttpError;
+/** Whether `e` is a {@link NetworkError}, including {@link TimeoutError} and {@link AbortError}. */
+export const isNetworkError = (e: unknown): e is NetworkError => e instanceof NetworkError;
+/** Whether `e` is a {@link TimeoutError}. */
+export const isTimeoutError = (e: unknown): e is TimeoutError => e instanceof TimeoutError;
+/** Whether `e` is a {@link ParameterError}. */
+export const isParameterError = (e: unknown): e is ParameterError => e instanceof ParameterError;

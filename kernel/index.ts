@@ -19,6 +19,7 @@ export { warnOnce } from "./warn-once.js";
 export { uploadsOrigin } from "./uploads.js";
 export { withDefaults } from "./with-defaults.js";
 export { lazy } from "./lazy.js";
+export { BRAND as ERROR_BRAND } from "./brand.js";
 export { onPrepare, onSend, type Prepare, type Observe, type Finish, type Wrap } from "./steps.js";
 export { onWrap } from "./wraps.js";
 export { stepsOf, type Steps } from "./steps.js";

@@ -11,7 +11,7 @@ import type { AppCredentials } from "./types.js";
 const LIFETIME = 600;
 
 export interface AppJwt {
-  /** `bearer <jwt>`; concurrent callers share one signature. */
+  /** `Bearer <jwt>` (RFC 6750 §2.1 spells the scheme so); concurrent callers share one signature. */
   header(): Promise<string>;
   /** After a 401 to a JWT: adopt the clock of GitHub's `Date` header and sign anew next time. */
   rejected(date: string | undefined): void;
@@ -34,7 +34,7 @@ export function appJwt(app: AppCredentials): AppJwt {
       key ??= importPrivateKey(app.privateKey);
       const value = key
         .then((signing) => signJwt(signing, { iat, exp: iat + LIFETIME, iss }))
-        .then((jwt) => `bearer ${jwt}`);
+        .then((jwt) => `Bearer ${jwt}`);
       const entry = (cached = { value, expires: (iat + LIFETIME) * 1000 });
       value.catch(() => cached === entry && (cached = undefined));
       return value;

@@ -77,7 +77,7 @@ export function appStrategy(client: Client, app: AppCredentials): Strategy {
       return (await installationToken(installation)).header;
     },
     rejected(endpoint, used, headers) {
-      if (used.startsWith("bearer ")) jwt.rejected(headers.date);
+      if (/^bearer /i.test(used)) jwt.rejected(headers.date);
       else {
         const installation = installationOf(endpoint);
         // Forget only the token that failed: a concurrent request may have refreshed it already.

@@ -10,11 +10,11 @@ const JWT = /^eyJ[\w-]*\.[\w-]+\.[\w-]*$/;
 /** A value that already names its scheme is sent as given. */
 const SCHEME = /^(?:token|bearer|basic)\s+\S/i;
 
-/** `token <t>`, `bearer <jwt>` for a JWT, or the value itself when it carries a scheme. */
+/** `token <t>`, `Bearer <jwt>` for a JWT (RFC 6750 §2.1), or the value itself when it carries a scheme. */
 export function tokenHeader(token: string): string {
   const value = token.trim();
   if (SCHEME.test(value)) return value;
-  return JWT.test(value) ? `bearer ${value}` : `token ${value}`;
+  return JWT.test(value) ? `Bearer ${value}` : `token ${value}`;
 }
 
 /** HTTP Basic (RFC 7617): `Basic base64(user:secret)`, UTF-8 encoded (RFC 7617 §2.1 charset). */

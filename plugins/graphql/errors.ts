@@ -1,4 +1,4 @@
-import { ForgeError, redact, redactHeaders, type ResponseHeaders } from "../../kernel/index.js";
+import { ERROR_BRAND, ForgeError, redact, redactHeaders, type ResponseHeaders } from "../../kernel/index.js";
 
 /** One entry of a GraphQL response's `errors` (GitHub adds `type`, e.g. `NOT_FOUND`, `RATE_LIMITED`). */
 export interface GraphqlError {
@@ -37,6 +37,7 @@ export function scrub<T>(value: T, variables: Record<string, unknown> | undefine
  * catch (error) { if (isGraphqlResponseError(error)) console.log(error.errors[0]?.type, error.data) }
  */
 export class GraphqlResponseError<T = unknown> extends ForgeError {
+  static override readonly [ERROR_BRAND]: string = "GraphqlResponseError";
   override name = "GraphqlResponseError";
   /** The response's `errors`. */
   declare errors: GraphqlError[];
@@ -69,6 +70,5 @@ export class GraphqlResponseError<T = unknown> extends ForgeError {
   }
 }
 
-/** Whether `e` is a {@link GraphqlResponseError}; compares `name` too, so it works across realms and bundle copies. */
-export const isGraphqlResponseError = (e: unknown): e is GraphqlResponseError =>
-  e instanceof GraphqlResponseError || (e as Error)?.name === "GraphqlResponseError";
+/** Whether `e` is a {@link GraphqlResponseError}, from this copy of forgekit or another (its brand, as the kernel's guards). */
+export const isGraphqlResponseError = (e: unknown): e is GraphqlResponseError => e instanceof GraphqlResponseError;

@@ -1,4 +1,5 @@
 import {
+  ERROR_BRAND,
   ForgeError,
   isHttpError,
   type HttpError,
@@ -39,6 +40,7 @@ const WHAT: Record<LimitKind, (resource?: string) => string> = {
  */
 export class RateLimitError extends ForgeError {
   // A literal, like the kernel's errors: minifiers rename classes.
+  static override readonly [ERROR_BRAND]: string = "RateLimitError";
   override name = "RateLimitError";
   declare kind: LimitKind;
   declare reason: "max-wait" | "declined";
@@ -74,9 +76,8 @@ export class RateLimitError extends ForgeError {
   }
 }
 
-/** Type guard that also compares `name`, like the kernel's guards. */
-export const isRateLimitError = (e: unknown): e is RateLimitError =>
-  e instanceof RateLimitError || (e as Error)?.name === "RateLimitError";
+/** Whether `e` is a {@link RateLimitError}, from this copy of forgekit or another (its brand, as the kernel's guards). */
+export const isRateLimitError = (e: unknown): e is RateLimitError => e instanceof RateLimitError;
 
 /** `error` when it is an `HttpError`, for {@link RateLimitError}'s `cause`. */
 export const httpCause = (error: unknown): HttpError | undefined => (isHttpError(error) ? error : undefined);

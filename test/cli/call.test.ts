@@ -200,7 +200,7 @@ test("an HTTP error exits 1 with its message on stderr; --include prints the res
   assert.is(run.stdout, "");
   assert.match(
     run.stderr,
-    /^forgekit: GET http:\/\/127\.0\.0\.1:\d+\/repos\/o\/gone → 404 Not Found: Not Found \(you sent \[REDACTED\]\) \(https:\/\/docs\.github\.com\/rest\/repos\/repos#get-a-repository\)\n$/,
+    /^forgekit: GET http:\/\/127\.0\.0\.1:\d+\/repos\/o\/gone → 404 Not Found: Not Found \(you sent \[REDACTED\]\) \(https:\/\/docs\.github\.com\/rest\/repos\/repos#get-a-repository\) \[request id [\w:]+\]\n$/,
   );
   assert.not.ok(run.stderr.includes(token));
   const included = await forgekit(["repos.get", "owner=o", "repo=gone", "--include", ...base()]);

@@ -27,6 +27,14 @@ test("option defaults: baseUrl, accept, user-agent, timeout, log", () => {
   assert.is(typeof options.log.warn, "function");
 });
 
+test("Client.VERSION is the version, on plugged constructors too (Octokit.VERSION's place)", async () => {
+  const { VERSION } = await import("../../kernel/index.js");
+  const pkg = JSON.parse(await import("node:fs").then((fs) => fs.readFileSync("package.json", "utf8")));
+  assert.is(Client.VERSION, pkg.version);
+  assert.is(Client.VERSION, VERSION);
+  assert.is(Client.plugin(() => {}).VERSION, pkg.version);
+});
+
 test("userAgent is prepended to the default; header keys are lower-cased", async () => {
   const client = new Client({
     baseUrl: server.url,

@@ -26,6 +26,7 @@ test.before(async () => {
     "GET /cached": { status: 304, headers: { etag: '"abc"' } },
     "GET /bad-json": { headers: { "content-type": "application/json" }, body: "{not json" },
     "GET /empty-403": { status: 403, body: "" },
+    "GET /with-id": { status: 502, headers: { "x-github-request-id": "0C4A:3B1F:1A2B3C:4D5E6F:6757A1B2" }, body: "" },
   });
 });
 test.after(() => server.close());
@@ -87,6 +88,15 @@ test("empty 4xx body still gives a readable message", async () => {
   const error = await client.request("GET /empty-403").catch((e) => e);
   assert.is(error.status, 403);
   assert.is(error.message, `GET ${server.url}/empty-403 → 403 Forbidden`);
+});
+
+test("GitHub's request id is error.requestId and ends the message (quote it to support)", async () => {
+  const error = await client.request("GET /with-id").catch((e) => e);
+  assert.is(error.requestId, "0C4A:3B1F:1A2B3C:4D5E6F:6757A1B2");
+  assert.is(error.message, `GET ${server.url}/with-id → 502 Bad Gateway [request id 0C4A:3B1F:1A2B3C:4D5E6F:6757A1B2]`);
+  const none = await client.request("GET /empty-403").catch((e) => e);
+  assert.is(none.requestId, undefined);
+  assert.not.ok("requestId" in none, "no request id header, no field");
 });
 
 test("connection refused: NetworkError with the cause and no invented status", async () => {

@@ -36,7 +36,9 @@ test("fine-grained: 403 with x-accepted-github-permissions → needs issues=writ
   const error = await fails(client.issues.create({ owner: "o", repo: "r", title: "t" }));
   assert.instance(error, HttpError);
   assert.is(error.status, 403);
-  assert.ok(error.message.endsWith("; needs issues=write"), error.message);
+  // The hint, then GitHub's request id (kernel/errors.ts), at the end of the message.
+  assert.match(error.message, /; needs issues=write \[request id [\w:]+\]$/);
+  assert.is(error.requestId, error.headers["x-github-request-id"]);
   assert.equal(error.permissions, { kind: "fine-grained", needs: "issues=write" });
   assert.not.match(error.message, FINE);
 });
@@ -45,12 +47,8 @@ test("classic: 404 with x-accepted-oauth-scopes next to x-oauth-scopes → what 
   const client = forgekit({ baseUrl: server.url, auth: CLASSIC, retry: false });
   const error = await fails(client.repos.listWebhooks({ owner: "o", repo: "r" }));
   assert.is(error.status, 404);
-  assert.ok(
-    error.message.endsWith(
-      "; needs one of the scopes admin:repo_hook, read:repo_hook, repo; this token has the scopes gist, read:org",
-    ),
-    error.message,
-  );
+  const tail = `; needs one of the scopes admin:repo_hook, read:repo_hook, repo; this token has the scopes gist, read:org [request id ${error.requestId}]`;
+  assert.ok(error.requestId && error.message.endsWith(tail), error.message);
   assert.equal(error.permissions, {
     kind: "classic",
     needs: "admin:repo_hook, read:repo_hook, repo",

@@ -90,6 +90,7 @@ const APPLICATION = [
   "isTimeoutError",
 ];
 const PLUGIN_AUTHOR = [
+  "ERROR_BRAND",
   "bindRoute",
   "createHook",
   "createRequest",

@@ -90,7 +90,10 @@ test("an unknown route is a 404 with GitHub's error body", async () => {
     documentation_url: "https://docs.github.com/rest",
     status: "404",
   });
-  assert.match(error.message, /→ 404 Not Found: Not Found \(https:\/\/docs\.github\.com\/rest\)$/);
+  assert.match(
+    error.message,
+    /→ 404 Not Found: Not Found \(https:\/\/docs\.github\.com\/rest\) \[request id [\w:]+\]$/,
+  );
   assert.is(server.requests[0]!.operationId, undefined);
 });
 
@@ -110,7 +113,7 @@ test("POST without a required body property is a 422 naming the field", async ()
   assert.is(data.documentation_url, "https://docs.github.com/rest/issues/issues#create-an-issue");
   assert.match(
     error.message,
-    /Validation Failed: title is missing \(Issue\) \(https:\/\/docs\.github\.com\/rest\/issues\/issues#create-an-issue\)$/,
+    /Validation Failed: title is missing \(Issue\) \(https:\/\/docs\.github\.com\/rest\/issues\/issues#create-an-issue\) \[request id [\w:]+\]$/,
   );
 });
 
