@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // forgekit's one build script; each command's code is in the module named here.
 //   node build.mjs                    build dist/ (build/): the Node bundle in dist/node (what Node's
-//                                     `import` and the bin load: docs/how-it-works.md#start-up,
-//                                     build/node-bundle.mjs), per-file ESM + .d.ts in dist/esm and
-//                                     per-file CJS + .d.cts in dist/cjs (build/per-file.mjs), browser
+//                                     `import`, `require` and the bin load: docs/how-it-works.md#start-up,
+//                                     build/node-bundle.mjs), per-file ESM + .d.ts in dist/esm and one
+//                                     require() entry per export in dist/cjs (build/per-file.mjs), browser
 //                                     bundles in dist/browser (build/browser.mjs,
 //                                     docs/browsers-and-bundle-size.md)
 //   node build.mjs generate [--check] regenerate definitions/, types/ and plugins/cli/generated/ from
@@ -14,13 +14,14 @@
 import { rmSync } from "node:fs";
 import { browser, buildBrowser } from "./build/browser.mjs";
 import { buildNodeBundle } from "./build/node-bundle.mjs";
-import { buildDeclarations, buildPerFile } from "./build/per-file.mjs";
+import { buildDeclarations, buildPerFile, buildRequireEntries } from "./build/per-file.mjs";
 
 async function build() {
   rmSync("dist", { recursive: true, force: true });
   await buildPerFile();
   await buildNodeBundle();
   buildDeclarations();
+  buildRequireEntries();
   await buildBrowser();
 }
 

@@ -1,13 +1,9 @@
-// Helpers every build module shares: file listing, CJS specifiers, and the version define.
+// Helpers every build module shares: file listing and the version define.
 import { readdirSync, readFileSync } from "node:fs";
 
 /** Files under `dir` (recursively) whose path ends with `suffix`. */
 export const listFiles = (dir, suffix) =>
   readdirSync(dir, { recursive: true }).flatMap((name) => (name.endsWith(suffix) ? [`${dir}/${name}`] : []));
-
-/** Point relative `./x.js` specifiers at `./x.cjs` (CJS files and their .d.cts). */
-export const toCjsSpecifiers = (code) =>
-  code.replace(/((?:require\(|from |import\()\s*["'])(\.{1,2}\/[^"']+)\.js(["'])/g, "$1$2.cjs$3");
 
 /**
  * esbuild `define` for kernel/version.ts: package.json's version is the one source of truth,

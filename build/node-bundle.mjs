@@ -1,4 +1,5 @@
-// dist/node: the Node bundle (what Node's `import` and the bin load; docs/how-it-works.md#start-up).
+// dist/node: the Node bundle (what Node's `import`, `require` and the bin load;
+// docs/how-it-works.md#start-up).
 import { readFileSync, writeFileSync } from "node:fs";
 import { posix, relative } from "node:path";
 import { build as esbuild } from "esbuild";
@@ -14,7 +15,7 @@ const NODE_PLUGIN_ENTRIES = () =>
  * price: esbuild puts the code each set of entries shares in a chunk of its own, so the preset
  * opens about one file per plugin it applies instead of one for all of them.
  */
-const nodeBundleEntries = () => [
+export const nodeBundleEntries = () => [
   "kernel/index.ts",
   "plugins/presets/full.ts",
   "plugins/cli/bin.ts",
@@ -42,8 +43,7 @@ const ownUrl = {
 };
 
 // Packages stay imports of the user's node_modules, except before-after-hook: an exact, ESM-only
-// dependency of the kernel (dist/cjs inlines it too) whose four files would be opened at every
-// start-up for 3 kB of code.
+// dependency of the kernel whose four files would be opened at every start-up for 3 kB of code.
 const INLINED_PACKAGE = /^before-after-hook(?:\/|$)/;
 const externalPackages = {
   name: "external-packages",
@@ -86,7 +86,8 @@ export async function buildNodeBundle() {
     if (!code.includes(OWN_URL)) continue;
     const from = posix.dirname(output);
     const url = (_, file) => {
-      const path = posix.relative(from, `dist/node/${file}`);
+      // The testing server's route table ships once, beside dist/esm/test/server (build/per-file.mjs).
+      const path = posix.relative(from, `${file.startsWith("test/") ? "dist/esm" : "dist/node"}/${file}`);
       return `new URL(${JSON.stringify(path.startsWith(".") ? path : `./${path}`)}, import.meta.url).href`;
     };
     writeFileSync(output, code.replace(placeholder, url));
