@@ -9,7 +9,7 @@
 
 const ENDPOINTS_USE = `.repos.get({ owner: "o", repo: "r" })`;
 
-/** The probes, given build.mjs's browser builds (`esm`: forgekit.mjs, `classic`: forgekit.js). */
+/** The probes, given build/browser.mjs's browser builds (`esm`: forgekit.mjs, `classic`: forgekit.js). */
 export function sizeProbes({ esm, classic }) {
   const flat = { splitting: false };
   return [
@@ -177,5 +177,7 @@ export const installFootprint = {
   // plugins/throttle/pacer, plugins/presets/octokit, the TypeScript 4.9 floor's declarations).
   // +17,072 B and +3 files for issue 22: bounded and streamed bodies, idle timeouts, proxies
   // (plugins/agent/proxy.ts, proxy-option.ts, the CLI's --output).
-  ceiling: { bytes: 11_289_072, files: 1_843 },
+  // +14 files for issue 21: dist/node's plugin subpaths no longer import the preset, so each
+  // plugin's code is a chunk of its own (docs/how-it-works.md#start-up).
+  ceiling: { bytes: 11_289_072, files: 1_857 },
 };
