@@ -25,6 +25,8 @@ export interface Flags {
   version: boolean;
   baseUrl?: string;
   deployment?: string;
+  /** `--api-version <version>`: the REST API version to ask for (the apiVersion option). */
+  apiVersion?: string;
   /** `--max-wait <seconds>`: the longest rate-limit wait to sit out (retry.maxWait). */
   maxWait?: string;
   /** `--header name:value`, names lower-cased, in order. */
@@ -51,6 +53,7 @@ const FLAGS: Record<string, [key: keyof Flags, kind: Kind]> = {
   "--version": ["version", "boolean"],
   "--base-url": ["baseUrl", "string"],
   "--deployment": ["deployment", "string"],
+  "--api-version": ["apiVersion", "string"],
   "--max-wait": ["maxWait", "string"],
   "--header": ["headers", "list"],
   "--preview": ["previews", "list"],

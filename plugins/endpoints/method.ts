@@ -13,6 +13,7 @@ import {
 } from "../../kernel/index.js";
 import type { ValidationInfo } from "../validate/index.js";
 import type { Registry } from "./registry.js";
+import { checkRemoved } from "./removed.js";
 
 /** A bound request: what every endpoint method is (`.endpoint`, `.defaults`, as in @octokit/rest). */
 export type Method = EndpointMethod<{ parameters: Record<string, unknown>; response: unknown }>;
@@ -26,8 +27,9 @@ function adapter(
 ): ((params?: Params) => Params | undefined) | undefined {
   const extra = entry[2];
   if (!extra) return undefined;
-  const { body, fields, renamed, deprecated } = extra;
+  const { body, fields, renamed, deprecated, removed } = extra;
   return (params) => {
+    if (removed && params) checkRemoved(client, operation, removed, params);
     if (deprecated)
       warnOnce(
         client.options.log,
