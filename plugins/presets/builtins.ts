@@ -15,7 +15,6 @@ import { retryConfig } from "../retry/options.js";
 import type { ThrottlePluginOptions } from "../throttle/index.js";
 import { throttleConfig } from "../throttle/options.js";
 import { validate } from "../validate/index.js";
-import { apiVersion } from "../api-version/index.js";
 import { deferred } from "./deferred.js";
 
 /** `cache`, loaded on the first request, and only when the `cache` option is on (checked at construction). */
@@ -147,5 +146,4 @@ export const builtins = [
   lazyGraphql,
   registerEndpoints,
   validate,
-  apiVersion,
 ] as const satisfies readonly Plugin<any, any>[];

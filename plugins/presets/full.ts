@@ -8,6 +8,7 @@ import {
   type TypingOptions,
 } from "../../kernel/index.js";
 import { agent } from "../agent/index.js";
+import { apiVersion } from "../api-version/index.js";
 import { endpoints } from "../endpoints/index.js";
 import { builtins } from "./builtins.js";
 import { loadDeployment } from "./deployments.js";
@@ -18,7 +19,8 @@ import { registry } from "./registry.js";
  * of api.github.com (`deployment: "ghes-3.18"` etc. selects another registry).
  * `import forgekit from "forgekit"` / `require("forgekit")` is its factory.
  */
-export const Client = Kernel.plugin([endpoints(registry, loadDeployment), ...builtins, agent]);
+// apiVersion (docs/api-versions.md) is the Node preset's; the browser preset leaves it out for size.
+export const Client = Kernel.plugin([endpoints(registry, loadDeployment), ...builtins, agent, apiVersion]);
 /** An instance of the full preset. */
 export type Client = InstanceOf<typeof Client>;
 
