@@ -1,7 +1,7 @@
 // Type tests for issue 29: a client made with `apiVersion: "2026-03-10"` has that version's
-// parameters and responses (the factory, the preset's class, a composed client), GHEC has both
-// versions, and the default stays 2022-11-28.
-import forgekit, { Client } from "../../plugins/presets/full.js";
+// parameters and responses (the factory, the preset's class, the drop-in Octokit, a composed
+// client), GHEC has both versions, and the default stays 2022-11-28.
+import forgekit, { Client, Octokit } from "../../plugins/presets/full.js";
 import { Client as Core } from "../../kernel/index.js";
 import { endpoints } from "../../plugins/endpoints/index.js";
 import { apiVersion } from "../../plugins/api-version/index.js";
@@ -15,6 +15,7 @@ export async function version20260310(): Promise<void> {
   for (const client of [
     forgekit({ apiVersion: "2026-03-10" }),
     new Client({ apiVersion: "2026-03-10" }),
+    new Octokit({ apiVersion: "2026-03-10" }),
     new Composed({ apiVersion: "2026-03-10" }),
     forgekit({ deployment: "ghec", apiVersion: "2026-03-10" }),
     new (Core.plugin([endpoints(ghec), apiVersion]))({ apiVersion: "2026-03-10" }),
@@ -49,6 +50,7 @@ export async function defaultIs20221128(): Promise<void> {
     forgekit(),
     new Client(),
     forgekit({ apiVersion: "2022-11-28" }),
+    new Octokit(),
     new (Core.plugin([endpoints(api), apiVersion]))(),
     forgekit({ deployment: "ghec" }),
   ]) {
