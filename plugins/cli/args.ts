@@ -25,6 +25,8 @@ export interface Flags {
   version: boolean;
   baseUrl?: string;
   deployment?: string;
+  /** `--api-version <version>`: the REST API version to ask for (the apiVersion option). */
+  apiVersion?: string;
   /** `--max-wait <seconds>`: the longest rate-limit wait to sit out (retry.maxWait). */
   maxWait?: string;
   /** `--output <file>`: stream the response body to this file instead of stdout. */
@@ -53,6 +55,7 @@ const FLAGS: Record<string, [key: keyof Flags, kind: Kind]> = {
   "--version": ["version", "boolean"],
   "--base-url": ["baseUrl", "string"],
   "--deployment": ["deployment", "string"],
+  "--api-version": ["apiVersion", "string"],
   "--max-wait": ["maxWait", "string"],
   "--output": ["output", "string"],
   "--header": ["headers", "list"],

@@ -68,6 +68,8 @@ function createClient(
     ...(baseUrl !== undefined && { baseUrl }),
     ...(token && { auth: token }),
     ...(flags.deployment !== undefined && { deployment: flags.deployment }),
+    // Checked by the apiVersion plugin at construction: an unknown version is a usage error.
+    ...(flags.apiVersion !== undefined && { apiVersion: flags.apiVersion as NonNullable<Options["apiVersion"]> }),
     ...(flags.previews.length > 0 && { previews: flags.previews }),
     ...(Object.keys(flags.headers).length > 0 && { headers: flags.headers }),
     ...(flags.dryRun && { request: { fetch: capture as typeof fetch } }),

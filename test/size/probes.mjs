@@ -43,7 +43,8 @@ export function sizeProbes({ esm, classic }) {
       // +663 B when issue 23 was merged onto issue 21: what issue 23's deltas above, measured on the old kernel, left out.
       // +210 B for issue 30: @octokit/endpoint's encoding (kernel/uri-encode.ts).
       // +442 B for issue 22: bodies bounded while decoding (kernel/response.ts), ResponseTooLargeError, streamed responses.
-      ceiling: 36317,
+      // +459 B for issue 29: removed parameters refused or warned about per REST API version (plugins/endpoints/removed.ts, route extras).
+      ceiling: 36776,
       ...flat,
       contents: [
         `import { Client } from "./kernel/index.ts";`,
@@ -67,7 +68,8 @@ export function sizeProbes({ esm, classic }) {
       // +189 B for issue 23: a route's method, timeouts and request option names checked, non-finite path values refused.
       // +140 B for issue 30: the write budgets' options (plugins/throttle/options.ts).
       // +20 B for issue 22: bodies bounded while decoding (kernel/response.ts), ResponseTooLargeError, streamed responses.
-      ceiling: 17045,
+      // +268 B for issue 29: removed parameters refused or warned about per REST API version (plugins/endpoints/removed.ts, route extras).
+      ceiling: 17313,
       entryOnly: true,
       options: esm,
     },
@@ -85,7 +87,8 @@ export function sizeProbes({ esm, classic }) {
       // +584 B for issue 23: a route's method, timeouts and request option names checked, non-finite path values refused.
       // +690 B for issue 30: @octokit/endpoint's encoding and the write budgets (plugins/throttle/pacer.ts).
       // +516 B for issue 22: bodies bounded while decoding (kernel/response.ts), ResponseTooLargeError, streamed responses.
-      ceiling: 34994,
+      // +265 B for issue 29: removed parameters refused or warned about per REST API version (plugins/endpoints/removed.ts, route extras).
+      ceiling: 35259,
       options: esm,
       // What the page fetches for it, as test/browser/esm.test.ts records in Chromium: the route
       // loader table, repos' paths and the retry/throttle engine (loaded before the first request).
@@ -111,7 +114,8 @@ export function sizeProbes({ esm, classic }) {
       // +104 B when issue 23 was merged onto issue 21: what issue 23's deltas above, measured on the old kernel, left out.
       // +783 B for issue 30: @octokit/endpoint's encoding and the write budgets (plugins/throttle/pacer.ts).
       // +488 B for issue 22: bodies bounded while decoding (kernel/response.ts), ResponseTooLargeError, streamed responses.
-      ceiling: 56417,
+      // +437 B for issue 29: removed parameters refused or warned about per REST API version (plugins/endpoints/removed.ts, route extras).
+      ceiling: 56854,
       ...flat,
       contents: `import forgekit from "./plugins/presets/browser.ts";\nexport const get = () => forgekit()${ENDPOINTS_USE};`,
     },
@@ -129,7 +133,8 @@ export function sizeProbes({ esm, classic }) {
     // +83 B when issue 23 was merged onto issue 21: what issue 23's deltas above, measured on the old kernel, left out.
     // +760 B for issue 30: @octokit/endpoint's encoding and the write budgets (plugins/throttle/pacer.ts).
     // +484 B for issue 22: bodies bounded while decoding (kernel/response.ts), ResponseTooLargeError, streamed responses.
-    { name: "classic script, `forgekit.js`", budget: 24000, ceiling: 56512, options: classic },
+    // +422 B for issue 29: removed parameters refused or warned about per REST API version (plugins/endpoints/removed.ts, route extras).
+    { name: "classic script, `forgekit.js`", budget: 24000, ceiling: 56934, options: classic },
     {
       name: "kernel + auth + endpoints + the `repos` chunk, one call",
       budget: 10000,
@@ -144,7 +149,8 @@ export function sizeProbes({ esm, classic }) {
       // +425 B when issue 23 was merged onto issue 21: what issue 23's deltas above, measured on the old kernel, left out.
       // +180 B for issue 30: @octokit/endpoint's encoding (kernel/uri-encode.ts).
       // +418 B for issue 22: bodies bounded while decoding (kernel/response.ts), ResponseTooLargeError, streamed responses.
-      ceiling: 16896,
+      // +264 B for issue 29: removed parameters refused or warned about per REST API version (plugins/endpoints/removed.ts, route extras).
+      ceiling: 17160,
       needs: ["plugins/auth/index.ts", "plugins/endpoints/index.ts"],
       contents: [
         `import { Client } from "./kernel/index.ts";`,
@@ -179,5 +185,10 @@ export const installFootprint = {
   // (plugins/agent/proxy.ts, proxy-option.ts, the CLI's --output).
   // +14 files for issue 21: dist/node's plugin subpaths no longer import the preset, so each
   // plugin's code is a chunk of its own (docs/how-it-works.md#start-up).
-  ceiling: { bytes: 11_289_072, files: 1_857 },
+  // +204,261 B and +10 files for issue 29: the 2026-03-10 types of api.github.com and GHEC
+  // (types/*@2026-03-10.ts, 262.8 kB of declarations, less 106.7 kB as the GHEC and GHES files
+  // no longer declare component types no operation reaches), plugins/api-version,
+  // plugins/endpoints/removed.ts, the route extras, and forgekit/testing's version-shaped
+  // answers (test/server/versions.ts, its fixture's patches).
+  ceiling: { bytes: 11_493_333, files: 1_867 },
 };
