@@ -130,8 +130,10 @@ test("each plugin subpath loads the kernel and that plugin, never the preset or 
   // Plugins that compose others (the CLI: the preset), build on them (register-endpoints makes
   // methods as endpoints does) or share code by design
   // (CONTRIBUTING.md: policy for retry/throttle, store for cache/throttle/redis; log's request
-  // record, with policy's rate-limit header parser, for otel) load those too.
+  // record, with policy's rate-limit header parser, for otel; api-version reads which versions
+  // each deployment has from definitions/deployments.ts) load those too.
   const shared = {
+    "api-version": /^definitions\/deployments\.ts$/,
     log: /^plugins\/policy\/headers\.ts$/,
     otel: /^plugins\/(?:log\/record|policy\/headers)\.ts$/,
     "register-endpoints": /^plugins\/endpoints\//,

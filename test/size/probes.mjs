@@ -190,5 +190,6 @@ export const installFootprint = {
   // no longer declare component types no operation reaches), plugins/api-version,
   // plugins/endpoints/removed.ts, the route extras, and forgekit/testing's version-shaped
   // answers (test/server/versions.ts, its fixture's patches).
-  ceiling: { bytes: 11_493_333, files: 1_867 },
+  // +1 file when issues 22 and 29 met (measured on the merge).
+  ceiling: { bytes: 11_493_333, files: 1_868 },
 };
