@@ -11,6 +11,7 @@ import {
 } from "./method.js";
 import { aliasTarget, loadEntry, loadedRoutes, lookup, registryScopes, scopeNames, type Registry } from "./registry.js";
 import type { TypedRequest } from "./typed-request.js";
+import type { Deployment } from "../../definitions/deployments.js";
 
 export type { Registry } from "./registry.js";
 export type { AliasDecoder, NamesOf } from "./aliases.js";
@@ -20,8 +21,11 @@ export { uploadsOrigin } from "../../kernel/index.js";
 
 /** Options of the endpoints plugin. */
 export interface EndpointsOptions {
-  /** Another deployment's registry, or its name where the preset knows how to load it (e.g. `"ghes-3.18"`). */
-  deployment?: string | Registry;
+  /**
+   * Another deployment's registry, or its name where the preset knows how to load it (e.g.
+   * `"ghes-3.18"`): one of the generated names, so `"ghes-2.22"` is a type error, not a runtime one.
+   */
+  deployment?: Deployment | Registry;
 }
 
 /** What the endpoints plugin adds: one lazily resolved scope per API category, and a typed `request`. */

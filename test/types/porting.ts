@@ -1,0 +1,68 @@
+// Type tests for issue 24 (porting from @octokit): `tsc -p test/types` must pass; each
+// expect-error directive must meet an error.
+import forgekit, { Client, HttpError, isHttpError, type ErrorRequest } from "../../plugins/presets/full.js";
+import { createAppAuth } from "@octokit/auth-app";
+import { createActionAuth } from "@octokit/auth-action";
+import { createUnauthenticatedAuth } from "@octokit/auth-unauthenticated";
+import { createOAuthAppAuth } from "@octokit/auth-oauth-app";
+import { createTokenAuth } from "@octokit/auth-token";
+import type { EndpointMethod } from "../../kernel/index.js";
+import type { PageItem } from "../../plugins/paginate/types.js";
+import type { RestScopes } from "../../types/index.js";
+
+type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+const is = <T extends true>(value?: T) => value;
+
+/** Every @octokit strategy factory is an `authStrategy`, as at runtime. */
+export function strategies(): void {
+  forgekit({ authStrategy: createAppAuth, auth: { appId: 1, privateKey: "key", installationId: 2 } });
+  forgekit({ authStrategy: createActionAuth });
+  forgekit({ authStrategy: createUnauthenticatedAuth, auth: { reason: "tests" } });
+  forgekit({ authStrategy: createOAuthAppAuth, auth: { clientId: "id", clientSecret: "secret" } });
+  forgekit({ authStrategy: createTokenAuth, auth: "ghp_x" });
+  // @ts-expect-error not a strategy factory
+  forgekit({ authStrategy: "createAppAuth" });
+}
+
+/** An HTTP error always has its request; `Client.VERSION` is a string. */
+export function errors(error: unknown): void {
+  if (error instanceof HttpError) {
+    const request: ErrorRequest = error.request;
+    const id: string | undefined = error.requestId;
+    void [request.method, id];
+  }
+  if (isHttpError(error)) is<Equal<typeof error.request, ErrorRequest>>();
+  const version: string = Client.VERSION;
+  void version;
+}
+
+/** `deployment` is one of the generated names (or a registry). */
+export function deployments(): void {
+  forgekit({ deployment: "ghes-3.18" });
+  forgekit({ deployment: "ghec" });
+  // @ts-expect-error GHES 2.22 is no generated deployment: a type error, not only a runtime one
+  forgekit({ deployment: "ghes-2.22" });
+}
+
+/**
+ * Every list method of every scope (computed over `RestScopes`, so a regenerated registry is
+ * covered too): its paginate item type has no `undefined`. `Listing` names the offenders.
+ */
+type Scopes = RestScopes;
+type ListNames<S extends keyof Scopes> = Extract<keyof Scopes[S], `list${string}`>;
+type Offender<S extends keyof Scopes, M extends ListNames<S>> =
+  Scopes[S][M] extends EndpointMethod<infer E>
+    ? undefined extends PageItem<E["response"]>
+      ? `${S & string}.${M & string}`
+      : never
+    : `${S & string}.${M & string} (not an endpoint method)`;
+type Listing = { [S in keyof Scopes]: { [M in ListNames<S>]: Offender<S, M> }[ListNames<S>] }[keyof Scopes];
+
+export function listItems(): void {
+  is<Equal<Listing, never>>();
+  const client = forgekit();
+  void (async () => {
+    const contributors = await client.paginate(client.repos.listContributors, { owner: "o", repo: "r" });
+    is<Equal<undefined extends (typeof contributors)[number] ? true : false, false>>();
+  })();
+}
