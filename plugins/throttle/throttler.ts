@@ -13,8 +13,8 @@ export interface ThrottleSettings {
   store: KeyValueStore;
   concurrency: number;
   mutationGap: number;
-  onRateLimit?: (info: RateLimitInfo) => unknown;
-  onSecondaryRateLimit?: (info: RateLimitInfo) => unknown;
+  onRateLimit?: (info: RateLimitInfo, attempt: Attempt) => unknown;
+  onSecondaryRateLimit?: (info: RateLimitInfo, attempt: Attempt) => unknown;
 }
 
 type Maybe = void | Promise<unknown>;
@@ -63,9 +63,9 @@ export function createThrottler(engine: Engine, settings: ThrottleSettings): Thr
     return enter(attempt);
   }
 
-  async function allow(_attempt: Attempt, info: RateLimitInfo): Promise<boolean> {
+  async function allow(attempt: Attempt, info: RateLimitInfo): Promise<boolean> {
     const callback = info.kind === "primary" ? settings.onRateLimit : settings.onSecondaryRateLimit;
-    return !callback || (await callback(info)) !== false;
+    return !callback || (await callback(info, attempt)) !== false;
   }
 
   function leave(attempt: Attempt, outcome: Outcome): Maybe {

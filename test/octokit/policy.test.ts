@@ -9,10 +9,12 @@ import { primaryLimit, secondaryLimit } from "../helpers/policy-clock.js";
 const test = suite("octokit habits: retry and throttle options");
 let server: TestServer;
 const quiet = { warn: () => {} };
+const TOKEN = "ghp_THROTTLEthrottleTHROTTLEthrottle0123";
 
 test.before(async () => {
   server = await startServer({
     "GET /primary": primaryLimit(60),
+    "GET /repos/o/r/limited": primaryLimit(60),
     "GET /secondary": secondaryLimit(30),
     "GET /flaky": { status: 500, body: { message: "boom" } },
   });
@@ -26,21 +28,57 @@ test("throttle.onRateLimit with v22's signature is called with (retryAfter, opti
   const warnings: string[] = [];
   const client = forgekit({
     baseUrl: server.url,
+    auth: TOKEN,
     log: { warn: (m: string) => void warnings.push(m) },
     throttle: {
+      // Annotated as v22 code annotates it: type-checks without a cast.
       onRateLimit: (retryAfter: number, options: { method: string; url: string }, octokit: any, retryCount: number) => {
         octokit.log.warn(`Request quota exhausted for request ${options.method} ${options.url}`);
         calls.push([typeof retryAfter, retryAfter > 0, octokit === client, retryCount]);
         return false;
       },
-    } as never,
+    },
   });
-  const error = await client.request("GET /primary").catch((e: unknown) => e);
+  const error = await client
+    .request("GET /repos/{owner}/{repo}/limited", { owner: "o", repo: "r" })
+    .catch((e: unknown) => e);
   // Declining a wait fails the request with forgekit's RateLimitError (status 403, the HttpError as cause).
   assert.is((error as Error).name, "RateLimitError");
   assert.ok(isHttpError((error as Error).cause));
   assert.equal(calls, [["number", true, true, 0]]);
-  assert.equal(warnings, [`Request quota exhausted for request GET ${server.url}/primary`]);
+  // @octokit passes the route template as options.url.
+  assert.equal(warnings, ["Request quota exhausted for request GET /repos/{owner}/{repo}/limited"]);
+});
+
+test("one convention whatever fn.length says: (...args) gets @octokit's four arguments, then forgekit's info", async () => {
+  const seen: unknown[][] = [];
+  const client = forgekit({
+    baseUrl: server.url,
+    auth: TOKEN,
+    log: quiet,
+    throttle: { onRateLimit: (...args) => void seen.push(args) ?? false },
+  });
+  await client.request("GET /repos/{owner}/{repo}/limited", { owner: "o", repo: "r" }).catch(() => {});
+  assert.is(seen.length, 1);
+  const [retryAfter, options, octokit, retryCount, info] = seen[0] as [
+    number,
+    Record<string, any>,
+    unknown,
+    number,
+    { request: { url: string }; waitMs: number },
+  ];
+  assert.is(retryAfter, 60);
+  assert.is(options.method, "GET");
+  assert.is(options.url, "/repos/{owner}/{repo}/limited");
+  assert.is(options.baseUrl, server.url);
+  assert.is(options.owner, "o");
+  assert.is(options.repo, "r");
+  assert.is(octokit, client);
+  assert.is(retryCount, 0);
+  assert.is(info.request.url, `${server.url}/repos/o/r/limited`, "the expanded URL is in forgekit's info");
+  assert.is(info.waitMs > 0, true);
+  // Callbacks are user code that logs: no credential in what they receive.
+  assert.not.match(JSON.stringify(seen[0]), TOKEN);
 });
 
 test("throttle.onSecondaryRateLimit with v22's signature gets retryAfter in seconds", async () => {
@@ -50,7 +88,7 @@ test("throttle.onSecondaryRateLimit with v22's signature gets retryAfter in seco
     log: quiet,
     throttle: {
       onSecondaryRateLimit: (retryAfter: number, _options: unknown, _octokit: unknown) => ((seen = retryAfter), false),
-    } as never,
+    },
   });
   await client.request("GET /secondary").catch(() => {});
   assert.is(seen, 30);

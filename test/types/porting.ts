@@ -9,6 +9,8 @@ import { createTokenAuth } from "@octokit/auth-token";
 import type { EndpointMethod } from "../../kernel/index.js";
 import type { PageItem } from "../../plugins/paginate/types.js";
 import type { RestScopes } from "../../types/index.js";
+import type { EndpointDefaults } from "@octokit/types";
+import type { Octokit } from "@octokit/core";
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 const is = <T extends true>(value?: T) => value;
@@ -65,4 +67,38 @@ export function listItems(): void {
     const contributors = await client.paginate(client.repos.listContributors, { owner: "o", repo: "r" });
     is<Equal<undefined extends (typeof contributors)[number] ? true : false, false>>();
   })();
+}
+
+/** Rate-limit callbacks: @octokit's (annotated or not) and forgekit's compile in strict mode. */
+export function throttleCallbacks(): void {
+  forgekit({
+    throttle: {
+      onRateLimit: (retryAfter, options, octokit, retryCount) => {
+        octokit.log.warn(`Request quota exhausted for request ${options.method} ${options.url}`);
+        return retryAfter < 60 && retryCount < 1;
+      },
+      onSecondaryRateLimit: (retryAfter, options, octokit) => {
+        octokit.log.warn(`Secondary limit for ${options.method} ${options.url}, ${retryAfter} s`);
+      },
+    },
+  });
+  forgekit({
+    throttle: {
+      onRateLimit: (
+        retryAfter: number,
+        options: Required<EndpointDefaults>,
+        octokit: Octokit,
+        retryCount: number,
+      ): boolean => {
+        octokit.log.warn(`${options.method} ${options.url}`);
+        return retryAfter < 60 && retryCount < 1;
+      },
+    },
+  });
+  forgekit({ throttle: { onRateLimit: (...args) => args.length > 4 } });
+  forgekit({ throttle: { onRateLimit: (_retryAfter, _options, _client, _retryCount, info) => info.waitMs < 60_000 } });
+  forgekit({
+    // @ts-expect-error the fifth argument is forgekit's info, not a string
+    throttle: { onRateLimit: (_a: number, _b: unknown, _c: unknown, _d: number, info: string) => info === "x" },
+  });
 }
