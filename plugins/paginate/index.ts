@@ -8,6 +8,7 @@ export type {
   MapFn,
   PageData,
   PageItem,
+  ListItem,
   PageResponse,
   Paginate,
   PaginateIterator,

@@ -51,7 +51,8 @@ export interface PaginateOptions<T = any, M = T> {
  */
 export type PageItem<R> = ListItem<NonNullable<R>>;
 
-type ListItem<R> = R extends readonly (infer I)[]
+/** {@link PageItem} of a response that has a body: the array's element, or the wrapped list's. */
+export type ListItem<R> = R extends readonly (infer I)[]
   ? I
   : R extends { total_count: number; items: readonly (infer I)[] }
     ? I // search results, whose other arrays (`lexical_fallback_reason`) are not the list

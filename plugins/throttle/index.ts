@@ -31,8 +31,8 @@ export interface RateLimitOptions {
  */
 export type RateLimitCallback = ThrottleCallbacks["onRateLimit"] & {};
 
-/** The callbacks, as methods: an @octokit callback with narrower annotations still type-checks. */
-interface ThrottleCallbacks {
+/** The callbacks, as methods: an `@octokit/plugin-throttling` callback with narrower annotations still type-checks. */
+export interface ThrottleCallbacks {
   /** Asked before a request waits for an exhausted primary rate limit; return `false` to fail fast. */
   onRateLimit?(
     retryAfter: number,
@@ -84,7 +84,7 @@ export interface ThrottlePluginOptions {
  * @example
  * const MyClient = Client.plugin([retry, throttle]);
  * const client = new MyClient({
- *   // @octokit's arguments, then forgekit's info: wait up to a minute, else fail fast
+ *   // the arguments of `@octokit/plugin-throttling`, then forgekit's info: wait up to a minute, else fail fast
  *   throttle: { onRateLimit: (retryAfter, options, client, retryCount, info) => info.waitMs < 60_000 },
  * });
  */
