@@ -15,6 +15,8 @@ export { createHook } from "./hook.js";
 export { merge, parse, lowercaseHeaders } from "./route.js";
 export { createScope } from "./scope.js";
 export { redact, redactBody, redactHeaders } from "./redact.js";
+export { parseRateLimit, requestRecord, operationId, type RequestRecord } from "./request-record.js";
+export { LOG as defaultLog } from "./options.js";
 export { warnOnce } from "./warn-once.js";
 export { uploadsOrigin } from "./uploads.js";
 export { withDefaults } from "./with-defaults.js";

@@ -36,8 +36,11 @@ export interface ResolvedOptions extends ClientOptions {
 }
 
 const noop = () => {};
-/** Default log methods, shared by every client (no per-client bound functions); console is looked up per call. */
-const LOG: Log = {
+/**
+ * Default log methods, shared by every client (no per-client bound functions); console is
+ * looked up per call. Exported so a plugin can tell a caller's method from the default.
+ */
+export const LOG: Readonly<Log> = {
   debug: noop,
   info: noop,
   warn: (...args) => console.warn(...args),

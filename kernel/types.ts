@@ -27,8 +27,33 @@ export interface TransportOptions {
   agent?: unknown;
   /** `"follow"` (default) follows redirects; `"manual"` returns the 3xx response with its `location`. */
   redirect?: "follow" | "manual";
+  /** Set by the retry/throttle engine before each attempt: re-sends of this request so far. */
+  retryCount?: number;
+  /** Set by the retry/throttle engine: each wait of this request, appended as it starts. */
+  waits?: readonly RequestWait[];
+  /** Set by the cache plugin when it answered GitHub's 304 with what it had stored. */
+  cached?: boolean;
   /** Free-form per-request state for plugins. */
   [extension: string]: unknown;
+}
+
+/**
+ * One wait of a request, as the retry/throttle engine records it on `options.request.waits`
+ * (a new array each time, so any hook can read what happened: the log and otel plugins do).
+ */
+export interface RequestWait {
+  /** `backoff` (a failure sent again), `retry-after`, or a `primary`/`secondary` rate limit. */
+  kind: "backoff" | "retry-after" | "primary" | "secondary";
+  /** When the wait started, epoch ms. */
+  at: number;
+  /** How long, in ms. */
+  ms: number;
+  /** Whether an attempt was sent before the wait: `false` for a pause known before sending. */
+  sent: boolean;
+  /** The failed attempt's status, when it got a response. */
+  status?: number;
+  /** The failed attempt's error class when it got none (`NetworkError`, `TimeoutError`). */
+  error?: string;
 }
 
 /** Request headers: names are lower-cased by the client; `undefined` removes a default. */

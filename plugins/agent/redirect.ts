@@ -10,8 +10,12 @@ import { globalAgent as httpsAgent } from "node:https";
 
 /** Fetch's own limit (Fetch standard, HTTP-redirect fetch step 5). */
 export const MAX_REDIRECTS = 20;
-/** Dropped when the origin (scheme, host or port) changes (Fetch standard, HTTP-redirect fetch step 13). */
-const CREDENTIAL_HEADERS = ["authorization", "proxy-authorization", "cookie"];
+/**
+ * Dropped when the origin (scheme, host or port) changes: credentials (Fetch standard,
+ * HTTP-redirect fetch step 13), and W3C trace context, which the otel plugin sends to the
+ * API's own origins only (plugins/otel/redirect.ts does the same over fetch).
+ */
+const CREDENTIAL_HEADERS = ["authorization", "proxy-authorization", "cookie", "traceparent", "tracestate", "baggage"];
 /** Request-body headers dropped with the body (Fetch standard, HTTP-redirect fetch step 12). */
 const BODY_HEADERS = ["content-type", "content-length", "content-encoding", "content-language", "content-location"];
 

@@ -115,6 +115,8 @@ export function createCache(client: Client, { store: given, ttl, storeTimeout }:
       if (!pass?.entry || !isHttpError(error) || error.status !== 304) throw error;
       const response = answer(pass.entry, error.headers);
       answered.add(response);
+      // Read by outer hooks (the log and otel plugins): the 200 the caller gets was a 304.
+      options.request.cached = true;
       debug(`cache: 304 for ${options.method} ${redact(pass.entry.u)}, answered from the cache`);
       return response;
     },

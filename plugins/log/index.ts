@@ -10,6 +10,19 @@ import {
   type Plugin,
   type ResponseHeaders,
 } from "../../kernel/index.js";
+import { logRequests, logRequestsOf, type LogRequests } from "./requests.js";
+
+export type { LogRequests } from "./requests.js";
+export type { RequestRecord } from "../../kernel/index.js";
+
+/** Options the `log` plugin reads besides `log`. */
+export interface LogPluginOptions {
+  /**
+   * Per request: `"line"` (`GET /path - 200 in 12ms` to `log.info`), `"record"` (one object,
+   * {@link RequestRecord}) or `false`. Default: `"line"` when `log.info` is given, else `false`.
+   */
+  logRequests?: LogRequests;
+}
 
 const LEVELS = ["debug", "info", "warn", "error"] as const;
 
@@ -41,13 +54,14 @@ function warnDeprecated(log: Log, headers: ResponseHeaders | undefined, options:
 /**
  * The `log` option as `client.log`: `{ debug, info, warn, error }` (no-op `debug`/`info`,
  * `console.warn`/`console.error` by default; replace any of them). It also warns once
- * per route when GitHub's response carries a `Deprecation` or `Sunset` header.
+ * per route when GitHub's response carries a `Deprecation` or `Sunset` header, and, when
+ * `log.info` is given, writes one line per request (`logRequests`, docs/observability.md).
  *
  * @example
- * const client = new (Client.plugin(log))({ log: { warn: (message) => myLogger.warn(message) } });
- * client.log.info("hello");
+ * const client = new (Client.plugin(log))({ log: console }); // GET /zen - 200 in 12ms
+ * const json = new (Client.plugin(log))({ log: pino(), logRequests: "record" });
  */
-export const log: Plugin<{ log: Log }> = (client) => {
+export const log: Plugin<{ log: Log }, LogPluginOptions> = (client, options) => {
   for (const level of LEVELS) {
     if (typeof client.options.log[level] !== "function") {
       throw new ParameterError(
@@ -63,7 +77,9 @@ export const log: Plugin<{ log: Log }> = (client) => {
       options,
     );
   onSend(client, () => check);
+  const mode = logRequestsOf(client, options.logRequests);
+  if (mode) logRequests(client, mode);
   return { log: client.options.log };
 };
 /** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
-log.options = [];
+log.options = ["logRequests"];

@@ -1,30 +1,11 @@
-import type { ResponseHeaders } from "../../kernel/index.js";
-import type { RateLimit } from "./types.js";
-
 /** Pure parsers for the headers GitHub uses to ask for patience. Linear in the input size. */
 
-const FIELDS = ["limit", "remaining", "reset", "used"] as const;
-/** Each field's header name, made once (read on every response). */
-const HEADERS = FIELDS.map((field) => `x-ratelimit-${field}`);
-/** Resource names go into store keys: keep them to a safe alphabet. */
-const RESOURCE = /^[\w-]{1,64}$/;
+// The kernel reads `x-ratelimit-*` too (its request record, for logs and spans).
+export { parseRateLimit } from "../../kernel/index.js";
+
 /** IMF-fixdate, RFC 850 and asctime, the three HTTP-date forms (RFC 9110 §5.6.7). */
 const HTTP_DATE =
   /^(?:[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT|[A-Z][a-z]+, \d{2}-[A-Z][a-z]{2}-\d{2} \d{2}:\d{2}:\d{2} GMT|[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} \d{4})$/;
-
-/** `x-ratelimit-*` → {@link RateLimit}, or `undefined` when the response carried none. */
-export function parseRateLimit(headers: ResponseHeaders): RateLimit | undefined {
-  let out: RateLimit | undefined;
-  for (let i = 0; i < FIELDS.length; i++) {
-    const field = FIELDS[i]!;
-    const text = headers[HEADERS[i]!];
-    if (text === undefined || text.length > 20 || !/^\s*\d+\s*$/.test(text)) continue;
-    (out ??= {})[field] = Number(text);
-  }
-  const resource = headers["x-ratelimit-resource"];
-  if (resource !== undefined && RESOURCE.test(resource)) (out ??= {}).resource = resource;
-  return out;
-}
 
 /**
  * `Retry-After` → milliseconds to wait, or `undefined` when absent or garbage.

@@ -1,7 +1,7 @@
-import { redact } from "../../kernel/index.js";
+import { isHttpError, redact } from "../../kernel/index.js";
 import { httpCause, RateLimitError } from "./errors.js";
 import type { Attempt, Engine, LimitKind, Outcome, RateLimit, RateLimitInfo } from "./types.js";
-import { describeRequest, sleep } from "./wait.js";
+import { describeRequest, recordWait, sleep } from "./wait.js";
 
 /** Deciding to wait, or to fail fast, before a request is sent again. */
 
@@ -71,5 +71,8 @@ export async function hold(
     if (allowed === false) throw failFast(engine, attempt, limit.kind, "declined", Date.now() + wait, error, resource);
   }
   const reason = limit ? `for a ${limit.kind} rate limit` : `to retry (retry ${attempt.retryCount + 1})`;
-  await sleep(dictated ? wait : Math.min(wait, engine.maxWait), attempt.options, reason);
+  const ms = dictated ? wait : Math.min(wait, engine.maxWait);
+  const failed = isHttpError(error) ? { status: error.status } : { error: (error as Error)?.name ?? "Error" };
+  recordWait(attempt.options, { kind: dictated ? kind : "backoff", at: Date.now(), ms, sent: true, ...failed });
+  await sleep(ms, attempt.options, reason);
 }

@@ -1,4 +1,4 @@
-import { AbortError, parse, type EndpointOptions, type RequestOptions } from "../../kernel/index.js";
+import { AbortError, parse, type EndpointOptions, type RequestOptions, type RequestWait } from "../../kernel/index.js";
 
 /**
  * Waiting, the one thing the engine does with time: a plain `setTimeout` (so fake timers
@@ -19,6 +19,14 @@ export function abortError(options: EndpointOptions, waitingFor: string): AbortE
   const request = describeRequest(options);
   const message = `${request.method} ${request.url} → aborted by the caller's signal while waiting ${waitingFor}`;
   return new AbortError(message, request, options.request.signal?.reason);
+}
+
+/**
+ * Note a wait on `options.request.waits`, where any hook can read it (docs/observability.md):
+ * a new array each time, never one shared through the client's defaults.
+ */
+export function recordWait(options: EndpointOptions, wait: RequestWait): void {
+  options.request.waits = [...(options.request.waits ?? []), wait];
 }
 
 /** Resolve after `ms`, or reject with an `AbortError` as soon as the request's signal aborts. */

@@ -34,7 +34,7 @@ let DEFAULT_RETRY: ReturnType<typeof retryConfig>;
 let DEFAULT_THROTTLE: ReturnType<typeof throttleConfig>;
 
 /**
- * `retry` and `throttle` as the presets apply them (between `log` and the cache in
+ * `retry` and `throttle` as the presets apply them (between debug and `log` in
  * {@link builtins}): their options are checked at construction (`maxWait`
  * given differently by both included), their engine — one `wrap` hook for both, so they
  * are applied to one facade — loads on the first request, before it is sent.
@@ -127,17 +127,18 @@ lazyPaginate.options = [];
  * Order matters for hooks: the first registered is the innermost, and of two `before`
  * hooks the later-registered runs first. So a request meets, from the outside in:
  * validate (fail before any I/O) → previews (the accept header) → auth (credentials, before
- * the cache keys on them) → cache (304s, merging identical GETs) → retry and throttle (one
- * engine: the queue, rate-limit pauses, retries) → log (deprecation headers) → debug (one
- * line per attempt) → the transport. Code not needed up front loads
+ * the cache keys on them) → cache (304s, merging identical GETs) → log (one line per request,
+ * with its retries and the 304 the cache answers) → retry and throttle (one engine: the
+ * queue, rate-limit pauses, retries) → deprecation headers (log) and debug (one line per
+ * attempt) → the transport. Code not needed up front loads
  * with `import()` ({@link deferred}): debug only when `DEBUG`/`localStorage.debug` could
  * enable it, cache only when its option is on, paginate on its first call; `graphql` loads
  * on its first call (and its query analysis on the first `graphql.paginate` call).
  */
 export const builtins = [
   lazyDebug,
-  log,
   lazyRetryThrottle,
+  log,
   lazyCache,
   auth,
   previews,

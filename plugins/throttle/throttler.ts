@@ -1,7 +1,7 @@
 import type { KeyValueStore } from "../../kernel/index.js";
 import { failFast, rateLimitInfo } from "../policy/hold.js";
 import type { Attempt, Engine, Outcome, RateLimitInfo, Throttler } from "../policy/types.js";
-import { sleep } from "../policy/wait.js";
+import { recordWait, sleep } from "../policy/wait.js";
 import { then } from "../store/maybe-promise.js";
 import { credentials } from "./credential.js";
 import { readPause, writePauses, type Pause } from "./pauses.js";
@@ -59,7 +59,9 @@ export function createThrottler(engine: Engine, settings: ThrottleSettings): Thr
     if (!(await allow(attempt, rateLimitInfo(attempt, pause.kind, pause.until, false)))) {
       throw failFast(engine, attempt, pause.kind, "declined", pause.until, undefined, resource);
     }
-    await sleep(pause.until - Date.now(), attempt.options, `for a ${pause.kind} rate limit`);
+    const ms = pause.until - Date.now();
+    recordWait(attempt.options, { kind: pause.kind, at: Date.now(), ms, sent: false });
+    await sleep(ms, attempt.options, `for a ${pause.kind} rate limit`);
     return enter(attempt);
   }
 

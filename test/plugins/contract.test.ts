@@ -13,6 +13,7 @@ import { debug } from "../../plugins/debug/index.js";
 import { endpoints } from "../../plugins/endpoints/index.js";
 import { graphql } from "../../plugins/graphql/index.js";
 import { log } from "../../plugins/log/index.js";
+import { otel } from "../../plugins/otel/index.js";
 import { paginate } from "../../plugins/paginate/index.js";
 import { previews } from "../../plugins/previews/index.js";
 import { registerEndpoints } from "../../plugins/register-endpoints/index.js";
@@ -31,6 +32,7 @@ const plugins: Record<string, Plugin<any, any>> = {
   endpoints: endpoints(registry),
   graphql,
   log,
+  otel,
   paginate,
   previews,
   registerEndpoints,

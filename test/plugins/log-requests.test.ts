@@ -1,0 +1,130 @@
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import sinon from "sinon";
+import { Client as Kernel, isParameterError } from "../../kernel/index.js";
+import { log } from "../../plugins/log/index.js";
+import { Client } from "../../plugins/presets/full.js";
+import { startServer, type TestServer } from "../helpers/server.js";
+
+const test = suite("plugins: log, one line or record per request");
+const TOKEN = "ghp_logrequeststoken0123456789abcdefghij";
+let server: TestServer;
+let hits = 0;
+
+test.before(async () => {
+  server = await startServer({
+    "GET /repos/octocat/hello": {
+      headers: { "x-github-request-id": "0400:AAAA", "x-ratelimit-remaining": "4998", "x-ratelimit-resource": "core" },
+      body: {},
+    },
+    "GET /flaky": () => (hits++ === 0 ? { status: 502, body: { message: "Bad Gateway" } } : { body: {} }),
+    "GET /missing": { status: 404, body: { message: "Not Found" } },
+    "GET /etag": (req) =>
+      req.headers["if-none-match"] === '"v1"' ? { status: 304 } : { headers: { etag: '"v1"' }, body: { v: 1 } },
+  });
+});
+test.after(() => server.close());
+test.before.each(() => void (hits = 0));
+
+test("log: console gets one info line per request, in @octokit's form", async () => {
+  const info = sinon.spy();
+  const client = new (Kernel.plugin(log))({ baseUrl: server.url, log: { info } });
+  await client.request("GET /repos/{owner}/{repo}", { owner: "octocat", repo: "hello" });
+  assert.is(info.callCount, 1);
+  assert.match(info.firstCall.args[0], /^GET \/repos\/octocat\/hello - 200 in \d+ms$/);
+});
+
+test("without log.info no line is written, and no hook is registered for it", async () => {
+  const registered: unknown[] = [];
+  const spy = (client: Kernel) => {
+    const wrap = client.hook.wrap;
+    Object.defineProperty(client.hook, "wrap", {
+      value: (...args: unknown[]) => (registered.push(args), (wrap as Function)(...args)),
+    });
+  };
+  new (Kernel.plugin(spy, log))({ baseUrl: server.url, log: { warn: () => {} } });
+  assert.is(registered.length, 0);
+  new (Kernel.plugin(spy, log))({ baseUrl: server.url, log: { info: () => {} } });
+  assert.is(registered.length, 1);
+});
+
+test("a failed call goes to log.error in the same form", async () => {
+  const info = sinon.spy();
+  const error = sinon.spy();
+  const client = new (Kernel.plugin(log))({ baseUrl: server.url, log: { info, error } });
+  await client.request("GET /missing").catch(() => undefined);
+  assert.is(info.callCount, 0);
+  assert.match(error.firstCall.args[0], /^GET \/missing - 404 in \d+ms$/);
+});
+
+test('logRequests: "record" — one object per request, with retries, request id and rate limit', async () => {
+  const info = sinon.spy();
+  const client = new Client({
+    baseUrl: server.url,
+    log: { info },
+    logRequests: "record",
+    retry: { delay: 1, maxDelay: 1 },
+  });
+  await client.request("GET /flaky");
+  await client.repos.get({ owner: "octocat", repo: "hello" });
+  assert.is(info.callCount, 2, "one record per request, not per attempt");
+  const [flaky, repo] = info.getCalls().map((call) => call.args);
+  assert.is(flaky!.length, 1, "a lone object: pino and winston print its fields");
+  assert.equal(
+    { ...flaky![0], durationMs: 0, waitedMs: 0, msg: "" },
+    {
+      msg: "",
+      method: "GET",
+      route: "/flaky",
+      url: `${server.url}/flaky`,
+      status: 200,
+      durationMs: 0,
+      retries: 1,
+      waitedMs: 0,
+    },
+  );
+  assert.is(repo![0].route, "/repos/{owner}/{repo}");
+  assert.is(repo![0].operation, "repos/get");
+  assert.is(repo![0].requestId, "0400:AAAA");
+  assert.equal(repo![0].rateLimit, { remaining: 4998, resource: "core" });
+  assert.match(repo![0].msg, /^GET \/repos\/octocat\/hello - 200 in \d+ms$/);
+});
+
+test("in the full preset a 304 the cache answers is logged as 304, at info", async () => {
+  const info = sinon.spy();
+  const error = sinon.spy();
+  const client = new Client({ baseUrl: server.url, log: { info, error }, cache: true });
+  await client.request("GET /etag");
+  await client.request("GET /etag");
+  assert.is(error.callCount, 0);
+  assert.match(info.secondCall.args[0], /^GET \/etag - 304 in \d+ms$/);
+});
+
+test("no credential in a line or a record", async () => {
+  const info = sinon.spy();
+  const error = sinon.spy();
+  const client = new (Kernel.plugin(log))({
+    baseUrl: server.url,
+    auth: TOKEN,
+    log: { info, error },
+    logRequests: "record",
+  } as never);
+  await client.request("GET /repos/octocat/hello", { access_token: TOKEN });
+  await client.request(`GET ${server.url.replace("//", `//me:${TOKEN}@`)}/missing`).catch(() => undefined);
+  const text = JSON.stringify([...info.getCalls(), ...error.getCalls()].map((call) => call.args));
+  assert.is(info.callCount + error.callCount, 2);
+  assert.not.match(text, TOKEN.slice(4));
+  assert.match(text, "[REDACTED]");
+});
+
+test("a bad logRequests value fails at construction", () => {
+  try {
+    new (Kernel.plugin(log))({ logRequests: "json" } as never);
+    assert.unreachable();
+  } catch (error) {
+    assert.ok(isParameterError(error));
+    assert.match((error as Error).message, /logRequests must be "line", "record" or false/);
+  }
+});
+
+test.run();

@@ -1,0 +1,259 @@
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { context, propagation, trace, SpanKind, SpanStatusCode } from "@opentelemetry/api";
+import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
+import { W3CTraceContextPropagator } from "@opentelemetry/core";
+import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base";
+import { Client } from "../../plugins/presets/full.js";
+import { Client as Kernel, type Plugin } from "../../kernel/index.js";
+import { otel } from "../../plugins/otel/index.js";
+import { startServer, type TestServer } from "../helpers/server.js";
+
+const test = suite("plugins: otel (spans through the SDK's in-memory exporter)");
+const TOKEN = "ghp_oteltesttoken0123456789abcdefghijklm";
+const exporter = new InMemorySpanExporter();
+const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
+const tracer = provider.getTracer("test");
+const Traced = Client.plugin(otel);
+let api: TestServer;
+let elsewhere: TestServer;
+let hits = 0;
+
+const make = (more: object = {}) =>
+  new Traced({ baseUrl: api.url, auth: TOKEN, retry: { delay: 1, maxDelay: 1 }, otel: { tracer }, ...more });
+const spans = () => exporter.getFinishedSpans();
+const only = () => {
+  const [span, ...rest] = spans();
+  assert.is(rest.length, 0, `one span, got ${spans().length}`);
+  return span!;
+};
+
+test.before(async () => {
+  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+  elsewhere = await startServer({ "GET /archive": { body: "bytes", headers: { "content-type": "text/plain" } } });
+  api = await startServer({
+    "GET /repos/octocat/hello": {
+      headers: {
+        "x-github-request-id": "0400:1B2C:3D4E",
+        "x-ratelimit-limit": "5000",
+        "x-ratelimit-remaining": "4999",
+        "x-ratelimit-reset": "1700000000",
+        "x-ratelimit-used": "1",
+        "x-ratelimit-resource": "core",
+      },
+      body: { full_name: "octocat/hello" },
+    },
+    "GET /flaky": () => (hits++ === 0 ? { status: 502, body: { message: "Bad Gateway" } } : { body: { ok: true } }),
+    "GET /limited": () =>
+      hits++ === 0
+        ? {
+            status: 403,
+            headers: { "retry-after": "0" },
+            body: { message: "You have exceeded a secondary rate limit." },
+          }
+        : { body: { ok: true } },
+    "GET /etag": (req) =>
+      req.headers["if-none-match"] === '"v1"' ? { status: 304 } : { headers: { etag: '"v1"' }, body: { v: 1 } },
+    "GET /items": (req) => {
+      const page = Number(req.query.get("page") ?? 1);
+      const next = page < 3 ? { link: `<${api.url}/items?page=${page + 1}>; rel="next"` } : {};
+      return { headers: next, body: [{ page }] };
+    },
+    "POST /graphql": { body: { data: { viewer: { login: "octocat" } } } },
+    "GET /download": { status: 302, headers: { location: `${elsewhere.url}/archive` } },
+    "GET /moved": { status: 301, headers: { location: `/repos/octocat/hello` } },
+    "GET /missing": { status: 404, body: { message: "Not Found" } },
+  });
+});
+test.after(async () => {
+  await Promise.all([api.close(), elsewhere.close()]);
+  context.disable();
+  propagation.disable();
+});
+test.before.each(() => {
+  exporter.reset();
+  hits = 0;
+  api.requests.length = 0;
+  elsewhere.requests.length = 0;
+});
+
+test("a plain call: one client span with the HTTP conventions and GitHub's attributes", async () => {
+  await make().repos.get({ owner: "octocat", repo: "hello" });
+  const span = only();
+  assert.is(span.name, "GET /repos/{owner}/{repo}");
+  assert.is(span.kind, SpanKind.CLIENT);
+  assert.is(span.status.code, SpanStatusCode.UNSET);
+  const port = Number(new URL(api.url).port);
+  assert.equal(span.attributes, {
+    "http.request.method": "GET",
+    "url.full": `${api.url}/repos/octocat/hello`,
+    "server.address": "127.0.0.1",
+    "server.port": port,
+    "url.template": "/repos/{owner}/{repo}",
+    "http.response.status_code": 200,
+    "github.operation_id": "repos/get",
+    "github.request_id": "0400:1B2C:3D4E",
+    "github.rate_limit.resource": "core",
+    "github.rate_limit.limit": 5000,
+    "github.rate_limit.remaining": 4999,
+    "github.rate_limit.used": 1,
+    "github.rate_limit.reset": 1700000000,
+  });
+  const sent = api.requests[0]!.headers.traceparent as string;
+  assert.match(sent, new RegExp(`^00-${span.spanContext().traceId}-${span.spanContext().spanId}-01$`));
+});
+
+test("a retried 502: one span for both attempts, the retry as an event with the failed status", async () => {
+  await make().request("GET /flaky");
+  const span = only();
+  assert.is(api.requests.length, 2);
+  assert.is(span.attributes["http.response.status_code"], 200);
+  assert.is(span.attributes["http.request.resend_count"], 1);
+  assert.is(span.events.length, 1);
+  assert.is(span.events[0]!.name, "github.retry");
+  assert.is(span.events[0]!.attributes!["github.wait.kind"], "backoff");
+  assert.is(span.events[0]!.attributes!["http.response.status_code"], 502);
+  assert.is(span.status.code, SpanStatusCode.UNSET);
+});
+
+test("a secondary rate limit: the pause is an event of kind secondary, the wait an attribute", async () => {
+  await make().request("GET /limited");
+  const span = only();
+  assert.is(api.requests.length, 2);
+  assert.is(span.attributes["http.request.resend_count"], 1);
+  const [event] = span.events;
+  assert.type(event!.attributes!["github.wait.ms"], "number");
+  assert.is(
+    span.attributes["github.throttle.wait_ms"] ?? 0,
+    event!.attributes!["github.wait.ms"],
+    "the total of the waits",
+  );
+  assert.is(event!.name, "github.retry");
+  assert.is(event!.attributes!["github.wait.kind"], "secondary");
+  assert.is(event!.attributes!["http.response.status_code"], 403);
+});
+
+test("a 304 answered from the cache: status 304 and github.cache.hit", async () => {
+  const client = make({ cache: true });
+  await client.request("GET /etag");
+  const { data, status } = await client.request("GET /etag");
+  assert.equal([status, data], [200, { v: 1 }]);
+  const [first, second] = spans();
+  assert.is(first!.attributes["github.cache.hit"], undefined);
+  assert.is(second!.attributes["http.response.status_code"], 304);
+  assert.is(second!.attributes["github.cache.hit"], true);
+  assert.is(second!.status.code, SpanStatusCode.UNSET, "a 304 is no error");
+});
+
+test("paginate over 3 pages: 3 spans, all children of the caller's span", async () => {
+  const client = make();
+  const items = await tracer.startActiveSpan("sync", async (parent) => {
+    try {
+      return await client.paginate("GET /items");
+    } finally {
+      parent.end();
+    }
+  });
+  assert.is(items.length, 3);
+  const all = spans();
+  const parent = all.find((s) => s.name === "sync")!;
+  const pages = all.filter((s) => s !== parent);
+  assert.is(pages.length, 3);
+  for (const page of pages) {
+    assert.is(page.parentSpanContext?.spanId, parent.spanContext().spanId);
+    assert.is(page.spanContext().traceId, parent.spanContext().traceId);
+  }
+  assert.equal(
+    pages.map((s) => s.name),
+    ["GET /items", "GET", "GET"],
+    "next pages are full URLs: no template",
+  );
+});
+
+test("a GraphQL query: a span named by its operation", async () => {
+  await make().graphql(`query Viewer { viewer { login } }`);
+  const span = only();
+  assert.is(span.name, "query Viewer");
+  assert.is(span.attributes["graphql.operation.type"], "query");
+  assert.is(span.attributes["graphql.operation.name"], "Viewer");
+  assert.is(span.attributes["http.request.method"], "POST");
+});
+
+test("a cross-origin redirect: trace context and token go to the API, neither to the other origin", async () => {
+  const { data } = await make().request("GET /download");
+  assert.is(data, "bytes");
+  assert.ok(api.requests[0]!.headers.traceparent, "the API got the trace context");
+  assert.is(elsewhere.requests.length, 1);
+  assert.is(elsewhere.requests[0]!.headers.traceparent, undefined);
+  assert.is(elsewhere.requests[0]!.headers.authorization, undefined);
+  assert.is(only().attributes["http.response.status_code"], 200);
+});
+
+test("a same-origin redirect keeps the trace context on every hop", async () => {
+  await make().request("GET /moved");
+  assert.equal(
+    api.requests.map((r) => [r.path, Boolean(r.headers.traceparent)]),
+    [
+      ["/moved", true],
+      ["/repos/octocat/hello", true],
+    ],
+  );
+});
+
+test("no trace context to another origin named in the call; propagate: false sends none at all", async () => {
+  await make().request(`GET ${elsewhere.url}/archive`);
+  assert.is(elsewhere.requests[0]!.headers.traceparent, undefined);
+  await make({ otel: { tracer, propagate: false } }).request("GET /repos/octocat/hello");
+  assert.is(api.requests[0]!.headers.traceparent, undefined);
+});
+
+test("a failed call: error.type is the status, the span status ERROR", async () => {
+  await make()
+    .request("GET /missing")
+    .catch(() => undefined);
+  const span = only();
+  assert.is(span.attributes["error.type"], "404");
+  assert.is(span.status.code, SpanStatusCode.ERROR);
+});
+
+test("no credential in any attribute or event, wherever the token was put", async () => {
+  const client = make();
+  await client.request("GET /repos/octocat/hello", { access_token: TOKEN });
+  await client.request(`GET ${api.url.replace("//", `//user:${TOKEN}@`)}/missing`).catch(() => undefined);
+  const text = JSON.stringify(spans().map((s) => [s.name, s.attributes, s.events]));
+  assert.is(spans().length, 2);
+  assert.not.match(text, TOKEN.slice(4));
+  assert.match(text, "[REDACTED]");
+});
+
+test("otel: false registers no hook; the global tracer is the default", async () => {
+  const registered: unknown[] = [];
+  // Records what any later plugin registers, through the public hook API only.
+  const spy: Plugin<void> = (client) => {
+    const wrap = client.hook.wrap;
+    Object.defineProperty(client.hook, "wrap", {
+      value: (...args: unknown[]) => (registered.push(args), (wrap as Function)(...args)),
+    });
+  };
+  new (Kernel.plugin(spy, otel))({ baseUrl: api.url, otel: false });
+  assert.is(registered.length, 0);
+  new (Kernel.plugin(spy, otel))({ baseUrl: api.url, otel: { propagate: false } });
+  assert.is(registered.length, 1, "the spy sees a registration when the plugin is on");
+  trace.setGlobalTracerProvider(provider);
+  try {
+    await new (Kernel.plugin(otel))({ baseUrl: api.url }).request("GET /repos/octocat/hello");
+    assert.is(only().name, "GET /repos/octocat/hello");
+  } finally {
+    trace.disable();
+  }
+});
+
+test("bad options fail at construction", () => {
+  const Plain = Kernel.plugin(otel);
+  assert.throws(() => new Plain({ otel: { trace: true } as never }), /otel\.trace is not an option/);
+  assert.throws(() => new Plain({ otel: { tracer: {} as never } }), /otel\.tracer must be an OpenTelemetry Tracer/);
+  assert.throws(() => new Plain({ otel: "yes" as never }), /must be an object, true or false/);
+});
+
+test.run();
