@@ -17,6 +17,10 @@ export interface Flags {
   paginate: boolean;
   include: boolean;
   dryRun: boolean;
+  /** `--verbose`: one line per request on stderr (`GET /path - 200 in 12ms`). */
+  verbose: boolean;
+  /** `--log json`: one JSON record per request on stderr (`--log line` is `--verbose`). */
+  log?: string;
   help: boolean;
   version: boolean;
   baseUrl?: string;
@@ -47,6 +51,8 @@ const FLAGS: Record<string, [key: keyof Flags, kind: Kind]> = {
   "--paginate": ["paginate", "boolean"],
   "--include": ["include", "boolean"],
   "--dry-run": ["dryRun", "boolean"],
+  "--verbose": ["verbose", "boolean"],
+  "--log": ["log", "string"],
   "--help": ["help", "boolean"],
   "--version": ["version", "boolean"],
   "--base-url": ["baseUrl", "string"],
@@ -92,6 +98,7 @@ export function parseArgv(argv: readonly string[]): Args {
     paginate: false,
     include: false,
     dryRun: false,
+    verbose: false,
     help: false,
     version: false,
     headers: {},

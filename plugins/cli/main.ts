@@ -61,9 +61,15 @@ function createClient(
         `--max-wait ${JSON.stringify(flags.maxWait)}: expected seconds, e.g. --max-wait 3600 (at most 2147483).`,
       );
   }
+  if (flags.log !== undefined && flags.log !== "json" && flags.log !== "line")
+    throw new UsageError(`--log ${JSON.stringify(flags.log)}: expected --log json or --log line.`);
+  // `--verbose`/`--log`: the log plugin's line or record per request (docs/observability.md).
+  const requests = flags.log === "json" ? "record" : flags.verbose || flags.log === "line" ? "line" : false;
+  const print = (value: unknown) => say(typeof value === "string" ? value : JSON.stringify(value));
   const options: Options = {
     userAgent: `forgekit-cli/${VERSION}`,
-    log: { warn: say, error: say },
+    log: { warn: say, error: print, ...(requests && { info: print }) },
+    logRequests: requests,
     ...(baseUrl !== undefined && { baseUrl }),
     ...(token && { auth: token }),
     // Checked against the generated list by registryFor() before the client is made.

@@ -27,6 +27,9 @@ Flags:
   --paginate                 every page: one JSON item per line on stdout, progress on stderr
   --include, -i              print the status line and response headers before the body
   --dry-run                  print the request as a curl command (credentials masked); send nothing
+  --verbose                  one line per request on stderr: GET /path - 200 in 12ms
+  --log json                 one JSON record per request on stderr (status, duration, request id,
+                             rate limit, retries; see docs/observability.md)
   --base-url <url>           API root (default $GITHUB_API_URL, else https://api.github.com;
                              GHES: https://HOST/api/v3)
   --deployment <name>        ${deploymentList}
