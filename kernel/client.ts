@@ -3,6 +3,7 @@ import { createHook } from "./hook.js";
 import { checkOptions, checkPlugins } from "./check-options.js";
 import { createRequest, type Hook as HookType, type Request } from "./request.js";
 import { withDefaults } from "./with-defaults.js";
+import type { ClassOptions, ClassTypes, ClientConstructor, InstanceOf } from "./option-typed.js";
 import { VERSION } from "./version.js";
 
 /** Members a plugin adds, merged into each instance. */
@@ -42,8 +43,13 @@ export type PluginArgs<P extends readonly unknown[]> = Extract<
 /** `Base` with the members of `Added`, which win where both have one (e.g. a typed `request`). */
 export type Extend<Base, Added> = Omit<Base, keyof Added> & Added;
 
-/** A client constructor as `Client.plugin` returns it. */
-export type ClientClass<Instance, Options> = (new (options?: Options) => Instance) & Omit<typeof Client, "prototype">;
+/**
+ * A client constructor as `Client.plugin` returns it; generic in the options that select
+ * types when a plugin's additions follow them (kernel/option-typed.ts).
+ */
+export type ClientClass<Instance, Options> = ClientConstructor<Instance, Options> &
+  Omit<typeof Client, "prototype"> &
+  ClassTypes<Instance, Options>;
 
 /**
  * The micro-kernel: `options`, `hook` and `request`, extended by plugins.
@@ -67,10 +73,7 @@ export class Client {
   static plugin<S extends typeof Client, const P extends readonly (Plugin<any, any> | readonly Plugin<any, any>[])[]>(
     this: S,
     ...plugins: P
-  ): ClientClass<
-    Extend<InstanceType<S>, Additions<PluginArgs<P>>>,
-    ConstructorParameters<S>[0] & PluginOptions<PluginArgs<P>>
-  > {
+  ): ClientClass<Extend<InstanceOf<S>, Additions<PluginArgs<P>>>, ClassOptions<S> & PluginOptions<PluginArgs<P>>> {
     const all = [...this.plugins];
     for (const p of checkPlugins<Plugin<any, any>>(plugins.flat())) if (!all.includes(p)) all.push(p);
     const Base = this as typeof Client;

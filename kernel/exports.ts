@@ -29,6 +29,19 @@ export type {
   Extend,
 } from "./client.js";
 export type { ResolvedOptions } from "./options.js";
+export type {
+  OptionTyping,
+  OptionTyped,
+  InstanceFor,
+  OptionsFor,
+  TypingOptions,
+  ClientConstructor,
+  ClassTypes,
+  InstanceOf,
+  ClassOptions,
+  TypingOf,
+  Apply,
+} from "./option-typed.js";
 export type { Request, Endpoint, Hook, Hooks, Send } from "./request.js";
 export type { ScopeSource } from "./scope.js";
 export type { RouteEntry, RouteDefaults, RouteExtra, ScopeRoutes, ParamMeta, ScopeParams } from "./registry.js";

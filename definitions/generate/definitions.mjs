@@ -231,7 +231,7 @@ function definitionsAllModule(model, kernel) {
     " * `{ ...registry, loadParams }` and add the `validate` plugin to check parameters before sending;",
     " * `{ ...registry, legacyRoutes, removed }` adds the @octokit/rest v15/v16 names the full preset knows.",
     " */",
-    "export const registry: Registry = { deployment, routes, aliases };",
+    "export const registry: Registry<typeof deployment> = { deployment, routes, aliases };",
     "",
   ].join("\n");
 }

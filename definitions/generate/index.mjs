@@ -1,11 +1,12 @@
 // `node build.mjs generate [--check]`: writes definitions/ (the route registry of every
-// deployment), types/ (type-only, the default deployment) and plugins/cli/generated/ (the
+// deployment), types/ (type-only, every deployment, shared where equal) and plugins/cli/generated/ (the
 // CLI's summaries) from @octokit/openapi. Every module but files.mjs is pure: descriptions in,
 // a Map of file path → text out.
 //   openapi.mjs      reading and describing a description (operations, parameters, bodies)
 //   routes.mjs       route entries;  legacy.mjs  deprecated aliases;  params.mjs  parameter metadata
 //   definitions.mjs  definitions/<deployment>/ and definitions/README.md
-//   types.mjs        types/;  cli.mjs  plugins/cli/generated/
+//   types.mjs        types/ (deployment-types.mjs: what other deployments declare;
+//                    check-types.mjs: their methods against the registries);  cli.mjs  plugins/cli/generated/
 //   deployments.mjs  the one list of deployments;  files.mjs  reading and writing the tree
 import { cliFiles } from "./cli.mjs";
 import { definitionFiles, definitionsReadme } from "./definitions.mjs";
@@ -14,6 +15,7 @@ import { GENERATED_DIRS, changedFiles, writeTree } from "./files.mjs";
 import { loadLegacyTables } from "./legacy.mjs";
 import { describeDeployment, openapiVersion } from "./openapi.mjs";
 import { typeFiles } from "./types.mjs";
+import { checkTypesAgainstRegistries } from "./check-types.mjs";
 
 /** Every generated file, path relative to the repository → content. */
 export async function generatedFiles() {
@@ -28,8 +30,9 @@ export async function generatedFiles() {
   }
   files.set("definitions/README.md", definitionsReadme(models));
   files.set("definitions/deployments.ts", deploymentsModule(pkgVersion));
-  // The first deployment is the default: types/ describe it.
-  for (const [path, text] of await typeFiles(models[0])) files.set(`types/${path}`, text);
+  // The first deployment is the default: types/ describe it in full, the others by what differs.
+  for (const [path, text] of await typeFiles(models)) files.set(`types/${path}`, text);
+  checkTypesAgainstRegistries(files, models);
   for (const [path, text] of cliFiles(models)) files.set(`plugins/cli/generated/${path}`, text);
   return files;
 }

@@ -1,11 +1,13 @@
-// types/: type-only TypeScript for the default deployment (api.github.com), compiled from the
-// description's schemas with json-schema-to-typescript. Nothing here reaches a bundle.
+// types/: type-only TypeScript compiled from the descriptions' schemas with
+// json-schema-to-typescript: the default deployment (api.github.com) in full, the others as
+// what differs from it (deployment-types.mjs). Nothing here reaches a bundle.
 import { isConstraintOnly, isJsonMediaType, resolveRef, successResponses } from "./openapi.mjs";
 import { compareBy, kebabCase, pascalCase, propertyKey, unique } from "./util.mjs";
+import { deploymentTypesModule, describeTypes, placeTypes, typePrefix } from "./deployment-types.mjs";
 
 // A raw (non-JSON) binary body: what fetch accepts and both browsers and Node can produce.
 const BINARY_DATA_TYPE = "string | ArrayBuffer | ArrayBufferView | Blob";
-const JSTT_OPTIONS = {
+export const JSTT_OPTIONS = {
   additionalProperties: false,
   strictIndexSignatures: true,
   unknownAny: true,
@@ -36,8 +38,10 @@ const DROPPED_KEYWORDS = new Set([
   "xml",
 ]);
 
-export async function typeFiles(model) {
+/** types/: the default deployment in full (`models[0]`), every other one in `<deployment>.ts` (deployment-types.mjs). */
+export async function typeFiles(models) {
   const { compile } = await import("json-schema-to-typescript");
+  const [model] = models;
   const schemaNames = componentTypeNames(model.spec);
   const files = new Map();
   files.set("components.ts", await componentsModule(compile, model, schemaNames));
@@ -45,12 +49,56 @@ export async function typeFiles(model) {
   for (const scope of scopeFiles.values())
     files.set(`scopes/${scope.file}.ts`, await scopeTypesModule(compile, model, schemaNames, scope, scopeFiles));
   files.set("index.ts", typesIndexModule(model, scopeFiles));
-  files.set("README.md", typesReadme(model));
+  const placed = [];
+  const methodNames = new Map();
+  for (const other of models) {
+    placed.push(placeTypes(describeTypes(other), placed));
+    if (other === model) continue;
+    const module = await deploymentTypesModule(compile, placed, scopeFiles);
+    files.set(`${other.deployment}.ts`, module.text);
+    methodNames.set(other.deployment, module.methodNames);
+  }
+  files.set("deployments.ts", deploymentsTypesModule(models));
+  files.set("README.md", typesReadme(model, sharing(placed)));
   return files;
 }
 
+/** How much of each other deployment's types is declared by an earlier one (for the README). */
+function sharing(placed) {
+  return placed.slice(1).map(({ deployment, home }) => {
+    const count = (map) => [...map.values()].filter((at) => at !== deployment).length;
+    return {
+      deployment,
+      components: [count(home.components), home.components.size],
+      entries: [count(home.entries), home.entries.size],
+    };
+  });
+}
+
+function deploymentsTypesModule(models) {
+  const [model, ...others] = models;
+  return [
+    `// ${model.header}`,
+    'import type { Endpoints, RestScopes } from "./index.js";',
+    ...others.map((other) => {
+      const prefix = typePrefix(other.deployment, false);
+      return `import type { ${prefix}Endpoints, ${prefix}RestScopes } from "./${other.deployment}.js";`;
+    }),
+    "",
+    "/** Each deployment's endpoint methods per scope and its routes, by its `deployment` name. */",
+    "export interface DeploymentTypes {",
+    `  ${JSON.stringify(model.deployment)}: { scopes: RestScopes; endpoints: Endpoints };`,
+    ...others.map((other) => {
+      const prefix = typePrefix(other.deployment, false);
+      return `  ${propertyKey(other.deployment)}: { scopes: ${prefix}RestScopes; endpoints: ${prefix}Endpoints };`;
+    }),
+    "}",
+    "",
+  ].join("\n");
+}
+
 /** components.schemas key → exported type name; fails on a clash instead of minting `Name1`. */
-function componentTypeNames(spec) {
+export function componentTypeNames(spec) {
   const names = new Map();
   const taken = new Map();
   for (const key of Object.keys(spec.components.schemas)) {
@@ -66,7 +114,7 @@ function componentTypeNames(spec) {
 }
 
 /** An OpenAPI 3.0 schema as JSON Schema for json-schema-to-typescript; `$ref`s become named types. */
-function toJsonSchema(node, schemaNames, used) {
+export function toJsonSchema(node, schemaNames, used) {
   if (node.$ref) {
     const key = node.$ref.match(/^#\/components\/schemas\/(.+)$/)?.[1];
     const name = key && schemaNames.get(key);
@@ -105,7 +153,7 @@ function withNull(schema) {
 }
 
 /** Text safe inside a `/** … *\/` comment. */
-function commentText(text) {
+export function commentText(text) {
   return text.replaceAll("*/", "*\\/");
 }
 
@@ -129,7 +177,7 @@ async function componentsModule(compile, model, schemaNames) {
 }
 
 /** json-schema-to-typescript names inline schemas it cannot place; fail instead of shipping `Repository1`. */
-function assertDeclaredNames(file, text, expected) {
+export function assertDeclaredNames(file, text, expected) {
   const declared = [...text.matchAll(/^export (?:interface|type) (\w+)/gm)].map((match) => match[1]);
   const want = new Set(expected);
   const extra = declared.filter((name) => !want.delete(name));
@@ -140,7 +188,7 @@ function assertDeclaredNames(file, text, expected) {
 }
 
 /** Scopes of the Methods interfaces: today's scopes plus old ones that only hold aliases. */
-function typeScopes(model) {
+export function typeScopes(model) {
   const scopes = new Map();
   for (const [scope, operations] of model.scopes)
     scopes.set(scope, { scope, file: operations[0].file, operations, aliases: [] });
@@ -216,7 +264,7 @@ async function scopeTypesModule(compile, model, schemaNames, scope, scopeFiles) 
   );
 }
 
-function methodDoc(operation) {
+export function methodDoc(operation) {
   const { summary, externalDocs } = operation.op;
   const note = operation.extra?.deprecated;
   return [
@@ -226,7 +274,7 @@ function methodDoc(operation) {
   ].filter(Boolean);
 }
 
-function docComment(lines, indent) {
+export function docComment(lines, indent) {
   if (!lines.length) return [];
   if (lines.length === 1) return [`${indent}/** ${lines[0]} */`];
   return [`${indent}/**`, ...lines.map((line) => `${indent} * ${line}`), `${indent} */`];
@@ -254,7 +302,7 @@ function endpointsSchema(spec, title, operations, schemaNames, used) {
   };
 }
 
-function parametersSchema(spec, operation, schemaNames, used) {
+export function parametersSchema(spec, operation, schemaNames, used) {
   const properties = {};
   for (const field of operation.fields) {
     const schema = fieldSchema(field, schemaNames, used);
@@ -281,7 +329,7 @@ function fieldSchema(field, schemaNames, used) {
  * `undefined` when empty. Redirect-only operations (archive and log downloads, 302) are
  * `unknown`: what arrives is whatever the followed redirect serves.
  */
-function responseSchema(spec, operation, schemaNames, used) {
+export function responseSchema(spec, operation, schemaNames, used) {
   const members = [];
   const seen = new Set();
   const add = (schema) => {
@@ -334,25 +382,40 @@ function typesIndexModule(model, scopeFiles) {
   ].join("\n");
 }
 
-function typesReadme(model) {
+function typesReadme(model, shared) {
+  const percent = ([part, whole]) => `${part} of ${whole} (${Math.round((100 * part) / whole)}%)`;
   return [
     `<!-- ${model.header} -->`,
     "# types/",
     "",
-    `Type-only TypeScript for api.github.com (the other deployments have route tables in \`definitions/\` but no types),`,
-    `generated from @octokit/openapi ${model.pkgVersion} with json-schema-to-typescript by \`node build.mjs generate\`.`,
-    "Every file holds only `export interface` / `export type`, so nothing here reaches a bundle. Do not edit: regenerate.",
+    `Type-only TypeScript for every deployment in \`definitions/\`, generated from @octokit/openapi ${model.pkgVersion}`,
+    "with json-schema-to-typescript by `node build.mjs generate`. Every file holds only `export interface` / `export type`,",
+    "so nothing here reaches a bundle. Do not edit: regenerate.",
     "",
-    "- `components.ts`: one type per `components.schemas` entry, PascalCase of its key (`full-repository` → `FullRepository`),",
-    "  plus `Schemas` (key → type). OpenAPI `nullable: true` is `| null`.",
-    "- `scopes/<scope>.ts`: `<Scope>Endpoints` (route → `{ parameters; response }`, routes exactly as in `definitions/`) and",
-    "  `<Scope>Methods` (method → `EndpointMethod<…>`, with the summary, the docs link and `@deprecated` aliases).",
-    "  Parameters are path, query and top-level body properties (the one that is the whole body, `extra.body` in",
+    "- `components.ts`: one type per `components.schemas` entry of api.github.com (the default deployment), PascalCase of",
+    "  its key (`full-repository` → `FullRepository`), plus `Schemas` (key → type). OpenAPI `nullable: true` is `| null`.",
+    "- `scopes/<scope>.ts`: api.github.com's `<Scope>Endpoints` (route → `{ parameters; response }`, routes exactly as in",
+    "  `definitions/`) and `<Scope>Methods` (method → `EndpointMethod<…>`, with the summary, the docs link and `@deprecated`",
+    "  aliases). Parameters are path, query and top-level body properties (the one that is the whole body, `extra.body` in",
     "  `definitions/`, included); a raw body is `data`. Responses are the 2xx JSON schema, `string` for text, `ArrayBuffer`",
     "  for binary, `undefined` when there is no content, `unknown` for redirect-only downloads.",
-    "- `index.ts`: `Endpoints` (all routes), `RestScopes` (scope → methods) and the component types.",
+    "- `index.ts`: api.github.com's `Endpoints` (all routes), `RestScopes` (scope → methods) and the component types.",
+    "- `<deployment>.ts` (`ghec.ts`, `ghes-3.17.ts`, …): only what that deployment's description types differently from",
+    "  every deployment before it (in the order of definitions/generate/deployments.mjs): its component types, route",
+    "  entries and methods, named with its prefix (`Ghes317ReposMethods`), the rest `Pick`ed or imported from where it is",
+    "  declared. Two types are the same when their schemas, descriptions aside, are equal and every type they name is the",
+    "  same; the comments of a shared type are the first deployment's. What these files declare has no field",
+    "  descriptions (every type-check parses them; methods keep their summary and docs link). `<Prefix>RestScopes` and",
+    "  `<Prefix>Endpoints` are that deployment's whole surface. `node build.mjs generate` checks each one's methods",
+    "  against its registry.",
+    "- `deployments.ts`: `DeploymentTypes`, deployment name → `{ scopes; endpoints }`, which the endpoints plugin reads.",
     "",
-    `${model.operations.length} operations in ${model.scopes.size} scopes, ${model.legacy.aliases.size} deprecated aliases, ${Object.keys(model.spec.components.schemas).length} component schemas.`,
+    `${model.operations.length} operations in ${model.scopes.size} scopes, ${model.legacy.aliases.size} deprecated aliases, ${Object.keys(model.spec.components.schemas).length} component schemas (api.github.com).`,
+    "Declared by an earlier deployment (shared):",
+    "",
+    "| deployment | component types | route entries |",
+    "| --- | ---: | ---: |",
+    ...shared.map((row) => `| ${row.deployment} | ${percent(row.components)} | ${percent(row.entries)} |`),
     "",
   ].join("\n");
 }

@@ -73,4 +73,4 @@ export const routes: Record<string, string> = {
  * `{ ...registry, loadParams }` and add the `validate` plugin to check parameters before sending;
  * `{ ...registry, legacyRoutes, removed }` adds the @octokit/rest v15/v16 names the full preset knows.
  */
-export const registry: Registry = { deployment, routes, aliases };
+export const registry: Registry<typeof deployment> = { deployment, routes, aliases };

@@ -1,5 +1,12 @@
-import { ParameterError, createScope, type Client, type Plugin } from "../../kernel/index.js";
-import type { RestScopes } from "../../types/index.js";
+import {
+  ParameterError,
+  createScope,
+  type Client,
+  type OptionTyped,
+  type OptionTyping,
+  type Plugin,
+} from "../../kernel/index.js";
+import type { DeploymentTypes } from "../../types/deployments.js";
 import {
   createAlias,
   createLazy,
@@ -11,29 +18,52 @@ import {
 } from "./method.js";
 import { aliasTarget, loadEntry, loadedRoutes, lookup, registryScopes, scopeNames, type Registry } from "./registry.js";
 import type { TypedRequest } from "./typed-request.js";
-import type { Deployment } from "../../definitions/deployments.js";
 
 export type { Registry } from "./registry.js";
 export type { AliasDecoder, NamesOf } from "./aliases.js";
-export type { TypedRequest } from "./typed-request.js";
+export type { TypedRequest, Part } from "./typed-request.js";
 export { adaptMethod, type Method } from "./method.js";
 export { uploadsOrigin } from "../../kernel/index.js";
 
 /** Options of the endpoints plugin. */
 export interface EndpointsOptions {
-  /**
-   * Another deployment's registry, or its name where the preset knows how to load it (e.g.
-   * `"ghes-3.18"`): one of the generated names, so `"ghes-2.22"` is a type error, not a runtime one.
-   */
-  deployment?: Deployment | Registry;
+  /** Another deployment's registry, or its name where the preset knows how to load it (e.g. `"ghes-3.18"`). */
+  deployment?: string | Registry;
 }
 
-/** What the endpoints plugin adds: one lazily resolved scope per API category, and a typed `request`. */
-export type EndpointsAdditions = RestScopes & {
-  request: TypedRequest;
+/** A deployment whose types types/ holds (every one generated into definitions/). */
+export type TypedDeployment = keyof DeploymentTypes;
+
+/** `K` when it is one name (a union of several selects nothing). */
+export type One<K, All = K> = K extends unknown ? ([All] extends [K] ? K : never) : never;
+
+/** The typed deployment a `deployment` option value (a name or a generated registry) selects; `never` for none. */
+export type DeploymentOf<D> = One<(D extends Registry<infer N> ? N : D) & TypedDeployment>;
+
+/**
+ * What the endpoints plugin adds: one lazily resolved scope per API category, and a typed
+ * `request`, from deployment `N`'s types (api.github.com's by default).
+ */
+export type EndpointsAdditions<N extends TypedDeployment = "api.github.com"> = DeploymentTypes[N]["scopes"] & {
+  request: TypedRequest<DeploymentTypes[N]["endpoints"]>;
   /** The same scopes under Octokit's name: `client.rest.repos.get` is `client.repos.get`. */
-  rest: RestScopes;
-};
+  rest: DeploymentTypes[N]["scopes"];
+} & OptionTyped<EndpointsTyping<N>>;
+
+/**
+ * The endpoint methods' types follow the `deployment` option (kernel/option-typed.ts): a
+ * client made with `deployment: "ghes-3.17"` (or that registry) has GHES 3.17's scopes,
+ * parameters and responses; `N` is the registry's own deployment.
+ */
+export interface EndpointsTyping<N extends TypedDeployment> extends OptionTyping {
+  keys: "deployment";
+  replaces: keyof DeploymentTypes[N]["scopes"] | "request" | "rest";
+  additions: this["options"] extends { deployment: infer D }
+    ? [DeploymentOf<D>] extends [N]
+      ? {}
+      : EndpointsAdditions<DeploymentOf<D>>
+    : {};
+}
 
 interface ClientState {
   registry: Registry;
@@ -95,12 +125,12 @@ function defineScope(target: object, scope: string, registry: Registry): void {
  * const MyClient = Client.plugin([endpoints({ routes: { repos } })]);
  * const { data } = await new MyClient().repos.get({ owner: "octokit", repo: "rest.js" });
  */
-export function endpoints(
-  registry: Registry,
+export function endpoints<D extends string = "api.github.com">(
+  registry: Registry<D>,
   resolveDeployment?: (name: string) => Registry | undefined,
-): Plugin<EndpointsAdditions, EndpointsOptions> {
+): Plugin<EndpointsAdditions<DefaultTo<DeploymentOf<D>>>, EndpointsOptions> {
   const prepared = new WeakSet<object>();
-  const plugin: Plugin<EndpointsAdditions, EndpointsOptions> = (client, options) => {
+  const plugin: Plugin<EndpointsAdditions<any>, EndpointsOptions> = (client, options) => {
     const proto = Object.getPrototypeOf(client) as object;
     if (!prepared.has(proto)) {
       prepared.add(proto);
@@ -129,8 +159,11 @@ export function endpoints(
       // Scopes only this deployment has (e.g. GHES's enterpriseAdmin) get a getter of their own.
       for (const scope of registryScopes(chosen)) if (!(scope in client)) defineScope(client, scope, registry);
     }
-    return undefined as unknown as EndpointsAdditions;
+    return undefined as unknown as EndpointsAdditions<any>;
   };
   plugin.options = ["deployment"];
   return plugin;
 }
+
+/** api.github.com when `N` is `never` (a registry of no typed deployment). */
+export type DefaultTo<N> = [N] extends [never] ? "api.github.com" : N;

@@ -13,9 +13,9 @@ import type { AliasDecoder } from "./aliases.js";
  * A route registry as `definitions/` generates it (or as a user writes one): method names
  * per scope, and routes either statically (`routes`) or through per-scope `loaders`.
  */
-export interface Registry {
-  /** Label for messages, e.g. `"api.github.com"`, `"ghes-3.17"`. */
-  deployment?: string;
+export interface Registry<D extends string = string> {
+  /** Label for messages, e.g. `"api.github.com"`, `"ghes-3.17"`; a generated one's name also selects its types. */
+  deployment?: D;
   /** Method names per scope: comma-joined, or front-coded as definitions/ generates them (`|…`); by default the names in `routes`. */
   names?: Record<string, string>;
   /**

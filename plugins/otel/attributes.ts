@@ -71,8 +71,13 @@ export function finish(span: Span, options: EndpointOptions, response: Response<
   // The cache answers only 304s: the wire said 304, the caller got the stored 200.
   const status = record.cached ? 304 : record.status;
   if (status !== undefined) attributes["http.response.status_code"] = status;
-  const failed = response === undefined && status !== 304;
-  if (failed) attributes["error.type"] = status !== undefined && status >= 400 ? String(status) : record.error;
+  // GitHub's GraphQL API answers a failed query with 200 and `errors`: the caller gets a
+  // GraphqlResponseError (plugins/graphql/request.ts), so the span fails with it.
+  const errors = (response?.data as { errors?: unknown } | null | undefined)?.errors;
+  const graphqlFailed = Array.isArray(errors) && errors.length > 0 && graphqlOperation(options) !== undefined;
+  const failed = (response === undefined && status !== 304) || graphqlFailed;
+  if (graphqlFailed) attributes["error.type"] = "GraphqlResponseError";
+  else if (failed) attributes["error.type"] = status !== undefined && status >= 400 ? String(status) : record.error;
   if (record.retries) attributes["http.request.resend_count"] = record.retries;
   if (record.operation) attributes["github.operation_id"] = record.operation;
   if (record.requestId) attributes["github.request_id"] = record.requestId;

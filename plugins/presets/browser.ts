@@ -1,4 +1,12 @@
-import { Client as Kernel, type ClientOptions } from "../../kernel/index.js";
+import {
+  Client as Kernel,
+  type ClientOptions,
+  type InstanceFor,
+  type InstanceOf,
+  type ClassOptions,
+  type OptionsFor,
+  type TypingOptions,
+} from "../../kernel/index.js";
 import { endpoints, type Registry } from "../endpoints/index.js";
 import { deployment, load, names } from "../../definitions/api.github.com/index.js";
 import { builtins } from "./builtins.js";
@@ -9,7 +17,7 @@ import { builtins } from "./builtins.js";
  * still checked from the route, GitHub's 422 explains the rest, and
  * `endpoints({ ...registry, loadParams })` with `validate` adds it (docs/browsers-and-bundle-size.md).
  */
-const registry: Registry = { deployment, names, load };
+const registry: Registry<typeof deployment> = { deployment, names, load };
 
 /**
  * The full preset for browsers (the `browser` export condition): the Node preset without
@@ -18,14 +26,16 @@ const registry: Registry = { deployment, names, load };
  */
 export const Client = Kernel.plugin([endpoints(registry), ...builtins]);
 /** An instance of the browser preset. */
-export type Client = InstanceType<typeof Client>;
+export type Client = InstanceOf<typeof Client>;
 
 /** Options of the browser preset. */
-export type Options = ConstructorParameters<typeof Client>[0];
+export type Options = ClassOptions<typeof Client>;
 
 /** Create a client with the browser preset. */
-export default function forgekit(options?: Options): Client {
-  return new Client(options);
+export default function forgekit<const T extends TypingOptions<Client, Options> = TypingOptions<Client, Options>>(
+  options?: OptionsFor<Client, Options, T>,
+): InstanceFor<Client, T> {
+  return new Client(options) as never;
 }
 
 export * from "../../kernel/exports.js";

@@ -1,4 +1,12 @@
-import { Client as Kernel, type ClientOptions } from "../../kernel/index.js";
+import {
+  Client as Kernel,
+  type ClientOptions,
+  type InstanceFor,
+  type InstanceOf,
+  type ClassOptions,
+  type OptionsFor,
+  type TypingOptions,
+} from "../../kernel/index.js";
 import { agent } from "../agent/index.js";
 import { endpoints } from "../endpoints/index.js";
 import { builtins } from "./builtins.js";
@@ -12,10 +20,10 @@ import { registry } from "./registry.js";
  */
 export const Client = Kernel.plugin([endpoints(registry, loadDeployment), ...builtins, agent]);
 /** An instance of the full preset. */
-export type Client = InstanceType<typeof Client>;
+export type Client = InstanceOf<typeof Client>;
 
 /** Options of the full preset. */
-export type Options = ConstructorParameters<typeof Client>[0];
+export type Options = ClassOptions<typeof Client>;
 
 /**
  * Create a client with the full preset: the module's default export (and `require("forgekit")`)
@@ -25,8 +33,10 @@ export type Options = ConstructorParameters<typeof Client>[0];
  * import forgekit from "forgekit";
  * const client = forgekit({ auth: process.env.GITHUB_TOKEN });
  */
-export default function forgekit(options?: Options): Client {
-  return new Client(options);
+export default function forgekit<const T extends TypingOptions<Client, Options> = TypingOptions<Client, Options>>(
+  options?: OptionsFor<Client, Options, T>,
+): InstanceFor<Client, T> {
+  return new Client(options) as never;
 }
 
 export * from "../../kernel/exports.js";

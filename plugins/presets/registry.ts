@@ -9,4 +9,4 @@ import { registry as complete, legacyRoutes, removed } from "../../definitions/a
  * on a method's first call) for validation. Kept out of the preset module so the main entry
  * exports only what an application needs; tests and custom presets import it from here.
  */
-export const registry: Registry = { ...complete, legacyRoutes, removed, loadParams };
+export const registry: Registry<"api.github.com"> = { ...complete, legacyRoutes, removed, loadParams };

@@ -161,7 +161,7 @@ export function renderReport(results, { machine, versions }) {
   }
   const bundle = Object.fromEntries(results.bundle.map((b) => [b.id, b]));
   if (results.types.rounds) {
-    const ids = ["baseline", "forgekit", "octokit"];
+    const ids = ["baseline", "forgekit", "forgekit-ghes", "octokit"].filter((id) => results.types.rounds[0]?.[id]);
     S.types = summarize(results.types.rounds, (r) => r.ms, ids, "baseline");
     S.typesCpu = summarize(results.types.rounds, (r) => r.cpuMs, ids, "baseline");
     S.typeInfo = Object.fromEntries(ids.map((id) => [id, results.types.rounds.find((row) => row[id])?.[id]]));
@@ -294,6 +294,17 @@ export function renderReport(results, { machine, versions }) {
       fin(f.ratio) ? f.ratio <= 1.2 && fOk : undefined,
       cpuRatio({ forgekit: S.typesCpu.forgekit }),
     );
+    const g = S.types["forgekit-ghes"];
+    const gOk = S.typeInfo["forgekit-ghes"]?.ok;
+    if (g)
+      target(
+        "(8) … the same file with a GHES 3.17 client",
+        "≤ 1.20",
+        fin(g.ratio) ? `${ratioText(g.ratio)}${gOk ? "" : " (with type errors)"}` : "—",
+        "",
+        fin(g.ratio) ? g.ratio <= 1.2 && gOk : undefined,
+        cpuRatio({ forgekit: S.typesCpu["forgekit-ghes"] }),
+      );
   }
   push(
     "## Targets",
@@ -510,13 +521,14 @@ export function renderReport(results, { machine, versions }) {
           "check time",
           "result",
         ],
-        ["baseline", "forgekit", "octokit"].map((id) => {
+        Object.keys(S.typeInfo).map((id) => {
           const s = S.types[id];
           const cpu = S.typesCpu[id];
           const r = info[id];
           const label = {
             baseline: "no client (fetch + an interface)",
             forgekit: "forgekit `client.repos.get`",
+            "forgekit-ghes": 'forgekit, a GHES 3.17 client (`deployment: "ghes-3.17"`)',
             octokit: "@octokit/rest `octokit.rest.repos.get`",
           }[id];
           return [

@@ -180,6 +180,21 @@ test("a GraphQL query: a span named by its operation", async () => {
   assert.is(span.attributes["http.request.method"], "POST");
 });
 
+test("a GraphQL answer with errors: 200 on the wire, the span fails as the call does", async () => {
+  api.route("POST /graphql", { body: { data: null, errors: [{ type: "NOT_FOUND", message: "Could not resolve" }] } });
+  try {
+    await make()
+      .graphql(`query Repo { repository(owner: "o", name: "nope") { id } }`)
+      .catch(() => undefined);
+  } finally {
+    api.route("POST /graphql", { body: { data: { viewer: { login: "octocat" } } } });
+  }
+  const span = only();
+  assert.is(span.attributes["http.response.status_code"], 200);
+  assert.is(span.attributes["error.type"], "GraphqlResponseError");
+  assert.is(span.status.code, SpanStatusCode.ERROR);
+});
+
 test("a cross-origin redirect: trace context and token go to the API, neither to the other origin", async () => {
   const { data } = await make().request("GET /download");
   assert.is(data, "bytes");

@@ -38,13 +38,6 @@ export function errors(error: unknown): void {
   void version;
 }
 
-/** `deployment` is one of the generated names (or a registry). */
-export function deployments(): void {
-  forgekit({ deployment: "ghes-3.18" });
-  forgekit({ deployment: "ghec" });
-  // @ts-expect-error GHES 2.22 is no generated deployment: a type error, not only a runtime one
-  forgekit({ deployment: "ghes-2.22" });
-}
 
 /**
  * Every list method of every scope (computed over `RestScopes`, so a regenerated registry is

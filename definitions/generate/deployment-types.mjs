@@ -1,0 +1,353 @@
+// types/<deployment>.ts for every deployment but the default, holding only what differs.
+// Each component type and each route entry is declared once: in the file of the first
+// deployment (DEPLOYMENTS order, the default first) whose type for it is the same. Two types
+// are the same when their JSON Schema, descriptions aside, is equal and every component type
+// they name is itself declared in the same place; later deployments import what they share,
+// and `Pick` the route entries and endpoint methods they share from where those are declared.
+// What these files declare carries no field descriptions (the methods keep their summary and
+// docs link): every user's type-check parses these files, and the descriptions were half their
+// bytes; api.github.com's types keep every description.
+import {
+  JSTT_OPTIONS,
+  assertDeclaredNames,
+  componentTypeNames,
+  docComment,
+  methodDoc,
+  parametersSchema,
+  responseSchema,
+  toJsonSchema,
+  typeScopes,
+} from "./types.mjs";
+import { compareBy, pascalCase, propertyKey } from "./util.mjs";
+
+/** What the comparison sees: the schema without `description`/`deprecated` (comments only). */
+function withoutText(node, names = false) {
+  if (Array.isArray(node)) return node.map((item) => withoutText(item));
+  if (!node || typeof node !== "object") return node;
+  const out = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (!names && (key === "description" || key === "deprecated")) continue;
+    out[key] = withoutText(value, !names && key === "properties");
+  }
+  return out;
+}
+
+/** One deployment's types before they are placed: components, route entries and methods per scope. */
+export function describeTypes(model) {
+  const schemaNames = componentTypeNames(model.spec);
+  const components = new Map();
+  for (const [key, schema] of Object.entries(model.spec.components.schemas)) {
+    const refs = new Set();
+    const json = toJsonSchema(schema, schemaNames, refs);
+    components.set(schemaNames.get(key), { json, shape: JSON.stringify(withoutText(json)), refs });
+  }
+  const entries = new Map();
+  const entryOf = new Map();
+  for (const operation of model.operations) {
+    const parts = {};
+    for (const [part, schemaOf] of [
+      ["parameters", parametersSchema],
+      ["response", responseSchema],
+    ]) {
+      const refs = new Set();
+      const json = schemaOf(model.spec, operation, schemaNames, refs);
+      parts[part] = { json, refs, shape: JSON.stringify(withoutText(json)) };
+    }
+    const json = { parameters: parts.parameters.json, response: parts.response.json };
+    const refs = new Set([...parts.parameters.refs, ...parts.response.refs]);
+    const id = `${operation.scope} ${operation.route}`;
+    const shape = JSON.stringify([parts.parameters.shape, parts.response.shape]);
+    entries.set(id, { scope: operation.scope, route: operation.route, json, refs, shape, parts });
+    entryOf.set(`${operation.scope}.${operation.name}`, id);
+  }
+  const scopes = typeScopes(model);
+  const members = new Map();
+  for (const scope of scopes.values()) {
+    const list = new Map();
+    for (const operation of scope.operations)
+      list.set(operation.name, {
+        name: operation.name,
+        entry: entryOf.get(`${scope.scope}.${operation.name}`),
+        doc: methodDoc(operation),
+      });
+    for (const { name, target } of scope.aliases)
+      list.set(name, { name, entry: entryOf.get(target), alias: target, doc: [`@deprecated use \`${target}\``] });
+    members.set(scope.scope, list);
+  }
+  return { deployment: model.deployment, header: model.header, scopes, components, entries, members };
+}
+
+/**
+ * Where each of `types`' components, entries and methods is declared (a deployment name), given
+ * the deployments before it. Components are placed optimistically, then moved on while one
+ * names a component placed elsewhere here than where its candidate placed it (a greatest fixed
+ * point, so recursive types settle).
+ */
+export function placeTypes(types, earlier) {
+  const self = types.deployment;
+  const candidatesOf = (items, itemsOf) => {
+    const candidates = new Map();
+    for (const [id, item] of items)
+      candidates.set(id, [
+        ...earlier.filter((e) => itemsOf(e).get(id)?.shape === item.shape).map((e) => e.deployment),
+        self,
+      ]);
+    return candidates;
+  };
+  const byName = new Map(earlier.map((e) => [e.deployment, e]));
+  const settle = (items, candidates, home, ownHome, theirHome) => {
+    for (const id of items.keys()) home.set(id, candidates.get(id)[0]);
+    for (let changed = true; changed;) {
+      changed = false;
+      for (const [id, item] of items) {
+        const list = candidates.get(id);
+        let at = home.get(id);
+        while (at !== self && [...item.refs].some((ref) => ownHome(ref) !== theirHome(byName.get(at), ref)))
+          at = list[list.indexOf(at) + 1];
+        if (home.get(id) !== at) {
+          home.set(id, at);
+          changed = true;
+        }
+      }
+    }
+    return home;
+  };
+  const components = new Map();
+  settle(
+    types.components,
+    candidatesOf(types.components, (e) => e.components),
+    components,
+    (ref) => components.get(ref),
+    (e, ref) => e.home.components.get(ref),
+  );
+  const entries = settle(
+    types.entries,
+    candidatesOf(types.entries, (e) => e.entries),
+    new Map(),
+    (ref) => components.get(ref),
+    (e, ref) => e.home.components.get(ref),
+  );
+  const members = new Map();
+  for (const [scope, list] of types.members) {
+    const homes = new Map();
+    for (const [name, member] of list) {
+      const same = earlier.find((e) => {
+        const theirs = e.members.get(scope)?.get(name);
+        return (
+          theirs?.entry === member.entry &&
+          theirs.alias === member.alias &&
+          e.home.entries.get(member.entry) === entries.get(member.entry)
+        );
+      });
+      homes.set(name, same?.deployment ?? self);
+    }
+    members.set(scope, homes);
+  }
+  types.home = { components, entries, members };
+  return types;
+}
+
+/** `ghes-3.17` → `Ghes317`: the prefix of the names a deployment's file declares. */
+export const typePrefix = (deployment, isDefault) => (isDefault ? "" : pascalCase(deployment));
+
+/** The module (from types/) that declares what `deployment` declares. */
+const moduleOf = (deployment, defaultName, scopeFile) =>
+  deployment === defaultName ? `./scopes/${scopeFile}.js` : `./${deployment}.js`;
+
+/**
+ * types/<deployment>.ts. `placed` holds every deployment up to and including this one, the
+ * default first; returns the text and, for the check against the registry, the method names per scope.
+ */
+export async function deploymentTypesModule(compile, placed, rootScopes) {
+  const types = placed.at(-1);
+  const self = types.deployment;
+  const defaultName = placed[0].deployment;
+  const prefix = typePrefix(self, false);
+  const scopeFile = (scope) => rootScopes.get(scope)?.file ?? types.scopes.get(scope).file;
+  const named = (deployment, scope, kind) =>
+    `${typePrefix(deployment, deployment === defaultName)}${pascalCase(scope)}${kind}`;
+  const imports = new Map();
+  const need = (module, name) => {
+    if (!imports.has(module)) imports.set(module, new Set());
+    imports.get(module).add(name);
+  };
+  const refer = (deployment, scope, kind) => {
+    const name = named(deployment, scope, kind);
+    if (deployment !== self) need(moduleOf(deployment, defaultName, scopeFile(scope)), name);
+    return name;
+  };
+  const usedComponents = new Set();
+  const root = placed[0];
+  const pickList = (keys) => keys.map((key) => JSON.stringify(key)).join(" | ");
+  // `Pick<Their, shared>` or, when shorter, `Omit<Their, not shared>` (or `Their` itself).
+  const subset = (ref, shared, all) => {
+    const rest = all.filter((key) => !shared.includes(key));
+    if (!rest.length) return ref;
+    return pickList(rest).length < pickList(shared).length
+      ? `Omit<${ref}, ${pickList(rest)}>`
+      : `Pick<${ref}, ${pickList(shared)}>`;
+  };
+  const byDeployment = new Map(placed.map((p) => [p.deployment, p]));
+  const extendsClause = (groups) => (groups.length ? ` extends ${groups.join(", ")}` : "");
+
+  // Components first declared here.
+  const own = [...types.components].filter(([name]) => types.home.components.get(name) === self);
+  const blocks = [];
+  if (own.length) {
+    const properties = {};
+    for (const [name, component] of own) {
+      properties[name] = { ...withoutText(component.json), title: name };
+      for (const ref of component.refs) usedComponents.add(ref);
+    }
+    const schema = {
+      title: `${prefix}Schemas`,
+      description: `The component types whose ${self} type differs from every deployment's before it.`,
+      type: "object",
+      properties,
+      required: Object.keys(properties),
+      additionalProperties: false,
+    };
+    const text = await compile(schema, schema.title, { ...JSTT_OPTIONS, bannerComment: "" });
+    assertDeclaredNames(`types/${self}.ts`, text, [...own.map(([name]) => name), schema.title]);
+    blocks.push(text.trim());
+  }
+
+  // An entry declared here may still have the parameters (or the response) of an entry declared
+  // before: those are referenced, `XEndpoints["GET /route"]["parameters"]`, not repeated.
+  const sharedPart = (id, part) => {
+    const { shape, refs } = types.entries.get(id).parts[part];
+    for (const other of placed.slice(0, -1)) {
+      const theirs = other.entries.get(id)?.parts[part];
+      if (theirs?.shape !== shape) continue;
+      if ([...refs].some((ref) => types.home.components.get(ref) !== other.home.components.get(ref))) continue;
+      const at = other.home.entries.get(id);
+      const { scope, route } = types.entries.get(id);
+      return `${refer(at, scope, "Endpoints")}[${JSON.stringify(route)}][${JSON.stringify(part)}]`;
+    }
+    return undefined;
+  };
+
+  // Route entries, per scope: Picked from where they are declared, the rest declared here.
+  const endpointsRef = new Map();
+  for (const scope of types.scopes.values()) {
+    if (!scope.operations.length) continue;
+    const ids = scope.operations.map((operation) => `${scope.scope} ${operation.route}`);
+    const homes = ids.map((id) => types.home.entries.get(id));
+    const rootRoutes = root.scopes.get(scope.scope)?.operations.map((operation) => operation.route) ?? [];
+    if (homes.every((home) => home === defaultName) && rootRoutes.length === ids.length) {
+      endpointsRef.set(scope.scope, refer(defaultName, scope.scope, "Endpoints"));
+      continue;
+    }
+    const name = named(self, scope.scope, "Endpoints");
+    endpointsRef.set(scope.scope, name);
+    const picks = [];
+    for (const deployment of placed.map((p) => p.deployment).filter((d) => d !== self)) {
+      const routes = ids.filter((id, i) => homes[i] === deployment).map((id) => types.entries.get(id).route);
+      if (!routes.length) continue;
+      const all = byDeployment
+        .get(deployment)
+        .scopes.get(scope.scope)
+        .operations.map((operation) => operation.route);
+      picks.push(subset(refer(deployment, scope.scope, "Endpoints"), routes, all));
+    }
+    const mine = ids.filter((id, i) => homes[i] === self);
+    let body = `export interface ${name} {}`;
+    if (mine.length) {
+      const properties = {};
+      for (const id of mine) {
+        const entry = types.entries.get(id);
+        const partTypes = {};
+        for (const part of ["parameters", "response"]) {
+          const shared = sharedPart(id, part);
+          if (shared) partTypes[part] = { tsType: shared };
+          else {
+            partTypes[part] = withoutText(entry.parts[part].json);
+            for (const ref of entry.parts[part].refs) usedComponents.add(ref);
+          }
+        }
+        properties[entry.route] = { type: "object", properties: partTypes, required: ["parameters", "response"] };
+      }
+      const schema = { title: name, type: "object", properties, required: Object.keys(properties) };
+      body = (await compile(schema, name, { ...JSTT_OPTIONS, bannerComment: "" })).trim();
+    }
+    const doc = `/** \`${scope.scope}\`'s routes on ${self}: parameters and response, keyed like \`definitions/\`. */`;
+    blocks.push(
+      `${doc}\n${body.replace(`export interface ${name} {`, `export interface ${name}${extendsClause(picks)} {`)}`,
+    );
+  }
+
+  // Endpoint methods, per scope.
+  const methodsRef = new Map();
+  const methodNames = new Map();
+  for (const scope of types.scopes.values()) {
+    const list = types.members.get(scope.scope);
+    const homes = types.home.members.get(scope.scope);
+    methodNames.set(scope.scope, [...list.keys()].sort());
+    const rootList = root.members.get(scope.scope);
+    if ([...homes.values()].every((home) => home === defaultName) && rootList?.size === list.size) {
+      methodsRef.set(scope.scope, refer(defaultName, scope.scope, "Methods"));
+      continue;
+    }
+    const name = named(self, scope.scope, "Methods");
+    methodsRef.set(scope.scope, name);
+    const picks = [];
+    for (const deployment of placed.map((p) => p.deployment).filter((d) => d !== self)) {
+      const names = [...list.keys()].filter((method) => homes.get(method) === deployment).sort();
+      if (!names.length) continue;
+      const all = [...byDeployment.get(deployment).members.get(scope.scope).keys()].sort();
+      picks.push(subset(refer(deployment, scope.scope, "Methods"), names, all));
+    }
+    const lines = [];
+    for (const member of [...list.values()].filter((m) => homes.get(m.name) === self).sort(compareBy((m) => m.name))) {
+      const entry = types.entries.get(member.entry);
+      const at = types.home.entries.get(member.entry);
+      const holder = at === self ? named(self, entry.scope, "Endpoints") : refer(at, entry.scope, "Endpoints");
+      lines.push(
+        ...docComment(member.doc, "  "),
+        `  ${propertyKey(member.name)}: EndpointMethod<${holder}[${JSON.stringify(entry.route)}]>;`,
+      );
+    }
+    need("../kernel/index.js", "EndpointMethod");
+    blocks.push(
+      [
+        `/** The endpoint methods of \`client.${scope.scope}\` on ${self}. */`,
+        `export interface ${name}${extendsClause(picks)} {`,
+        ...lines,
+        "}",
+      ].join("\n"),
+    );
+  }
+  if (![...(imports.get("../kernel/index.js") ?? [])].length) imports.delete("../kernel/index.js");
+
+  const scopes = [...types.scopes.values()];
+  blocks.push(
+    [
+      `/** Every route of ${self}: route (as in \`definitions/${self}/\`) → \`{ parameters; response }\`. */`,
+      `export interface ${prefix}Endpoints`,
+      ...scopes
+        .filter((scope) => scope.operations.length)
+        .map(
+          (scope, index, all) =>
+            `  ${index ? " " : "extends"} ${endpointsRef.get(scope.scope)}${index === all.length - 1 ? " {}" : ","}`,
+        ),
+    ].join("\n"),
+    [
+      `/** The endpoint methods of each scope on ${self}, deprecated aliases included. */`,
+      `export interface ${prefix}RestScopes {`,
+      ...scopes.map((scope) => `  ${propertyKey(scope.scope)}: ${methodsRef.get(scope.scope)};`),
+      "}",
+    ].join("\n"),
+  );
+
+  const declared = new Set(own.map(([name]) => name));
+  for (const ref of [...usedComponents].sort()) {
+    if (declared.has(ref)) continue;
+    const at = types.home.components.get(ref);
+    need(at === defaultName ? "./components.js" : `./${at}.js`, ref);
+  }
+  const importLines = [...imports]
+    .sort(compareBy(([module]) => module))
+    .map(([module, names]) => `import type { ${[...names].sort().join(", ")} } from "${module}";`);
+  const text = [`// ${types.header}`, ...importLines, "", blocks.join("\n\n"), ""].join("\n");
+  return { text, methodNames };
+}
