@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // forgekit's one build script; each command's code is in the module named here.
 //   node build.mjs                    build dist/ (this file): the Node bundle in dist/node (what Node's
-//                                     `import` and the bin load: docs/how-it-works.md#start-up), per-file
-//                                     ESM + .d.ts in dist/esm, per-file CJS + .d.cts in dist/cjs, browser
-//                                     bundles in dist/browser (docs/browsers-and-bundle-size.md)
+//                                     `import`, `require` and the bin load: docs/how-it-works.md#start-up),
+//                                     per-file ESM + .d.ts in dist/esm, one require() entry per export in
+//                                     dist/cjs, browser bundles in dist/browser (docs/browsers-and-bundle-size.md)
 //   node build.mjs generate [--check] regenerate definitions/, types/ and plugins/cli/generated/ from
 //                                     @octokit/openapi (definitions/generate/); --check: exit 1 if stale
 //   node build.mjs size [--json] [--update <file.md>…]   bundle sizes and budgets (test/size/)
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, posix, relative } from "node:path";
 import { execFileSync } from "node:child_process";
 import { build as esbuild } from "esbuild";
@@ -55,36 +55,26 @@ const NODE_ONLY_INPUT =
 const listFiles = (dir, suffix) =>
   readdirSync(dir, { recursive: true }).flatMap((name) => (name.endsWith(suffix) ? [`${dir}/${name}`] : []));
 
-/** Point relative `./x.js` specifiers at `./x.cjs` (CJS files and their .d.cts). */
-const toCjsSpecifiers = (code) =>
-  code.replace(/((?:require\(|from |import\()\s*["'])(\.{1,2}\/[^"']+)\.js(["'])/g, "$1$2.cjs$3");
-
 async function buildNode() {
-  const entryPoints = SOURCE_DIRS.flatMap((dir) => listFiles(dir, ".ts")).filter((f) => !f.endsWith(".d.ts"));
-  const common = { entryPoints, outbase: ".", target: "es2022", bundle: false, logLevel: "warning", charset: "utf8" };
-  await esbuild({ ...common, outdir: "dist/esm", format: "esm", platform: "neutral" });
-  // CJS has no import.meta: files that use import.meta.url get it from __filename.
-  const cjs = { ...common, format: "cjs", platform: "node", outExtension: { ".js": ".cjs" } };
-  await esbuild({ ...cjs, outdir: "dist/cjs", define: { "import.meta.url": "importMetaUrl" } });
-  const importMetaUrl = 'const importMetaUrl = require("node:url").pathToFileURL(__filename).href;\n';
-  for (const file of listFiles("dist/cjs", ".cjs")) {
-    let code = toCjsSpecifiers(readFileSync(file, "utf8"));
-    if (code.includes("importMetaUrl")) code = code.replace('"use strict";\n', `"use strict";\n${importMetaUrl}`);
-    writeFileSync(file, code);
-  }
-  // before-after-hook is ESM-only: inline it into the one CJS module that uses it.
-  const hook = { entryPoints: ["kernel/hook.ts"], outbase: undefined, outfile: "dist/cjs/kernel/hook.cjs" };
-  await esbuild({ ...cjs, ...hook, bundle: true, allowOverwrite: true });
-  // The mock server reads its fixture from ../fixtures relative to its own folder.
-  for (const format of ["esm", "cjs", "node"]) {
-    mkdirSync(`dist/${format}/test/fixtures`, { recursive: true });
-    writeFileSync(`dist/${format}/test/fixtures/github-api.json`, readFileSync("test/fixtures/github-api.json"));
-  }
-  // require("forgekit") is the factory itself, with every named export on it.
-  writeFileSync(
-    "dist/cjs/index.cjs",
-    `"use strict";\nconst preset = require("./plugins/presets/full.cjs");\nmodule.exports = Object.assign(preset.default, preset);\n`,
-  );
+  // Type-only modules (types/) compile to empty files that nothing imports: only their .d.ts ship.
+  const entryPoints = SOURCE_DIRS.filter((dir) => dir !== "types")
+    .flatMap((dir) => listFiles(dir, ".ts"))
+    .filter((f) => !f.endsWith(".d.ts"));
+  await esbuild({
+    entryPoints,
+    outbase: ".",
+    outdir: "dist/esm",
+    format: "esm",
+    platform: "neutral",
+    target: "es2022",
+    bundle: false,
+    logLevel: "warning",
+    charset: "utf8",
+  });
+  // The testing server's route table ships once, in dist/esm; dist/node's copy of
+  // test/server/load.ts reads it there too (see `ownUrl`).
+  mkdirSync("dist/esm/test/fixtures", { recursive: true });
+  writeFileSync("dist/esm/test/fixtures/github-api.json", readFileSync("test/fixtures/github-api.json"));
 }
 
 const NODE_PLUGIN_ENTRIES = () =>
@@ -151,7 +141,7 @@ const ownUrl = {
 };
 
 // Packages stay imports of the user's node_modules, except before-after-hook: an exact, ESM-only
-// dependency of the kernel (dist/cjs inlines it too) whose four files would be opened at every
+// dependency of the kernel whose four files would be opened at every
 // start-up for 3 kB of code.
 const INLINED_PACKAGE = /^before-after-hook(?:\/|$)/;
 const externalPackages = {
@@ -194,24 +184,87 @@ async function buildNodeBundle() {
     if (!code.includes(OWN_URL)) continue;
     const from = posix.dirname(output);
     const url = (_, file) => {
-      const path = posix.relative(from, `dist/node/${file}`);
+      // The testing server's fixture ships once, beside dist/esm/test/server (`buildNode`).
+      const path = posix.relative(from, `${file.startsWith("test/") ? "dist/esm" : "dist/node"}/${file}`);
       return `new URL(${JSON.stringify(path.startsWith(".") ? path : `./${path}`)}, import.meta.url).href`;
     };
     writeFileSync(output, code.replace(placeholder, url));
   }
 }
 
+/**
+ * The declarations are read by TypeScript 4.9 and later (README, "TypeScript"): 5.0's
+ * `export type * from` becomes `export * from`, the same in a declaration file, which has no
+ * values. test/types/floor.test.ts type-checks a consumer with 4.9 and with the pinned compiler.
+ */
+const toTypeScript49 = (text) => text.replace(/^export type \* from /gm, "export * from ");
+
 function buildDeclarations() {
   const tsc = ["node_modules/typescript/bin/tsc", "-p", "tsconfig.json", "--outDir", "dist/types"];
   execFileSync(process.execPath, tsc, { stdio: "inherit" });
   for (const file of listFiles("dist/types", ".d.ts")) {
     const relative = file.slice("dist/types/".length);
-    const text = readFileSync(file, "utf8");
-    for (const format of ["esm", "cjs"]) mkdirSync(dirname(`dist/${format}/${relative}`), { recursive: true });
-    writeFileSync(`dist/esm/${relative}`, text);
-    writeFileSync(`dist/cjs/${relative.replace(/\.d\.ts$/, ".d.cts")}`, toCjsSpecifiers(text));
+    mkdirSync(dirname(`dist/esm/${relative}`), { recursive: true });
+    writeFileSync(`dist/esm/${relative}`, toTypeScript49(readFileSync(file, "utf8")));
   }
   rmSync("dist/types", { recursive: true, force: true });
+  pruneDeclarations();
+  // package.json's typesVersions sends TypeScript before 4.9 here: the import fails, naming the floor.
+  writeFileSync(
+    "dist/typescript-4.9-or-later.d.ts",
+    `// forgekit's declarations need TypeScript 4.9 or later.\nimport "forgekit needs TypeScript 4.9 or later";\n`,
+  );
+}
+
+/**
+ * Keep the declarations an entry's types can reach (package.json "exports" point at them) and
+ * delete the rest: a module only ever loaded lazily by another (a scope's parameter metadata,
+ * its paths) contributes no type a user sees.
+ */
+function pruneDeclarations() {
+  const entries = [
+    ...nodeBundleEntries().map((entry) => (typeof entry === "string" ? entry : `${entry.out}.ts`)),
+    "plugins/presets/browser.ts",
+  ].map((file) => `dist/esm/${file.replace(/\.ts$/, ".d.ts")}`);
+  const reached = new Set();
+  const specifier = /(?:from |import\()\s*"(\.{1,2}\/[^"]+)\.js"/g;
+  for (let queue = entries; queue.length;) {
+    const file = queue.pop();
+    // (A specifier may be an example in a doc comment, naming no file.)
+    if (reached.has(file) || !existsSync(file)) continue;
+    reached.add(file);
+    const text = readFileSync(file, "utf8");
+    queue = [...queue, ...[...text.matchAll(specifier)].map((m) => posix.join(posix.dirname(file), `${m[1]}.d.ts`))];
+  }
+  for (const file of listFiles("dist/esm", ".d.ts")) if (!reached.has(file)) rmSync(file);
+}
+
+/**
+ * dist/cjs: what `require()` loads — for each entry of the Node bundle, a two-line module that
+ * requires its dist/node file (require() of ES modules, Node ^20.19 || >=22.12, as package.json's
+ * "engines" says) and a declaration that re-exports its dist/esm one. One build, one set of
+ * declarations, and `require` and `import` get the same classes in one process.
+ */
+function buildRequireEntries() {
+  for (const entry of nodeBundleEntries()) {
+    const source = typeof entry === "string" ? entry : `${entry.out}.ts`;
+    if (source === "plugins/cli/bin.ts") continue;
+    const path = source.replace(/\.ts$/, "");
+    const up = "../".repeat(path.split("/").length);
+    const hasDefault = /^export default /m.test(readFileSync(source, "utf8"));
+    mkdirSync(dirname(`dist/cjs/${path}`), { recursive: true });
+    writeFileSync(`dist/cjs/${path}.cjs`, `"use strict";\nmodule.exports = require("${up}node/${path}.js");\n`);
+    const declarations = [`export * from "${up}esm/${path}.js";`];
+    if (hasDefault) declarations.push(`export { default } from "${up}esm/${path}.js";`);
+    writeFileSync(`dist/cjs/${path}.d.cts`, `${declarations.join("\n")}\n`);
+  }
+  // require("forgekit") is the factory itself, with every named export on it: a function of its
+  // own, so that the ES module's default export is not changed — a `function`, called or
+  // constructed, with v16's `.plugin` (test/migration/octokit-swap.test.cjs).
+  writeFileSync(
+    "dist/cjs/index.cjs",
+    `"use strict";\nconst preset = require("./plugins/presets/full.cjs");\nfunction forgekit(options) {\n  return preset.default(options);\n}\nmodule.exports = Object.assign(forgekit, preset, { plugin: preset.default.plugin });\n`,
+  );
   writeFileSync(
     "dist/cjs/index.d.cts",
     `import * as preset from "./plugins/presets/full.cjs";\n/** The full preset's factory, carrying every named export (\`require("forgekit").Client\`). */\ndeclare const forgekit: typeof preset.default & typeof preset;\nexport = forgekit;\n`,
@@ -246,6 +299,7 @@ async function build() {
   await buildNode();
   await buildNodeBundle();
   buildDeclarations();
+  buildRequireEntries();
   await buildBrowser();
 }
 

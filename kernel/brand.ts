@@ -1,7 +1,6 @@
 /**
- * Error identity that survives two copies of forgekit. `require("forgekit")` and
- * `import "forgekit"` load different files (dist/cjs and dist/node), and an application can
- * hold two installed versions: each copy defines its own `HttpError`, so the prototype chain
+ * Error identity that survives two copies of forgekit. A bundler's copy (dist/esm) and Node's
+ * (dist/node) are different files, and an application can hold two installed versions: each copy defines its own `HttpError`, so the prototype chain
  * alone makes `instanceof` false across them. Every error therefore carries the names of its
  * classes under a registered symbol (one per agent, shared by every copy and realm), and
  * `instanceof` on a branded class also accepts a value branded with that class's name.

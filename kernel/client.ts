@@ -1,8 +1,6 @@
 import { resolveOptions, requestDefaults, type ClientOptions, type ResolvedOptions } from "./options.js";
-import { createHook } from "./hook.js";
-import { checkOptions, checkPlugins } from "./check-options.js";
-import { createRequest, type Hook as HookType, type Request } from "./request.js";
-import { withDefaults } from "./with-defaults.js";
+import { createHook, type Hook as HookType } from "./hook.js";
+import { createRequest, type Request } from "./request.js";
 import type { ClassOptions, ClassTypes, ClientConstructor, InstanceOf } from "./option-typed.js";
 import { VERSION } from "./version.js";
 
@@ -18,8 +16,8 @@ export interface Plugin<Additions = unknown, Options = {}> {
   /** Option defaults; object-valued keys are merged one level deep with the caller's. */
   defaults?: Partial<Options>;
   /**
-   * Top-level option names the plugin reads (`[]` for none). Lets the client warn about an
-   * option nothing reads; without it, only near-misses of known names warn.
+   * Top-level option names the plugin reads (`[]` for none). Lets the `checkOptions` plugin
+   * warn about an option nothing reads; without it, only near-misses of known names warn.
    */
   options?: readonly string[];
 }
@@ -70,7 +68,13 @@ export class Client {
    * `Client.plugin(a, b)` and `Client.plugin([a, b])` are the same. Anything but a function is a
    * `TypeError` naming what was passed.
    */
-  static plugin<S extends typeof Client, const P extends readonly (Plugin<any, any> | readonly Plugin<any, any>[])[]>(
+  static plugin<
+    S extends typeof Client,
+    // No `const` type parameter (TypeScript 5.0; the declarations are read by 4.9, README): the
+    // `readonly []` member makes an array argument infer as a tuple, so no plugin's additions
+    // are lost to subtype reduction (a `Plugin<void>` would absorb a `Plugin<{ paginate }>`).
+    P extends readonly (Plugin<any, any> | readonly [] | readonly Plugin<any, any>[])[],
+  >(
     this: S,
     ...plugins: P
   ): ClientClass<Extend<InstanceOf<S>, Additions<PluginArgs<P>>>, ClassOptions<S> & PluginOptions<PluginArgs<P>>> {
@@ -92,16 +96,45 @@ export class Client {
   constructor(options: ClientOptions = {}) {
     this.options = resolveOptions(options);
     this.hook = createHook();
-    this.request = createRequest(this.hook, requestDefaults(this.options));
-    const plugins = (this.constructor as typeof Client).plugins;
-    checkOptions(
-      options,
-      plugins.map((p) => p.options),
-      this.options.log,
-    );
-    for (const plugin of plugins) {
+    this.request = createRequest(this.hook, requestDefaults(this.options), undefined, this.options.log);
+    for (const plugin of (this.constructor as typeof Client).plugins) {
       const additions = plugin(this, withDefaults(this.options, plugin.defaults) as never);
       if (additions && typeof additions === "object") Object.assign(this, additions);
     }
   }
+}
+
+/**
+ * Apply a plugin's `defaults` under the caller's options: a key the caller left out takes
+ * the default; where both values are plain objects they merge one level deep, the caller's
+ * keys winning. The result is a new object; neither argument is changed.
+ */
+function withDefaults<T>(options: T, defaults: object | undefined): T {
+  if (!defaults) return options;
+  const out = { ...options } as Record<string, unknown>;
+  for (const [key, fallback] of Object.entries(defaults)) {
+    const given = out[key];
+    out[key] = isPlainObject(given) && isPlainObject(fallback) ? { ...fallback, ...given } : (given ?? fallback);
+  }
+  return out as T;
+}
+
+/** An object literal (its constructor is `Object`): class instances and arrays are taken whole. */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return (value as object | null)?.constructor === Object;
+}
+
+/** `Client.plugin`'s arguments, flattened: each must be a plugin function. */
+function checkPlugins<P>(given: unknown[]): P[] {
+  for (const p of given) {
+    if (typeof p === "function") continue;
+    const keys = p && typeof p === "object" ? Object.keys(p).filter((k) => typeof (p as never)[k] === "function") : [];
+    throw new TypeError(
+      `Client.plugin expects plugin functions, got ${p === null ? "null" : typeof p}${typeof p === "string" ? ` ${JSON.stringify(p)}` : ""}` +
+        (keys.length
+          ? ` — an object holding ${keys.join(", ")}: a module namespace (import * as ns)? Pass the plugin itself, e.g. ns.${keys[0]}.`
+          : "."),
+    );
+  }
+  return given as P[];
 }

@@ -1,5 +1,6 @@
 import { BRAND, brandsOf, isInstance } from "./brand.js";
 import { redact, redactData, redactHeaders } from "./redact.js";
+import { addAuthorization } from "./secrets.js";
 import type { PermissionHint, RateLimit, RequestOptions, Response, ResponseHeaders } from "./types.js";
 
 /** What an error records about the request that caused it; credentials are redacted. */
@@ -7,6 +8,13 @@ export interface ErrorRequest {
   method: string;
   url: string;
   headers: Record<string, string>;
+}
+
+/** `message` redacted, once the credentials `request` carries are known by value (a server may quote them). */
+function redactFor(message: string, request: RequestOptions | undefined): string {
+  addAuthorization(request?.headers?.authorization);
+  addAuthorization(request?.headers?.["proxy-authorization"]);
+  return redact(message);
 }
 
 /**
@@ -26,7 +34,7 @@ export class ForgeError extends Error {
   /** The request, with credentials redacted, when one was built. */
   declare request?: ErrorRequest;
   constructor(message: string, request?: RequestOptions, cause?: unknown) {
-    super(redact(message), cause === undefined ? undefined : { cause });
+    super(redactFor(message, request), cause === undefined ? undefined : { cause });
     Object.defineProperty(this, BRAND, { value: brandsOf(new.target) });
     // A cause's text can hold the URL (node-fetch: "request to <url> failed"; undici: "Failed
     // to parse URL from <url>"): redact it in place, a few levels deep (causes may cycle).

@@ -29,6 +29,8 @@ export type {
   Extend,
 } from "./client.js";
 export type { ResolvedOptions } from "./options.js";
+export type { Request, Endpoint } from "./request.js";
+export type { Hook, Hooks, Send } from "./hook.js";
 export type {
   OptionTyping,
   OptionTyped,
@@ -42,17 +44,21 @@ export type {
   TypingOf,
   Apply,
 } from "./option-typed.js";
-export type { Request, Endpoint, Hook, Hooks, Send } from "./request.js";
 export type { ScopeSource } from "./scope.js";
-export type { RouteEntry, RouteDefaults, RouteExtra, ScopeRoutes, ParamMeta, ScopeParams } from "./registry.js";
 export type {
+  RouteEntry,
+  RouteDefaults,
+  RouteExtra,
+  ScopeRoutes,
+  ParamMeta,
+  ScopeParams,
   EndpointMethod,
   OperationTypes,
   FormatData,
   WithFormat,
   TextFormat,
   FileFormat,
-} from "./endpoint-method.js";
+} from "./registry.js";
 export type { ErrorRequest } from "./errors.js";
-export type { Lazy } from "./lazy.js";
+export type { Lazy } from "./once.js";
 export type * from "./types.js";

@@ -1,28 +1,23 @@
 /**
- * forgekit's micro-kernel (`forgekit/core`): `Client` (options, hook, request, plugin),
- * request option parsing, the scope Proxy, registry shapes, errors and redaction.
- * Plugins build on these exports only. The main entry (`forgekit`) re-exports the
- * application's part of it (kernel/exports.ts); the helpers below are for plugin authors.
+ * forgekit's micro-kernel (`forgekit/core`): `Client` (options, hook, request, plugin) and
+ * what a plugin author builds on — the request path's pure steps, the scope Proxy, members
+ * and code made on first use, redaction, errors and types. The main entry (`forgekit`)
+ * re-exports the application's part of it (kernel/exports.ts). Each export is listed with an
+ * example in docs/hooks-and-plugins.md.
  *
  * @packageDocumentation
  */
 export { Client } from "./client.js";
 export type { ClientOptions } from "./options.js";
 export * from "./exports.js";
-export { createRequest } from "./request.js";
-export { bindRoute } from "./bind-route.js";
-export { createHook } from "./hook.js";
-export { merge, parse, lowercaseHeaders } from "./route.js";
+export { KERNEL_OPTIONS } from "./options.js";
+export { merge } from "./merge.js";
+export { parse, uploadsOrigin } from "./route.js";
 export { createScope } from "./scope.js";
 export { redact, redactBody, redactHeaders } from "./redact.js";
-export { parseRateLimit, requestRecord, operationId, type RequestRecord } from "./request-record.js";
+export { addSecret, addAuthorization } from "./secrets.js";
+export { closest } from "./closest.js";
+export { checkRequestOptions } from "./check-request.js";
+export { lazy, memberOnFirstUse, warnOnce } from "./once.js";
 export { LOG as defaultLog } from "./options.js";
-export { warnOnce } from "./warn-once.js";
-export { uploadsOrigin } from "./uploads.js";
-export { withDefaults } from "./with-defaults.js";
-export { lazy } from "./lazy.js";
 export { BRAND as ERROR_BRAND } from "./brand.js";
-export { onPrepare, onSend, type Prepare, type Observe, type Finish, type Wrap } from "./steps.js";
-export { onWrap } from "./wraps.js";
-export { stepsOf, type Steps } from "./steps.js";
-export { memberOnFirstUse } from "./own.js";

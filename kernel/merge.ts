@@ -28,13 +28,11 @@ export function lowercaseHeaders(
  * and cannot become the copy's prototype.
  */
 export function copy(a: object | undefined, b?: object, c?: object): any {
-  return hasOwnProto(b) || hasOwnProto(c) || hasOwnProto(a) ? { ...a, ...b, ...c } : Object.assign({}, a, b, c);
-}
-const hasOwnProto = (o: object | undefined) => o !== undefined && o !== null && Object.hasOwn(o, "__proto__");
-
-/** `method` upper-cased; the usual, already upper-case methods as they are. */
-function upper(method: string): string {
-  return method === "GET" || method === "POST" ? method : method.toUpperCase();
+  const unsafe =
+    (b && Object.hasOwn(b, "__proto__")) ||
+    (c && Object.hasOwn(c, "__proto__")) ||
+    (a && Object.hasOwn(a, "__proto__"));
+  return unsafe ? { ...a, ...b, ...c } : Object.assign({}, a, b, c);
 }
 
 /** Split `"GET /path"` / `"/path"` into method and url. */
@@ -61,36 +59,11 @@ export function merge(
         ? (route ?? {})
         : copy(route, params);
   const merged: EndpointOptions = copy(defaults, given);
-  merged.method = upper(merged.method);
+  const { method } = merged;
+  // The usual, already upper-case methods as they are.
+  merged.method = method === "GET" || method === "POST" ? method : method.toUpperCase();
   merged.headers = lowercaseHeaders(given.headers, copy(defaults.headers));
   merged.request = copy(defaults.request, given.request);
   if (defaults.mediaType && given.mediaType) merged.mediaType = copy(defaults.mediaType, given.mediaType);
-  return merged;
-}
-
-/**
- * `merge(merge(defaults, base), route, params)` in one step, without the intermediate object:
- * for a `base` (an endpoint method's route and defaults) shared by many clients.
- */
-export function mergeOver(
-  defaults: EndpointOptions,
-  base: RequestParameters,
-  route?: RequestParameters,
-  params?: RequestParameters,
-): EndpointOptions {
-  const given: RequestParameters = params === undefined ? (route ?? {}) : copy(route, params);
-  const merged: EndpointOptions = copy(defaults, base, given);
-  merged.method = upper(merged.method);
-  const headers = copy(defaults.headers);
-  merged.headers = lowercaseHeaders(given.headers, base.headers ? lowercaseHeaders(base.headers, headers) : headers);
-  merged.request = copy(defaults.request, base.request, given.request);
-  // `mediaType` merges one level deep, as two merges would (usually none of them has one).
-  if (defaults.mediaType && base.mediaType) {
-    const inner = copy(defaults.mediaType, base.mediaType);
-    merged.mediaType = given.mediaType ? copy(inner, given.mediaType) : "mediaType" in given ? given.mediaType : inner;
-  } else if (given.mediaType) {
-    const inner = "mediaType" in base ? base.mediaType : defaults.mediaType;
-    if (inner) merged.mediaType = copy(inner, given.mediaType);
-  }
   return merged;
 }

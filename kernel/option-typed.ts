@@ -49,10 +49,14 @@ export type TypingOptions<I, O> = Pick<O, TypingOf<I>["keys"] & keyof O>;
  */
 export type OptionsFor<I, O, T> = O & { [K in keyof T & TypingOf<I>["keys"]]?: T[K] };
 
-/** A client constructor: generic in the options that select types when a plugin has any. */
+/**
+ * A client constructor: generic in the options that select types when a plugin has any. No
+ * `const` type parameter (TypeScript 5.0; the declarations are read by 4.9, README): a literal
+ * such as `deployment: "ghes-3.17"` stays literal because `T`'s constraint holds `string`.
+ */
 export type ClientConstructor<I, O> = [TypingOf<I>] extends [never]
   ? new (options?: O) => I
-  : new <const T extends TypingOptions<I, O> = TypingOptions<I, O>>(options?: OptionsFor<I, O, T>) => InstanceFor<I, T>;
+  : new <T extends TypingOptions<I, O> = TypingOptions<I, O>>(options?: OptionsFor<I, O, T>) => InstanceFor<I, T>;
 
 /**
  * What `ClientClass` carries besides its constructor so that its instance and options types

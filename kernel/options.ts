@@ -1,6 +1,6 @@
-import { lowercaseHeaders } from "./route.js";
+import { lowercaseHeaders } from "./merge.js";
 import { VERSION } from "./version.js";
-import { checkBaseUrl } from "./check-options.js";
+import { checkRequestOptions, checkTimeout } from "./check-request.js";
 import { ParameterError } from "./errors.js";
 import type { EndpointOptions, Log, RequestHeaders, TransportOptions } from "./types.js";
 
@@ -63,16 +63,51 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
   }
   // `timeout` and `agent` are shorthands for `request.timeout` / `request.agent`, which win.
   const request = { timeout: options.timeout, agent: options.agent, ...options.request } as TransportOptions;
-  return {
-    ...options,
-    baseUrl: checkBaseUrl(options.baseUrl),
-    headers,
-    request,
-    log: { ...LOG, ...options.log },
-  };
+  const log = { ...LOG, ...options.log };
+  checkTimeout(options.timeout, "timeout");
+  checkRequestOptions(options.request, "request", log);
+  return { ...options, baseUrl: checkBaseUrl(options.baseUrl), headers, request, log };
 }
 
 /** The request defaults a client starts from. */
 export function requestDefaults(options: ResolvedOptions): EndpointOptions {
   return { method: "GET", url: "", baseUrl: options.baseUrl, headers: options.headers, request: options.request };
+}
+
+/** Top-level options the kernel itself reads (the `checkOptions` plugin knows them). */
+export const KERNEL_OPTIONS: readonly string[] = [
+  "baseUrl",
+  "headers",
+  "userAgent",
+  "timeZone",
+  "timeout",
+  "agent",
+  "request",
+  "log",
+];
+
+/**
+ * `baseUrl` as the kernel uses it: an http(s) URL without credentials, trailing slashes
+ * removed. Anything else is a `ParameterError` before anything is sent; a credential in it
+ * never appears in the message.
+ */
+function checkBaseUrl(value: unknown): string {
+  if (value === undefined) return "https://api.github.com";
+  let url: URL | undefined;
+  try {
+    if (typeof value === "string") url = new URL(value);
+  } catch {}
+  if (!url)
+    throw new ParameterError(
+      `baseUrl must be an absolute http(s) URL such as "https://api.github.com" or "https://ghe.example/api/v3", got ${typeof value !== "string" ? typeof value : value.includes("@") ? "a string that is not one" : JSON.stringify(value)}.`,
+    );
+  if (url.username || url.password) {
+    url.username = url.password = "";
+    throw new ParameterError(
+      `baseUrl must not hold credentials ("user:[REDACTED]@…" in ${url.origin}): pass the token as the auth option instead.`,
+    );
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:")
+    throw new ParameterError(`baseUrl must use https: or http:, got ${JSON.stringify(url.protocol)}.`);
+  return (value as string).replace(/\/+$/, "");
 }

@@ -1,17 +1,16 @@
-import type { HookCollection } from "before-after-hook";
-import { own } from "./own.js";
-import { merge, parse } from "./route.js";
-import { runPrepare, stepsOf, transmit, type Steps } from "./steps.js";
-import { reusable, runWraps } from "./wraps.js";
-import type { EndpointOptions, RequestOptions, RequestParameters, Response } from "./types.js";
+import { REQUEST_HOOKS, type Counted, type Hook } from "./hook.js";
+import { checkRequestOptions } from "./check-request.js";
+import { merge } from "./merge.js";
+import { own } from "./once.js";
+import { parse } from "./route.js";
+import { transport } from "./transport.js";
+import type { EndpointOptions, Log, RequestOptions, RequestParameters, Response } from "./types.js";
 
-/** The hook collection's single hook, `"request"`, typed through before-after-hook's type store. */
-export type Hooks = { request: { Options: EndpointOptions; Result: Response<any>; Error: unknown } };
-/** `client.hook`: `before`, `after`, `error` and `wrap` for the `"request"` hook (before-after-hook). */
-export type Hook = HookCollection<Hooks>;
-
-/** The inner request a `wrap` hook receives: call it with the (mutated) options. */
-export type Send = (options: EndpointOptions) => Response<any> | Promise<Response<any>>;
+/**
+ * The request path, in order: merge (route, defaults and parameters into one fresh options
+ * object) → parse (the early check: URL, headers, body, no I/O) → the `"request"` hook →
+ * the transport. See docs/how-it-works.md.
+ */
 
 /** `request.endpoint`: route + params → request options, without sending. */
 export interface Endpoint {
@@ -29,33 +28,51 @@ export interface Endpoint {
 export interface Request {
   <T = any>(route: string | RequestParameters, params?: RequestParameters): Promise<Response<T>>;
   endpoint: Endpoint;
-  /** A bound request whose defaults are these merged over the current ones. */
+  /**
+   * A request whose defaults are these merged over the current ones. A frozen object is kept
+   * as it is and merged per call (endpoint methods share one per operation across clients).
+   */
   defaults(defaults: RequestParameters): Request;
 }
 
-/** After the prepare steps: the early check, then the hooks and the kernel's wraps (if any) and the transport. */
-function dispatch(hook: Hook, steps: Steps, options: EndpointOptions): Promise<Response<unknown>> {
-  let parsed: RequestOptions;
+/** What a request function holds: its hook, its defaults and, for a frozen `defaults()` argument, that. */
+interface State {
+  hook: Hook;
+  defaults: EndpointOptions;
+  base: RequestParameters | undefined;
+  /** Where a typo in a call's own `request` options is reported (the client's log). */
+  log: Pick<Log, "warn"> | undefined;
+}
+const STATE = Symbol("forgekit.request");
+type Own = { [STATE]: State };
+
+/** One fresh options object per request (hooks change it in place: docs/hooks-and-plugins.md). */
+function mergeFor({ defaults, base }: State, route?: string | RequestParameters, params?: RequestParameters) {
+  return merge(base ? merge(defaults, base) : defaults, route, params);
+}
+
+/** Send one request: merge → parse → hook → transport. */
+function start(state: State, route?: string | RequestParameters, params?: RequestParameters): Promise<Response<any>> {
+  let options: EndpointOptions;
+  let request: RequestOptions;
   try {
-    // Fail before any hook runs (hooks may do I/O, e.g. fetch an installation token).
-    parsed = parse(options);
+    const { defaults, base } = state;
+    // A call's own `request` options (rare): a near miss of a known name warns once.
+    const given = (typeof route === "object" ? route.request : undefined) ?? params?.request;
+    if (given && state.log) checkRequestOptions(given, "request", state.log);
+    options = merge(base ? merge(defaults, base) : defaults, route, params);
+    // Bad input fails here, before any hook runs (a hook may do I/O, e.g. fetch a token).
+    request = parse(options);
   } catch (error) {
     return Promise.reject(error);
   }
-  const { hooks, wraps } = steps;
-  // Nothing registered: straight to the transport, parsed once.
-  if (!hooks.length && !wraps?.length) return transmit(steps, parsed, options);
-  const again = reusable(options);
-  const send: Send = (given) => transmit(steps, given === options && again ? again(parsed) : parse(given), given);
-  if (!hooks.length) return runWraps(wraps!, send, options);
-  // The kernel's wraps were registered before any hook: they are the innermost.
-  return hook("request", wraps?.length ? () => runWraps(wraps, send, options) : send, options);
+  const { hook } = state;
+  // Nothing registered (on a collection of the kernel's, which keeps the list): no dispatch.
+  const registered = (hook as Counted)[REQUEST_HOOKS];
+  if (registered !== undefined && !registered.length) return transport(request);
+  // Hooks may have changed the options (headers, URL, body): parse what reaches the end.
+  return hook("request", (given) => transport(parse(given)), options);
 }
-
-/** Where a request function keeps its hook and defaults (kernel/bind-route.ts reads them too). */
-export const HOOK = Symbol("forgekit.request-hook");
-export const DEFAULTS = Symbol("forgekit.request-defaults");
-export type Own = { [HOOK]: Hook; [DEFAULTS]: EndpointOptions };
 
 /**
  * `.endpoint` and `.defaults` of every request function, shared: each is made for a request
@@ -65,12 +82,12 @@ const requestProto: object = Object.create(Function.prototype, {
   endpoint: {
     configurable: true,
     get(this: Own) {
-      const defaults = this[DEFAULTS];
+      const state = this[STATE];
       const endpoint: Endpoint = Object.assign(
-        (route: string | RequestParameters, params?: RequestParameters) => parse(merge(defaults, route, params)),
+        (route: string | RequestParameters, params?: RequestParameters) => parse(mergeFor(state, route, params)),
         {
-          DEFAULTS: defaults,
-          merge: (route?: string | RequestParameters, params?: RequestParameters) => merge(defaults, route, params),
+          DEFAULTS: mergeFor(state),
+          merge: (route?: string | RequestParameters, params?: RequestParameters) => mergeFor(state, route, params),
         },
       );
       return own(this, "endpoint", endpoint);
@@ -82,9 +99,12 @@ const requestProto: object = Object.create(Function.prototype, {
   defaults: {
     configurable: true,
     get(this: Own) {
-      const { [HOOK]: hook, [DEFAULTS]: defaults } = this;
-      const bound = (more: RequestParameters) => createRequest(hook, merge(defaults, more));
-      return own(this, "defaults", bound);
+      const state = this[STATE];
+      const defaults = (more: RequestParameters) =>
+        Object.isFrozen(more)
+          ? createRequest(state.hook, state.base ? mergeFor(state) : state.defaults, more, state.log)
+          : createRequest(state.hook, merge(mergeFor(state), more), undefined, state.log);
+      return own(this, "defaults", defaults);
     },
     set(this: object, value: unknown) {
       own(this, "defaults", value);
@@ -92,34 +112,19 @@ const requestProto: object = Object.create(Function.prototype, {
   },
 });
 
-/** How a request function makes its options: `merge`, or `mergeOver` for kernel/bind-route.ts. */
-type Merger = (defaults: EndpointOptions, a?: any, b?: any, c?: any) => EndpointOptions;
-
 /**
- * Merge (`merger(defaults, a, b, c)`), the prepare steps, then the early check, hooks and
- * transport: what every request function runs.
+ * A request function over `hook` with `defaults`, and `base` merged over them per call (a
+ * frozen object shared by many request functions, never copied).
  */
-export function start(hook: Hook, merger: Merger, defaults: EndpointOptions, a: unknown, b: unknown, c?: unknown) {
-  const steps = stepsOf(hook);
-  let options: EndpointOptions;
-  let prepared: void | Promise<void>;
-  try {
-    // One fresh options object per request: hooks change it in place, because
-    // before-after-hook 4.0.0 hands inner wraps the original object (docs/hooks-and-plugins.md).
-    options = merger(defaults, a, b, c);
-    prepared = runPrepare(steps.prepare, options);
-  } catch (error) {
-    return Promise.reject(error);
-  }
-  return prepared ? prepared.then(() => dispatch(hook, steps, options)) : dispatch(hook, steps, options);
-}
-
-/** Create a request function over `hook` with `defaults`. */
-export function createRequest(hook: Hook, defaults: EndpointOptions): Request {
-  const request = (route: string | RequestParameters, params?: RequestParameters) =>
-    start(hook, merge, defaults, route, params);
+export function createRequest(
+  hook: Hook,
+  defaults: EndpointOptions,
+  base?: RequestParameters,
+  log?: Pick<Log, "warn">,
+): Request {
+  const state: State = { hook, defaults, base, log };
+  const request = (route?: string | RequestParameters, params?: RequestParameters) => start(state, route, params);
   Object.setPrototypeOf(request, requestProto);
-  (request as unknown as Own)[HOOK] = hook;
-  (request as unknown as Own)[DEFAULTS] = defaults;
+  (request as unknown as Own)[STATE] = state;
   return request as unknown as Request;
 }

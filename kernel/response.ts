@@ -1,5 +1,5 @@
 import { HttpError } from "./errors.js";
-import { lazy } from "./lazy.js";
+import { lazy } from "./once.js";
 import type { RequestOptions, Response, ResponseHeaders } from "./types.js";
 
 /** Turning a fetch Response into forgekit's `{ status, url, headers, data }`, or an error. */

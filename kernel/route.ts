@@ -1,13 +1,12 @@
 import { ParameterError } from "./errors.js";
+import { checkMethod, checkTimeout } from "./check-request.js";
 import { expand, normalizeTemplate, query } from "./url-template.js";
 import type { EndpointOptions, RequestOptions } from "./types.js";
 
 /**
- * Pure code, no I/O: request options become a concrete method, URL, headers and body
- * (`parse`). They come from `merge` (kernel/merge.ts, re-exported here).
+ * Pure code, no I/O: request options (from `merge`, kernel/merge.ts) become a concrete
+ * method, URL, headers and body (`parse`).
  */
-
-export { lowercaseHeaders, merge, mergeOver } from "./merge.js";
 
 /** Keys of request options that are never sent as operation parameters. */
 const RESERVED = new Set(["method", "url", "baseUrl", "headers", "request", "mediaType", "data"]);
@@ -35,52 +34,27 @@ function checkUrl(url: string, route: string): void {
   }
 }
 
-/** Whether `template` joined to `baseUrl` is a valid URL with every expression filled in, by pair; bounded. */
+/** Whether `template` joined to `baseUrl` is a valid URL with every expression filled in, by `key` (the pair); bounded. */
 const valid = new Map<string, boolean>();
 
-function validFor(baseUrl: string, template: string): boolean {
-  const key = `${baseUrl} ${template}`;
-  let known = valid.get(key);
-  if (known === undefined) {
-    const filled = template.replace(/\{([+?&]?)[\w,-]+\}/g, (_, operator: string) =>
-      operator === "?" || operator === "&" ? "" : "x",
-    );
-    const url = join(baseUrl, filled);
-    try {
-      // …and the expressions are all past the origin, which baseUrl alone decides.
-      known = ABSOLUTE.test(url) && new URL(url).origin === new URL(join(baseUrl, "/")).origin;
-    } catch {
-      known = false;
-    }
-    if (valid.size >= 2000) valid.clear();
-    valid.set(key, known);
+function validFor(baseUrl: string, template: string, key: string): boolean {
+  const filled = template.replace(/\{([+?&]?)[\w,-]+\}/g, (_, operator: string) =>
+    operator === "?" || operator === "&" ? "" : "x",
+  );
+  const url = join(baseUrl, filled);
+  let known: boolean;
+  try {
+    // …and the expressions are all past the origin, which baseUrl alone decides.
+    known = ABSOLUTE.test(url) && new URL(url).origin === new URL(join(baseUrl, "/")).origin;
+  } catch {
+    known = false;
   }
+  if (valid.size >= 2000) valid.clear();
+  valid.set(key, known);
   return known;
 }
 
-function assertHeaders(headers: Record<string, string>, route: string): void {
-  for (const name in headers) {
-    if (UNSAFE_HEADER_VALUE.test(headers[name] as string)) {
-      throw new ParameterError(
-        `Header "${name}" for ${route} contains CR, LF or NUL or another character HTTP forbids: remove it.`,
-      );
-    }
-  }
-}
-
 const JSON_TYPE = "application/json; charset=utf-8";
-
-/**
- * `parsed` (from {@link parse} of `options`) with the headers `options` has now, checked
- * again: for options whose hooks changed only headers. Only valid when no parameter is an
- * object (then a body, if any, is either `data` as given or the JSON of the leftovers).
- */
-export function withHeaders(parsed: RequestOptions, options: EndpointOptions): RequestOptions {
-  const headers = { ...options.headers };
-  assertHeaders(headers, `${parsed.method} ${normalizeTemplate(options.url ?? "")}`);
-  if (parsed.body !== undefined && options.data === undefined) headers["content-type"] ??= JSON_TYPE;
-  return { method: parsed.method, url: parsed.url, headers, body: parsed.body, request: options.request };
-}
 
 /** Plain objects and arrays are sent as JSON; anything else (string, bytes, Blob, stream, FormData) as is. */
 function isJsonBody(data: unknown): boolean {
@@ -96,17 +70,28 @@ export function parse(options: EndpointOptions): RequestOptions {
   const template = normalizeTemplate(options.url ?? "");
   const route = `${method} ${template}`;
   if (!template) throw new ParameterError(`No URL: pass a route such as "GET /repos/{owner}/{repo}".`);
+  // Calls only off the usual path (docs/how-it-works.md counts a warm request's functions).
+  if (method !== "GET" && method !== "POST") checkMethod(method, route);
+  const timeout = options.request?.timeout;
+  if (timeout !== undefined) checkTimeout(timeout, "request.timeout");
   const used = new Set<string>();
   let url = expand(template, options, used, route);
+  // As @octokit/endpoint: one trailing slash goes (`contents/{+path}` with no path is `contents`).
+  if (url.length > 1 && url.endsWith("/")) url = url.slice(0, -1);
   if (ABSOLUTE.test(url)) checkUrl(url, route);
   else {
-    url = join(baseUrl, url);
+    const key = `${baseUrl} ${template}`;
+    url = (baseUrl.endsWith("/") ? baseUrl.replace(/\/+$/, "") : baseUrl) + (url[0] === "/" ? url : `/${url}`);
     // Expanded parameters are percent-encoded, so they cannot make a URL invalid: a valid
     // URL with every expression filled in stands for all of them (checked once per pair).
-    if (template.startsWith("{origin}") || !validFor(baseUrl, template)) checkUrl(url, route);
+    if (template.startsWith("{origin}") || !(valid.get(key) ?? validFor(baseUrl, template, key))) checkUrl(url, route);
   }
   const headers = { ...options.headers };
-  assertHeaders(headers, route);
+  for (const name in headers)
+    if (UNSAFE_HEADER_VALUE.test(headers[name]!))
+      throw new ParameterError(
+        `Header "${name}" for ${route} contains CR, LF or NUL or another character HTTP forbids: remove it.`,
+      );
   const rest: Record<string, unknown> = {};
   for (const key in options) {
     if (!RESERVED.has(key) && !used.has(key) && options[key] !== undefined) rest[key] = options[key];
@@ -123,4 +108,17 @@ export function parse(options: EndpointOptions): RequestOptions {
       body = typeof data === "number" || typeof data === "boolean" ? String(data) : (data as BodyInit);
   }
   return { method, url, headers, body, request: options.request };
+}
+
+/**
+ * Where GitHub takes release-asset uploads for an API root: api.github.com →
+ * uploads.github.com (its OpenAPI description's server for `repos/upload-release-asset`),
+ * GHE.com's `api.<sub>.ghe.com` → `uploads.<sub>.ghe.com`, GHES and anything else → the
+ * same host under `/api/uploads`. Used where routes start with `{origin}` and to decide
+ * which origins may receive credentials. Throws a TypeError for a `baseUrl` that is not a URL.
+ */
+export function uploadsOrigin(baseUrl: string): string {
+  const { origin } = new URL(baseUrl);
+  const cloud = /^https:\/\/api\.((?:[\w-]+\.)?ghe\.com|github\.com)$/.exec(origin);
+  return cloud ? `https://uploads.${cloud[1]}` : `${origin}/api/uploads`;
 }

@@ -35,8 +35,9 @@ function ignored(key: string | symbol): key is symbol {
 
 const handler: ProxyHandler<Record<string, unknown>> = {
   get(target, key, receiver) {
-    // Inherited Object.prototype members (hasOwnProperty, toString…) stay what they are.
-    if (!ignored(key) && !(key in target)) materialize(target, key);
+    // A cached method is a plain read. Inherited Object.prototype members (hasOwnProperty,
+    // toString…) stay what they are.
+    if (!(key in target) && !ignored(key)) materialize(target, key);
     return Reflect.get(target, key, receiver);
   },
   has(target, key) {

@@ -1,11 +1,14 @@
 import { ParameterError } from "./errors.js";
+import { encodeComponent, encodeQueryValue, encodeUnreserved, NOT_UNRESERVED, percent } from "./uri-encode.js";
 
 /**
- * Expansion of route templates: `{name}` (one path segment, `/` encoded), `{+name}`
- * (several segments: each encoded, slashes kept), a leading `{origin}`, and RFC 6570
- * form-style query expressions `{?a,b}` / `{&a,b}`. Legacy `:name` placeholders are
- * rewritten to `{name}` first. Unlike RFC 6570's reserved expansion, `{+name}` never
- * lets `?`, `#` or `..` through: a path parameter cannot leave its place in the URL.
+ * Expansion of route templates: `{name}` (one path segment), `{+name}` (a value that may
+ * hold slashes, e.g. a branch or a file path, and may be empty at the end of the route), a
+ * leading `{origin}`, and RFC 6570 form-style query expressions `{?a,b}` / `{&a,b}`. Legacy
+ * `:name` placeholders are rewritten to `{name}` first. Values are encoded as @octokit/endpoint
+ * encodes `{name}` (kernel/uri-encode.ts): `/` becomes `%2F` in both, which GitHub reads as
+ * `/`. Unlike RFC 6570's reserved expansion, `{+name}` never lets `?`, `#` or a `..` segment
+ * through: a path parameter cannot leave its place in the URL.
  */
 
 const PLACEHOLDER = /\{([+?&]?)([\w,-]+)\}/g;
@@ -29,23 +32,18 @@ function pathValue(name: string, value: unknown, multi: boolean, route: string, 
       `Path parameter "${name}" for ${route} is ${value === undefined ? "missing" : JSON.stringify(value)}: pass a non-empty string or number.`,
     );
   }
+  // `Number(undefined)`, `parseInt("")`: a path such as /issues/NaN names nothing GitHub has.
+  if (typeof value === "number" && !Number.isFinite(value))
+    throw new ParameterError(`Path parameter "${name}" for ${route} is ${value}: pass a finite number or a string.`);
   const text = String(value);
-  const segments = multi ? text.split("/") : [text];
-  if (segments.some((segment) => DOT_SEGMENT.test(segment))) {
+  // A server that reads `%2F` as `/` would still resolve a `..` segment.
+  if (text.split("/").some((segment) => DOT_SEGMENT.test(segment))) {
     throw new ParameterError(
       `Path parameter "${name}" for ${route} is "${text}": "." and ".." would change the path: pass the real name.`,
     );
   }
-  return segments.map((segment) => encode(segment, name, route)).join("/");
-}
-
-/** `encodeURIComponent`, but text it cannot encode (a lone UTF-16 surrogate) is a {@link ParameterError}. */
-function encode(text: string, name: string, route: string): string {
-  try {
-    return encodeURIComponent(text);
-  } catch {
-    throw new ParameterError(`Parameter "${name}" for ${route} has a lone surrogate: pass well-formed UTF-16.`);
-  }
+  // `encodeUnreserved` inlined (kernel/uri-encode.ts): one function fewer on every request.
+  return encodeComponent(text, name, route).replace(NOT_UNRESERVED, percent);
 }
 
 /** Serialise a query value: arrays comma-joined (GitHub's convention), dates as ISO 8601, objects as JSON. */
@@ -58,7 +56,9 @@ export function queryValue(value: unknown): string {
 
 /**
  * A form-style query of the values of `names` that are neither `undefined` nor `null`:
- * `?a=1&b=2`, or `&a=1&b=2` when `joiner` is `"&"`. Records each name in `used`.
+ * `?a=1&b=2`, or `&a=1&b=2` when `joiner` is `"&"`. Records each name in `used`. `template`
+ * is true for a `{?a,b}` expression (RFC 6570: `!'()*` encoded, an array's commas kept) and
+ * false for the parameters a GET sends beside its route (each value as one component).
  */
 export function query(
   names: string[],
@@ -66,13 +66,19 @@ export function query(
   joiner: string,
   used: Set<string>,
   route: string,
+  template = false,
 ): string {
   let out = "";
   for (const name of names) {
     used.add(name);
     const value = params[name];
-    if (value != null)
-      out += `${out ? "&" : joiner}${encode(name, name, route)}=${encode(queryValue(value), name, route)}`;
+    if (value == null) continue;
+    const text = template
+      ? Array.isArray(value)
+        ? value.map((item) => encodeUnreserved(queryValue(item), name, route)).join(",")
+        : encodeUnreserved(queryValue(value), name, route)
+      : encodeQueryValue(name, queryValue(value), route);
+    out += `${out ? "&" : joiner}${encodeComponent(name, name, route)}=${text}`;
   }
   return out;
 }
@@ -132,7 +138,7 @@ export function expand(template: string, params: Record<string, unknown>, used: 
   let out = parts[0] as string;
   for (let i = 1; i < parts.length; i += 2) {
     const { operator, names, list, origin, last } = parts[i] as Expression;
-    if (operator === "?" || operator === "&") out += query(list, params, operator, used, route);
+    if (operator === "?" || operator === "&") out += query(list, params, operator, used, route, true);
     else {
       used.add(names);
       out += origin

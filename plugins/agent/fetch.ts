@@ -26,7 +26,7 @@ async function toBody(body: unknown, headers: Record<string, string>): Promise<B
 }
 
 /** Send one hop; resolves with the response head, rejects like undici for a failed connection. */
-function send(hop: Hop, agent: unknown, body: Body, signal?: AbortSignal | null): Promise<IncomingMessage> {
+function requestHop(hop: Hop, agent: unknown, body: Body, signal?: AbortSignal | null): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
     const https = hop.url.startsWith("https:");
     const options = {
@@ -61,13 +61,13 @@ export interface AgentResponse {
  * Response, its Headers and a web stream around a body already in memory would cost more than
  * the rest of the request.
  */
-export function agentSend(agent: unknown): (url: string, init: RequestInit) => Promise<AgentResponse> {
+export function agentTransport(agent: unknown): (url: string, init: RequestInit) => Promise<AgentResponse> {
   return async (url, init) => {
     const headers = { "accept-encoding": ACCEPT_ENCODING, ...(init.headers as Record<string, string>) };
     let body = await toBody(init.body, headers);
     let hop: Hop = { url, init: { ...init, body: body as never, headers } };
     for (let hops = 1; ; hops++) {
-      const res = await send(hop, hops === 1 ? agent : agentFor(agent, hop.url), body, init.signal);
+      const res = await requestHop(hop, hops === 1 ? agent : agentFor(agent, hop.url), body, init.signal);
       const location = res.headers.location;
       if (init.redirect === "manual" || !isRedirect(res.statusCode!, location)) return answer(res, hop);
       res.resume();
@@ -79,7 +79,7 @@ export function agentSend(agent: unknown): (url: string, init: RequestInit) => P
 
 /** A `fetch` over node:http(s) that uses `agent` for its connections and follows redirects safely. */
 export function agentFetch(agent: unknown): Fetch {
-  const sendWith = agentSend(agent);
+  const sendWith = agentTransport(agent);
   return async (url, init) => {
     const answered = await sendWith(url, init);
     const web = new Response(answered.body ? await answered.arrayBuffer() : null, {

@@ -1,8 +1,10 @@
-import { lazy, onSend, type Fetch, type Observe, type Plugin } from "../../kernel/index.js";
+import { lazy, type EndpointOptions, type Fetch, type Plugin } from "../../kernel/index.js";
+import { chooseTransport } from "./transport-choice.js";
 
 /**
  * Node only: the agent transport. When the `agent` option (client or per call) is set and
- * no `request.fetch` is given, requests go through node:http(s) with that http(s).Agent —
+ * no `request.fetch` is given — or when a test's mock patched node:http but not `fetch`
+ * (plugins/agent/transport-choice.ts) — requests go through node:http(s) with that agent —
  * a connection reset mid-body rejects instead of hanging, and redirects never carry
  * credentials to another origin. Its code is imported on the first such request.
  *
@@ -10,13 +12,16 @@ import { lazy, onSend, type Fetch, type Observe, type Plugin } from "../../kerne
  * import { Agent } from "node:https";
  * const client = new (Client.plugin(agent))({ agent: new Agent({ keepAlive: true }) });
  */
-export const agent: Plugin<void> = (client) => onSend(client, useAgent);
+export const agent: Plugin<void> = (client) => client.hook.before("request", useAgent);
 
-/** The send step (shared by every client; not a hook): requests without an agent pay one property check. */
-const useAgent: Observe = ({ request }) => {
-  const given = request.agent;
-  if (given !== undefined && !request.fetch) request.fetch = agentSend(given) as unknown as Fetch;
-};
+/**
+ * Chooses the transport through the request options, as any caller may (`request.fetch`):
+ * node:http when an agent is given, and when a mock patched node:http but not fetch
+ * (plugins/agent/transport-choice.ts). Shared by every client.
+ */
+function useAgent({ request }: EndpointOptions): void {
+  if (chooseTransport(request) === "node:http") request.fetch = agentTransport(request.agent) as unknown as Fetch;
+}
 /** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
 agent.options = [];
 
@@ -29,8 +34,9 @@ export function agentFetch(agent: unknown): Fetch {
 }
 
 /** The plugin's send path: what the kernel's transport reads, without a WHATWG Response (plugins/agent/fetch.ts). */
-function agentSend(agent: unknown) {
-  return async (url: string, init: RequestInit) => (transport.value ?? (await transport())).agentSend(agent)(url, init);
+function agentTransport(agent: unknown) {
+  return async (url: string, init: RequestInit) =>
+    (transport.value ?? (await transport())).agentTransport(agent)(url, init);
 }
 
 /** The agent transport's code, loaded on the first request with an agent. */

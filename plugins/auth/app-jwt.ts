@@ -1,3 +1,4 @@
+import { addSecret } from "../../kernel/index.js";
 import { importPrivateKey, signJwt } from "./jwt.js";
 import type { AppCredentials } from "./types.js";
 
@@ -34,7 +35,7 @@ export function appJwt(app: AppCredentials): AppJwt {
       key ??= importPrivateKey(app.privateKey);
       const value = key
         .then((signing) => signJwt(signing, { iat, exp: iat + LIFETIME, iss }))
-        .then((jwt) => `Bearer ${jwt}`);
+        .then((jwt) => (addSecret(jwt), `Bearer ${jwt}`));
       const entry = (cached = { value, expires: (iat + LIFETIME) * 1000 });
       value.catch(() => cached === entry && (cached = undefined));
       return value;

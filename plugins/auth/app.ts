@@ -1,4 +1,4 @@
-import { ForgeError, isHttpError, type Client, type EndpointOptions } from "../../kernel/index.js";
+import { addSecret, ForgeError, isHttpError, type Client, type EndpointOptions } from "../../kernel/index.js";
 import { appJwt } from "./app-jwt.js";
 import { needsJwt } from "./app-routes.js";
 import type { AppCredentials, Strategy } from "./types.js";
@@ -15,6 +15,10 @@ const REFRESH_AHEAD = 5 * 60_000;
 /** GitHub's lifetime of an installation token, should a response lack `expires_at`. */
 const TOKEN_LIFETIME = 60 * 60_000;
 
+/** `2024-01-01T00:00:00.000Z`, or words for a time no `Date` can hold. */
+const describeTime = (at: number) =>
+  Number.isNaN(new Date(at).getTime()) ? "at an unknown time" : new Date(at).toISOString();
+
 interface Token {
   header: string;
   /** Expiry on GitHub's clock, ms. */
@@ -26,6 +30,7 @@ export function appStrategy(client: Client, app: AppCredentials): Strategy {
   const jwt = appJwt(app);
   const tokens = new Map<string, Token>();
   const pending = new Map<string, Promise<Token>>();
+  const warned = new Set<string>(); // installations whose token arrived expired (warned once)
   const debug = (message: string) => client.options.log.debug(message, { namespace: "auth" });
 
   async function exchange(installation: string): Promise<Token> {
@@ -45,7 +50,20 @@ export function appStrategy(client: Client, app: AppCredentials): Strategy {
         `POST /app/installations/${installation}/access_tokens answered without a "token": is baseUrl a GitHub API?`,
       );
     }
+    addSecret(data.token);
     const token = { header: `token ${data.token}`, expires: Date.parse(data.expires_at) || jwt.now() + TOKEN_LIFETIME };
+    if (!(token.expires - jwt.now() > REFRESH_AHEAD)) {
+      // Expired (or about to) on arrival: clock skew, or a broken server. Refreshing it on
+      // every request would send one exchange per request; use it instead until GitHub
+      // refuses it (a 401 refreshes it once, plugins/auth/hook.ts) or a token's lifetime passes.
+      if (!warned.has(installation)) {
+        warned.add(installation);
+        client.options.log.warn(
+          `installation ${installation}: the new installation token expires ${describeTime(token.expires)}, before it could be used (is this machine's clock or the server's wrong?); using it until GitHub refuses it.`,
+        );
+      }
+      token.expires = jwt.now() + TOKEN_LIFETIME;
+    }
     tokens.set(installation, token);
     debug(`installation ${installation}: token refreshed, expires ${new Date(token.expires).toISOString()}`);
     return token;

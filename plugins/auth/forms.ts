@@ -1,6 +1,6 @@
-import { ParameterError } from "../../kernel/index.js";
+import { addSecret, ParameterError } from "../../kernel/index.js";
 import { describe, safeWord, text } from "./describe.js";
-import { basicHeader } from "./header.js";
+import { basicHeader, known } from "./header.js";
 import type { AuthenticateOptions, Strategy } from "./types.js";
 
 /**
@@ -18,7 +18,7 @@ const EXAMPLES: Record<string, string> = {
 
 /** A strategy that sends the same `authorization` value every time. */
 export function fixed(kind: string, header: string): Strategy {
-  return { kind, fixed: header, header: () => header };
+  return { kind, fixed: known(header), header: () => header };
 }
 
 /** HTTP Basic from a user and a secret, checked (`names` are the fields, for messages). */
@@ -26,6 +26,8 @@ export function basic(user: string, secret: string, names: [string, string], whe
   // RFC 7617 §2: the user-id cannot contain a colon (the password can).
   if (text(user, names[0], where, fix).includes(":"))
     throw new ParameterError(`${where}: "${names[0]}" contains ":", which HTTP Basic cannot carry (RFC 7617 §2).`);
+  // An OAuth app's client id is masked too (GitHub quotes it back); a username is public.
+  if (names[0] !== "username") addSecret(user);
   return fixed("basic", basicHeader(user, text(secret, names[1], where, fix)));
 }
 

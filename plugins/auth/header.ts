@@ -1,3 +1,4 @@
+import { addAuthorization } from "../../kernel/index.js";
 import { base64 } from "./base64.js";
 
 /**
@@ -10,14 +11,20 @@ const JWT = /^eyJ[\w-]*\.[\w-]+\.[\w-]*$/;
 /** A value that already names its scheme is sent as given. */
 const SCHEME = /^(?:token|bearer|basic)\s+\S/i;
 
+/** `value`, whose credential is now masked by value wherever forgekit redacts (kernel/secrets.ts). */
+export function known(value: string): string {
+  addAuthorization(value);
+  return value;
+}
+
 /** `token <t>`, `Bearer <jwt>` for a JWT (RFC 6750 §2.1), or the value itself when it carries a scheme. */
 export function tokenHeader(token: string): string {
   const value = token.trim();
-  if (SCHEME.test(value)) return value;
-  return JWT.test(value) ? `Bearer ${value}` : `token ${value}`;
+  if (SCHEME.test(value)) return known(value);
+  return known(JWT.test(value) ? `Bearer ${value}` : `token ${value}`);
 }
 
 /** HTTP Basic (RFC 7617): `Basic base64(user:secret)`, UTF-8 encoded (RFC 7617 §2.1 charset). */
 export function basicHeader(user: string, secret: string): string {
-  return `Basic ${base64(`${user}:${secret}`)}`;
+  return known(`Basic ${base64(`${user}:${secret}`)}`);
 }

@@ -1,7 +1,7 @@
-import { lazy, memberOnFirstUse, onWrap, type Client, type Plugin } from "../../kernel/index.js";
+import { lazy, memberOnFirstUse, type Client, type Plugin } from "../../kernel/index.js";
 import { fromAuthenticate } from "./forms.js";
 import { checkApp, fromOption } from "./options.js";
-import { authWrap, type Context } from "./hook.js";
+import { authWrap, type Context } from "./wrap.js";
 import { allowedOrigins } from "./origin.js";
 import type { AppCredentials, AuthenticateOptions, AuthOption, Strategy } from "./types.js";
 import { applyStrategy, describe, type AuthResult, type AuthStrategy, type OctokitAuth } from "./octokit.js";
@@ -40,7 +40,7 @@ export interface AuthOptions {
   authStrategy?: AuthStrategy | undefined;
 }
 
-/** Where a client keeps its credentials state (see plugins/auth/hook.ts). */
+/** Where a client keeps its credentials state (see plugins/auth/wrap.ts). */
 const STATE = Symbol("forgekit.auth");
 type Stateful = Client & { [STATE]: Context };
 
@@ -99,7 +99,7 @@ export const auth: Plugin<AuthAdditions, AuthOptions> = (client, options) => {
   };
   // Not enumerable: out of util.inspect(client), as the credentials it holds must be.
   Object.defineProperty(client, STATE, { value: context });
-  onWrap(client, authWrap(context));
+  client.hook.wrap("request", authWrap(context));
   // `auth` and `authenticate` are made for an instance on its first access (most clients
   // never call them); both read the state the wrap reads.
   memberOnFirstUse(

@@ -1,7 +1,7 @@
 import {
+  addAuthorization,
   ParameterError,
   merge,
-  onWrap,
   type Client,
   type EndpointOptions,
   type RequestParameters,
@@ -35,8 +35,12 @@ export type AuthResult =
  * `request.defaults(…)` is the client's own request, for the strategy's token exchange.
  */
 function octokitRequest(client: Client, send: Send, current: EndpointOptions) {
-  const request = (route: string | RequestParameters, params?: RequestParameters): Promise<Response<unknown>> =>
-    Promise.resolve(send(route === current && !params ? current : merge(current, route, params)));
+  const request = (route: string | RequestParameters, params?: RequestParameters): Promise<Response<unknown>> => {
+    const options = route === current && !params ? current : merge(current, route, params);
+    // The strategy's credential, masked by value from now on (kernel/secrets.ts).
+    addAuthorization(options.headers.authorization);
+    return Promise.resolve(send(options));
+  };
   return Object.assign(request, {
     endpoint: {
       DEFAULTS: current,
@@ -71,8 +75,7 @@ export function applyStrategy(
   });
   if (typeof auth !== "function" || typeof auth.hook !== "function")
     throw new ParameterError("authStrategy must return an auth function with a hook, as @octokit auth strategies do.");
-  // A kernel wrap (kernel/wraps.ts): no before-after-hook dispatch while no hook is registered.
-  onWrap(client, (send, endpoint) => {
+  client.hook.wrap("request", (send, endpoint) => {
     const origin = targetOrigin(endpoint);
     // Credentials go to the API's own origins only, whatever the strategy would do.
     if (endpoint.headers.authorization !== undefined || origin === undefined || !origins.includes(origin))

@@ -32,6 +32,13 @@ export function allowedOrigins(baseUrl: string): readonly string[] {
 
 /** Where a request will go, read from its unexpanded options (as hooks see them). */
 export function targetOrigin(endpoint: EndpointOptions): string | undefined {
-  if (endpoint.url.startsWith("{origin}")) return originOf(String(endpoint.origin ?? ""));
-  return originOf(endpoint.url) ?? originOf(endpoint.baseUrl);
+  const { url, baseUrl } = endpoint;
+  // The usual case, a path under baseUrl: its origin is worked out once per baseUrl.
+  if (url[0] === "/")
+    return baseUrl === base.url ? base.origin : ((base.url = baseUrl), (base.origin = originOf(baseUrl)));
+  if (url.startsWith("{origin}")) return originOf(String(endpoint.origin ?? ""));
+  return originOf(url) ?? originOf(baseUrl);
 }
+
+/** The last baseUrl {@link targetOrigin} saw, and its origin. */
+const base: { url?: string; origin?: string | undefined } = {};

@@ -1,4 +1,4 @@
-import type { Client, KeyValueStore } from "../../kernel/index.js";
+import type { Client, EndpointOptions, KeyValueStore, Send } from "../../kernel/index.js";
 import { DEFAULT_STORE_TIMEOUT } from "../store/budgeted-store.js";
 import { memoryStore } from "../store/memory-store.js";
 import { createCache } from "./flow.js";
@@ -21,13 +21,15 @@ export function settingsOf(option: true | CacheOptions): CacheSettings {
 }
 
 /**
- * Register the cache's hooks on `client` for an option `checkCacheOption` accepted (the
- * presets load this module on the first request; the option was checked at construction).
+ * The cache's one `wrap` for a checked `cache` option: the cache's wrap around its 304
+ * handler around the rest of the chain (as an `error` hook inside a `wrap` would run), so
+ * the wrap sees a 304 already answered, and can store what the inner hooks return.
  */
-export function applyCache(client: Client, option: true | CacheOptions): void {
+export function cacheWrap(client: Client, option: true | CacheOptions) {
   const { onError, wrap } = createCache(client, settingsOf(option));
-  // The error hook first, the wrap second: the later hook is the outer one, so the wrap
-  // sees a 304 already answered, and can store what the inner hooks return.
-  client.hook.error("request", onError);
-  client.hook.wrap("request", wrap);
+  const answer304 = (send: Send) => (options: EndpointOptions) =>
+    Promise.resolve()
+      .then(() => send(options))
+      .catch((error: unknown) => onError(error, options));
+  return (send: Send, options: EndpointOptions) => wrap(answer304(send), options);
 }

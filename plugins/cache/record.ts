@@ -49,8 +49,10 @@ export function lookup(record: CacheRecord | undefined, variant: string): Entry 
  */
 export function encode(record: CacheRecord | undefined, variant: string, entry: Entry): string {
   const next: CacheRecord = {};
+  // A stored value is data: a "__proto__" variant (JSON.parse makes it a plain key) is dropped,
+  // not assigned, which would replace `next`'s prototype.
   for (const name of Object.keys(record ?? {}))
-    if (name !== variant && lookup(record, name)) next[name] = record![name]!;
+    if (name !== variant && name !== "__proto__" && lookup(record, name)) next[name] = record![name]!;
   next[variant] = entry;
   const names = Object.keys(next);
   for (let i = 0; i < names.length - MAX_VARIANTS; i++) delete next[names[i] as string];

@@ -1,4 +1,5 @@
 import { STATUS_CODES } from "node:http";
+import { redactHeaders } from "../../kernel/index.js";
 
 /** Where the CLI writes, and what it reads: the process's streams and environment, or a test's. */
 export interface Io {
@@ -9,10 +10,14 @@ export interface Io {
   readStdin(): Promise<Uint8Array>;
 }
 
-/** `HTTP 200 OK` and one `name: value` line per header (sorted), then a blank line. */
+/**
+ * `HTTP 200 OK` and one `name: value` line per header (sorted), then a blank line. Redacted
+ * (kernel/redact.ts): a server may echo the credential in a header, even on a success.
+ */
 export function head(status: number, headers: Record<string, unknown>): string {
   const lines = [`HTTP ${status} ${STATUS_CODES[status] ?? ""}`.trimEnd()];
-  for (const name of Object.keys(headers).sort()) lines.push(`${name}: ${String(headers[name])}`);
+  const shown = redactHeaders(headers);
+  for (const name of Object.keys(shown).sort()) lines.push(`${name}: ${shown[name]}`);
   return `${lines.join("\n")}\n\n`;
 }
 

@@ -1,5 +1,5 @@
 import createDebug, { type Debugger } from "debug";
-import { redact, type EndpointOptions, type Finish, type RequestOptions } from "../../kernel/index.js";
+import { parse, redact, type EndpointOptions, type Response, type Send } from "../../kernel/index.js";
 import { errorLine, requestLine, responseLine } from "./line.js";
 
 /** Root of every debug namespace: `DEBUG=forgekit:rest*` shows them all (docs/debugging.md). */
@@ -12,12 +12,12 @@ function namespaceOf(extra: unknown[]): string | undefined {
   return typeof hint?.namespace === "string" && NAMESPACE.test(hint.namespace) ? hint.namespace : undefined;
 }
 
-/** One client's debug output: `log` for `log.debug` calls, `start` for each attempt sent. */
+/** The debug output: `log` for `log.debug` calls, `around` for each attempt sent. */
 export interface Printer {
   /** Print a `log.debug(message, ...extra)` call under `forgekit:rest[:<namespace>]`, redacted. */
   log(message: string, extra: unknown[]): void;
-  /** The per-attempt step (kernel `onSend`): the request line now, the response or error line when it settles. */
-  start(request: RequestOptions, options: EndpointOptions): Finish | undefined;
+  /** Send one attempt (the plugin's `wrap`): the request line now, the response or error line when it settles. */
+  around(send: Send, options: EndpointOptions): Promise<Response<any>>;
 }
 
 /** The part of the debug plugin that needs the `debug` package (the only module that imports it). */
@@ -31,19 +31,21 @@ export function createPrinter(): Printer {
       const out = get(namespace ? `${ROOT}:${namespace}` : ROOT);
       if (out.enabled) out("%s", redact(String(message)));
     },
-    start(request, options) {
+    async around(send, options) {
       const out = get(`${ROOT}:request`);
       // Checked per attempt (a cheap getter): `createDebug.enable()` at any time takes effect.
-      if (!out.enabled) return undefined;
-      out("%s", requestLine(options, request.url));
+      if (!out.enabled) return send(options);
+      out("%s", requestLine(options, parse(options).url));
       const started = performance.now();
-      return (response, error) => {
-        const ms = Math.round(performance.now() - started);
-        out(
-          "%s",
-          response ? responseLine(options, response.status, response.headers, ms) : errorLine(options, error, ms),
-        );
-      };
+      const ms = () => Math.round(performance.now() - started);
+      try {
+        const response = await send(options);
+        out("%s", responseLine(options, response.status, response.headers, ms()));
+        return response;
+      } catch (error) {
+        out("%s", errorLine(options, error, ms()));
+        throw error;
+      }
     },
   };
 }

@@ -35,7 +35,9 @@ export function couldEnable(list: string): boolean {
  */
 export function debugWanted(host: Host = globalThis as Host): boolean {
   try {
-    if (couldEnable(host.process?.env?.DEBUG ?? "")) return true;
+    const list = host.process?.env?.DEBUG ?? "";
+    // Asked on every request: the answer for the last list seen is kept (see couldEnable).
+    if (list === last.list ? last.answer : couldEnable(list)) return true;
     if (host.process?.versions?.node) return false;
     const storage = host.localStorage;
     return couldEnable(storage?.getItem("debug") || storage?.getItem("DEBUG") || "");

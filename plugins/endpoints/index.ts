@@ -22,7 +22,15 @@ import type { TypedRequest } from "./typed-request.js";
 export type { Registry } from "./registry.js";
 export type { AliasDecoder, NamesOf } from "./aliases.js";
 export type { TypedRequest, Part } from "./typed-request.js";
-export { adaptMethod, type Method } from "./method.js";
+export {
+  adaptMethod,
+  withChecks,
+  type Method,
+  type ParamsCheck,
+  type CheckParams,
+  type WarnUnknownParams,
+  type OperationInfo,
+} from "./method.js";
 export { uploadsOrigin } from "../../kernel/index.js";
 
 /** Options of the endpoints plugin. */

@@ -1,5 +1,4 @@
 import {
-  bindRoute,
   lazy,
   ParameterError,
   uploadsOrigin,
@@ -7,12 +6,12 @@ import {
   type Client,
   type EndpointMethod,
   type Lazy,
-  type ScopeParams,
+  type Log,
   type RequestParameters,
+  type ParamMeta,
   type RouteEntry,
 } from "../../kernel/index.js";
-import type { ValidationInfo } from "../validate/index.js";
-import type { Registry } from "./registry.js";
+import { scopeParams, type Registry } from "./registry.js";
 
 /** A bound request: what every endpoint method is (`.endpoint`, `.defaults`, as in @octokit/rest). */
 export type Method = EndpointMethod<{ parameters: Record<string, unknown>; response: unknown }>;
@@ -80,37 +79,131 @@ function renameParams(operation: string, renamed: Record<string, string>, params
   return copy;
 }
 
+/** Checks a call's (adapted) parameters: throws, or returns a promise while the metadata loads. */
+export type ParamsCheck = (params: Record<string, unknown>) => void | Promise<void>;
+/** plugins/endpoints/check-params.ts's `checkParams`: throws a `ParameterError` for params that do not fit `metas`. */
+export type CheckParams = (operation: string, metas: readonly ParamMeta[], params: Record<string, unknown>) => void;
+/** plugins/endpoints/unknown-params.ts's `warnUnknownParams`: warns once about a parameter `metas` lacks. */
+export type WarnUnknownParams = (
+  operation: string,
+  metas: readonly ParamMeta[],
+  params: Record<string, unknown>,
+  log: Pick<Log, "warn">,
+) => void;
+
+/** What an adapted method holds: the method it adapts and how. */
+interface Adapted {
+  bound: Method;
+  adapt: ((params?: Params) => Params | undefined) | undefined;
+}
+const ADAPTED = Symbol("forgekit.adapted");
+type Holder = { [ADAPTED]: Adapted };
+
+const keep = (self: object, key: string, value: unknown) => (
+  Object.defineProperty(self, key, { value, writable: true, enumerable: true, configurable: true }),
+  value
+);
+
+/** `.endpoint` and `.defaults` of every adapted method, shared: each is made on first access and kept. */
+const adaptedProto: object = Object.create(Function.prototype, {
+  endpoint: {
+    configurable: true,
+    get(this: Holder) {
+      const { bound, adapt } = this[ADAPTED];
+      const given = (params?: Params) => (adapt ? adapt(params) : params) ?? {};
+      return keep(
+        this,
+        "endpoint",
+        Object.assign((params?: Params) => bound.endpoint(given(params)), {
+          DEFAULTS: bound.endpoint.DEFAULTS,
+          merge: (params?: Params) => bound.endpoint.merge(given(params)),
+        }),
+      );
+    },
+    set(this: object, value: unknown) {
+      keep(this, "endpoint", value);
+    },
+  },
+  defaults: {
+    configurable: true,
+    get(this: Holder) {
+      return keep(this, "defaults", this[ADAPTED].bound.defaults);
+    },
+    set(this: object, value: unknown) {
+      keep(this, "defaults", value);
+    },
+  },
+});
+
 /**
  * Wrap an endpoint method so that calls, `.endpoint()` and `.endpoint.merge()` see
- * `adapt(params)`; an error thrown by `adapt` rejects the call before anything is sent.
- * Used for renamed parameters, body parameters, deprecations and registered endpoints.
+ * `adapt(params)`, and calls are checked by `check` first; an error thrown by either rejects
+ * the call before anything is sent. Used for renamed parameters, body parameters,
+ * deprecations, validation and registered endpoints.
  */
-export function adaptMethod(bound: Method, adapt: (params?: Params) => Params | undefined): Method {
-  const endpoint = Object.assign((params?: Params) => bound.endpoint(adapt(params) ?? {}), {
-    DEFAULTS: bound.endpoint.DEFAULTS,
-    merge: (params?: Params) => bound.endpoint.merge(adapt(params) ?? {}),
-  });
+export function adaptMethod(
+  bound: Method,
+  adapt?: (params?: Params) => Params | undefined,
+  check?: ParamsCheck,
+): Method {
   const method = (params?: Params) => {
     let adapted: Params | undefined;
+    let checked: void | Promise<void>;
     try {
-      adapted = adapt(params);
+      adapted = adapt ? adapt(params) : params;
+      checked = check?.(adapted ?? {});
     } catch (error) {
       return Promise.reject(error);
     }
-    return bound(adapted as never);
+    return checked ? checked.then(() => bound(adapted as never)) : bound(adapted as never);
   };
-  return Object.assign(method, { endpoint, defaults: bound.defaults }) as Method;
+  Object.setPrototypeOf(method, adaptedProto);
+  (method as unknown as Holder)[ADAPTED] = { bound, adapt };
+  return method as unknown as Method;
 }
 
-/** Each registry's parameter metadata per scope, loaded on first use (a failed load is retried). */
-const paramsCache = new WeakMap<Registry, Map<string, Lazy<ScopeParams>>>();
+/** The parameter checks' code, loaded with the first metadata (a client without metadata never needs it). */
+const checks = lazy(() => import("./check-params.js"));
 
-function scopeParams(registry: Registry, scope: string): Lazy<ScopeParams> {
-  let scopes = paramsCache.get(registry);
-  if (!scopes) paramsCache.set(registry, (scopes = new Map()));
-  let metas = scopes.get(scope);
-  if (!metas) scopes.set(scope, (metas = lazy(() => registry.loadParams!(scope).then((module) => module.params))));
-  return metas;
+/**
+ * `run` with the parameter checks' code: at once when it is loaded, else once it is (with
+ * `also`, loaded alongside).
+ */
+export function withChecks(
+  run: (checkParams: CheckParams, warnUnknownParams: WarnUnknownParams) => void,
+  also?: Lazy<unknown>,
+): void | Promise<void> {
+  const code = checks.value;
+  if (code && (!also || also.value)) return run(code.checkParams, code.warnUnknownParams);
+  return Promise.all([checks(), also?.()]).then(([loaded]) => run(loaded.checkParams, loaded.warnUnknownParams));
+}
+
+/**
+ * The check of one operation's parameters against its metadata (synchronous once the
+ * scope's metadata is loaded): the body parameter and gathered fields are checked where
+ * the method put them, in `data`.
+ */
+function checker(
+  registry: Registry,
+  scope: string,
+  name: string,
+  entry: RouteEntry,
+  log: Pick<Log, "warn">,
+): ParamsCheck {
+  const operation = `${scope}.${name}`;
+  const metas = scopeParams(registry, scope);
+  const extra = entry[2];
+  return (params) =>
+    withChecks((checkParams, warnUnknownParams) => {
+      const given = extra?.body
+        ? { ...params, [extra.body]: params.data }
+        : extra?.fields
+          ? { ...params, ...(params.data as object) }
+          : params;
+      const known = metas.value![name] ?? [];
+      checkParams(operation, known, given);
+      warnUnknownParams(operation, known, given, log);
+    }, metas);
 }
 
 /**
@@ -121,35 +214,42 @@ function scopeParams(registry: Registry, scope: string): Lazy<ScopeParams> {
 const records = new WeakMap<Registry, Map<string, readonly [RouteEntry, RequestParameters]>>();
 
 /** The request parameters of `entry` that do not depend on the client. */
-function record(registry: Registry, scope: string, name: string, entry: RouteEntry): RequestParameters {
-  const operation = `${scope}.${name}`;
+function record(registry: Registry, operation: string, entry: RouteEntry): RequestParameters {
   let known = records.get(registry);
   if (!known) records.set(registry, (known = new Map()));
   const found = known.get(operation);
   if (found?.[0] === entry) return found[1];
-  const [route, defaults, extra] = entry;
+  const [route, defaults] = entry;
   const space = route.indexOf(" ");
   const base: RequestParameters = { ...(defaults || {}), method: route.slice(0, space), url: route.slice(space + 1) };
-  if (registry.loadParams) {
-    const metas = scopeParams(registry, scope);
-    const params = () => {
-      const loaded = metas.value;
-      return loaded ? (loaded[name] ?? []) : metas().then((all) => all[name] ?? []);
-    };
-    const validate: ValidationInfo = {
-      operation,
-      params,
-      ...(extra?.body ? { body: extra.body } : {}),
-      ...(extra?.fields ? { fields: true } : {}),
-    };
-    base.request = Object.freeze({ validate });
-  }
   if (base.headers) Object.freeze(base.headers);
+  // For plugins that look at a request's operation (logs, spans, paginate's page size).
+  const about: OperationInfo = { operation };
+  if (registry.loadParams) {
+    const [scope, name] = operation.split(".") as [string, string];
+    const metas = scopeParams(registry, scope);
+    about.params = () => (metas.value ? (metas.value[name] ?? []) : metas().then((all) => all[name] ?? []));
+  }
+  base.request = Object.freeze(about);
   known.set(operation, [entry, Object.freeze(base)]);
   return base;
 }
 
-/** The endpoint method of one operation: `client.request.defaults(...)` with its route and defaults. */
+/**
+ * What an endpoint method puts in its requests' `request` options: the operation's name
+ * (`"repos.get"`) and, when the registry has them, a loader of its parameter metadata.
+ */
+export interface OperationInfo {
+  /** The method's name, e.g. `"repos.get"`. */
+  operation: string;
+  /** Loads the operation's parameter metadata (at once when its scope's is loaded). */
+  params?: () => readonly ParamMeta[] | Promise<readonly ParamMeta[]>;
+}
+
+/**
+ * The endpoint method of one operation: `client.request.defaults(...)` with its route and
+ * defaults, checking its parameters first when the registry has their metadata.
+ */
 export function createMethod(
   client: Client,
   registry: Registry,
@@ -157,14 +257,15 @@ export function createMethod(
   name: string,
   entry: RouteEntry,
 ): Method {
-  const base = record(registry, scope, name, entry);
   const operation = `${scope}.${name}`;
+  const base = record(registry, operation, entry);
   // Uploads take their origin from this client's baseUrl: that method's defaults are its own.
-  const bound = (base.url!.startsWith("{origin}")
-    ? client.request.defaults({ ...base, origin: uploadsOrigin(client.options.baseUrl) })
-    : bindRoute(client.request, base)) as unknown as Method;
+  const bound = client.request.defaults(
+    base.url!.startsWith("{origin}") ? { ...base, origin: uploadsOrigin(client.options.baseUrl) } : base,
+  ) as unknown as Method;
   const adapt = adapter(operation, entry, client);
-  return adapt ? adaptMethod(bound, adapt) : bound;
+  const check = registry.loadParams ? checker(registry, scope, name, entry, client.options.log) : undefined;
+  return adapt || check ? adaptMethod(bound, adapt, check) : bound;
 }
 
 /** A deprecated name: warns once, then behaves as `target`. */

@@ -6,7 +6,7 @@ import {
   type ScopeParams,
   type ScopeRoutes,
 } from "../../kernel/index.js";
-import type { Lazy } from "../../kernel/lazy.js";
+import type { Lazy } from "../../kernel/index.js";
 import type { AliasDecoder } from "./aliases.js";
 
 /**
@@ -30,7 +30,7 @@ export interface Registry<D extends string = string> {
    * generates these, so that a bundle inlining every chunk carries each name once).
    */
   load?: (scope: string) => Promise<{ routes: ScopeRoutes | string } | { paths: string }>;
-  /** Load one scope's parameter metadata, for the validate plugin. */
+  /** Load one scope's parameter metadata: endpoint methods check their parameters against it. */
   loadParams?: (scope: string) => Promise<{ params: ScopeParams }>;
   /**
    * Deprecated names: old scope → old name → `"scope.method"`, or per old scope a decoder of the
@@ -200,13 +200,18 @@ export async function loadEntry(registry: Registry, scope: string, name: string)
   return routes[name] as RouteEntry;
 }
 
+/** A scope's parameter metadata, loaded once per registry on first use (a failed load is retried); needs `loadParams`. */
+export function scopeParams(registry: Registry, scope: string): Lazy<ScopeParams> {
+  const params = state(registry).params;
+  let chunk = params.get(scope);
+  if (!chunk) params.set(scope, (chunk = lazy(async () => (await registry.loadParams!(scope)).params)));
+  return chunk;
+}
+
 /** The parameter metadata of `scope.name` (empty when the registry has none). */
 export async function loadParams(registry: Registry, scope: string, name: string): Promise<readonly ParamMeta[]> {
   if (!registry.loadParams) return [];
-  const { loadParams } = registry;
-  const params = state(registry).params;
-  let chunk = params.get(scope);
-  if (!chunk) params.set(scope, (chunk = lazy(async () => (await loadParams(scope)).params)));
+  const chunk = scopeParams(registry, scope);
   return (chunk.value ?? (await chunk()))[name] ?? [];
 }
 

@@ -65,7 +65,7 @@ const nameOf = (call: GraphqlCall) =>
  * Send one call through `request` (so every hook applies) and resolve to its `data`.
  * Queries are marked idempotent for the retry plugin: GitHub does not act on them.
  */
-export async function send(request: Request, call: GraphqlCall): Promise<any> {
+export async function postQuery(request: Request, call: GraphqlCall): Promise<any> {
   const defaults = request.endpoint.DEFAULTS;
   const url = graphqlUrl(String(call.options.baseUrl ?? defaults.baseUrl));
   const mutation = /^\s*(?:#[^\n]*\n\s*)*(?:mutation|subscription)\b/.test(call.query);

@@ -1,12 +1,14 @@
 import {
   defaultLog,
+  lazy,
   ParameterError,
-  requestRecord,
   type Client,
   type EndpointOptions,
   type Response,
-  type Send,
 } from "../../kernel/index.js";
+
+/** The record's code (plugins/log/record.ts), loaded with the first request a client logs. */
+const recordCode = lazy(() => import("./record.js"));
 
 /** What the log receives per request: the readable line, the structured record, or nothing. */
 export type LogRequests = "line" | "record" | false;
@@ -23,6 +25,14 @@ export function logRequestsOf(client: Client, value: unknown): LogRequests {
   );
 }
 
+/** What receives one request's outcome: a line or a record for the log. */
+export type RequestWriter = (
+  options: EndpointOptions,
+  response: Response<unknown> | undefined,
+  error: unknown,
+  ms: number,
+) => void | Promise<void>;
+
 /**
  * One `log.info` per request, around everything inside it (retries, waits): the line in
  * @octokit's form (`GET /path - 200 in 12ms`, @octokit/plugin-request-log's), or, with
@@ -30,25 +40,13 @@ export function logRequestsOf(client: Client, value: unknown): LogRequests {
  * both print a lone object's fields as JSON. A failed call goes to `log.error`, as @octokit's
  * does; a 304 is an answer, not a failure.
  */
-export function logRequests(client: Client, mode: "line" | "record"): void {
+export function requestWriter(client: Client, mode: "line" | "record"): RequestWriter {
   const log = client.options.log;
-  const write = (options: EndpointOptions, response: Response<unknown> | undefined, error: unknown, ms: number) => {
-    const record = requestRecord(options, response, error, ms);
+  return async (options, response, error, ms) => {
+    const record = (recordCode.value ?? (await recordCode())).requestRecord(options, response, error, ms);
     const failed = response === undefined && record.status !== 304;
     // The caller's method is looked up per call: a logger swapped in later is used.
     if (failed) mode === "record" ? log.error(record as never) : log.error(record.msg);
     else mode === "record" ? log.info(record as never) : log.info(record.msg);
   };
-  client.hook.wrap("request", async (request: Send, options: EndpointOptions) => {
-    const started = performance.now();
-    let response: Response<unknown>;
-    try {
-      response = await request(options);
-    } catch (error) {
-      write(options, undefined, error, performance.now() - started);
-      throw error;
-    }
-    write(options, response, undefined, performance.now() - started);
-    return response;
-  });
 }

@@ -1,4 +1,5 @@
-import { redact, requestRecord, type EndpointOptions, type RequestWait, type Response } from "../../kernel/index.js";
+import { redact, type EndpointOptions, type RequestWait, type Response } from "../../kernel/index.js";
+import { requestRecord } from "../log/record.js";
 import type { Attributes, Span } from "@opentelemetry/api";
 
 /**

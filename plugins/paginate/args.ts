@@ -37,12 +37,9 @@ function firstRequest(client: Client, source: Source, params: RequestParameters 
  * (`/repos/{owner}/{repo}/issues`) and one ending in a placeholder for one resource (`/orgs/{org}`).
  */
 async function declaresPerPage(base: EndpointOptions): Promise<boolean> {
-  const info = (base.request as { validate?: { params?: unknown } } | undefined)?.validate;
-  const params = info?.params as readonly ParamMeta[] | (() => ParamMeta[] | Promise<readonly ParamMeta[]>) | undefined;
-  if (params) {
-    const metas = typeof params === "function" ? await params() : params;
-    return metas.some(([name]) => name === "per_page");
-  }
+  // Set by endpoint methods (plugins/endpoints/method.ts, `OperationInfo`).
+  const params = base.request?.params as (() => readonly ParamMeta[] | Promise<readonly ParamMeta[]>) | undefined;
+  if (typeof params === "function") return (await params()).some(([name]) => name === "per_page");
   const path = base.url.replace(/\{\?[^}]*\}$/, "").replace(/[?#].*$/, "");
   return !/\}\/?$/.test(path);
 }
@@ -54,10 +51,15 @@ async function addPageSize(base: EndpointOptions): Promise<void> {
 }
 
 function checkOptions(options: PaginateOptions): void {
-  const { maxItems, resume, onCheckpoint, map } = options;
+  const { maxItems, maxPages, resume, onCheckpoint, map } = options;
   if (maxItems !== undefined && !(maxItems === Infinity || (Number.isInteger(maxItems) && maxItems >= 0))) {
     throw new ParameterError(
       `paginate: maxItems is ${String(maxItems)}; pass a whole number ≥ 0 (or leave it out for every item).`,
+    );
+  }
+  if (maxPages !== undefined && !(maxPages === Infinity || (Number.isInteger(maxPages) && maxPages >= 1))) {
+    throw new ParameterError(
+      `paginate: maxPages is ${String(maxPages)}; pass a whole number ≥ 1 (or leave it out for every page).`,
     );
   }
   if (onCheckpoint !== undefined && typeof onCheckpoint !== "function")
@@ -98,7 +100,7 @@ export async function parseArgs(client: Client, source: Source, args: unknown[])
   const options = ((map ? more : mapOrOptions) ?? {}) as PaginateOptions;
   if (typeof options !== "object" || options === null)
     throw new ParameterError(
-      `paginate: the options argument is ${typeof options}; pass { maxItems, signal, resume, onCheckpoint }.`,
+      `paginate: the options argument is ${typeof options}; pass { maxItems, maxPages, signal, resume, onCheckpoint }.`,
     );
   checkOptions(options);
   const load = typeof source === "function" ? (source as { load?: () => Promise<Source> }).load : undefined;

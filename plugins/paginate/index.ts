@@ -1,7 +1,5 @@
-import { ParameterError, type Client, type Plugin } from "../../kernel/index.js";
-import { parseArgs } from "./args.js";
-import { pages } from "./pages.js";
-import type { Paginate, PaginateIterator, Source } from "./types.js";
+import { lazy, memberOnFirstUse, type Client, type Plugin } from "../../kernel/index.js";
+import type { Paginate, PaginateIterator } from "./types.js";
 
 export type {
   Checkpoint,
@@ -16,21 +14,25 @@ export type {
   Source,
 } from "./types.js";
 
-/** Collect every page's items (or mapped values) into one array. */
-async function collect(client: Client, source: Source, args: unknown[]): Promise<unknown[]> {
-  const parsed = await parseArgs(client, source, args);
-  const { map, options } = parsed;
-  const results: unknown[] = [];
-  let stop = false;
-  const done = () => void (stop = true);
-  for await (const page of pages(client, async () => parsed, false)) {
-    const mapped = map ? map(page, done) : page.data;
-    if (Array.isArray(mapped)) for (const item of mapped) results.push(item);
-    else results.push(mapped);
-    options.onCheckpoint?.(page.checkpoint);
-    if (stop) break;
-  }
-  return results;
+/** The plugin's code (arguments, pages, links), loaded on the first call. */
+const code = lazy(() => import("./create.js"));
+
+/** `client.paginate` before its code is loaded: the same API, the first call loading it. */
+function stub(client: Client & { paginate: Paginate }): Paginate {
+  let made: Paginate | undefined;
+  const real = async () => {
+    if (made) return made;
+    made = (code.value ?? (await code())).createPaginate(client);
+    // From now on the client holds the real one (a caller keeping the stub still works).
+    if (client.paginate === paginate) client.paginate = made;
+    return made;
+  };
+  const paginate = (async (...args: unknown[]) =>
+    ((await real()) as (...a: unknown[]) => unknown)(...args)) as Paginate;
+  paginate.iterator = async function* (...args: unknown[]) {
+    yield* ((await real()).iterator as (...a: unknown[]) => AsyncGenerator<never>)(...args);
+  } as PaginateIterator;
+  return paginate;
 }
 
 /**
@@ -38,7 +40,8 @@ async function collect(client: Client, source: Source, args: unknown[]): Promise
  * resolves to every page's items in one array; `client.paginate.iterator(…)` yields page
  * by page. Follows `Link: rel="next"`, unwraps object-wrapped lists (search, actions,
  * checks, installations…), asks for 100 items per page, and supports `maxItems`,
- * `signal` and resumable checkpoints. See docs/pagination.md.
+ * `signal` and resumable checkpoints. `client.paginate` is made on an instance's first
+ * access, and its code loads on the first call.
  *
  * @example
  * const MyClient = Client.plugin([paginate]);
@@ -51,19 +54,8 @@ async function collect(client: Client, source: Source, args: unknown[]): Promise
  * }
  */
 export const paginate: Plugin<{ paginate: Paginate }> = (client) => {
-  const prepare = async (source: Source, args: unknown[]) => {
-    const parsed = await parseArgs(client, source, args);
-    if (parsed.map)
-      throw new ParameterError(
-        "paginate.iterator takes no map function: map each page inside your for await loop, or use paginate(route, params, mapFn).",
-      );
-    return parsed;
-  };
-  const iterator = ((source: Source, ...args: unknown[]) =>
-    pages(client, () => prepare(source, args), true)) as PaginateIterator;
-  const paginateFn = ((source: Source, ...args: unknown[]) => collect(client, source, args)) as Paginate;
-  paginateFn.iterator = iterator;
-  return { paginate: paginateFn };
+  memberOnFirstUse(client as Client & { paginate: Paginate }, "paginate", stub);
+  return undefined as never;
 };
 /** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
 paginate.options = [];

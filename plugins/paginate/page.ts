@@ -1,4 +1,5 @@
 import { isHttpError, type Response } from "../../kernel/index.js";
+import { copyFields } from "./fields.js";
 import type { PageData } from "./types.js";
 
 /** Keys of GitHub's list wrappers that are not the list (search, actions, checks, installations…). */
@@ -10,7 +11,7 @@ const WRAPPER_FIELDS = new Set(["total_count", "incomplete_results", "repository
  * an object with a numeric `total_count` and exactly one array-valued key besides the
  * wrapper fields is unwrapped, and its other fields are copied onto the array so
  * `page.data.total_count` stays readable (on a copy: a response a cache hands out twice is
- * never changed). An array is returned as is; no body is no items; any other body is one item.
+ * never changed; safely: plugins/paginate/fields.ts). An array is returned as is; no body is no items; any other body is one item.
  */
 export function pageItems(data: unknown): PageData<unknown> {
   if (Array.isArray(data)) return data;
@@ -25,9 +26,7 @@ export function pageItems(data: unknown): PageData<unknown> {
     if (list !== "items") list = key;
   }
   if (list === undefined) return [data];
-  const items = (record[list] as unknown[]).slice() as PageData<unknown>;
-  for (const key in record) if (key !== list) (items as unknown as Record<string, unknown>)[key] = record[key];
-  return items;
+  return copyFields((record[list] as unknown[]).slice(), record, list);
 }
 
 /**

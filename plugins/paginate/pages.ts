@@ -9,7 +9,9 @@ import {
   type Response,
   type TransportOptions,
 } from "../../kernel/index.js";
+import { copyFields } from "./fields.js";
 import { nextLink } from "./link.js";
+import { pageKey } from "./page-key.js";
 import { emptyRepositoryPage, isSearch, pageItems } from "./page.js";
 import type { Parsed } from "./args.js";
 import type { Checkpoint, PageData, PageResponse } from "./types.js";
@@ -30,15 +32,12 @@ function follow(base: EndpointOptions, url: string, request: TransportOptions, h
   const headers: RequestHeaders = { ...base.headers };
   if (new URL(url).origin !== home) for (const name of CREDENTIAL_HEADERS) headers[name] = undefined;
   // A literal "{" in an absolute URL would read as a route placeholder; %7B means the same in a URL.
-  // The next page's URL already carries every parameter, so the operation's parameter
-  // metadata (`request.validate`, from the endpoints plugin) no longer applies to it.
-  const { validate: _operation, ...transport } = request;
   const next: RequestParameters = {
     method: base.method,
     url: url.replace(/[{}]/g, (c) => encodeURIComponent(c)),
     baseUrl: base.baseUrl,
     headers,
-    request: transport,
+    request,
   };
   if (base.mediaType) next.mediaType = base.mediaType;
   return next;
@@ -47,10 +46,8 @@ function follow(base: EndpointOptions, url: string, request: TransportOptions, h
 /** `items` without its first `from` entries and capped to `room`, with the wrapper fields kept. */
 function cut(items: PageData<unknown>, from: number, room: number): PageData<unknown> {
   if (from === 0 && items.length <= room) return items;
-  return Object.assign(
-    items.slice(from, from + room),
-    Object.fromEntries(Object.entries(items).filter(([key]) => !/^\d+$/.test(key))),
-  );
+  const fields = Object.fromEntries(Object.entries(items).filter(([key]) => !/^\d+$/.test(key)));
+  return copyFields(items.slice(from, from + room), fields);
 }
 
 /**
@@ -65,7 +62,7 @@ export async function* pages(
   emit: boolean,
 ): AsyncGenerator<PageResponse<unknown>, void, undefined> {
   const { base, options } = await prepare();
-  const { maxItems = Infinity, resume, onCheckpoint } = options;
+  const { maxItems = Infinity, maxPages = Infinity, resume, onCheckpoint } = options;
   const signal = options.signal ?? base.request.signal;
   const request: TransportOptions = signal ? { ...base.request, signal } : base.request;
   const first = client.request.endpoint({ ...base, request }).url; // throws a ParameterError for bad input, before any I/O
@@ -74,7 +71,10 @@ export async function* pages(
   let url: string | null = resume ? resume.url : first;
   let count = resume?.count ?? 0;
   let skip = resume?.skip ?? 0;
-  for (let n = 1; url !== null && count < maxItems; n++) {
+  // Every page read, by pageKey → its number: a Link back to any of them is a cycle (A → B → A,
+  // or one page under another fragment) that would otherwise be followed forever.
+  const seen = new Map<string, number>();
+  for (let n = 1; url !== null && count < maxItems && n <= maxPages; n++) {
     if (signal?.aborted)
       throw new AbortError(
         `paginate ${route} → aborted by the caller's signal before page ${n}`,
@@ -89,10 +89,13 @@ export async function* pages(
       if (!empty) throw error;
       response = empty;
     }
+    seen.set(pageKey(url), n);
+    if (response.url) seen.set(pageKey(response.url), n);
     let next = nextLink(response.headers.link, response.url || url);
-    if (next === url) {
+    const again = next === null ? undefined : seen.get(pageKey(next));
+    if (again !== undefined) {
       client.options.log.warn(
-        `paginate ${route}: the Link header's rel="next" names the page just read (${redact(url)}); stopping.`,
+        `paginate ${route}: the Link header's rel="next" names ${again === n ? "the page just read" : `page ${again}, read before`} (${redact(next!)}); stopping with the items so far.`,
       );
       next = null;
     }
@@ -115,7 +118,10 @@ export async function* pages(
     );
     url = trimmed ? null : next;
     skip = 0;
-    yield { status: response.status, url: response.url, headers: response.headers, data, checkpoint };
+    // A body that is no list (an object answer, e.g. one commit) is yielded as it is, as
+    // @octokit's paginate.iterator yields it: code reading `data.files` keeps working.
+    const asIs = data.length === 1 && data[0] === response.data ? (response.data as PageData<unknown>) : data;
+    yield { status: response.status, url: response.url, headers: response.headers, data: asIs, checkpoint };
     if (emit) onCheckpoint?.(checkpoint);
   }
 }

@@ -34,6 +34,8 @@ export interface PaginateOptions<T = any, M = T> {
   map?: MapFn<T, M>;
   /** Stop once this many items were delivered (counting a resumed checkpoint's `count`), cutting the last page short. */
   maxItems?: number;
+  /** Stop after this many pages (counting from the first page fetched, a resumed one too); the last checkpoint resumes. */
+  maxPages?: number;
   /** Abort between pages and in flight; the promise / iterator rejects with an `AbortError`. */
   signal?: AbortSignal;
   /** Start from a checkpoint a previous pagination emitted instead of the first page. */

@@ -1,36 +1,21 @@
-import { HttpError, onWrap, type Client, type EndpointOptions, type Response, type Send } from "../../kernel/index.js";
+import { HttpError, type EndpointOptions, type Response, type Send } from "../../kernel/index.js";
 import { hold } from "./hold.js";
 import { inspect } from "./inspect.js";
 import { describeRequest } from "./wait.js";
+import { DEFAULT_MAX_WAIT } from "./attach.js";
 import type { Attempt, Engine, Outcome } from "./types.js";
 
 /**
- * The request-policy engine: ONE `wrap` per client (`onWrap`), registered by whichever of
- * `retry` and `throttle` is applied first. Every attempt of a request goes through the
- * same loop: the throttle's gate (slot + known pauses) → send → read the outcome → the
- * throttle records pauses → the retrier decides → wait → again. One loop means one retry
- * counter and one queue, so the two plugins can never both retry the same failure.
+ * The request-policy engine: every attempt of a request goes through the same loop: the
+ * throttle's gate (slot + known pauses) → send → read the outcome → the throttle records
+ * pauses → the retrier decides → wait → again. One loop means one retry counter and one
+ * queue, so the two plugins can never both retry the same failure. The `wrap` that runs it
+ * is plugins/policy/attach.ts's.
  */
 
-/** Where a client keeps its engine: a non-enumerable property, so state stays per client. */
-const ENGINE = Symbol.for("forgekit.policy-engine");
-/** Default `maxWait`: longer than GitHub's secondary-limit waits, far shorter than an hour-long reset. */
-export const DEFAULT_MAX_WAIT = 5 * 60_000;
 const MUTATING = new Set(["POST", "PATCH", "PUT", "DELETE"]);
 
-/** The client's engine, created (and its wrap registered) on first use. No timers, no I/O. */
-export function engineFor(client: Client): Engine {
-  const host = client as unknown as Record<symbol, Engine | undefined>;
-  const existing = host[ENGINE];
-  if (existing) return existing;
-  const engine = createEngine();
-  Object.defineProperty(client, ENGINE, { value: engine });
-  // A kernel wrap (kernel/wraps.ts): no before-after-hook dispatch while no hook is registered.
-  onWrap(client, (request, options) => run(engine, request, options));
-  return engine;
-}
-
-/** A new engine with neither retrier nor throttler, for a caller that runs it from its own hook. */
+/** A new engine with neither retrier nor throttler. */
 export function createEngine(): Engine {
   return { maxWait: DEFAULT_MAX_WAIT, skew: 0 };
 }
@@ -40,7 +25,7 @@ export async function run(engine: Engine, request: Send, options: EndpointOption
   const { method } = options;
   // `request.idempotent` (set by the graphql plugin for queries): a POST GitHub does not act on.
   const mutating = MUTATING.has(method) && options.request.idempotent !== true;
-  const attempt: Attempt = { options, method, mutating, retryCount: 0, secondaryHits: 0 };
+  const attempt: Attempt = { options, method, mutating, retryCount: 0, secondaryHits: 0, waited: 0 };
   for (;;) {
     options.request.retryCount = attempt.retryCount;
     const { throttler, retrier } = engine;

@@ -12,14 +12,32 @@ import type { LimitKind, RateLimit } from "./types.js";
 /** What a {@link RateLimitError} records besides its message. */
 export interface RateLimitDetails {
   kind: LimitKind;
-  /** `"max-wait"`: the wait was longer than `maxWait`; `"declined"`: `onRateLimit`/`onSecondaryRateLimit` returned `false`. */
-  reason: "max-wait" | "declined";
+  /**
+   * `"max-wait"`: the wait was longer than `maxWait`; `"max-total-wait"`: it would take this
+   * request's waits past `maxTotalWait`; `"declined"`: `onRateLimit`/`onSecondaryRateLimit` returned `false`.
+   */
+  reason: "max-wait" | "max-total-wait" | "declined";
   /** Local epoch ms from which GitHub accepts the request again. */
   retryAt: number;
   waitMs: number;
   /** The resource whose budget is exhausted, for primary limits. */
   resource?: string;
   maxWait: number;
+  /** The request's total wait budget and what it had waited already (ms), for `"max-total-wait"`. */
+  maxTotalWait?: number;
+  waited?: number;
+}
+
+/** `3 s`; both in ms when whole seconds would read the same (`1600 ms`, longer than `1500 ms`). */
+function durations(a: number, b: number): [string, string] {
+  const seconds = (ms: number) => `${Math.ceil(ms / 1000)} s`;
+  return seconds(a) === seconds(b) ? [`${Math.ceil(a)} ms`, `${Math.ceil(b)} ms`] : [seconds(a), seconds(b)];
+}
+
+/** An ISO time, or words when `at` is no date a `Date` can hold (a server's garbage must not throw here). */
+function isoTime(at: number): string {
+  const date = new Date(at);
+  return Number.isNaN(date.getTime()) ? "an unknown time" : date.toISOString();
 }
 
 const WHAT: Record<LimitKind, (resource?: string) => string> = {
@@ -43,7 +61,7 @@ export class RateLimitError extends ForgeError {
   static override readonly [ERROR_BRAND]: string = "RateLimitError";
   override name = "RateLimitError";
   declare kind: LimitKind;
-  declare reason: "max-wait" | "declined";
+  declare reason: RateLimitDetails["reason"];
   declare retryAt: number;
   declare waitMs: number;
   declare sent: boolean;
@@ -53,14 +71,16 @@ export class RateLimitError extends ForgeError {
   declare headers?: ResponseHeaders;
   declare response?: Response<unknown>;
   constructor(request: RequestOptions, details: RateLimitDetails, cause?: HttpError) {
-    const { kind, reason, retryAt, waitMs, resource, maxWait } = details;
-    const seconds = (ms: number) => `${Math.ceil(ms / 1000)} s`;
-    const until = `until ${new Date(retryAt).toISOString()} (${seconds(waitMs)})`;
+    const { kind, reason, retryAt, waitMs, resource, maxWait, maxTotalWait = 0, waited = 0 } = details;
     const callback = kind === "secondary" ? "onSecondaryRateLimit" : "onRateLimit";
+    const [wait, max] = durations(waitMs, reason === "max-total-wait" ? maxTotalWait - waited : maxWait);
+    const until = `until ${isoTime(retryAt)} (${wait})`;
     const tail =
       reason === "declined"
         ? `; ${callback} declined to wait.`
-        : `, longer than maxWait (${seconds(maxWait)}): retry after then, or raise retry.maxWait (or throttle.maxWait).`;
+        : reason === "max-total-wait"
+          ? `, longer than what is left (${max}) of maxTotalWait (${durations(maxTotalWait, 0)[0]}) after waiting ${durations(waited, 0)[0]}: retry after then, or raise retry.maxTotalWait (or throttle.maxTotalWait).`
+          : `, longer than maxWait (${max}): retry after then, or raise retry.maxWait (or throttle.maxWait).`;
     super(
       `${request.method} ${request.url} → ${cause ? cause.status : "not sent"}: ${WHAT[kind](resource)} ${until}${tail}`,
       request,

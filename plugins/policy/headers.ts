@@ -1,7 +1,41 @@
+import type { RateLimit, ResponseHeaders } from "../../kernel/index.js";
+
 /** Pure parsers for the headers GitHub uses to ask for patience. Linear in the input size. */
 
-// The kernel reads `x-ratelimit-*` too (its request record, for logs and spans).
-export { parseRateLimit } from "../../kernel/index.js";
+// The log plugin's request record (plugins/log/record.ts) reads `x-ratelimit-*` with this too.
+const FIELDS = ["limit", "remaining", "reset", "used"] as const;
+/** Each field's header name, made once (read on every response). */
+const HEADERS = FIELDS.map((field) => `x-ratelimit-${field}`);
+/** Resource names go into store keys: keep them to a safe alphabet. */
+const RESOURCE = /^[\w-]{1,64}$/;
+
+/**
+ * The latest `x-ratelimit-reset` (epoch seconds) a `Date` can hold (ECMA-262 §21.4.1.1:
+ * ±8.64e15 ms). A later one is garbage: GitHub's resets are at most an hour ahead, and
+ * `new Date(reset * 1000)` past it is an Invalid Date whose `toISOString()` throws.
+ */
+const MAX_RESET = 8.64e12;
+
+/**
+ * `x-ratelimit-*` → {@link RateLimit}, or `undefined` when the response carried none. Linear
+ * in the input size. Each field is a whole number of at most 15 digits (a safe integer), a
+ * reset one a `Date` can hold; anything else from the server (signs, fractions,
+ * 9999999999999) is left out.
+ */
+export function parseRateLimit(headers: ResponseHeaders): RateLimit | undefined {
+  let out: RateLimit | undefined;
+  for (let i = 0; i < FIELDS.length; i++) {
+    const field = FIELDS[i]!;
+    const text = headers[HEADERS[i]!];
+    if (text === undefined || text.length > 20 || !/^\s*\d{1,15}\s*$/.test(text)) continue;
+    const value = Number(text);
+    if (field === "reset" && value > MAX_RESET) continue;
+    (out ??= {})[field] = value;
+  }
+  const resource = headers["x-ratelimit-resource"];
+  if (resource !== undefined && RESOURCE.test(resource)) (out ??= {}).resource = resource;
+  return out;
+}
 
 /** IMF-fixdate, RFC 850 and asctime, the three HTTP-date forms (RFC 9110 §5.6.7). */
 const HTTP_DATE =

@@ -1,5 +1,5 @@
 import { isHttpError, redact } from "../../kernel/index.js";
-import { httpCause, RateLimitError } from "./errors.js";
+import { httpCause, RateLimitError, type RateLimitDetails } from "./errors.js";
 import type { Attempt, Engine, LimitKind, Outcome, RateLimit, RateLimitInfo } from "./types.js";
 import { describeRequest, recordWait, sleep } from "./wait.js";
 
@@ -32,12 +32,19 @@ export function failFast(
   engine: Engine,
   attempt: Attempt,
   kind: LimitKind,
-  reason: "max-wait" | "declined",
+  reason: RateLimitDetails["reason"],
   retryAt: number,
   error?: unknown,
   resource?: string,
 ): RateLimitError {
-  const details = { kind, reason, retryAt, waitMs: Math.max(0, retryAt - Date.now()), maxWait: engine.maxWait };
+  const details = {
+    kind,
+    reason,
+    retryAt,
+    waitMs: Math.max(0, retryAt - Date.now()),
+    maxWait: engine.maxWait,
+    ...(reason === "max-total-wait" && { maxTotalWait: totalBudget(engine), waited: attempt.waited }),
+  };
   return new RateLimitError(
     describeRequest(attempt.options),
     kind === "primary" ? { ...details, resource: resource ?? attempt.resource ?? "core" } : details,
@@ -45,10 +52,19 @@ export function failFast(
   );
 }
 
+/** The total of one request's waits the engine allows: `maxTotalWait`, by default twice `maxWait`. */
+export const totalBudget = (engine: Pick<Engine, "maxWait" | "maxTotalWait">) =>
+  engine.maxTotalWait ?? 2 * engine.maxWait;
+
+/** Whether waiting `ms` more keeps `attempt` within the engine's total wait budget (`maxTotalWait`). */
+export const withinBudget = (engine: Engine, attempt: Attempt, ms: number) =>
+  attempt.waited + ms <= totalBudget(engine);
+
 /**
  * Wait `wait` ms before re-sending a failed attempt. Waits GitHub dictated (a rate limit,
- * `Retry-After`) longer than `maxWait` fail fast; rate-limit waits are first offered to
- * the throttle's callbacks, which may decline. Backoff delays are only capped.
+ * `Retry-After`) longer than `maxWait`, or past the request's `maxTotalWait`, fail fast;
+ * rate-limit waits are first offered to the throttle's callbacks, which may decline.
+ * Backoff delays are capped by `maxWait`; one past `maxTotalWait` gives up with the error.
  */
 export async function hold(
   engine: Engine,
@@ -63,6 +79,11 @@ export async function hold(
   const resource = outcome.rateLimit?.resource;
   if (dictated && wait > engine.maxWait)
     throw failFast(engine, attempt, kind, "max-wait", Date.now() + wait, error, resource);
+  const planned = dictated ? wait : Math.min(wait, engine.maxWait);
+  if (!withinBudget(engine, attempt, planned)) {
+    if (!dictated) throw error;
+    throw failFast(engine, attempt, kind, "max-total-wait", Date.now() + wait, error, resource);
+  }
   if (limit && engine.throttler) {
     const allowed = await engine.throttler.allow(
       attempt,
@@ -71,8 +92,14 @@ export async function hold(
     if (allowed === false) throw failFast(engine, attempt, limit.kind, "declined", Date.now() + wait, error, resource);
   }
   const reason = limit ? `for a ${limit.kind} rate limit` : `to retry (retry ${attempt.retryCount + 1})`;
-  const ms = dictated ? wait : Math.min(wait, engine.maxWait);
   const failed = isHttpError(error) ? { status: error.status } : { error: (error as Error)?.name ?? "Error" };
-  recordWait(attempt.options, { kind: dictated ? kind : "backoff", at: Date.now(), ms, sent: true, ...failed });
-  await sleep(ms, attempt.options, reason);
+  recordWait(attempt.options, {
+    kind: dictated ? kind : "backoff",
+    at: Date.now(),
+    ms: planned,
+    sent: true,
+    ...failed,
+  });
+  attempt.waited += Math.max(0, planned);
+  await sleep(planned, attempt.options, reason);
 }

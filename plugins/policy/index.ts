@@ -8,7 +8,7 @@
 import type { RateLimit, WithRateLimit } from "./types.js";
 import { parseRateLimit } from "./headers.js";
 
-export { engineFor, DEFAULT_MAX_WAIT } from "./engine.js";
+export { DEFAULT_MAX_WAIT } from "./attach.js";
 export { setMaxWait } from "./options.js";
 export { RateLimitError, isRateLimitError, type RateLimitDetails } from "./errors.js";
 export { parseRateLimit, parseRetryAfter, isSecondaryLimit } from "./headers.js";

@@ -24,7 +24,8 @@ export function inspect(engine: Engine, attempt: Attempt, result: unknown, faile
   const outcome: Outcome = { status, headers };
   const rateLimit = parseRateLimit(headers);
   if (rateLimit) ((outcome.rateLimit = rateLimit), ((source as WithRateLimit<object>).rateLimit = rateLimit));
-  const retryAfter = parseRetryAfter(headers["retry-after"], now - engine.skew);
+  const given = headers["retry-after"];
+  const retryAfter = given === undefined ? undefined : parseRetryAfter(given, now - engine.skew);
   if (retryAfter !== undefined) outcome.retryAfter = now + retryAfter;
   // x-ratelimit-reset is on GitHub's clock: move it onto ours.
   const reset =

@@ -52,6 +52,22 @@ export function optionObject(value: unknown, where: string): Record<string, unkn
   return value as Record<string, unknown>;
 }
 
+/** Set the engine's one `maxTotalWait`; `retry` and `throttle` may both give it, but not differently. */
+export function setMaxTotalWait(
+  engine: Pick<Engine, "maxTotalWait" | "maxTotalWaitFrom">,
+  value: number | undefined,
+  from: string,
+): void {
+  if (value === undefined) return;
+  if (engine.maxTotalWaitFrom && engine.maxTotalWait !== value) {
+    throw new ParameterError(
+      `${from}.maxTotalWait (${value}) differs from ${engine.maxTotalWaitFrom}.maxTotalWait (${engine.maxTotalWait}); both set the same limit: give it once.`,
+    );
+  }
+  engine.maxTotalWait = value;
+  engine.maxTotalWaitFrom = from;
+}
+
 /** Set the engine's one `maxWait`; `retry` and `throttle` may both give it, but not differently. */
 export function setMaxWait(
   engine: Pick<Engine, "maxWait" | "maxWaitFrom">,

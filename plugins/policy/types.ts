@@ -36,6 +36,8 @@ export interface Attempt {
   retryCount: number;
   /** Secondary-limit responses this request received (their fallback wait doubles). */
   secondaryHits: number;
+  /** Milliseconds this request has waited so far (backoff and pauses), against `maxTotalWait`. */
+  waited: number;
   /** Hash of the credential the request was checked against before sending. */
   credential?: string;
 }
@@ -82,6 +84,10 @@ export interface Engine {
   maxWait: number;
   /** Which option set `maxWait`, to refuse two different values. */
   maxWaitFrom?: string;
+  /** Longest total of one request's waits (retries and pauses together), ms; unset: twice `maxWait`. */
+  maxTotalWait?: number;
+  /** Which option set `maxTotalWait`. */
+  maxTotalWaitFrom?: string;
   /** Local clock minus GitHub's clock, from the last `date` header (ms). */
   skew: number;
   /** The last `date` header read, so it is parsed once per second at most. */

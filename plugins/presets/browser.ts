@@ -15,7 +15,7 @@ import { builtins } from "./builtins.js";
  * api.github.com's registry with names only: each scope's routes load on first use. No
  * per-parameter metadata (it would be the largest part of a flat bundle): path parameters are
  * still checked from the route, GitHub's 422 explains the rest, and
- * `endpoints({ ...registry, loadParams })` with `validate` adds it (docs/browsers-and-bundle-size.md).
+ * `endpoints({ ...registry, loadParams })` adds it (docs/browsers-and-bundle-size.md).
  */
 const registry: Registry<typeof deployment> = { deployment, names, load };
 
@@ -32,7 +32,7 @@ export type Client = InstanceOf<typeof Client>;
 export type Options = ClassOptions<typeof Client>;
 
 /** Create a client with the browser preset. */
-export default function forgekit<const T extends TypingOptions<Client, Options> = TypingOptions<Client, Options>>(
+export default function forgekit<T extends TypingOptions<Client, Options> = TypingOptions<Client, Options>>(
   options?: OptionsFor<Client, Options, T>,
 ): InstanceFor<Client, T> {
   return new Client(options) as never;

@@ -8,14 +8,12 @@ export const DEPLOYMENTS = otherDeployments;
 export type Deployment = (typeof DEPLOYMENTS)[number] | "api.github.com";
 
 /**
- * Node only: load a deployment's registry synchronously (require() of the built ESM or CJS
- * module, Node ≥ 20.19), so only the selected deployment's routes are ever loaded and the
+ * Node only: load a deployment's registry synchronously (require() of its ES module, Node
+ * ^20.19 || >=22.12), so only the selected deployment's routes are ever loaded and the
  * client is usable at once. Returns `undefined` for an unknown name and for api.github.com,
  * whose registry the preset already holds.
  */
 export function loadDeployment(name: string): Registry | undefined {
   if (!(DEPLOYMENTS as readonly string[]).includes(name)) return undefined;
-  const here = import.meta.url;
-  const extension = here.endsWith(".cjs") ? ".cjs" : ".js";
-  return createRequire(here)(`../../definitions/${name}/all${extension}`) as Registry;
+  return createRequire(import.meta.url)(`../../definitions/${name}/all.js`) as Registry;
 }

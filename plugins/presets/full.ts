@@ -8,9 +8,10 @@ import {
   type TypingOptions,
 } from "../../kernel/index.js";
 import { agent } from "../agent/index.js";
-import { endpoints } from "../endpoints/index.js";
+import { endpoints, type Registry } from "../endpoints/index.js";
 import { builtins } from "./builtins.js";
 import { loadDeployment } from "./deployments.js";
+import { factoryOf, octokitOf } from "./octokit.js";
 import { registry } from "./registry.js";
 
 /**
@@ -33,12 +34,52 @@ export type Options = ClassOptions<typeof Client>;
  * import forgekit from "forgekit";
  * const client = forgekit({ auth: process.env.GITHUB_TOKEN });
  */
-export default function forgekit<const T extends TypingOptions<Client, Options> = TypingOptions<Client, Options>>(
+export default function forgekit<T extends TypingOptions<Client, Options> = TypingOptions<Client, Options>>(
   options?: OptionsFor<Client, Options, T>,
 ): InstanceFor<Client, T> {
   return new Client(options) as never;
 }
+/**
+ * v16's `Octokit.plugin(…)` on the factory (`require("@octokit/rest")` was the factory in
+ * v16): a factory of a client with those plugins too, callable with or without `new`.
+ */
+forgekit.plugin = (...plugins: Parameters<typeof Client.plugin>) => factoryOf(Client.plugin(...plugins));
+
+/** Each registry without its parameter metadata, made once (its methods' caches are per registry). */
+const uncheckedOf = new WeakMap<Registry<any>, Registry<any>>();
+
+/** `given` without `loadParams`: its endpoint methods send parameters unchecked. */
+function unchecked<R extends Registry<any> | undefined>(given: R): R {
+  if (!given?.loadParams) return given;
+  let found = uncheckedOf.get(given);
+  if (!found) {
+    const { loadParams: _checked, ...rest }: Registry<any> = given;
+    uncheckedOf.set(given, (found = rest));
+  }
+  return found as R;
+}
+
+/**
+ * The full preset under @octokit/rest's name, for a package swap (docs/migrating.md):
+ * `import { Octokit } from "@octokit/rest"` and `require("@octokit/rest").Octokit` keep working
+ * with `"@octokit/rest": "npm:forgekit@…"`. It adds `Octokit.VERSION` and `Octokit.defaults`.
+ *
+ * @example
+ * import { Octokit } from "forgekit";
+ * const octokit = new Octokit({ auth: process.env.GITHUB_TOKEN });
+ * const { data } = await octokit.rest.repos.get({ owner: "octokit", repo: "rest.js" });
+ */
+export const Octokit = octokitOf(
+  // Unchecked, as @octokit/rest v17–v22 send parameters as given (GitHub accepts a `body: null`
+  // its description calls non-nullable, and code written for @octokit sends it): endpoint
+  // methods check parameters only when their registry has `loadParams`
+  // (plugins/endpoints/method.ts), so Octokit's registries have none.
+  Kernel.plugin([endpoints(unchecked(registry), (name) => unchecked(loadDeployment(name))), ...builtins, agent]),
+);
+/** An instance of {@link Octokit}. */
+export type Octokit = InstanceType<typeof Octokit>;
 
 export * from "../../kernel/exports.js";
 export { DEPLOYMENTS, type Deployment } from "./deployments.js";
+export type { OctokitDefaults, OctokitFactory } from "./octokit.js";
 export type { ClientOptions };

@@ -1,4 +1,4 @@
-import { onPrepare, type Plugin } from "../../kernel/index.js";
+import type { Plugin } from "../../kernel/index.js";
 import { acceptFor, checkFormat, previewNames } from "./accept.js";
 
 /** Options of the {@link previews} plugin. */
@@ -20,8 +20,8 @@ export interface PreviewsOptions {
  */
 export const previews: Plugin<void, PreviewsOptions> = (client, options) => {
   const always = previewNames(options.previews, "The previews option");
-  // A step, not a hook: most requests carry no `mediaType`, and then it costs one check.
-  onPrepare(client, (request) => {
+  // Most requests carry no `mediaType`: then this costs one check.
+  client.hook.before("request", (request) => {
     const { mediaType } = request;
     if (mediaType === undefined && !always.length) return;
     delete request.mediaType;

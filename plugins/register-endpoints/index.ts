@@ -1,6 +1,5 @@
 import { memberOnFirstUse, warnOnce, type Client, type ParamMeta, type Plugin } from "../../kernel/index.js";
-import { adaptMethod, type Method } from "../endpoints/index.js";
-import { checkParams } from "../validate/index.js";
+import { adaptMethod, withChecks, type Method } from "../endpoints/index.js";
 
 /** A parameter of a registered endpoint, as @octokit/rest v16's route definitions had it. */
 export interface ParamDefinition {
@@ -41,9 +40,9 @@ function metas(definition: EndpointDefinition): ParamMeta[] {
 
 function createRegistered(client: Client, operation: string, definition: EndpointDefinition): Method {
   const { method, url, headers, params = {} } = definition;
-  const checks = metas(definition);
+  const rules = metas(definition);
   const bound = client.request.defaults({ method, url, ...(headers ? { headers } : {}) }) as unknown as Method;
-  return adaptMethod(bound, (given = {}) => {
+  const adapt = (given: Record<string, unknown> = {}) => {
     const copy: Record<string, unknown> = { ...given };
     for (const [name, p] of Object.entries(params)) {
       if (copy[name] === undefined) continue;
@@ -56,14 +55,21 @@ function createRegistered(client: Client, operation: string, definition: Endpoin
       if (p.alias) copy[p.alias] ??= copy[name];
       if (p.alias) delete copy[name];
     }
-    checkParams(operation, checks, copy);
     for (const [name, p] of Object.entries(params)) {
       if (!p.mapTo || copy[name] === undefined) continue;
       copy[p.mapTo] = copy[name];
       delete copy[name];
     }
     return copy;
-  });
+  };
+  // Checked under the definition's names: a value sent under its `mapTo` name is read back there.
+  const check = (adapted: Record<string, unknown>) =>
+    withChecks((checkParams) => {
+      const named: Record<string, unknown> = { ...adapted };
+      for (const [name, p] of Object.entries(params)) if (p.mapTo && !p.alias) named[name] = adapted[p.mapTo];
+      checkParams(operation, rules, named);
+    });
+  return adaptMethod(bound, adapt, check);
 }
 
 /**

@@ -6,10 +6,21 @@ import type { RetrySettings } from "./retrier.js";
 export interface RetryConfig {
   settings: RetrySettings;
   maxWait: number | undefined;
+  maxTotalWait: number | undefined;
 }
 
 // `enabled` and `doNotRetry` are `@octokit/plugin-retry`'s names, accepted with its meanings.
-const KEYS = ["retries", "delay", "maxDelay", "maxWait", "timeouts", "nonIdempotent", "enabled", "doNotRetry"] as const;
+const KEYS = [
+  "retries",
+  "delay",
+  "maxDelay",
+  "maxWait",
+  "maxTotalWait",
+  "timeouts",
+  "nonIdempotent",
+  "enabled",
+  "doNotRetry",
+] as const;
 
 function statuses(value: unknown): number[] | undefined {
   if (value === undefined) return undefined;
@@ -46,5 +57,9 @@ export function retryConfig(option: unknown): RetryConfig | undefined {
     nonIdempotent: flag(given, "nonIdempotent"),
     ...(given.doNotRetry !== undefined && { doNotRetry: statuses(given.doNotRetry) }),
   };
-  return { settings, maxWait: numberOption(given, "maxWait", "retry", 0, MAX_TIMER) };
+  return {
+    settings,
+    maxWait: numberOption(given, "maxWait", "retry", 0, MAX_TIMER),
+    maxTotalWait: numberOption(given, "maxTotalWait", "retry", 0, Infinity),
+  };
 }

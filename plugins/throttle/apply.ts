@@ -16,13 +16,17 @@ export function applyThrottle(client: Client, engine: Engine, config: ThrottleCo
     storeTimeout = DEFAULT_STORE_TIMEOUT,
     concurrency,
     mutationGap,
+    budgets,
     onRateLimit,
     onSecondaryRateLimit,
   } = config;
   engine.throttler = createThrottler(engine, {
     store: budgetedStore(store, { name: "throttle", timeout: storeTimeout, owner: client.options }),
+    // The client's own memory store holds only pauses this throttler wrote.
+    own: config.store === undefined,
     concurrency,
     mutationGap,
+    budgets,
     ...(onRateLimit && { onRateLimit }),
     ...(onSecondaryRateLimit && { onSecondaryRateLimit }),
   });

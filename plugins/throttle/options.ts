@@ -6,12 +6,30 @@ import { isKeyValueStore } from "../store/is-key-value-store.js";
 /** A callback as the throttler calls it: with the engine's info and the attempt. */
 type Callback = (info: RateLimitInfo, attempt: Attempt) => unknown;
 
+/** One write budget (plugins/throttle/pacer.ts): at most `limit` writes per `per` ms. */
+export interface Budget {
+  limit: number;
+  per: number;
+}
+
+/**
+ * GitHub's documented content-creation limits: 80 a minute, 500 an hour
+ * (https://docs.github.com/rest/using-the-rest-api/rate-limits-for-the-rest-api#about-secondary-rate-limits).
+ */
+export const WRITE_BUDGETS: readonly Budget[] = [
+  { limit: 80, per: 60_000 },
+  { limit: 500, per: 3_600_000 },
+];
+
 /** The `throttle` option, checked; `store` is `undefined` when the default memory store is wanted. */
 export interface ThrottleConfig {
   store: KeyValueStore | undefined;
   concurrency: number;
   mutationGap: number;
+  /** Write budgets (plugins/throttle/pacer.ts), from `writesPerMinute` and `writesPerHour`. */
+  budgets: readonly Budget[];
   maxWait: number | undefined;
+  maxTotalWait: number | undefined;
   /** `undefined` for the default budget (the presets load it with the throttle, not up front). */
   storeTimeout: number | undefined;
   onRateLimit: Callback | undefined;
@@ -23,7 +41,10 @@ const KEYS = [
   "store",
   "concurrency",
   "mutationGap",
+  "writesPerMinute",
+  "writesPerHour",
   "maxWait",
+  "maxTotalWait",
   "onRateLimit",
   "onSecondaryRateLimit",
   "storeTimeout",
@@ -73,10 +94,22 @@ export function throttleConfig(option: unknown, client?: unknown): ThrottleConfi
     store,
     // GitHub allows at most 100 concurrent requests (REST + GraphQL) before secondary limits.
     concurrency: numberOption(given, "concurrency", "throttle", 1, Infinity, true) ?? 100,
-    mutationGap: numberOption(given, "mutationGap", "throttle", 0, MAX_TIMER) ?? 1000,
+    // No fixed gap by default: the write budgets pace writes (plugins/throttle/pacer.ts).
+    mutationGap: numberOption(given, "mutationGap", "throttle", 0, MAX_TIMER) ?? 0,
+    budgets: budgetsOf(given),
     onRateLimit: callback(given, "onRateLimit", client),
     onSecondaryRateLimit: callback(given, "onSecondaryRateLimit", client),
     maxWait: numberOption(given, "maxWait", "throttle", 0, MAX_TIMER),
+    maxTotalWait: numberOption(given, "maxTotalWait", "throttle", 0, Infinity),
     storeTimeout: numberOption(given, "storeTimeout", "throttle", 1, MAX_TIMER),
   };
+}
+
+/** `writesPerMinute` and `writesPerHour` (GitHub's 80 and 500 by default; `Infinity` lifts one). */
+function budgetsOf(given: Record<string, unknown>): readonly Budget[] {
+  const minute = numberOption(given, "writesPerMinute", "throttle", 1, Infinity, true);
+  const hour = numberOption(given, "writesPerHour", "throttle", 1, Infinity, true);
+  if (minute === undefined && hour === undefined) return WRITE_BUDGETS;
+  const limits = [minute ?? WRITE_BUDGETS[0]!.limit, hour ?? WRITE_BUDGETS[1]!.limit];
+  return WRITE_BUDGETS.map((budget, i) => ({ ...budget, limit: limits[i]! })).filter((b) => b.limit !== Infinity);
 }

@@ -20,8 +20,12 @@ export interface Pause {
   until: number;
 }
 
-/** A stored pause is a whole number of epoch ms; anything else is garbage (read as no pause). */
-const garbage = (value: StoredValue) => value !== undefined && value !== null && !/^-?\d+$/.test(value);
+/**
+ * A stored pause is a whole number of epoch ms a `Date` can hold; anything else (a value an
+ * older version wrote from a server's garbage reset, say) is garbage, read as no pause.
+ */
+const garbage = (value: StoredValue) =>
+  value !== undefined && value !== null && (!/^-?\d{1,16}$/.test(value) || Math.abs(Number(value)) > 8.64e15);
 
 function pick(primary: StoredValue, secondary: StoredValue, skew: number): Pause | undefined {
   const now = Date.now();
@@ -43,8 +47,14 @@ export function readPause(
 ): MaybePromise<Pause | undefined> {
   const keys = [primaryKey(resource, credential), secondaryKey(credential)] as const;
   const read = (primary: StoredValue, secondary: StoredValue) => {
-    if (garbage(primary)) void store.delete(keys[0]);
-    if (garbage(secondary)) void store.delete(keys[1]);
+    if (garbage(primary)) {
+      void store.delete(keys[0]);
+      primary = undefined;
+    }
+    if (garbage(secondary)) {
+      void store.delete(keys[1]);
+      secondary = undefined;
+    }
     return pick(primary, secondary, skew);
   };
   const primary = store.get(keys[0]);
@@ -57,7 +67,10 @@ export function readPause(
 /**
  * Write the pauses an outcome announced (a secondary limit; a used-up budget), and clear a
  * budget this client marked used up once GitHub reports requests left. `written` remembers
- * this client's writes so the same pause is not written once per response.
+ * this client's writes so the same pause is not written once per response. A pause is kept
+ * at most `longest` ms (the client's `maxWait`): a server's far-off reset cannot stop every
+ * client sharing the store for longer than any of them would wait; once it expires, one
+ * request asks GitHub again.
  */
 export function writePauses(
   store: KeyValueStore,
@@ -66,10 +79,11 @@ export function writePauses(
   credential: string,
   resource: string,
   outcome: Outcome,
+  longest: number,
 ): void | Promise<unknown> {
   const writes: MaybePromise<void>[] = [];
   const put = (key: string, until: number) => {
-    const ttl = until - Date.now();
+    const ttl = Math.min(until - Date.now(), longest);
     if (ttl <= 0 || written.get(key) === until) return;
     if (written.size >= 64) written.clear();
     written.set(key, until);

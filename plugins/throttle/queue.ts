@@ -7,6 +7,8 @@ export interface Queue {
   acquire(mutating: boolean, options: EndpointOptions): void | Promise<void>;
   /** Give the slot back; `sent: false` when the request went back to wait without being sent. */
   release(mutating: boolean, sent: boolean): void;
+  /** Take a slot for a read if one is free and no read waits; `false` otherwise (nothing taken). */
+  tryRead(): boolean;
 }
 
 interface Waiter {
@@ -73,7 +75,11 @@ export function createQueue(concurrency: number, gap: number): Queue {
     release(mutating, sent) {
       active--;
       if (mutating && serial) ((writing = false), sent || (nextWrite = previousWrite));
-      dispatch();
+      // Nobody waits and no timer is armed: nothing to dispatch.
+      if (lines.read.length || lines.write.length || timer !== undefined) dispatch();
+    },
+    tryRead() {
+      return active < concurrency && !lines.read.length && ++active > 0;
     },
   };
 }

@@ -208,12 +208,15 @@ export function renderReport(results, { machine, versions }) {
     const count = (r) =>
       r?.skipped ? `n/a (${r.skipped})` : r ? `${r.callbacks} in ${r.dispatches} dispatch(es)` : "—";
     const f = results.hooks.forgekit;
+    // Issue 12's "≤ 2" was met with kernel-run wraps; issue 21 made every built-in a hook like
+    // a user's (one callback per built-in with work), and counts functions instead
+    // (test/bench/functions.mjs, ≤ 45): this row is for information.
     target(
       "(12) hook callbacks on a default `repos.get` with a token (a count)",
-      "≤ 2",
+      "— (see test/bench/functions.mjs)",
       count(f),
       count(results.hooks["octokit-rest"]),
-      f.skipped ? undefined : f.callbacks <= 2,
+      undefined,
     );
   }
   if (S.paginate) {

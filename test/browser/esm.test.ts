@@ -53,7 +53,7 @@ test("a page calling only repos fetches only the repos chunks, once", async () =
   // Plugin code: only the retry/throttle engine, one chunk, which loads before the first request is sent.
   assert.equal(
     fetched.filter((source) => !source.startsWith("definitions/")),
-    ["plugins/presets/policy-code.ts"],
+    ["plugins/policy/code.ts"],
   );
 });
 

@@ -2,7 +2,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import sinon from "sinon";
 import Hook from "before-after-hook";
-import { Client, HttpError, createHook, type EndpointOptions, type Response } from "../../kernel/index.js";
+import { Client, HttpError, type EndpointOptions, type Response } from "../../kernel/index.js";
 import { startServer, type TestServer } from "../helpers/server.js";
 
 const test = suite("kernel: hooks");
@@ -158,7 +158,7 @@ test("client.hook runs as before-after-hook's own Collection: same order, same o
     seen.push(await hook("none", (o: unknown) => o));
     return { seen, api: hook.api.wrap === wrap && hook.api.remove === remove };
   };
-  const ours = await trace(createHook());
+  const ours = await trace(new Client().hook);
   const theirs = await trace(new Hook.Collection());
   assert.equal(ours, theirs);
   assert.ok(ours.api);

@@ -2,23 +2,19 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import {
   Client,
-  onPrepare,
-  onSend,
-  onWrap,
-  stepsOf,
+  isParameterError,
   type EndpointOptions,
+  type Fetch,
   type Hook,
   type Response,
   type Send,
 } from "../../kernel/index.js";
 import { Client as Full } from "../../plugins/presets/full.js";
-import { auth } from "../../plugins/auth/index.js";
-import { retry } from "../../plugins/retry/index.js";
-import { throttle } from "../../plugins/throttle/index.js";
 import { startServer, type TestServer } from "../helpers/server.js";
 
-// The request path pays only for what is registered (docs/how-it-works.md): no hooks → no
-// before-after-hook dispatch; each hook callback and each parse is counted, never timed.
+// The request path (docs/how-it-works.md): merge → parse → the "request" hook → the transport.
+// No hooks → no before-after-hook dispatch; built-ins register hooks as a user's plugin does.
+// Dispatches and callbacks are counted, never timed.
 const test = suite("kernel: the request path");
 let server: TestServer;
 
@@ -41,8 +37,8 @@ interface Counts {
 }
 
 /**
- * `Base` whose instances count their hook traffic: `this.hook = createHook()` in the kernel's
- * constructor goes through this setter, which wraps the collection before any plugin sees it.
+ * `Base` whose instances count their hook traffic: the constructor's assignment of the public
+ * `hook` goes through this setter, which wraps the collection before any plugin sees it.
  */
 function counting<C extends typeof Client>(Base: C): { Counted: C; counts: Counts } {
   const counts: Counts = { dispatches: 0, callbacks: 0, who: [] };
@@ -95,43 +91,29 @@ test("a hook added after construction (and after requests) is seen by the next r
   plain.hook.before("request", before as never);
   plain.hook.remove("request", before as never);
   assert.is((await plain.request("GET /echo")).data.accept, "application/vnd.github.v3+json");
+  // `hook.api` is the same API: what it registers counts too.
+  plain.hook.api.before("request", before as never);
+  assert.is((await plain.request("GET /echo")).data.accept, "text/x-later");
 });
 
-test("hook callbacks on a default full-preset repos.get with a token: at most 2, with no hook dispatch", async () => {
+test("the full preset's built-ins are hooks like a user's: one callback each per repos.get, in preset order", async () => {
   const { Counted, counts } = counting(Full);
   const client = new Counted({ baseUrl: server.url, auth: "ghp_count" });
-  // auth's wrap (credentials for the API's origins only) and the retry/throttle engine's wrap,
-  // registered with onWrap before any hook: the kernel runs them without before-after-hook.
-  const steps = stepsOf(client.hook);
-  let wrapCalls = 0;
-  steps.wraps = steps.wraps!.map((wrap) => (send, options) => (wrapCalls++, wrap(send, options)));
   const { data } = await client.repos.get({ owner: "o", repo: "r" });
   assert.is(data.authorization, "token ghp_count");
-  assert.is(counts.callbacks, 0, `${counts.callbacks} callbacks: ${counts.who.join(", ")}`);
-  assert.is(counts.dispatches, 0);
-  assert.is(wrapCalls, 2);
-  assert.ok(counts.callbacks + wrapCalls <= 2);
+  assert.is(counts.dispatches, 1);
+  // Outermost first: the agent's and previews' `before`, auth, log, the retry/throttle engine, debug.
+  assert.equal(counts.who, [
+    "plugins/agent/index",
+    "plugins/previews/index",
+    "plugins/auth/index",
+    "plugins/log/plugin",
+    "plugins/policy/attach",
+    "plugins/debug/index",
+  ]);
 });
 
-test("a composition with retry, throttle and an authStrategy sends without a hook dispatch too", async () => {
-  // Outside the presets, the policy engine (plugins/policy/engine.ts) and an @octokit auth
-  // strategy (plugins/auth/octokit.ts) register kernel wraps as well.
-  const strategy = () =>
-    Object.assign(async () => ({ type: "token" }), {
-      hook: (request: (o: unknown) => unknown, options: { headers: Record<string, string> }) => (
-        (options.headers.authorization = "token from-strategy"),
-        request(options)
-      ),
-    });
-  const { Counted, counts } = counting(Client.plugin([auth, retry, throttle]) as unknown as typeof Client);
-  const client = new Counted({ baseUrl: server.url, authStrategy: strategy } as never);
-  const { data } = await client.request("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" });
-  assert.is(data.authorization, "token from-strategy");
-  assert.is(counts.dispatches, 0);
-  assert.is(stepsOf(client.hook).wraps!.length, 2, "the engine's wrap and the strategy's");
-});
-
-test("wraps registered with onWrap keep their place: inside later hooks, and hooks once one is registered", async () => {
+test("users' wraps nest as before-after-hook's: the last registered is outermost", async () => {
   const trace: string[] = [];
   const client = new Client({ baseUrl: server.url });
   const tracing =
@@ -140,81 +122,63 @@ test("wraps registered with onWrap keep their place: inside later hooks, and hoo
       trace.push(`${name} in`);
       return Promise.resolve(send(options)).then((response) => (trace.push(`${name} out`), response));
     };
-  onWrap(client, tracing("step 1"));
-  onWrap(client, tracing("step 2"));
-  assert.is(stepsOf(client.hook).wraps!.length, 2);
+  client.hook.wrap("request", tracing("first"));
+  client.hook.wrap("request", tracing("second"));
+  client.hook.before("request", () => void trace.push("before"));
   await client.request("GET /echo");
-  client.hook.wrap("request", tracing("hook"));
-  // A hook is registered now: this one is a hook too, outside the first.
-  onWrap(client, tracing("step 3"));
-  assert.is(stepsOf(client.hook).wraps!.length, 2);
-  await client.request("GET /echo");
-  assert.equal(trace, [
-    "step 2 in",
-    "step 1 in",
-    "step 1 out",
-    "step 2 out",
-    "step 3 in",
-    "hook in",
-    "step 2 in",
-    "step 1 in",
-    "step 1 out",
-    "step 2 out",
-    "hook out",
-    "step 3 out",
-  ]);
+  assert.equal(trace, ["before", "second in", "first in", "first out", "second out"]);
 });
 
-test("a wrap run by the kernel sends the options the dispatch started with, as before-after-hook's wraps do", async () => {
+test("two stacked wraps that change the options in place both reach the server", async () => {
   const client = new Client({ baseUrl: server.url });
-  onWrap(client, (send, options) => send({ ...options, url: "/echo?inner=1" }));
-  onWrap(client, (send, options) => send({ ...options, url: "/echo?outer=1" }));
-  const { data } = await client.request("GET /echo");
-  // The outer wrap's new object is dropped; the innermost wrap's reaches the transport.
-  assert.is(data.url, "/echo?inner=1");
-});
-
-test("prepare steps run before every hook, latest registered first; send steps run per attempt, innermost", async () => {
-  const trace: string[] = [];
-  const client = new Client({ baseUrl: server.url });
-  onPrepare(client, () => void trace.push("prepare 1"));
-  onPrepare(client, (options) => void (trace.push("prepare 2"), (options.headers.accept = "text/x-prepared")));
-  onSend(client, (request) => {
-    trace.push(`send ${request.headers.accept}`);
-    return (response, error) => void trace.push(`done ${response?.status} ${error}`);
-  });
-  client.hook.wrap("request", async (request, options) => {
-    trace.push("wrap");
-    await request(options).catch(() => {});
-    return request(options); // a retry: the send step runs again
-  });
+  client.hook.wrap("request", (send, options) => ((options.headers["x-inner"] = "1"), send(options)));
+  client.hook.wrap("request", (send, options) => ((options.headers.accept = "text/x-outer"), send(options)));
   await client.request("GET /echo");
-  assert.equal(trace, [
-    "prepare 2",
-    "prepare 1",
-    "wrap",
-    "send text/x-prepared",
-    "done 200 undefined",
-    "send text/x-prepared",
-    "done 200 undefined",
-  ]);
+  assert.is(server.requests[0]!.headers["x-inner"], "1");
+  assert.is(server.requests[0]!.headers.accept, "text/x-outer");
 });
 
-test("options a hook changes are parsed again; unchanged ones are not", async () => {
+test("options a hook changes are parsed again before the transport", async () => {
   const client = new Client({ baseUrl: server.url });
   let first = true;
   client.hook.wrap("request", async (request, options) => {
     if (first) ((first = false), (options.repo = "changed"));
     return request(options);
   });
-  const urls: string[] = [];
-  onSend(client, (request) => void urls.push(request.url));
   await client.request("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" }).catch(() => {});
   await client.request("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" });
-  assert.equal(urls, [`${server.url}/repos/o/changed`, `${server.url}/repos/o/r`]);
+  assert.equal(
+    server.requests.map((r) => r.url),
+    ["/repos/o/changed", "/repos/o/r"],
+  );
   // A header changed in place by a before hook reaches the server.
   client.hook.before("request", (options) => void (options.headers.accept = "text/x-before"));
   assert.is((await client.request("GET /echo")).data.accept, "text/x-before");
+  // A hook that makes the request invalid gets the kernel's ParameterError, and nothing is sent.
+  client.hook.before("request", (options) => void (options.headers["x-bad"] = "a\r\nb"));
+  const error = await client.request("GET /echo").catch((e: unknown) => e);
+  assert.ok(isParameterError(error), String(error));
+  assert.is(server.requests.length, 3);
+});
+
+test("bad input fails in the early parse, before any hook runs", async () => {
+  const client = new Client({ baseUrl: server.url });
+  let hooked = 0;
+  client.hook.wrap("request", (send, options) => (hooked++, send(options)));
+  const error = await client.request("GET /repos/{owner}/{repo}", { owner: "o" }).catch((e: unknown) => e);
+  assert.ok(isParameterError(error), String(error));
+  assert.is(hooked, 0);
+  assert.is(server.requests.length, 0);
+});
+
+test("the transport is chosen through the request options: a hook may set request.fetch", async () => {
+  const client = new Client({ baseUrl: server.url });
+  const seen: string[] = [];
+  const counted: Fetch = (url, init) => (seen.push(url), fetch(url, init));
+  client.hook.before("request", (options) => void (options.request.fetch ??= counted));
+  await client.request("GET /echo");
+  assert.equal(seen, [`${server.url}/echo`]);
+  assert.is(server.requests.length, 1);
 });
 
 test.run();

@@ -84,9 +84,9 @@ test("data carries a raw body: string, Uint8Array, Blob, ReadableStream", async 
   assert.is(server.requests[0]!.headers["content-type"], "text/plain");
 });
 
-test("multi-segment {+path} keeps slashes and encodes each segment", async () => {
-  await client.request("GET /echo/{+path}", { path: "docs/a b/c#d.md" }).catch(() => {});
-  assert.is(server.requests[0]!.url, "/echo/docs/a%20b/c%23d.md");
+test("{+path} takes slashes and is encoded as @octokit/endpoint encodes {path}: / as %2F, !'()* too", async () => {
+  await client.request("GET /echo/{+path}", { path: "docs/a b/c#d(1).md" }).catch(() => {});
+  assert.is(server.requests[0]!.url, "/echo/docs%2Fa%20b%2Fc%23d%281%29.md");
 });
 
 test("baseUrl with a path prefix (GitHub Enterprise Server) and per-call baseUrl", async () => {

@@ -5,6 +5,7 @@ import * as assert from "uvu/assert";
 import forgekit, { ParameterError } from "../../plugins/presets/full.js";
 import { Client, type Plugin } from "../../kernel/index.js";
 import { auth } from "../../plugins/auth/index.js";
+import { checkOptions } from "../../plugins/check-options/index.js";
 import { paginate } from "../../plugins/paginate/index.js";
 import * as paginateModule from "../../plugins/paginate/index.js";
 import { startServer, type TestServer } from "../helpers/server.js";
@@ -50,7 +51,7 @@ test("a user plugin that declares nothing gets its options; only near-misses of 
   const { warnings, log } = logger();
   let seen: unknown;
   const mine: Plugin<void, { myOption?: number }> = (_client, options) => void (seen = options.myOption);
-  const MyClient = Client.plugin(auth, mine);
+  const MyClient = Client.plugin(auth, mine, checkOptions);
   new MyClient({ myOption: 42, log, authh: TOKEN } as never);
   assert.is(seen, 42);
   assert.equal(warnings, ['unknown option "authh" — did you mean "auth"? It is ignored.']);
@@ -60,8 +61,11 @@ test("a plugin that declares its options makes them known", () => {
   const { warnings, log } = logger();
   const mine: Plugin<void, { ownOption?: number }> = () => {};
   mine.options = ["ownOption"];
-  new (Client.plugin(mine))({ ownOption: 1, ownOptoin: 2, log } as never);
+  new (Client.plugin(mine, checkOptions))({ ownOption: 1, ownOptoin: 2, log } as never);
   assert.equal(warnings, ['unknown option "ownOptoin" — did you mean "ownOption"? It is ignored.']);
+  // The check is a plugin of the presets: a kernel client composed without it does not warn.
+  new (Client.plugin(mine))({ ownOptoin2: 2, log } as never);
+  assert.is(warnings.length, 1);
 });
 
 test("baseUrl with credentials: a ParameterError at construction, the token redacted, nothing sent", () => {

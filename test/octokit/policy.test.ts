@@ -2,9 +2,18 @@
 // them: `enabled`, `doNotRetry`, and rate-limit callbacks (retryAfter, options, octokit, retryCount).
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import forgekit, { isHttpError } from "../../plugins/presets/full.js";
+import forgekit, { Octokit, isHttpError } from "../../plugins/presets/full.js";
+import { isRateLimitError } from "../../plugins/throttle/index.js";
 import { startServer, type TestServer } from "../helpers/server.js";
-import { primaryLimit, secondaryLimit } from "../helpers/policy-clock.js";
+import {
+  fakeClock,
+  keepAlive,
+  pendingTimers,
+  primaryLimit,
+  secondaryLimit,
+  SERVER_NOW,
+  until,
+} from "../helpers/policy-clock.js";
 
 const test = suite("octokit habits: retry and throttle options");
 let server: TestServer;
@@ -17,9 +26,13 @@ test.before(async () => {
     "GET /repos/o/r/limited": primaryLimit(60),
     "GET /secondary": secondaryLimit(30),
     "GET /flaky": { status: 500, body: { message: "boom" } },
+    "POST /repos/o/r/issues": { status: 201, body: {} },
   });
 });
-test.after(() => server.close());
+test.after(async () => {
+  keepAlive.destroy();
+  await server.close();
+});
 test.before.each(() => void (server.requests.length = 0));
 const hits = (path: string) => server.requests.filter((r) => r.path === path).length;
 
@@ -92,6 +105,89 @@ test("throttle.onSecondaryRateLimit with v22's signature gets retryAfter in seco
   });
   await client.request("GET /secondary").catch(() => {});
   assert.is(seen, 30);
+});
+
+test("the drop-in Octokit calls @octokit-style callbacks the same way, with itself as the client", async () => {
+  const calls: unknown[][] = [];
+  const octokit = new Octokit({
+    baseUrl: server.url,
+    auth: TOKEN,
+    log: quiet,
+    retry: {}, // named: a rate-limited response is offered to the callback, then re-sent or not
+    throttle: {
+      onRateLimit: (retryAfter, options, client, retryCount) => {
+        calls.push([retryAfter, options.method, options.url, client === octokit, retryCount]);
+        return false;
+      },
+    },
+  });
+  const error = await octokit.request("GET /repos/{owner}/{repo}/limited", { owner: "o", repo: "r" }).catch((e) => e);
+  assert.ok(isRateLimitError(error), String(error));
+  assert.equal(calls, [[60, "GET", "/repos/{owner}/{repo}/limited", true, 0]]);
+  assert.is(hits("/repos/o/r/limited"), 1);
+});
+
+test("the drop-in Octokit with throttle but no retry: the limited answer fails as sent, later requests ask the callback", async () => {
+  const calls: unknown[][] = [];
+  const octokit = new Octokit({
+    baseUrl: server.url,
+    auth: TOKEN,
+    log: quiet,
+    throttle: { onRateLimit: (...args) => void calls.push(args) ?? false },
+  });
+  const first = await octokit.request("GET /repos/{owner}/{repo}/limited", { owner: "o", repo: "r" }).catch((e) => e);
+  assert.is((first as { status?: number }).status, 403);
+  assert.is(calls.length, 0, "nothing re-sends it, so nothing is asked");
+  const second = await octokit.request("GET /repos/{owner}/{repo}/limited", { owner: "o", repo: "r" }).catch((e) => e);
+  assert.ok(isRateLimitError(second), String(second));
+  assert.is(hits("/repos/o/r/limited"), 1, "the second request waited for the known pause, declined, unsent");
+  const [retryAfter, options, client, retryCount, info] = calls[0] as [
+    number,
+    { url: string },
+    unknown,
+    number,
+    { sent: boolean },
+  ];
+  assert.equal(
+    [retryAfter > 0, options.url, client === octokit, retryCount, info.sent],
+    [true, "/repos/{owner}/{repo}/limited", true, 0, false],
+  );
+});
+
+test("pacing within the write budgets asks no callback, on forgekit() and on the drop-in Octokit", async () => {
+  for (const make of [forgekit, (o: object) => new Octokit(o)] as const) {
+    server.requests.length = 0;
+    const clock = fakeClock();
+    try {
+      const asked: string[] = [];
+      const client = make({
+        baseUrl: server.url,
+        agent: keepAlive,
+        auth: TOKEN,
+        log: quiet,
+        throttle: {
+          writesPerMinute: 1,
+          onRateLimit: () => void asked.push("onRateLimit"),
+          onSecondaryRateLimit: () => void asked.push("onSecondaryRateLimit"),
+        },
+      } as object) as { request: (route: string, params?: object) => Promise<unknown> };
+      let done = 0;
+      const writes = [1, 2].map((i) => client.request("POST /repos/o/r/issues", { title: `t${i}` }).then(() => done++));
+      const posts = () => hits("/repos/o/r/issues");
+      await until(() => posts() === 1 && pendingTimers(clock).length > 0, "one write sent, the other paced");
+      // The paced write waits for the budget's window (and then its sliding estimate).
+      for (let n = 0; n < 5 && done < 2; n++) {
+        await clock.tickAsync(pendingTimers(clock)[0] ?? 0);
+        await until(() => done === 2 || pendingTimers(clock).length > 0, "the next pacing timer or the write");
+      }
+      await Promise.all(writes);
+      assert.is(posts(), 2);
+      assert.ok(clock.now - SERVER_NOW >= 60_000, "the second write was held for the minute's budget");
+      assert.equal(asked, []);
+    } finally {
+      clock.uninstall();
+    }
+  }
 });
 
 test("throttle: { enabled: false } turns the throttle off, like throttle: false", async () => {

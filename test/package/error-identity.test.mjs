@@ -1,7 +1,8 @@
-// `instanceof` across copies of forgekit: the CommonJS build (require), the Node bundle
-// (import under the "node" condition) and the per-file ESM build (what bundlers and a second
-// installed version look like) each define the error classes. kernel/brand.ts makes every
-// class's `instanceof` and its `is…` guard hold for errors from any copy.
+// `instanceof` across copies of forgekit. `require` and `import` under the "node" condition
+// load one copy, the Node bundle (dist/cjs only requires dist/node); the per-file ESM build
+// (what bundlers and a second installed version look like) defines the error classes again.
+// kernel/brand.ts makes every class's `instanceof` and its `is…` guard hold for errors from
+// any copy.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import http from "node:http";
@@ -10,12 +11,12 @@ import { RequestError as OctokitRequestError } from "@octokit/request-error";
 
 const require = createRequire(import.meta.url);
 const resolved = (entry) => import.meta.resolve(entry);
+const required = {
+  main: require("forgekit"),
+  graphql: require("forgekit/plugins/graphql"),
+  policy: require("forgekit/plugins/throttle"),
+};
 const copies = {
-  cjs: {
-    main: require("forgekit"),
-    graphql: require("forgekit/plugins/graphql"),
-    policy: require("forgekit/plugins/throttle"),
-  },
   node: {
     main: await import("forgekit"),
     graphql: await import("forgekit/plugins/graphql"),
@@ -40,12 +41,20 @@ test.before(async () => {
 });
 test.after(() => server.close());
 
-test("the three copies are different classes (the test would prove nothing otherwise)", () => {
-  const { cjs, node, esm } = copies;
-  assert.is.not(cjs.main.HttpError, node.main.HttpError);
+test("require and import give the same classes in one process", () => {
+  const { node } = copies;
+  assert.is(required.main.HttpError, node.main.HttpError);
+  assert.is(required.main.Client, node.main.Client);
+  assert.is(required.main.default, node.main.default);
+  assert.is(required.graphql.GraphqlResponseError, node.graphql.GraphqlResponseError);
+  assert.is(required.policy.RateLimitError, node.policy.RateLimitError);
+});
+
+test("the Node bundle and the per-file ESM build are different classes (the test would prove nothing otherwise)", () => {
+  const { node, esm } = copies;
   assert.is.not(node.main.HttpError, esm.main.HttpError);
-  assert.is.not(cjs.graphql.GraphqlResponseError, node.graphql.GraphqlResponseError);
-  assert.is.not(cjs.policy.RateLimitError, esm.policy.RateLimitError);
+  assert.is.not(node.graphql.GraphqlResponseError, esm.graphql.GraphqlResponseError);
+  assert.is.not(node.policy.RateLimitError, esm.policy.RateLimitError);
 });
 
 /** One error of each class, made by `copy`; HttpError from a real 404. */
@@ -127,9 +136,9 @@ for (const [from, maker] of Object.entries(copies)) {
 }
 
 test("a subclass of your own keeps plain instanceof: it does not claim forgekit's errors", async () => {
-  const { node, cjs } = copies;
+  const { node, esm } = copies;
   class MyError extends node.main.HttpError {}
-  const theirs = await errorsOf(cjs);
+  const theirs = await errorsOf(esm);
   assert.not.ok(theirs.HttpError instanceof MyError);
   const mine = new MyError(
     "mine",
@@ -142,7 +151,7 @@ test("a subclass of your own keeps plain instanceof: it does not claim forgekit'
     },
   );
   assert.ok(mine instanceof MyError);
-  assert.ok(mine instanceof cjs.main.HttpError, "and it is still an HttpError to every copy");
+  assert.ok(mine instanceof esm.main.HttpError, "and it is still an HttpError to every copy");
   assert.not.ok({ name: "HttpError", status: 404 } instanceof node.main.HttpError, "a look-alike object is not one");
 });
 

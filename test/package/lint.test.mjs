@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import entriesList from "./entries.cjs";
+import { installFootprint } from "../size/probes.mjs";
 
 const root = new URL("../../", import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), "forgekit-pack-"));
@@ -42,6 +43,20 @@ test("the tarball carries the license, the readme and the changelog beside dist/
     paths.every((path) => path.startsWith("dist/") || !path.includes("/")),
     "only dist/ and top-level files",
   );
+});
+
+test("the tarball stays within its install ceiling (test/size/probes.mjs: only ever lowered)", () => {
+  const { ceiling } = installFootprint;
+  const files = packed.entryCount;
+  assert.is(files, packed.files.length);
+  assert.ok(files <= ceiling.files, `${files} files, ceiling ${ceiling.files}`);
+  assert.ok(packed.unpackedSize <= ceiling.bytes, `${packed.unpackedSize} bytes, ceiling ${ceiling.bytes}`);
+  const paths = packed.files.map((file) => file.path);
+  assert.not.ok(
+    paths.some((path) => /^dist\/esm\/types\/.*\.js$/.test(path)),
+    "type-only modules ship only their .d.ts",
+  );
+  assert.is(paths.filter((path) => path.endsWith("github-api.json")).length, 1, "the testing fixture ships once");
 });
 
 test("publint --strict: no errors, warnings or suggestions", async () => {

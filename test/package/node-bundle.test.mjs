@@ -144,7 +144,7 @@ test("deployments and the testing server find their files from the bundle", asyn
   assert.ok(Object.keys(ghes.enterpriseAdmin).length > 10, "a GHES-only scope");
   assert.is(cloud.enterpriseAdmin, undefined);
   const { startMockServer, defaultFixturePath } = await import("forgekit/testing");
-  assert.is(defaultFixturePath(), join(root, "dist/node/test/fixtures/github-api.json"));
+  assert.is(defaultFixturePath(), join(root, "dist/esm/test/fixtures/github-api.json"), "the one copy, in dist/esm");
   const mock = await startMockServer();
   try {
     const { data } = await forgekit({ baseUrl: mock.url }).repos.get({ owner: "octocat", repo: "hello-world" });

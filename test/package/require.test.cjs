@@ -1,4 +1,5 @@
-// The CommonJS build, loaded by package name (self-reference through "exports").
+// require() of the package by name (self-reference through "exports"): dist/cjs, whose modules
+// require the Node bundle (dist/node).
 const { test } = require("uvu");
 const assert = require("uvu/assert");
 const http = require("node:http");
@@ -28,7 +29,7 @@ test('require("forgekit") is a factory; .Client is the class', async () => {
   assert.is(error.status, 404);
 });
 
-test("hooks registered on a CommonJS client run (the CJS hook module is a bundle of its own)", async () => {
+test("hooks registered on a client from require() run", async () => {
   const { Client } = require("forgekit/core");
   const client = new Client({ baseUrl: url });
   const { data: plain } = await client.request("GET /");

@@ -1,5 +1,5 @@
 // The agent transport answers the kernel without building a WHATWG Response (plugins/agent/
-// fetch.ts `agentSend`): what a caller gets — status, url, headers, data, errors — must be
+// fetch.ts `agentTransport`): what a caller gets — status, url, headers, data, errors — must be
 // exactly what the fetch transport gives for the same bytes. `agentFetch`, the public `fetch`
 // over an agent, still returns a real Response with every header as received.
 import { suite } from "uvu";

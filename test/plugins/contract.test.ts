@@ -17,7 +17,7 @@ import { otel } from "../../plugins/otel/index.js";
 import { paginate } from "../../plugins/paginate/index.js";
 import { previews } from "../../plugins/previews/index.js";
 import { registerEndpoints } from "../../plugins/register-endpoints/index.js";
-import { validate } from "../../plugins/validate/index.js";
+import { checkOptions } from "../../plugins/check-options/index.js";
 import { startServer, type TestServer } from "../helpers/server.js";
 
 // One contract every built-in plugin honours, exactly as a user's plugin would be held to
@@ -36,7 +36,7 @@ const plugins: Record<string, Plugin<any, any>> = {
   paginate,
   previews,
   registerEndpoints,
-  validate,
+  checkOptions,
 };
 for (const name of ["retry", "throttle"]) {
   if (existsSync(`plugins/${name}/index.ts`)) plugins[name] = (await import(`../../plugins/${name}/index.js`))[name];

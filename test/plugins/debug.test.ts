@@ -50,7 +50,7 @@ test("planted credentials (authorization header, ?access_token=, tokens in bodie
   const client = new Debugged({ baseUrl: server.url, headers: { authorization: `token ${TOKEN}` } });
   await client.request("GET /user", { access_token: TOKEN, code: "oauth-code-123", client_secret: "shh-456" });
   await client.request("POST /user/tokens", { token: TOKEN, note: PAT }).catch(() => {});
-  // As an option the constructor refuses it (kernel/check-options.ts); per request it reaches fetch.
+  // As an option the constructor refuses it (kernel/options.ts); per request it reaches fetch.
   await new Debugged().request("GET /user", { baseUrl: `http://someone:hunter2@127.0.0.1:1` }).catch(() => {});
   const output = lines.join("\n");
   assert.ok(lines.length >= 5, output);

@@ -2,7 +2,6 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { Client, ParameterError } from "../../kernel/index.js";
 import { endpoints } from "../../plugins/endpoints/index.js";
-import { validate } from "../../plugins/validate/index.js";
 import { deployment, load, loadParams, names } from "../../definitions/api.github.com/index.js";
 import { Client as Browser } from "../../plugins/presets/browser.js";
 import { startServer, type TestServer } from "../helpers/server.js";
@@ -37,8 +36,8 @@ test(".endpoint before the chunk loaded throws a clear error; after load() it wo
   assert.is(method.endpoint.DEFAULTS.url, "/gists/{gist_id}");
 });
 
-test("validation metadata loads lazily too (names-only registry + loadParams + validate, as docs/browsers-and-bundle-size.md adds it): a missing parameter is refused, nothing sent", async () => {
-  const Validating = Client.plugin([endpoints({ deployment, names, load, loadParams }), validate]);
+test("validation metadata loads lazily too (names-only registry + loadParams, as docs/browsers-and-bundle-size.md adds it): a missing parameter is refused, nothing sent", async () => {
+  const Validating = Client.plugin([endpoints({ deployment, names, load, loadParams })]);
   const client = new Validating({ baseUrl: server.url }) as unknown as InstanceType<typeof Browser>;
   const before = server.requests.length;
   const error = await client.issues.create({ owner: "o", repo: "r" } as never).catch((e: Error) => e);
@@ -51,7 +50,6 @@ test("a route chunk or parameter chunk that fails to load fails that call only; 
   const { deployment, load, loadParams, names } = await import("../../definitions/api.github.com/index.js");
   const registry = { deployment, names, load, loadParams };
   const { endpoints } = await import("../../plugins/endpoints/index.js");
-  const { validate } = await import("../../plugins/validate/index.js");
   const fails = { routes: 1, params: 1 };
   const flaky = {
     ...registry,
@@ -64,7 +62,7 @@ test("a route chunk or parameter chunk that fails to load fails that call only; 
         ? Promise.reject(new TypeError("Failed to fetch dynamically imported module"))
         : registry.loadParams!(scope),
   };
-  const client = new (Client.plugin([endpoints(flaky), validate]))({ baseUrl: server.url });
+  const client = new (Client.plugin([endpoints(flaky)]))({ baseUrl: server.url });
   const failed = (promise: Promise<unknown>) =>
     promise.then(
       () => "sent",

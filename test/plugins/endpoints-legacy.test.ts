@@ -61,7 +61,7 @@ test("old routes are sent as they were; each legacy name warns once", async () =
       "GET /repos/o/r/zipball/main",
       "GET /repos/o/r/git/refs/heads",
       "GET /repos/o/r/git/refs/tags",
-      "GET /repos/o/r/git/refs/heads/main",
+      "GET /repos/o/r/git/refs/heads%2Fmain",
       "GET /repos/o/r/git/refs/tags",
       "GET /repositories/42",
       "GET /repos/o/r/git/commits/abc",

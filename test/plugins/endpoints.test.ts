@@ -146,19 +146,19 @@ test("uploads: {origin} from baseUrl; the release's upload_url works as url", as
   assert.is(uploaded.data.type, "application/octet-stream");
 });
 
-test("multi-segment parameters keep their slashes: contents path, git ref, compare basehead", () => {
+test("parameters that may hold a slash send it as %2F, as @octokit does: contents path, git ref, basehead", () => {
   const client = new Full();
   assert.is(
     client.repos.getContent.endpoint({ owner: "o", repo: "r", path: "docs/a b/README.md" }).url,
-    "https://api.github.com/repos/o/r/contents/docs/a%20b/README.md",
+    "https://api.github.com/repos/o/r/contents/docs%2Fa%20b%2FREADME.md",
   );
   assert.is(
     client.git.getRef.endpoint({ owner: "o", repo: "r", ref: "heads/feature/x" }).url,
-    "https://api.github.com/repos/o/r/git/ref/heads/feature/x",
+    "https://api.github.com/repos/o/r/git/ref/heads%2Ffeature%2Fx",
   );
   assert.is(
     client.repos.compareCommitsWithBasehead.endpoint({ owner: "o", repo: "r", basehead: "main...feature/x" }).url,
-    "https://api.github.com/repos/o/r/compare/main...feature/x",
+    "https://api.github.com/repos/o/r/compare/main...feature%2Fx",
   );
   assert.is(
     client.repos.get.endpoint({ owner: "o", repo: "a/b" }).url,

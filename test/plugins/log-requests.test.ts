@@ -34,7 +34,7 @@ test("log: console gets one info line per request, in @octokit's form", async ()
   assert.match(info.firstCall.args[0], /^GET \/repos\/octocat\/hello - 200 in \d+ms$/);
 });
 
-test("without log.info no line is written, and no hook is registered for it", async () => {
+test("without log.info no line is written; with it, the line comes from log's one wrap (no second hook)", async () => {
   const registered: unknown[] = [];
   const spy = (client: Kernel) => {
     const wrap = client.hook.wrap;
@@ -42,10 +42,16 @@ test("without log.info no line is written, and no hook is registered for it", as
       value: (...args: unknown[]) => (registered.push(args), (wrap as Function)(...args)),
     });
   };
-  new (Kernel.plugin(spy, log))({ baseUrl: server.url, log: { warn: () => {} } });
-  assert.is(registered.length, 0);
-  new (Kernel.plugin(spy, log))({ baseUrl: server.url, log: { info: () => {} } });
-  assert.is(registered.length, 1);
+  const info = sinon.spy();
+  // `log.info` left out: the client's is the silent default.
+  const quiet = new (Kernel.plugin(spy, log))({ baseUrl: server.url, log: { warn: () => {} } });
+  assert.is(registered.length, 1, "log's wrap: deprecation headers");
+  await quiet.request("GET /repos/octocat/hello");
+  const loud = new (Kernel.plugin(spy, log))({ baseUrl: server.url, log: { info } });
+  assert.is(registered.length, 2, "one wrap for the second client too");
+  await loud.request("GET /repos/octocat/hello");
+  assert.is(info.callCount, 1);
+  assert.match(info.firstCall.args[0], /^GET \/repos\/octocat\/hello - 200 in \d+ms$/);
 });
 
 test("a failed call goes to log.error in the same form", async () => {

@@ -24,6 +24,7 @@ test.before(async () => {
       body: { total_count: 1, repository_selection: "selected", repositories: [{ id: 7 }] },
     },
     "GET /two-lists": { body: { total_count: 2, commits: [1], files: [2] } },
+    "GET /repos/o/r/commits/abc": { body: { sha: "abc", files: [{ filename: "a.md" }] } },
     "GET /repos/o/empty/commits": {
       status: 409,
       body: { message: "Git Repository is empty.", documentation_url: "https://docs.github.com/rest" },
@@ -142,6 +143,23 @@ test("other wrappers are detected generically: workflow_runs, repositories with 
   assert.is(page!.total_count, 1);
   const [whole] = await client.paginate("GET /two-lists");
   assert.equal(whole, { total_count: 2, commits: [1], files: [2] }, "two arrays: not a list wrapper, kept whole");
+});
+
+test("paginate.iterator yields an object answer as it is, as paginate() and @octokit do", async () => {
+  const pages = [];
+  for await (const page of client.paginate.iterator("GET /repos/{owner}/{repo}/commits/{ref}", {
+    owner: "o",
+    repo: "r",
+    ref: "abc",
+  }))
+    pages.push(page.data);
+  assert.equal(pages, [{ sha: "abc", files: [{ filename: "a.md" }] }]);
+  const [whole] = await client.paginate("GET /repos/{owner}/{repo}/commits/{ref}", {
+    owner: "o",
+    repo: "r",
+    ref: "abc",
+  });
+  assert.equal(whole, pages[0]);
 });
 
 test("a search over GitHub's 1,000-result cap warns once through log.warn", async () => {

@@ -6,16 +6,15 @@ import createDebug from "debug";
 import { build, type Metafile } from "esbuild";
 import { Client as Full } from "../../plugins/presets/full.js";
 import { Client as Browser } from "../../plugins/presets/browser.js";
-import { lazyRetryThrottle } from "../../plugins/presets/builtins.js";
 import { couldEnable, debugWanted } from "../../plugins/debug/wanted.js";
 import { startServer, type TestServer } from "../helpers/server.js";
 
-// The presets' deferred built-ins (plugins/presets/builtins.ts) behave as the eager plugins:
-// bad options throw at construction, hooks work from the first request, stubs work.
-const test = suite("presets: deferred built-ins behave as the plugins they stand for");
-// retry and throttle, as the presets will apply them (lazyRetryThrottle is not wired yet).
-const FullPolicy = Full.plugin([lazyRetryThrottle]);
-const BrowserPolicy = Browser.plugin([lazyRetryThrottle]);
+// The built-ins load their code on first use (one `lazy()` inside each plugin) and behave as
+// if it were loaded up front: bad options throw at construction, hooks work from the first
+// request, members work before their code is there.
+const test = suite("presets: built-ins that load their code on first use behave as if it were loaded");
+const FullPolicy = Full;
+const BrowserPolicy = Browser;
 let server: TestServer;
 let flaky = 0;
 
@@ -237,9 +236,8 @@ const AGENT = [/plugins\/agent\/fetch\.ts$/, /plugins\/agent\/node-http\.ts$/];
 
 test("bundled (esbuild metafile): cache, debug, paginate, retry, throttle and agent transport code is in lazy chunks, not in an entry", async () => {
   const probes = [
-    ["plugins/presets/browser.ts", "browser", LAZY],
-    ["plugins/presets/full.ts", "node", [...LAZY, ...AGENT]],
-    ["plugins/presets/builtins.ts", "browser", [...LAZY, ...POLICY]], // lazyRetryThrottle is exported there
+    ["plugins/presets/browser.ts", "browser", [...LAZY, ...POLICY]],
+    ["plugins/presets/full.ts", "node", [...LAZY, ...POLICY, ...AGENT]],
   ] as const;
   for (const [entry, platform, lazy] of probes) {
     const { entry: first, all } = await closure(entry, platform);

@@ -6,8 +6,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-// What the Node preset (with retry and throttle, soon part of it) loads, and when, counted by a module-load hook in a child process
-// (test/helpers/deferred-loads-child.ts): code not needed up front is imported on first use.
+// What the Node preset loads, and when, counted by a module-load hook in a child process
+// (test/helpers/loads-child.ts): code not needed up front is imported on first use.
 const test = suite("presets: plugin code loads on first use, counted in a real Node process");
 const root = fileURLToPath(new URL("../..", import.meta.url));
 type Steps = Record<"started" | "constructed" | "requested" | "paginated" | "cached" | "agent", string[]>;
@@ -20,8 +20,8 @@ function run(env: Record<string, string>): Promise<Steps> {
       "--import",
       "./test/helpers/register.mjs",
       "--import",
-      "./test/helpers/deferred-loads.mjs",
-      "./test/helpers/deferred-loads-child.ts",
+      "./test/helpers/loads.mjs",
+      "./test/helpers/loads-child.ts",
     ],
     {
       cwd: root,
@@ -42,7 +42,7 @@ function run(env: Record<string, string>): Promise<Steps> {
 }
 
 const has = (list: string[], pattern: RegExp) => list.some((file) => pattern.test(file));
-const CACHE = /^plugins\/cache\/(?:index|flow)\.ts$/;
+const CACHE = /^plugins\/cache\/(?:apply|flow)\.ts$/;
 const POLICY = /^plugins\/(?:policy\/engine|retry\/retrier|throttle\/throttler)\.ts$/;
 const PAGINATE = /^plugins\/paginate\/pages\.ts$/;
 const DEBUG = /^(?:plugins\/debug\/printer\.ts|node_modules\/debug\/)/;
@@ -51,7 +51,6 @@ const AGENT_TRANSPORT = /^plugins\/agent\/(?:fetch|node-http)\.ts$/;
 test("without DEBUG: construction loads no cache, retry/throttle, paginate or debug code; each loads on first use", async () => {
   const steps = await run({});
   assert.ok(has(steps.constructed, /^plugins\/presets\/full\.ts$/), "the preset was loaded");
-  assert.ok(has(steps.constructed, /^plugins\/presets\/deferred\.ts$/));
   for (const [name, pattern] of Object.entries({ CACHE, POLICY, PAGINATE, DEBUG, AGENT_TRANSPORT })) {
     assert.not.ok(
       has(steps.constructed, pattern),
@@ -82,10 +81,8 @@ test("DEBUG naming only other packages: no debug code, even after requests", asy
   assert.not.ok(has(steps.cached, DEBUG), steps.cached.filter((f) => DEBUG.test(f)).join());
 });
 
-test("the CJS build (dist/, after `node build.mjs`) loads its deferred plugins without require() of an ES module", async () => {
-  const child = spawn(process.execPath, ["--no-experimental-require-module", "./test/helpers/deferred-cjs-child.cjs"], {
-    cwd: root,
-  });
+test("require() (dist/cjs, after `node build.mjs`) loads the plugins' code on first use", async () => {
+  const child = spawn(process.execPath, ["./test/helpers/loads-cjs-child.cjs"], { cwd: root });
   let output = "";
   child.stdout.on("data", (chunk) => (output += chunk));
   child.stderr.on("data", (chunk) => (output += chunk));

@@ -177,10 +177,10 @@ test("validation accepts GitHub's wire forms: numbers for strings, Date, an empt
     "GET /repos/o/r/branches/2024",
     "POST /repos/o/r/milestones",
     "GET /repos/o/r/issues?since=2024-01-02T03%3A04%3A05.000Z",
-    "GET /repos/o/r/contents/",
-    "GET /repos/o/r/contents/",
-    "GET /repos/o/r/contents/",
-    "GET /repos/o/r/contents/docs/a%20b.md",
+    "GET /repos/o/r/contents",
+    "GET /repos/o/r/contents",
+    "GET /repos/o/r/contents",
+    "GET /repos/o/r/contents/docs%2Fa%20b.md",
   ]);
   assert.equal(JSON.parse(server.requests[3]!.body), { title: "m", due_on: "2024-01-02T03:04:05.000Z" });
 });

@@ -129,7 +129,7 @@ for (const name of ["fetch", "agent"] as const) {
       NetworkError,
     ],
     [
-      // Refused by the constructor (kernel/check-options.ts): the message must not quote it either.
+      // Refused by the constructor (kernel/options.ts): the message must not quote it either.
       "a baseUrl with user:password",
       async () => make(server.url.replace("//", `//x-access-token:${SECRET}@`)).request("GET /echo", planted),
       ParameterError,

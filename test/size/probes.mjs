@@ -16,15 +16,14 @@ export function sizeProbes({ esm, classic }) {
     {
       name: "kernel only (Client, request, hooks)",
       budget: 4000,
-      // 3.98 kB until the merges of issues 12, 13 and 14 (kernel/check-options.ts alone is 2,083 B minified);
-      // +263 B when kernel/hook.ts went back to before-after-hook's Collection (its runtime, by design);
-      // -419 B when an HttpError's words (kernel/http-error.ts) became a chunk loaded on the first error.
-      // +540 B for issue 12's leaner request path and per-class state (kernel wraps, compiled
-      // templates, URL checks once per baseUrl+template, shared route records, memberOnFirstUse).
-      // +66 B for kernel/merge.ts's Object.assign copy with its __proto__ guard and kernel/response.ts's
-      // header loop (merge 4.1 -> 0.34 µs, headers 2.2 -> 0.6 µs a request).
+      // 6.46 kB before issue 21 moved the option typo check into a plugin (plugins/check-options/)
+      // and the steps, kernel wraps and mergeOver out of the request path.
       // +239 B for issue 24: error identity across copies (kernel/brand.ts), error.requestId, Client.VERSION.
-      ceiling: 6700,
+      // +387 B for issue 23's redaction by value (kernel/secrets.ts).
+      // +363 B for issue 23: a route's method, timeouts and request option names checked, non-finite path values refused.
+      // +392 B when issue 23 was merged onto issue 21: closest (kernel/closest.ts) moved from plugins/check-options/ into the kernel for the method and request option checks.
+      // +160 B for issue 30: @octokit/endpoint's encoding (kernel/uri-encode.ts).
+      ceiling: 6932,
       contents: `export { Client } from "./kernel/index.ts";`,
     },
     {
@@ -34,8 +33,15 @@ export function sizeProbes({ esm, classic }) {
       // templates, URL checks once per baseUrl+template, shared route records, memberOnFirstUse).
       // +48 B for kernel/merge.ts's Object.assign copy, as the kernel-only probe.
       // +218 B for issue 24: error identity across copies (kernel/brand.ts), error.requestId, Client.VERSION.
-      // +678 B for issue 27: the log plugin's line or record per request (kernel/request-record.ts).
-      ceiling: 34520,
+      // +678 B for issue 27: the log plugin's line or record per request (plugins/log/record.ts).
+      // +168 B for issue 23: paginate's Link-cycle detection, maxPages, safe wrapper fields.
+      // +122 B for issue 23: the App strategy's warning for a token expired on arrival.
+      // +343 B for issue 23's redaction by value (kernel/secrets.ts).
+      // +44 B for issue 23: the auth plugin adds every credential it holds or derives to the redactor.
+      // +355 B for issue 23: a route's method, timeouts and request option names checked, non-finite path values refused.
+      // +663 B when issue 23 was merged onto issue 21: what issue 23's deltas above, measured on the old kernel, left out.
+      // +210 B for issue 30: @octokit/endpoint's encoding (kernel/uri-encode.ts).
+      ceiling: 35875,
       ...flat,
       contents: [
         `import { Client } from "./kernel/index.ts";`,
@@ -53,9 +59,13 @@ export function sizeProbes({ esm, classic }) {
       budget: 12000,
       // +60 B for issue 12's leaner request path and per-class state (kernel wraps, compiled
       // templates, URL checks once per baseUrl+template, shared route records, memberOnFirstUse).
-      // +160 B for issue 27: the log plugin's line or record per request (kernel/request-record.ts).
-      // +13 B for issue 24's throttle callbacks (@octokit's arguments, the options object).
-      ceiling: 16820,
+      // +160 B for issue 27: the log plugin's line or record per request (plugins/log/record.ts).
+      // +30 B for issue 23: bounded rate-limit headers, maxTotalWait, pauses kept at most maxWait.
+      // +46 B for issue 23: the auth plugin adds every credential it holds or derives to the redactor.
+      // +189 B for issue 23: a route's method, timeouts and request option names checked, non-finite path values refused.
+      // +140 B for issue 30: the write budgets' options (plugins/throttle/options.ts).
+      // +16 B for issue 24's throttle callbacks (@octokit's arguments, the options object), on issues 23 and 30.
+      ceiling: 17041,
       entryOnly: true,
       options: esm,
     },
@@ -66,16 +76,21 @@ export function sizeProbes({ esm, classic }) {
       // templates, URL checks once per baseUrl+template, shared route records, memberOnFirstUse).
       // -1,005 B and 3 files fewer when the retry/throttle engine became one chunk (plugins/presets/policy-code.ts).
       // +208 B for issue 24: error identity across copies (kernel/brand.ts), error.requestId, Client.VERSION.
-      // +719 B for issue 27: the log plugin's line or record per request (kernel/request-record.ts).
-      // +13 B for issue 24's throttle callbacks (@octokit's arguments, the options object).
-      ceiling: 33600,
+      // +719 B for issue 27: the log plugin's line or record per request (plugins/log/record.ts).
+      // +379 B for issue 23: bounded rate-limit headers, maxTotalWait, pauses kept at most maxWait.
+      // +376 B for issue 23's redaction by value (kernel/secrets.ts).
+      // +49 B for issue 23: the auth plugin adds every credential it holds or derives to the redactor.
+      // +584 B for issue 23: a route's method, timeouts and request option names checked, non-finite path values refused.
+      // +690 B for issue 30: @octokit/endpoint's encoding and the write budgets (plugins/throttle/pacer.ts).
+      // +19 B for issue 24's throttle callbacks (@octokit's arguments, the options object), on issues 23 and 30.
+      ceiling: 34497,
       options: esm,
       // What the page fetches for it, as test/browser/esm.test.ts records in Chromium: the route
       // loader table, repos' paths and the retry/throttle engine (loaded before the first request).
       lazy: [
         "definitions/api.github.com/loaders.ts",
         "definitions/api.github.com/paths/repos.ts",
-        "plugins/presets/policy-code.ts",
+        "plugins/policy/code.ts",
       ],
     },
     {
@@ -84,20 +99,37 @@ export function sizeProbes({ esm, classic }) {
       // +610 B for issue 12's leaner request path and per-class state (kernel wraps, compiled
       // templates, URL checks once per baseUrl+template, shared route records, memberOnFirstUse).
       // +219 B for issue 24: error identity across copies (kernel/brand.ts), error.requestId, Client.VERSION.
-      // +737 B for issue 27: the log plugin's line or record per request (kernel/request-record.ts).
-      // +472 B for issue 24's throttle callbacks and nested GraphQL connections without a cursor
-      // variable (plugins/graphql/plan.ts), measured after merging issue 27.
-      ceiling: 54490,
+      // +737 B for issue 27: the log plugin's line or record per request (plugins/log/record.ts).
+      // +443 B for issue 23: bounded rate-limit headers, maxTotalWait, pauses kept at most maxWait.
+      // +242 B for issue 23: paginate's Link-cycle detection, maxPages, safe wrapper fields.
+      // +128 B for issue 23: the App strategy's warning for a token expired on arrival.
+      // +374 B for issue 23's redaction by value (kernel/secrets.ts).
+      // +57 B for issue 23: the auth plugin adds every credential it holds or derives to the redactor.
+      // +601 B for issue 23: a route's method, timeouts and request option names checked, non-finite path values refused.
+      // +104 B when issue 23 was merged onto issue 21: what issue 23's deltas above, measured on the old kernel, left out.
+      // +783 B for issue 30: @octokit/endpoint's encoding and the write budgets (plugins/throttle/pacer.ts).
+      // +475 B for issue 24's throttle callbacks and nested GraphQL connections without a cursor
+      // variable (plugins/graphql/plan.ts), measured on issues 23 and 30.
+      ceiling: 56404,
       ...flat,
       contents: `import forgekit from "./plugins/presets/browser.ts";\nexport const get = () => forgekit()${ENDPOINTS_USE};`,
     },
     // +610 B for issue 12's leaner request path and per-class state (kernel wraps, compiled
     // templates, URL checks once per baseUrl+template, shared route records, memberOnFirstUse).
     // +227 B for issue 24: error identity across copies (kernel/brand.ts), error.requestId, Client.VERSION.
-    // +720 B for issue 27: the log plugin's line or record per request (kernel/request-record.ts).
-    // +492 B for issue 24's throttle callbacks and nested GraphQL connections without a cursor
-    // variable (plugins/graphql/plan.ts), measured after merging issue 27.
-    { name: "classic script, `forgekit.js`", budget: 24000, ceiling: 54640, options: classic },
+    // +720 B for issue 27: the log plugin's line or record per request (plugins/log/record.ts).
+    // +413 B for issue 23: bounded rate-limit headers, maxTotalWait, pauses kept at most maxWait.
+    // +242 B for issue 23: paginate's Link-cycle detection, maxPages, safe wrapper fields.
+    // +131 B for issue 23: the App strategy's warning for a token expired on arrival.
+    // +396 B for issue 23's redaction by value (kernel/secrets.ts).
+    // +43 B for issue 23: the auth plugin adds every credential it holds or derives to the redactor.
+    // +5 B for issue 23: the cache drops a "__proto__" variant of a stored record.
+    // +615 B for issue 23: a route's method, timeouts and request option names checked, non-finite path values refused.
+    // +83 B when issue 23 was merged onto issue 21: what issue 23's deltas above, measured on the old kernel, left out.
+    // +760 B for issue 30: @octokit/endpoint's encoding and the write budgets (plugins/throttle/pacer.ts).
+    // +480 B for issue 24's throttle callbacks and nested GraphQL connections without a cursor
+    // variable (plugins/graphql/plan.ts), measured on issues 23 and 30.
+    { name: "classic script, `forgekit.js`", budget: 24000, ceiling: 56508, options: classic },
     {
       name: "kernel + auth + endpoints + the `repos` chunk, one call",
       budget: 10000,
@@ -106,7 +138,12 @@ export function sizeProbes({ esm, classic }) {
       // templates, URL checks once per baseUrl+template, shared route records, memberOnFirstUse).
       // +67 B for kernel/merge.ts's Object.assign copy, as the kernel-only probe.
       // +229 B for issue 24: error identity across copies (kernel/brand.ts), error.requestId, Client.VERSION.
-      ceiling: 16010,
+      // +374 B for issue 23's redaction by value (kernel/secrets.ts).
+      // +50 B for issue 23: the auth plugin adds every credential it holds or derives to the redactor.
+      // +369 B for issue 23: a route's method, timeouts and request option names checked, non-finite path values refused.
+      // +425 B when issue 23 was merged onto issue 21: what issue 23's deltas above, measured on the old kernel, left out.
+      // +180 B for issue 30: @octokit/endpoint's encoding (kernel/uri-encode.ts).
+      ceiling: 16478,
       needs: ["plugins/auth/index.ts", "plugins/endpoints/index.ts"],
       contents: [
         `import { Client } from "./kernel/index.ts";`,
@@ -118,3 +155,26 @@ export function sizeProbes({ esm, classic }) {
     },
   ];
 }
+
+/**
+ * What `npm install` puts on disk for forgekit itself: the packed tarball's files and their
+ * bytes (`npm pack --json`: `unpackedSize`, `entryCount`), checked by
+ * test/package/lint.test.mjs on the tarball it lints. The dependencies add about 20 files and
+ * 90 kB (docs/browsers-and-bundle-size.md#install-size).
+ */
+export const installFootprint = {
+  budget: { bytes: 8_000_000, files: 600 },
+  // 21.17 MB / 4,132 files with three builds (dist/cjs, dist/esm, dist/node) and two sets of
+  // declarations; 11.22 MB / 1,824 when require() loaded dist/node and dist/cjs became one
+  // entry file per export, declarations shipped once and only where an entry reaches them.
+  // 1,827 files once issue 21's kernel landed (its plugin modules).
+  // +6 files, +3.8 kB for issue 30: kernel/uri-encode, plugins/agent/transport-choice,
+  // plugins/throttle/pacer, plugins/presets/octokit (and its .d.ts), typescript-4.9-or-later.d.ts.
+  // 1,834 files and 11.24 MB once issue 23 landed: its new modules (kernel/check-request.ts, kernel/secrets.ts,
+  // plugins/endpoints/unknown-params.ts, plugins/paginate/fields.ts and page-key.ts).
+  // 11.27 MB once issue 30 landed on it (kernel/uri-encode, plugins/agent/transport-choice,
+  // plugins/throttle/pacer, plugins/presets/octokit, the TypeScript 4.9 floor's declarations).
+  // +3 files, +27,667 B for issue 24 (measured on issues 23 and 30): plugins/cli/fields, gh and jq
+  // (`forgekit api`, gh's field flags, --jq), the throttle callbacks' types, nested GraphQL connections.
+  ceiling: { bytes: 11_299_667, files: 1_843 },
+};

@@ -1,6 +1,6 @@
 // Type tests for issue 24 (porting from @octokit): `tsc -p test/types` must pass; each
 // expect-error directive must meet an error.
-import forgekit, { Client, HttpError, isHttpError, type ErrorRequest } from "../../plugins/presets/full.js";
+import forgekit, { Client, HttpError, Octokit as DropIn, isHttpError, type ErrorRequest } from "../../plugins/presets/full.js";
 import { createAppAuth } from "@octokit/auth-app";
 import { createActionAuth } from "@octokit/auth-action";
 import { createUnauthenticatedAuth } from "@octokit/auth-unauthenticated";
@@ -37,7 +37,6 @@ export function errors(error: unknown): void {
   const version: string = Client.VERSION;
   void version;
 }
-
 
 /**
  * Every list method of every scope (computed over `RestScopes`, so a regenerated registry is
@@ -94,4 +93,21 @@ export function throttleCallbacks(): void {
     // @ts-expect-error the fifth argument is forgekit's info, not a string
     throttle: { onRateLimit: (_a: number, _b: unknown, _c: unknown, _d: number, info: string) => info === "x" },
   });
+}
+
+/** The drop-in `Octokit` takes the same callbacks, as @octokit/plugin-throttling's users write them. */
+export function dropInCallbacks(): void {
+  new DropIn({
+    throttle: {
+      onRateLimit: (retryAfter, options, octokit, retryCount) => {
+        octokit.log.warn(`Request quota exhausted for request ${options.method} ${options.url}`);
+        return retryAfter < 60 && retryCount < 1;
+      },
+      onSecondaryRateLimit: (_retryAfter: number, _options: Required<EndpointDefaults>, octokit: Octokit) => {
+        octokit.log.warn("secondary");
+      },
+    },
+  });
+  // @ts-expect-error a misspelt callback is not an option
+  new DropIn({ throttle: { onRatelimit: () => true } });
 }

@@ -1,0 +1,55 @@
+import type { TransportOptions } from "../../kernel/index.js";
+
+/**
+ * Which transport sends a request in Node: the one decision, in one place, so that a test's
+ * HTTP mock always sees the request. Mocking libraries patch one of two layers: node:http
+ * (nock up to 13, mitm) or `fetch` (fetch-mock, a replaced `globalThis.fetch`, undici's
+ * `MockAgent`); nock 14 and msw 2 patch both. A request that took the unpatched layer would
+ * go past the mock to the real network, with the test's credentials.
+ *
+ * In order: the caller's own `request.fetch`; an `agent` (it is node:http's) or no `fetch` at
+ * all (`node --no-experimental-fetch`); a fetch that is
+ * not the runtime's own, or a global undici dispatcher that is not a plain `Agent`; node:http
+ * when it is patched; otherwise {@link DEFAULT}.
+ */
+export type Transport = "fetch" | "node:http";
+
+/** The transport when nothing is patched or asked for. */
+export const DEFAULT: Transport = "fetch";
+
+/** Where undici (and Node's fetch, which is undici) keeps the global dispatcher. */
+const DISPATCHER = Symbol.for("undici.globalDispatcher.1");
+
+/** The transport for a request with these transport options (run on every request: no helpers but `isOwn`). */
+export function chooseTransport(request: TransportOptions): Transport {
+  if (request.fetch) return "fetch";
+  const fetch = globalThis.fetch;
+  if (request.agent !== undefined || typeof fetch !== "function") return "node:http";
+  // A global undici dispatcher set by a test (`MockAgent`, …) rather than the default `Agent`.
+  const dispatcher = (globalThis as Record<symbol, { constructor?: { name?: string } } | undefined>)[DISPATCHER];
+  if (!isOwn(fetch, FETCH) || (dispatcher !== undefined && dispatcher.constructor?.name !== "Agent")) return "fetch";
+  // The built-in modules, without importing them statically (this file is read on every request).
+  const builtin = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process
+    ?.getBuiltinModule;
+  const http = builtin?.("node:http") as { request?: unknown } | undefined;
+  const https = builtin?.("node:https") as { request?: unknown } | undefined;
+  if (http && https && (!isOwn(http.request, HTTP_REQUEST) || !isOwn(https.request, HTTP_REQUEST))) return "node:http";
+  return DEFAULT;
+}
+
+// Node's own functions are JavaScript, so their source text is their own; a mock's
+// replacement is another function (nock 13: `function (input, options, callback)`), a Proxy or
+// a bound function (`function () { [native code] }`). Bun's fetch is native and named `fetch`.
+const FETCH = /^(async )?function fetch\(/;
+const HTTP_REQUEST = /^function request\(/;
+
+/** Functions already looked at: the answer is the same for the same function object. */
+const seen = new WeakMap<object, boolean>();
+
+/** Whether `fn` is the runtime's own function (its source text matches `own`). */
+function isOwn(fn: unknown, own: RegExp): boolean {
+  if (typeof fn !== "function") return true;
+  let answer = seen.get(fn);
+  if (answer === undefined) seen.set(fn, (answer = own.test(Function.prototype.toString.call(fn))));
+  return answer;
+}

@@ -1,0 +1,77 @@
+import type { Client } from "../../kernel/index.js";
+
+/**
+ * The names @octokit/rest code imports, over a preset's `Client`: a package swap
+ * (`"@octokit/rest": "npm:forgekit@…"`, docs/migrating.md) cannot change a single import, so
+ * `Octokit` (v17 and later, and v16.43) and v16's module shape (a function that is called or
+ * constructed and has `.plugin`) must both exist as they are.
+ */
+
+/** A preset's class, as `Client.plugin` returns it. */
+type Preset = (new (...args: any[]) => Client) & Omit<typeof Client, "prototype">;
+
+/** Options given to `Octokit.defaults`: an object merged under the caller's, or a function of them. */
+export type OctokitDefaults<O> = O | ((options: O) => O);
+
+/** The `Octokit` class over `Base`: `Base` (whose `VERSION` is forgekit's) with `defaults` as @octokit/core has it. */
+export function octokitOf<C extends Preset>(Base: C) {
+  return class Octokit extends Base {
+    /**
+     * Like @octokit/rest, which retries nothing and paces nothing (those are separate plugins):
+     * code written for it — its tests' HTTP mocks above all — counts on one request per call:
+     * `retry` and `throttle` are off unless the options name them.
+     */
+    constructor(...args: any[]) {
+      const options = (args[0] ?? {}) as { retry?: unknown; throttle?: unknown };
+      super({ ...options, retry: options.retry ?? false, throttle: options.throttle ?? false });
+    }
+
+    /**
+     * A subclass whose constructor applies `defaults` under the caller's options; a
+     * `userAgent` given to both is kept from both, the caller's first.
+     */
+    static defaults<S extends new (options?: any) => object>(
+      this: S,
+      defaults: OctokitDefaults<NonNullable<ConstructorParameters<S>[0]>>,
+    ): S {
+      const Self = this as unknown as new (options?: object) => object;
+      return class extends Self {
+        constructor(options: Record<string, unknown> = {}) {
+          super(
+            typeof defaults === "function"
+              ? (defaults as (options: object) => object)(options)
+              : merged(defaults as Record<string, unknown>, options),
+          );
+        }
+      } as unknown as S;
+    }
+  };
+}
+
+/** `defaults` under `options`; two user agents are joined, the caller's first. */
+function merged(defaults: Record<string, unknown>, options: Record<string, unknown>): object {
+  const out = { ...defaults, ...options };
+  if (options.userAgent && defaults.userAgent) out.userAgent = `${options.userAgent} ${defaults.userAgent}`;
+  return out;
+}
+
+/**
+ * v16's module shape: `factory(options)` and `new factory(options)` both make a client, and
+ * `factory.plugin(a, [b])` is another such factory with the plugins applied.
+ */
+export interface OctokitFactory<I, O> {
+  (options?: O): I;
+  new (options?: O): I;
+  /** Another such factory, with `plugins` applied too. */
+  plugin(...plugins: unknown[]): OctokitFactory<I, O>;
+}
+
+/** A v16-style factory over `Class`. A function, not an arrow: v16 code also calls it with `new`. */
+export function factoryOf<I, O>(Class: Preset): OctokitFactory<I, O> {
+  const factory = function (options?: O) {
+    return new Class(options);
+  } as unknown as OctokitFactory<I, O>;
+  factory.plugin = (...plugins: unknown[]) =>
+    factoryOf(Class.plugin.call(Class as typeof Client, ...(plugins as never[])));
+  return factory;
+}

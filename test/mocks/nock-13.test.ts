@@ -1,0 +1,31 @@
+// nock 13 patches node:http only: with Node's fetch untouched, forgekit must take node:http
+// (plugins/agent/transport-choice.ts) or the request would go past the mock.
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import nock from "nock-13";
+import { ANSWERS, API, SEARCH, TOKEN, exercise } from "../helpers/mocked.js";
+
+test.before(() => nock.disableNetConnect());
+test.after(() => {
+  nock.cleanAll();
+  nock.enableNetConnect();
+});
+
+test("nock 13 sees every request; nothing reaches the network", async () => {
+  const auth: string[] = [];
+  const scope = nock(API)
+    .get("/repos/o/r")
+    .reply(function () {
+      auth.push(String(this.req.headers.authorization));
+      return [200, ANSWERS.repo];
+    })
+    .post("/repos/o/r/issues", { title: "found a bug" })
+    .reply(201, ANSWERS.issue)
+    .get(`/search/issues?${SEARCH.wire}`)
+    .reply(200, ANSWERS.search);
+  assert.equal(await exercise(), ANSWERS);
+  assert.ok(scope.isDone(), scope.pendingMocks().join());
+  assert.equal(auth, [`token ${TOKEN}`]);
+});
+
+test.run();

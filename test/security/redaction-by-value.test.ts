@@ -1,0 +1,141 @@
+// A server that echoes the credential it received (GitHub does: "Bad credentials …") must
+// not get it into any view of the error, whatever the credential's shape (issue 23).
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { inspect } from "node:util";
+import { Client, isHttpError, redact, addSecret, type HttpError } from "../../kernel/index.js";
+import { auth } from "../../plugins/auth/index.js";
+import { startServer, type Recorded, type TestServer } from "../helpers/server.js";
+import { generateAppKeys } from "../helpers/auth-keys.js";
+import { assertBuilt, forgekit } from "../helpers/cli.js";
+
+const test = suite("security: credentials redacted by value, echoed back by the server");
+const Authed = Client.plugin(auth);
+const keys = generateAppKeys();
+let server: TestServer;
+
+const HEX40 = "0123456789abcdef0123456789abcdef01234567";
+const GHES = `v1.${"9f".repeat(20)}`;
+const INSTALLATION = `v1.${"7e".repeat(20)}`;
+const decoded = (value: string) => Buffer.from(value, "base64").toString("utf8");
+
+/** Echo the `authorization` value, its credential and (Basic) the decoded pair, in the body and headers. */
+function echo(req: Recorded) {
+  const header = String(req.headers.authorization ?? req.headers["proxy-authorization"] ?? "");
+  const credential = header.split(" ")[1] ?? "";
+  const pair = /^basic /i.test(header) ? decoded(credential) : "";
+  return {
+    status: 401,
+    headers: { "x-echo": header, "x-echo-credential": credential, "x-echo-pair": pair },
+    body: {
+      message: `Bad credentials: ${header} (${credential}) ${pair} ${pair.split(":")[1] ?? ""}`,
+      errors: [{ message: `you sent ${credential}`, code: "invalid" }],
+      documentation_url: `https://docs.github.com/rest?seen=${encodeURIComponent(credential)}`,
+    },
+  };
+}
+
+/** Every way an error is looked at. */
+function views(error: HttpError): Record<string, string> {
+  return {
+    message: error.message,
+    string: String(error),
+    stack: String(error.stack),
+    json: JSON.stringify(error),
+    inspect: inspect(error, { depth: Infinity, showHidden: true }),
+    request: JSON.stringify(error.request),
+    data: JSON.stringify(error.response.data),
+    headers: JSON.stringify(error.headers) + JSON.stringify(error.response.headers),
+  };
+}
+
+function assertHidden(error: unknown, secrets: string[], label: string) {
+  assert.ok(isHttpError(error), `${label}: ${String(error)}`);
+  assert.is(error.status, 401);
+  for (const [view, text] of Object.entries(views(error)))
+    for (const secret of secrets)
+      assert.not.ok(text.includes(secret), `${label}: ${view} shows ${JSON.stringify(secret)}:\n${text}`);
+  assert.match(error.message, /Bad credentials: .*\[REDACTED\]/, label);
+}
+
+test.before(async () => {
+  server = await startServer({ "GET /echo": echo, "GET /app": echo, "GET /repos/o/r": echo });
+  server.route("POST /app/installations/1/access_tokens", {
+    status: 201,
+    body: { token: INSTALLATION, expires_at: new Date(Date.now() + 3_600_000).toISOString() },
+  });
+});
+test.after(() => server.close());
+
+const cases: [string, Record<string, unknown>, string[]][] = [
+  ["a classic 40-hex token", { auth: HEX40 }, [HEX40]],
+  ["a GHES v1. token", { auth: GHES }, [GHES]],
+  [
+    "Basic username/password",
+    { auth: { username: "mona", password: "correct horse battery" } },
+    ["correct horse battery", "mona:correct horse battery", btoa("mona:correct horse battery")],
+  ],
+  [
+    "OAuth client id and secret",
+    { auth: { clientId: "Iv1.8a61f9b3a7aba766", clientSecret: `s3cr3t-${HEX40}` } },
+    ["Iv1.8a61f9b3a7aba766", `s3cr3t-${HEX40}`],
+  ],
+  [
+    "proxy credentials in proxy-authorization",
+    { headers: { "proxy-authorization": `Basic ${btoa("proxyuser:proxy-pass-1234")}` } },
+    ["proxy-pass-1234", btoa("proxyuser:proxy-pass-1234")],
+  ],
+];
+
+for (const [label, options, secrets] of cases) {
+  test(`${label}, echoed in a 401 body and headers, is in no view of the error`, async () => {
+    const error = await new Authed({ baseUrl: server.url, ...options }).request("GET /echo").catch((e: unknown) => e);
+    assertHidden(error, secrets, label);
+  });
+}
+
+test("the App JWT forgekit signs, echoed on an app route, is in no view of the error", async () => {
+  const client = new Authed({ baseUrl: server.url, auth: { appId: 1, privateKey: keys.pkcs1 } });
+  const error = await client.request("GET /app").catch((e: unknown) => e);
+  const jwt = String(server.requests.at(-1)!.headers.authorization).slice("bearer ".length);
+  assert.match(jwt, /^eyJ/);
+  assertHidden(error, [jwt], "JWT");
+});
+
+test("an installation token forgekit received, echoed back, is in no view of the error", async () => {
+  const client = new Authed({ baseUrl: server.url, auth: { appId: 1, privateKey: keys.pkcs1, installationId: 1 } });
+  const error = await client.request("GET /repos/o/r").catch((e: unknown) => e);
+  assert.is(server.requests.at(-1)!.headers.authorization, `token ${INSTALLATION}`);
+  assertHidden(error, [INSTALLATION], "installation token");
+});
+
+test("short values are masked only as whole words, so unrelated text is left alone", () => {
+  addSecret("hunter2");
+  assert.is(redact("password hunter2 rejected"), "password [REDACTED] rejected");
+  assert.is(redact("hunter22 and xhunter2 stay"), "hunter22 and xhunter2 stay");
+  assert.is(redact('{"p":"hunter2"}'), '{"p":"[REDACTED]"}');
+  addSecret(`long-${HEX40}`);
+  assert.is(redact(`inside-long-${HEX40}-word`), "inside-[REDACTED]-word");
+  assert.is(redact(`q=${encodeURIComponent("a b&c/long-value")}`), `q=${encodeURIComponent("a b&c/long-value")}`);
+  addSecret("a b&c/long-value");
+  assert.is(redact(`q=${encodeURIComponent("a b&c/long-value")}`), "q=[REDACTED]");
+});
+
+test("the CLI: a 40-hex GITHUB_TOKEN echoed back appears in neither --include nor DEBUG output", async () => {
+  assertBuilt();
+  server.route("GET /ok", (req) => ({
+    headers: { "x-echo": String(req.headers.authorization) },
+    body: { ok: true },
+  }));
+  const env = { GITHUB_TOKEN: HEX40, DEBUG: "forgekit:rest*", DEBUG_COLORS: "0" };
+  for (const path of ["/echo", "/ok"]) {
+    const run = await forgekit(["request", `GET ${path}`, "--include", "--base-url", server.url], { env });
+    assert.is(run.code, path === "/ok" ? 0 : 1, run.stderr);
+    assert.match(run.stdout, /x-echo: token \[REDACTED\]/);
+    assert.match(run.stderr, /forgekit:rest:request GET/);
+    for (const output of [run.stdout, run.stderr])
+      assert.not.ok(output.includes(HEX40), `${path}: the token is shown:\n${output}`);
+  }
+});
+
+test.run();
