@@ -58,7 +58,7 @@ export type ClientClass<Instance, Options> = ClientConstructor<Instance, Options
  * const { data } = await client.request("GET /repos/{owner}/{repo}", { owner: "octocat", repo: "hello-world" });
  */
 export class Client {
-  /** forgekit's version, as `Octokit.VERSION` is @octokit's. */
+  /** forgekit's version, where `@octokit/core` has `Octokit.VERSION`. */
   static readonly VERSION: string = VERSION;
   /** Plugins applied by this constructor, in order. */
   static plugins: readonly Plugin<any, any>[] = [];

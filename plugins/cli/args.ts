@@ -31,10 +31,16 @@ export interface Flags {
   maxWait?: string;
   /** `--output <file>`: stream the response body to this file instead of stdout. */
   output?: string;
+  /** `-X`/`--method`: the HTTP method of `forgekit api`/`request` (gh api's flag). */
+  method?: string;
+  /** `--jq`/`-q`: a jq filter applied to the response (plugins/cli/jq.ts). */
+  jq?: string;
+  /** `--hostname`: gh api's way to name a GHES host (`https://HOST/api/v3`). */
+  hostname?: string;
   /** `--header name:value`, names lower-cased, in order. */
   headers: Record<string, string>;
   previews: string[];
-  /** `forgekit graphql`: `-f key=value` (a string) and `-F key=value` (typed), in order. */
+  /** `-f key=value` (a string) and `-F key=value` (typed), in order: plugins/cli/fields.ts. */
   fields: Array<[raw: boolean, assignment: string]>;
 }
 
@@ -58,6 +64,9 @@ const FLAGS: Record<string, [key: keyof Flags, kind: Kind]> = {
   "--api-version": ["apiVersion", "string"],
   "--max-wait": ["maxWait", "string"],
   "--output": ["output", "string"],
+  "--method": ["method", "string"],
+  "--jq": ["jq", "string"],
+  "--hostname": ["hostname", "string"],
   "--header": ["headers", "list"],
   "--preview": ["previews", "list"],
   "--raw-field": ["fields", "list"],
@@ -71,6 +80,8 @@ const SHORT: Record<string, string> = {
   "-H": "--header",
   "-f": "--raw-field",
   "-F": "--field",
+  "-X": "--method",
+  "-q": "--jq",
 };
 
 /** `name:value` (or `name: value`) → [lower-cased name, value]. */

@@ -2,6 +2,7 @@ import type { ParamMeta } from "../../kernel/index.js";
 import type { Client } from "../presets/full.js";
 import { UsageError, type Flags } from "./args.js";
 import { writeData, type Io } from "./output.js";
+import type { JqFilter } from "./jq.js";
 import { parseAssignments, type Sources } from "./values.js";
 
 /** `forgekit graphql --help`. */
@@ -45,6 +46,7 @@ export async function runGraphql(
   words: readonly string[],
   io: Io,
   sources: Sources,
+  jq?: JqFilter,
 ): Promise<number> {
   const { query, ...variables } = await fieldsOf(flags, words, sources);
   if (typeof query !== "string" || !query.trim())
@@ -55,6 +57,9 @@ export async function runGraphql(
   const data = flags.paginate
     ? await client.graphql.paginate(query, variables)
     : await client.graphql(query, variables);
-  if (!flags.dryRun) writeData(io, data);
+  if (!flags.dryRun) {
+    if (jq) io.stdout.write(await jq(data));
+    else writeData(io, data);
+  }
   return 0;
 }

@@ -1,7 +1,7 @@
 import { writeFile } from "node:fs/promises";
 import { VERSION, isHttpError, isNetworkError, isParameterError } from "../../kernel/index.js";
 import { isGraphqlResponseError } from "../graphql/errors.js";
-import { Client, type Options } from "../presets/full.js";
+import { Client, type Deployment, type Options } from "../presets/full.js";
 import { UsageError, parseArgv, type Flags } from "./args.js";
 import { scrub, toCurl, type Captured } from "./curl.js";
 import { methodHelp, scopeHelp } from "./help.js";
@@ -12,6 +12,9 @@ import { writePages } from "./pages.js";
 import { GENERAL_HELP, REQUEST_HELP } from "./usage.js";
 import { suggest } from "./suggest.js";
 import { parseAssignments } from "./values.js";
+import { fieldParams } from "./fields.js";
+import { apiRoute, hostnameUrl } from "./gh.js";
+import { loadJq } from "./jq.js";
 
 type Call = (
   params: Record<string, unknown>,
@@ -33,7 +36,10 @@ function createClient(
   captured: Captured[],
 ) {
   // GitHub Actions sets GITHUB_API_URL to the API of the instance a workflow runs on (GHES too).
-  const baseUrl = flags.baseUrl ?? (env.GITHUB_API_URL || undefined);
+  if (flags.hostname !== undefined && flags.baseUrl !== undefined)
+    throw new UsageError("--hostname and --base-url both name the API: give one.");
+  const hostUrl = flags.hostname === undefined ? undefined : hostnameUrl(flags.hostname);
+  const baseUrl = hostUrl ?? flags.baseUrl ?? (env.GITHUB_API_URL || undefined);
   const from = flags.baseUrl !== undefined ? "--base-url" : "GITHUB_API_URL";
   if (baseUrl !== undefined && !/^https?:\/\/[^/]/i.test(baseUrl))
     throw new UsageError(
@@ -67,7 +73,8 @@ function createClient(
     logRequests: requests,
     ...(baseUrl !== undefined && { baseUrl }),
     ...(token && { auth: token }),
-    ...(flags.deployment !== undefined && { deployment: flags.deployment }),
+    // Checked against the generated list by registryFor() before the client is made.
+    ...(flags.deployment !== undefined && { deployment: flags.deployment as Deployment }),
     // Checked by the apiVersion plugin at construction: an unknown version is a usage error.
     ...(flags.apiVersion !== undefined && { apiVersion: flags.apiVersion as NonNullable<Options["apiVersion"]> }),
     ...(flags.previews.length > 0 && { previews: flags.previews }),
@@ -89,13 +96,24 @@ async function execute(argv: readonly string[], io: Io, token: string | undefine
     if (flags.help) return (io.stdout.write(GENERAL_HELP), 0);
     throw new UsageError("name a method, e.g. forgekit repos.get owner=octokit repo=rest.js");
   }
+  // `gh api graphql -f query=…` is `forgekit graphql`.
+  if (command === "api" && rest[0] === "graphql" && flags.method === undefined) {
+    const at = argv.indexOf("api");
+    return execute([...argv.slice(0, at), ...argv.slice(at + 1)], io, token, context);
+  }
+  if (flags.method !== undefined && command !== "request" && command !== "api")
+    throw new UsageError(
+      `-X/--method applies to forgekit api and forgekit request; ${command} has its own method.`,
+      `forgekit ${command} --help`,
+    );
   if (command === "graphql") {
     if (flags.help) return (io.stdout.write(GRAPHQL_HELP), 0);
     context.hint = "forgekit graphql --help";
     const captured: Captured[] = [];
     const client = createClient(flags, io.env, token, context.say, captured);
     const sources = { readFile: io.readFile, readStdin: io.readStdin, warn: context.say };
-    const code = await runGraphql(client, flags, rest, io, sources);
+    const jq = flags.jq === undefined ? undefined : await loadJq(flags.jq, context.hint);
+    const code = await runGraphql(client, flags, rest, io, sources, jq);
     if (flags.dryRun) io.stdout.write(captured.map((request) => toCurl(request, token ? [token] : [])).join("\n"));
     return code;
   }
@@ -103,7 +121,7 @@ async function execute(argv: readonly string[], io: Io, token: string | undefine
   let op: Operation | undefined;
   let assignments = rest;
   let route: string | undefined;
-  if (command === "request") {
+  if (command === "request" || command === "api") {
     if (flags.help) return (io.stdout.write(REQUEST_HELP), 0);
     context.hint = "forgekit request --help";
     // `request GET /path` works too: a bare method word joins the path after it.
@@ -114,6 +132,7 @@ async function execute(argv: readonly string[], io: Io, token: string | undefine
     assignments = rest.slice(route === rest[0] ? 1 : 2);
     if (!route || route.includes("="))
       throw new UsageError('name the route, e.g. forgekit request "GET /repos/{owner}/{repo}" owner=o repo=r');
+    route = apiRoute(route, flags);
     checkMethod(route);
     op = await operationForRoute(registry, route);
   } else if (!command.includes(".") && isScope(registry, command)) {
@@ -129,11 +148,15 @@ async function execute(argv: readonly string[], io: Io, token: string | undefine
     if (flags.help) return (io.stdout.write(await methodHelp(registry, op)), 0);
   }
   const name = op ? (op.alias ?? `${op.scope}.${op.name}`) : "request";
-  const params = await parseAssignments(assignments, op?.params, name, {
-    readFile: io.readFile,
-    readStdin: io.readStdin,
-    warn: context.say,
-  });
+  const sources = { readFile: io.readFile, readStdin: io.readStdin, warn: context.say };
+  const params = await parseAssignments(assignments, op?.params, name, sources);
+  // -f/-F fields are parameters too: never dropped (gh api's flags; plugins/cli/fields.ts).
+  for (const [key, value] of Object.entries(await fieldParams(flags.fields, sources, context.hint))) {
+    if (Object.hasOwn(params, key))
+      throw new UsageError(`parameter "${key}" is given twice (as key=value and as -f/-F).`, context.hint);
+    params[key] = value;
+  }
+  const jq = flags.jq === undefined ? undefined : await loadJq(flags.jq, context.hint);
   const captured: Captured[] = [];
   const client = createClient(flags, io.env, token, context.say, captured);
   // The endpoint method by the name it was called (an alias warns, then behaves as its target).
@@ -141,17 +164,19 @@ async function execute(argv: readonly string[], io: Io, token: string | undefine
   const endpoint = route ? undefined : (client as unknown as Record<string, Record<string, Call>>)[scope]![method]!;
   if (flags.output !== undefined) {
     if (flags.paginate) throw new UsageError("--output writes one response: drop --paginate, or redirect stdout.");
+    if (jq) throw new UsageError("--output writes the body as it comes: drop --jq, or redirect stdout.");
     // The body is not read into memory: request.parseSuccessResponseBody false makes it a stream.
     params.request = { ...(params.request as object), parseSuccessResponseBody: false };
   }
   if (flags.paginate) {
-    await writePages(client, endpoint ?? (route as string), params, io, flags.include, context.say, flags.dryRun);
+    await writePages(client, endpoint ?? (route as string), params, io, flags.include, context.say, flags.dryRun, jq);
   } else {
     const response = endpoint ? await endpoint(params) : await client.request(route as string, params);
     if (!flags.dryRun) {
       if (flags.include) io.stdout.write(head(response.status, response.headers));
       if (flags.output !== undefined)
         await writeFile(flags.output, (response.data ?? "") as ReadableStream<Uint8Array>);
+      else if (jq) io.stdout.write(await jq(response.data));
       else writeData(io, response.data);
     }
   }

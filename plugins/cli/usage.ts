@@ -10,6 +10,7 @@ export const GENERAL_HELP = `forgekit ${VERSION}: call GitHub's REST API from th
 Usage:
   forgekit <scope>.<method> [key=value …] [flags]     an operation, e.g. repos.get owner=octokit repo=rest.js
   forgekit request "<METHOD> <path>" [key=value …]    any route, e.g. request "GET /repos/{owner}/{repo}"
+  forgekit api <path> [-X METHOD] [-f/-F k=v …]       the same, as gh api: GET, or POST with fields
   forgekit graphql -f query=@q.graphql [-F k=v …]     a GraphQL query (see forgekit graphql --help)
   forgekit <scope> --help                             a scope's methods
   forgekit <scope>.<method> --help                    a method's parameters, summary and docs link
@@ -20,6 +21,7 @@ Values:
   key:=json        a JSON value, e.g. labels:='["bug"]'
   key=@file        the file's content (key=@- reads stdin); key:=@file.json parses it as JSON
   key=\\@text       the literal text "@text"
+  key[]=v, a[b]=c  an array item, an object member (as gh api's fields)
 
 Flags:
   --paginate                 every page: one JSON item per line on stdout, progress on stderr
@@ -36,7 +38,12 @@ Flags:
   --header, -H <name:value>  an extra request header (repeatable)
   --max-wait <seconds>       wait up to this long for a rate limit (default 300), else fail
   --preview <name>           an API preview, e.g. --preview mercy (repeatable)
-  -f, -F <key=value>         forgekit graphql: a string / typed field (see forgekit graphql --help)
+  -f, --raw-field <key=value>  a string parameter (gh api's): key[]=v appends, a[b]=c nests,
+                             key[] alone is an empty array
+  -F, --field <key=value>    a typed parameter: true, false, null, integers; @file, @- (stdin)
+  -X, --method <METHOD>      forgekit api / request: the HTTP method
+  --jq, -q <filter>          print the response through a jq filter (needs: npm install jq-wasm)
+  --hostname <host>          a GHES host: https://HOST/api/v3 (github.com: api.github.com)
   --help, -h                 help; after a method, that method's help
   --version, -V              print the version
 
@@ -54,6 +61,9 @@ export const REQUEST_HELP = `forgekit request "<METHOD> <path>" [key=value …] 
 
 Sends any route, as client.request() does: placeholders ({owner}, {+path}) are filled from
 key=value parameters, the others go to the query string (GET, HEAD) or the JSON body.
+forgekit api is the same command with gh api's habits: the path may lack its leading slash,
+-X/--method names the method, and without one it is GET, or POST when -f/-F fields are given
+(as gh api does; add -X GET to send fields as a query). forgekit api graphql is forgekit graphql.
 data=… is a raw body (data=@file.bin for a file). When the route is a known operation, its
 parameters are typed as that operation's (see forgekit <scope>.<method> --help).
 
@@ -61,6 +71,8 @@ Examples:
   forgekit request "GET /repos/{owner}/{repo}" owner=octokit repo=rest.js
   forgekit request "POST /repos/{owner}/{repo}/issues" owner=o repo=r title=Bug labels:='["bug"]'
   forgekit request "POST /markdown/raw" data=@README.md --header content-type:text/plain
+  forgekit api repos/octocat/hello-world/issues -f title=Bug -f 'labels[]=bug' --jq .number
+  forgekit api search/issues -X GET -f q='repo:octocat/hello-world is:open' --jq '.items[].title'
 
 Flags: see forgekit --help.
 `;

@@ -1,6 +1,7 @@
 import type { ParamMeta } from "../../kernel/index.js";
 import { UsageError } from "./args.js";
 import { suggest } from "./suggest.js";
+import { put } from "./fields.js";
 
 /** Where `@file` and `@-` values come from, and where warnings go. */
 export interface Sources {
@@ -77,7 +78,8 @@ function decode(bytes: Uint8Array, binary: boolean): string | Uint8Array {
  * `key=value` / `key:=json` words → request parameters. `key=value` is typed by the
  * operation's parameter metadata when known (a string parameter keeps "123" a string),
  * else inferred; `key=@path` is the file's content (`@-`: stdin), `key:=@path` the file
- * parsed as JSON; `key=\@text` is the literal `@text`.
+ * parsed as JSON; `key=\@text` is the literal `@text`. A key nests as gh's fields do
+ * (`labels[]=bug`, `a[b]=c`: plugins/cli/fields.ts); its values are inferred.
  */
 export async function parseAssignments(
   words: readonly string[],
@@ -93,20 +95,22 @@ export async function parseAssignments(
     const match = /^([^=:]+)(:=|=)([\s\S]*)$/.exec(word);
     if (!match) throw new UsageError(`expected key=value (or key:=json), got ${JSON.stringify(word)}.`, help);
     const [, key = "", operator, raw = ""] = match;
-    const meta = byName.get(key);
+    // `labels[]`, `a[b]`: the parameter is the name before the brackets.
+    const base = key.replace(/\[.*$/, "");
+    const meta = key === base ? byName.get(key) : undefined;
     if (Object.prototype.hasOwnProperty.call(params, key))
       throw new UsageError(`parameter "${key}" is given twice.`, help);
-    if (RESERVED[key] !== undefined) {
+    if (RESERVED[base] !== undefined) {
       const why = meta
         ? ` forgekit cannot send a parameter named "${key}" yet (it would replace the request's own ${key}); send the body yourself: forgekit request "<METHOD> <path>" data:='{"${key}": …}'.`
         : ` ${RESERVED[key]}.`;
       throw new UsageError(`parameter "${key}" is reserved:${why}`, help);
     }
-    if (metas?.length && !meta && key !== "data") {
+    if (metas?.length && !byName.has(base) && key !== "data") {
       // Sent anyway: GitHub adds parameters before its description lists them. (`data` is always the raw body.)
-      const [best] = suggest(key, byName.keys());
+      const [best] = suggest(base, byName.keys());
       sources.warn(
-        `${operation} has no parameter "${key}"${best ? `: did you mean ${best}?` : ""} (sending it anyway).`,
+        `${operation} has no parameter "${base}"${best ? `: did you mean ${best}?` : ""} (sending it anyway).`,
       );
     }
     const file = raw.startsWith("@") ? raw.slice(1) : undefined;
@@ -129,18 +133,20 @@ export async function parseAssignments(
       }
     }
     const text = raw.startsWith("\\@") ? raw.slice(1) : raw;
+    let value: unknown;
     if (operator === ":=") {
       const source = bytes ? new TextDecoder().decode(bytes) : text;
       try {
-        params[key] = JSON.parse(source);
+        value = JSON.parse(source);
       } catch (error) {
         throw new UsageError(
           `parameter "${key}": ${file ? JSON.stringify(file) + " is" : "the value after := is"} not valid JSON (${(error as Error).message}).`,
           help,
         );
       }
-    } else if (bytes) params[key] = decode(bytes, key === "data" && meta?.[2] === "string|object");
-    else params[key] = meta ? coerce(text, meta, operation) : infer(text);
+    } else if (bytes) value = decode(bytes, key === "data" && meta?.[2] === "string|object");
+    else value = meta ? coerce(text, meta, operation) : infer(text);
+    put(params, key, value, help);
   }
   return params;
 }

@@ -24,6 +24,10 @@ export interface Field {
   key: string;
   /** Argument name → the variable it is given, for arguments given a variable. */
   variables: Record<string, string>;
+  /** Every argument's name, whatever its value. */
+  argumentNames: string[];
+  /** Offset just after the name, or after `)` when the field has arguments. */
+  head: number;
   start: number;
   end: number;
   selection?: SelectionSet | undefined;
@@ -156,17 +160,19 @@ export function parseDocument(text: string): Document {
       if (is("(")) arguments_();
     }
   };
-  const arguments_ = (): Record<string, string> => {
+  const arguments_ = (): { variables: Record<string, string>; names: string[] } => {
     const variables: Record<string, string> = {};
+    const names: string[] = [];
     take("(");
     while (!is(")")) {
       const argument = name();
+      names.push(argument);
       take(":");
       if (is("$")) variables[argument] = (take(), name());
       else skipValue();
     }
     take(")");
-    return variables;
+    return { variables, names };
   };
   const selectionSet = (): SelectionSet => {
     const start = take("{").start;
@@ -189,10 +195,14 @@ export function parseDocument(text: string): Document {
       const key = name();
       let fieldName = key;
       if (is(":")) (take(), (fieldName = name()));
-      const variables = is("(") ? arguments_() : {};
+      const args = is("(") ? arguments_() : undefined;
+      const head = tokens[at - 1]!.end;
       directives();
       const selection = is("{") ? selectionSet() : undefined;
-      items.push({ kind: "field", name: fieldName, key, variables, start, end: tokens[at - 1]!.end, selection });
+      const variables = args?.variables ?? {};
+      const argumentNames = args?.names ?? [];
+      const end = tokens[at - 1]!.end;
+      items.push({ kind: "field", name: fieldName, key, variables, argumentNames, head, start, end, selection });
     }
     if (!items.length) fail("a field");
     return { start, end: take("}").end, items };

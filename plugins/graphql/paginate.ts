@@ -18,7 +18,9 @@ function at(data: unknown, path: readonly string[]): Json | undefined {
   let value = data as Json | undefined;
   for (const key of path) value = value == null ? undefined : value[key];
   if (Array.isArray(value))
-    throw new ParameterError(`"${path.join(".")}" is a list: paginate a connection that is not inside a list.`);
+    throw new ParameterError(
+      `"${path.join(".")}" is a list, so the connection under it cannot be followed: paginate a connection that is not inside a list (in a query of its own), or drop its pageInfo to take the first page only.`,
+    );
   return value ?? undefined;
 }
 
@@ -73,7 +75,7 @@ async function complete(
       const type = item[TYPE_KEY];
       if (typeof id !== "string" || typeof type !== "string")
         throw new ParameterError(
-          `"${child.path.join(".")}" has more pages, but its parent has no id to ask for them by: only nodes (types with an id) can hold nested connections.`,
+          `The connection "${child.path.join(".")}" has more pages, but its parent has no id to ask for them by (only types that implement Node have one): paginate it in a query of its own, starting from that parent, or drop its pageInfo to take the first page only. Nothing was returned, rather than a partial list.`,
         );
       const key = `${child.cursor} ${child.path.join(".")} ${type}`;
       let next = cache.get(key);

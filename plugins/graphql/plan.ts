@@ -6,11 +6,15 @@ import { operationOf, parseDocument, referencesIn, type Document, type Field, ty
  * are in the response, and how to ask for more of a nested one by its parent node's id.
  * A connection is paginated when it selects `pageInfo { hasNextPage endCursor }` and its
  * `after` argument is a variable (or `pageInfo { hasPreviousPage startCursor }` and `before`).
+ * A nested connection needs no variable of its own: selecting that `pageInfo` says the caller
+ * wants every page, so its follow-up queries get `after: $forgekitCursor` added.
  */
 
 /** Aliases forgekit adds to a parent's nodes so a nested connection can be fetched by node id. */
 export const ID_KEY = "forgekitNodeId";
 export const TYPE_KEY = "forgekitNodeType";
+/** The cursor variable forgekit adds to a nested connection's follow-ups when it has none. */
+export const CURSOR_KEY = "forgekitCursor";
 const INJECTED = ` ${TYPE_KEY}: __typename ... on Node { ${ID_KEY}: id } `;
 
 /** A step from a node (or the response root) to a connection: a field, or an inline fragment's type. */
@@ -33,6 +37,8 @@ export interface Connection {
   /** Selection sets of one item (under `nodes` and under `edges.node`). */
   items: SelectionSet[];
   children: Connection[];
+  /** The connection has no cursor variable in the caller's text: follow-ups add {@link CURSOR_KEY}. */
+  injected?: boolean;
 }
 
 /** A query ready to paginate: its (possibly rewritten) text and its outer connection. */
@@ -69,11 +75,47 @@ function fieldsOf(
 const child = (document: Document, field: Field, name: string) =>
   field.selection && fieldsOf(document, field.selection).find((f) => f.field.name === name)?.field;
 
+/**
+ * For a nested connection without a cursor variable: the argument its follow-ups page with
+ * (`after`, or `before` for `last:` or a selected `hasPreviousPage startCursor` alone), or
+ * `undefined` when its `pageInfo` does not ask for pages.
+ */
+function injectedCursor(
+  document: Document,
+  field: Field,
+  pageInfo: Field,
+  path: string[],
+): "after" | "before" | undefined {
+  const has = (name: string) => Boolean(child(document, pageInfo, name));
+  const forward = has("hasNextPage") && has("endCursor");
+  const backward = has("hasPreviousPage") && has("startCursor");
+  if (!forward && !backward) return undefined;
+  const argument = backward && (!forward || field.argumentNames.includes("last")) ? "before" : "after";
+  if (field.argumentNames.includes(argument))
+    throw new ParameterError(
+      `The connection "${path.join(".")}" gives "${argument}" a fixed value, so its further pages cannot be asked for: pass the cursor as a variable, e.g. ${field.name}(first: 100, ${argument}: $${field.key}Cursor), or leave "${argument}" out.`,
+    );
+  return argument;
+}
+
 /** The connection `field` is, or `undefined` when it is not a paginated one. */
-function connectionOf(document: Document, field: Field, steps: Step[], path: string[]): Connection | undefined {
+function connectionOf(
+  document: Document,
+  field: Field,
+  steps: Step[],
+  path: string[],
+  nested: boolean,
+): Connection | undefined {
   const pageInfo = child(document, field, "pageInfo");
-  const after = field.variables.after;
-  const before = field.variables.before;
+  let after = field.variables.after;
+  let before = field.variables.before;
+  let injected = false;
+  if (pageInfo && !after && !before && nested) {
+    const argument = injectedCursor(document, field, pageInfo, path);
+    if (argument === "after") after = CURSOR_KEY;
+    if (argument === "before") before = CURSOR_KEY;
+    injected = argument !== undefined;
+  }
   if (!pageInfo || (!after && !before)) return undefined;
   const forward = Boolean(after);
   const [moreName, cursorName] = forward ? ["hasNextPage", "endCursor"] : ["hasPreviousPage", "startCursor"];
@@ -92,6 +134,7 @@ function connectionOf(document: Document, field: Field, steps: Step[], path: str
     keys: { pageInfo: pageInfo.key, more: more.key, cursor: cursor.key },
     items: [],
     children: [],
+    ...(injected && { injected }),
   };
   const nodes = child(document, field, "nodes");
   if (nodes?.selection) ((connection.nodes = nodes.key), connection.items.push(nodes.selection));
@@ -101,19 +144,25 @@ function connectionOf(document: Document, field: Field, steps: Step[], path: str
     connection.edges = { key: edges.key, ...(node && { node: node.key }) };
     if (node?.selection) connection.items.push(node.selection);
   }
-  for (const set of connection.items) connection.children.push(...connectionsIn(document, set));
+  for (const set of connection.items) connection.children.push(...connectionsIn(document, set, [], [], true));
   return connection;
 }
 
 /** The outermost paginated connections under `set` (each with its nested ones as children). */
-function connectionsIn(document: Document, set: SelectionSet, steps: Step[] = [], path: string[] = []): Connection[] {
+function connectionsIn(
+  document: Document,
+  set: SelectionSet,
+  steps: Step[] = [],
+  path: string[] = [],
+  nested = false,
+): Connection[] {
   const found: Connection[] = [];
   for (const { field, via } of fieldsOf(document, set)) {
     const here = [...steps, ...via, { field }];
     const keys = [...path, field.key];
-    const connection = connectionOf(document, field, here, keys);
+    const connection = connectionOf(document, field, here, keys, nested);
     if (connection) found.push(connection);
-    else if (field.selection) found.push(...connectionsIn(document, field.selection, here, keys));
+    else if (field.selection) found.push(...connectionsIn(document, field.selection, here, keys, nested));
   }
   return found;
 }
@@ -166,7 +215,15 @@ function around(document: Document, steps: Step[], inner: string): string {
 export function followUp(plan: Plan, connection: Connection, type: string, operationName?: string): Plan {
   const { document } = plan;
   const last = connection.steps[connection.steps.length - 1] as unknown as { field: Field };
-  const fieldText = document.text.slice(last.field.start, last.field.end);
+  let fieldText = document.text.slice(last.field.start, last.field.end);
+  if (connection.injected) {
+    // The caller's connection had no cursor variable: give this query one.
+    const argument = `${connection.forward ? "after" : "before"}: $${CURSOR_KEY}`;
+    const head = last.field.head - last.field.start;
+    fieldText = last.field.argumentNames.length
+      ? `${fieldText.slice(0, head - 1)}, ${argument})${fieldText.slice(head)}`
+      : `${fieldText.slice(0, head)}(${argument})${fieldText.slice(head)}`;
+  }
   const body = around(document, connection.steps.slice(0, -1), fieldText);
   const selection = `forgekitNode: node(id: $${ID_KEY}) { ... on ${type} { ${body} } }`;
   const fragments = new Set<string>();
@@ -182,7 +239,7 @@ export function followUp(plan: Plan, connection: Connection, type: string, opera
   };
   collect(selection);
   const operation = operationOf(document, operationName);
-  const definitions = [`$${ID_KEY}: ID!`];
+  const definitions = [`$${ID_KEY}: ID!`, ...(connection.injected ? [`$${CURSOR_KEY}: String`] : [])];
   for (const name of variables) {
     const at = operation.variables[name];
     if (at) definitions.push(document.text.slice(at.start, at.end));

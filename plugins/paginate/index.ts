@@ -6,6 +6,7 @@ export type {
   MapFn,
   PageData,
   PageItem,
+  ListItem,
   PageResponse,
   Paginate,
   PaginateIterator,

@@ -46,10 +46,15 @@ export interface PaginateOptions<T = any, M = T> {
 
 /**
  * Item type of a list response: the element of an array, or of an object-wrapped list.
- * `-?` matters: an optional field of the wrapper (`repository_selection?`) would otherwise
- * add `undefined` to the item type.
+ * `NonNullable`: a response that may have no body (`repos.listContributors` answers 204 for an
+ * empty repository) adds no `undefined` item, as plugins/paginate/page.ts reads no body as no
+ * items. `-?` matters too: an optional field of the wrapper (`repository_selection?`) would
+ * otherwise add `undefined` to the item type.
  */
-export type PageItem<R> = R extends readonly (infer I)[]
+export type PageItem<R> = ListItem<NonNullable<R>>;
+
+/** {@link PageItem} of a response that has a body: the array's element, or the wrapped list's. */
+export type ListItem<R> = R extends readonly (infer I)[]
   ? I
   : R extends { total_count: number; items: readonly (infer I)[] }
     ? I // search results, whose other arrays (`lexical_fallback_reason`) are not the list

@@ -1,7 +1,10 @@
-import { ParameterError, type KeyValueStore } from "../../kernel/index.js";
+import { ParameterError, redactHeaders, type KeyValueStore } from "../../kernel/index.js";
+import type { Attempt, RateLimitInfo } from "../policy/types.js";
 import { knownKeys, MAX_TIMER, numberOption, optionObject } from "../policy/options.js";
 import { isKeyValueStore } from "../store/is-key-value-store.js";
-import type { RateLimitCallback } from "./index.js";
+
+/** A callback as the throttler calls it: with the engine's info and the attempt. */
+type Callback = (info: RateLimitInfo, attempt: Attempt) => unknown;
 
 /** One write budget (plugins/throttle/pacer.ts): at most `limit` writes per `per` ms. */
 export interface Budget {
@@ -29,8 +32,8 @@ export interface ThrottleConfig {
   maxTotalWait: number | undefined;
   /** `undefined` for the default budget (the presets load it with the throttle, not up front). */
   storeTimeout: number | undefined;
-  onRateLimit: RateLimitCallback | undefined;
-  onSecondaryRateLimit: RateLimitCallback | undefined;
+  onRateLimit: Callback | undefined;
+  onSecondaryRateLimit: Callback | undefined;
 }
 
 // `enabled` is `@octokit/plugin-throttling`'s name, accepted with its meaning.
@@ -48,15 +51,25 @@ const KEYS = [
   "enabled",
 ] as const;
 
-function callback(options: Record<string, unknown>, key: string, client: unknown): RateLimitCallback | undefined {
+function callback(options: Record<string, unknown>, key: string, client: unknown): Callback | undefined {
   const value = options[key];
-  if (value !== undefined && typeof value !== "function")
-    throw new ParameterError(`throttle.${key} must be a function (info) => boolean, got ${typeof value}.`);
-  // A callback declaring two or more parameters is `@octokit/plugin-throttling`'s
-  // (retryAfter in seconds, request options, client, retryCount): called that way.
-  if (typeof value === "function" && value.length >= 2)
-    return (info) => value(Math.ceil(info.waitMs / 1000), { ...info.request }, client, info.retryCount);
-  return value as RateLimitCallback | undefined;
+  if (value === undefined) return undefined;
+  if (typeof value !== "function")
+    throw new ParameterError(
+      `throttle.${key} must be a function (retryAfter, options, client, retryCount, info) => boolean, got ${typeof value}.`,
+    );
+  // One convention, whatever the function declares (`fn.length` is 0 for `(...args) => …`):
+  // `@octokit/plugin-throttling`'s (retryAfter in seconds, request options, client,
+  // retryCount), then forgekit's info. The options are the request's own, as @octokit passes
+  // them (the route template as `url`), with credentials redacted from the headers.
+  return (info, attempt) =>
+    value(
+      Math.ceil(info.waitMs / 1000),
+      { ...attempt.options, headers: redactHeaders(attempt.options.headers) },
+      client,
+      info.retryCount,
+      info,
+    );
 }
 
 /**

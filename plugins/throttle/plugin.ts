@@ -6,11 +6,50 @@ import { throttleConfig } from "./options.js";
 
 export type { RateLimit, RateLimitInfo, WithRateLimit, LimitKind } from "../policy/index.js";
 
-/** Answer to a rate-limit callback: `false` fails the request at once; anything else waits. */
-export type RateLimitCallback = (info: RateLimitInfo) => boolean | void | Promise<boolean | void>;
+/**
+ * The request options a rate-limit callback receives, shaped as `@octokit/plugin-throttling`
+ * passes them: `method`, `url` (the route template, `/repos/{owner}/{repo}`), `baseUrl`, the
+ * parameters by name, `headers` (credentials redacted) and `request`. The expanded URL is
+ * `info.request.url`.
+ */
+export interface RateLimitOptions {
+  method: string;
+  url: string;
+  baseUrl?: string;
+  headers: Record<string, string | number | undefined>;
+  [parameter: string]: unknown;
+}
+
+/**
+ * A rate-limit callback, called as `@octokit/plugin-throttling` calls it — `(retryAfter`
+ * in seconds`, options, client, retryCount)` — with forgekit's {@link RateLimitInfo} appended.
+ * Return `false` to fail the request at once; anything else waits.
+ */
+export type RateLimitCallback = ThrottleCallbacks["onRateLimit"] & {};
+
+/** The callbacks, as methods: an `@octokit/plugin-throttling` callback with narrower annotations still type-checks. */
+export interface ThrottleCallbacks {
+  /** Asked before a request waits for an exhausted primary rate limit; return `false` to fail fast. */
+  onRateLimit?(
+    retryAfter: number,
+    options: RateLimitOptions,
+    // `any`: ported callbacks annotate it as their Octokit class.
+    client: any,
+    retryCount: number,
+    info: RateLimitInfo,
+  ): boolean | void | Promise<boolean | void>;
+  /** Asked before a request waits for a secondary rate limit; return `false` to fail fast. */
+  onSecondaryRateLimit?(
+    retryAfter: number,
+    options: RateLimitOptions,
+    client: any,
+    retryCount: number,
+    info: RateLimitInfo,
+  ): boolean | void | Promise<boolean | void>;
+}
 
 /** Options of the `throttle` plugin (`throttle: {…}`); every one is optional. See docs/errors-retries-rate-limits.md. */
-export interface ThrottleOptions {
+export interface ThrottleOptions extends ThrottleCallbacks {
   /** `@octokit/plugin-throttling`'s switch: `false` is `throttle: false`. Default true. */
   enabled?: boolean;
   /** Where pauses are kept; share one (e.g. `redisStore`) between processes using one token. Default: a per-client {@link memoryStore}. */
@@ -29,10 +68,6 @@ export interface ThrottleOptions {
   maxWait?: number;
   /** Longest total of one request's waits (retries and pauses together), in ms. Default twice `maxWait`. The same setting as `retry.maxTotalWait`. */
   maxTotalWait?: number;
-  /** Asked before a request waits for an exhausted primary rate limit; return `false` to fail fast. */
-  onRateLimit?: RateLimitCallback;
-  /** Asked before a request waits for a secondary rate limit; return `false` to fail fast. */
-  onSecondaryRateLimit?: RateLimitCallback;
 }
 
 /** Options the `throttle` plugin adds to the client. */
@@ -53,7 +88,8 @@ let DEFAULT: ReturnType<typeof throttleConfig>;
  * @example
  * const MyClient = Client.plugin([retry, throttle]);
  * const client = new MyClient({
- *   throttle: { onRateLimit: (info) => info.waitMs < 60_000 }, // wait up to a minute, else fail fast
+ *   // the arguments of `@octokit/plugin-throttling`, then forgekit's info: wait up to a minute, else fail fast
+ *   throttle: { onRateLimit: (retryAfter, options, client, retryCount, info) => info.waitMs < 60_000 },
  * });
  */
 export const throttle: Plugin<void, ThrottlePluginOptions> = (client, options) => {

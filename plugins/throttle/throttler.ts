@@ -19,8 +19,8 @@ export interface ThrottleSettings {
   mutationGap: number;
   /** Write budgets: a write that would exceed one waits (plugins/throttle/pacer.ts). */
   budgets: readonly Budget[];
-  onRateLimit?: (info: RateLimitInfo) => unknown;
-  onSecondaryRateLimit?: (info: RateLimitInfo) => unknown;
+  onRateLimit?: (info: RateLimitInfo, attempt: Attempt) => unknown;
+  onSecondaryRateLimit?: (info: RateLimitInfo, attempt: Attempt) => unknown;
 }
 
 type Maybe = void | Promise<unknown>;
@@ -89,9 +89,9 @@ export function createThrottler(engine: Engine, settings: ThrottleSettings): Thr
     return enter(attempt);
   }
 
-  async function allow(_attempt: Attempt, info: RateLimitInfo): Promise<boolean> {
+  async function allow(attempt: Attempt, info: RateLimitInfo): Promise<boolean> {
     const callback = info.kind === "primary" ? settings.onRateLimit : settings.onSecondaryRateLimit;
-    return !callback || (await callback(info)) !== false;
+    return !callback || (await callback(info, attempt)) !== false;
   }
 
   function leave(attempt: Attempt, outcome: Outcome): Maybe {

@@ -24,7 +24,8 @@ plugins.push(cache, auth);
 const Worker = Client.plugin(plugins);
 const reply = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
 const { decline = false, ...throttleOptions } = config.throttle ?? {};
-const report = (event) => (info) => (reply({ event, info }), !decline);
+// forgekit's info is the callback's last argument (after @octokit's four).
+const report = (event) => (_retryAfter, _options, _client, _retryCount, info) => (reply({ event, info }), !decline);
 const client = new Worker({
   baseUrl: config.baseUrl,
   auth: config.token,

@@ -131,7 +131,10 @@ test("rate limits: a secondary-limit 403 pauses and retries; an exhausted graphq
       auth: TOKEN,
       throttle: {
         maxWait: 2 * 3600_000,
-        onRateLimit: (info) => (seen.push({ resource: info.resource, kind: info.kind }), false),
+        onRateLimit: (_retryAfter, _options, _client, _retryCount, info) => (
+          seen.push({ resource: info.resource, kind: info.kind }),
+          false
+        ),
       },
     });
     await client.graphql("{ viewer { login } }");

@@ -76,14 +76,15 @@ test("one retry counter: rate-limit re-sends count against `retries`, and callba
   clock = fakeClock();
   let n = 0;
   server.route("GET /mixed", () => (++n === 1 ? { status: 502, body: {} } : primaryLimit(60)));
-  const onRateLimit = sinon.spy((_info: RateLimitInfo) => true);
+  const onRateLimit = sinon.spy((..._args: [number, unknown, unknown, number, RateLimitInfo]) => true);
   const run = settle(
     make({ retry: { retries: 2, delay: 1, maxDelay: 1 }, throttle: { onRateLimit } }).request("GET /mixed"),
   );
   await until(() => sentTo("/mixed") === 1 && pendingTimers(clock!).length === 1, "the backoff");
   await clock.tickAsync(1);
   await until(() => onRateLimit.callCount === 1 && pendingTimers(clock!).length === 1, "the rate-limit wait");
-  assert.is(onRateLimit.firstCall.args[0].retryCount, 1);
+  assert.is(onRateLimit.firstCall.args[4].retryCount, 1);
+  assert.is(onRateLimit.firstCall.args[3], 1, "@octokit's retryCount argument");
   await clock.tickAsync(60_000);
   const { error } = await run.result;
   assert.is((error as HttpError).status, 403);
@@ -197,7 +198,10 @@ test("bad throttle options, and two different maxWait values, throw a ParameterE
       { throttle: { store: { get() {} } } },
       /throttle\.store must be a KeyValueStore: an object with get\(key\), set\(key, value, ttl\) and delete\(key\)/,
     ],
-    [{ throttle: { onRateLimit: true } }, /throttle\.onRateLimit must be a function \(info\) => boolean, got boolean/],
+    [
+      { throttle: { onRateLimit: true } },
+      /throttle\.onRateLimit must be a function \(retryAfter, options, client, retryCount, info\) => boolean, got boolean/,
+    ],
     [{ throttle: { concurency: 2 } }, /throttle\.concurency is not an option; known options: store, concurrency/],
     [
       { retry: { maxWait: 1000 }, throttle: { maxWait: 2000 } },

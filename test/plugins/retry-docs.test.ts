@@ -86,7 +86,8 @@ test("errors sample: a 404 is an HttpError", async () => {
 test("callbacks sample: onRateLimit declines a two-minute wait; the RateLimitError says when to retry", async () => {
   server.route("GET /search/issues", primaryLimit(120, { resource: "search" }));
   const printed = await run(samples[2]!);
-  assert.equal(printed[0], ["search budget used up; 120 s to go"]);
+  // @octokit's arguments (retryAfter, options with the route template), then forgekit's info.
+  assert.equal(printed[0], ["GET /search/issues: search budget used up; 120 s to go"]);
   assert.equal(printed[1]!.slice(0, 2), ["declined", true]);
   assert.match(String(printed[1]![2]), /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   assert.is(server.requests.length, 1);

@@ -48,11 +48,11 @@ for (const [label, offset] of [
   test(`a primary limit waits until x-ratelimit-reset, measured with the date header (local clock ${label} GitHub's)`, async () => {
     clock.setSystemTime(SERVER_NOW + offset);
     limitOnce("/repos/o/r");
-    const onRateLimit = sinon.spy((_info: RateLimitInfo) => true);
+    const onRateLimit = sinon.spy((..._args: [number, unknown, unknown, number, RateLimitInfo]) => true);
     const run = settle(make({ throttle: { onRateLimit } }).request("GET /repos/o/r"));
     await until(() => pendingTimers(clock).length === 1, "the reset timer");
     assert.equal(pendingTimers(clock), [60_000]);
-    const info = onRateLimit.firstCall.args[0];
+    const info = onRateLimit.firstCall.args[4];
     assert.equal(info, {
       kind: "primary",
       resource: "core",
@@ -108,7 +108,7 @@ test("once a resource is exhausted, later requests of it wait without being sent
 
 test("a later request whose onRateLimit declines fails fast, not sent", async () => {
   server.route("GET /repos/o/r", primaryLimit(60));
-  const client = make({ retry: { retries: 0 }, throttle: { onRateLimit: (info: RateLimitInfo) => info.sent } });
+  const client = make({ retry: { retries: 0 }, throttle: { onRateLimit: (_r, _o, _c, _n, info) => info.sent } });
   await client.request("GET /repos/o/r").catch(() => {});
   const error = (await client.request("GET /ok").catch((e: unknown) => e)) as RateLimitError;
   assert.is(
