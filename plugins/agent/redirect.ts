@@ -44,6 +44,10 @@ export function nextHop(current: Hop, status: number, location: string, hops: nu
   }
   if (target.protocol !== "http:" && target.protocol !== "https:")
     throw new Error(`redirected to a ${target.protocol} URL; only http(s) is followed`);
+  // node:http would turn `user:password@` into an `authorization: Basic` header of the server's
+  // choosing; fetch refuses such a redirect too (Fetch standard, HTTP-redirect fetch).
+  if (target.username || target.password)
+    throw new Error("redirected to a URL with credentials in it (user:password@), which is not followed");
   const headers = { ...current.init.headers };
   if (target.origin !== new URL(current.url).origin) for (const name of CREDENTIAL_HEADERS) delete headers[name];
   const method = (current.init.method ?? "GET").toUpperCase();
