@@ -74,7 +74,9 @@ export function agentFor(agent: unknown, url: string): unknown {
   // An agent-base agent (the proxy agents, plugins/agent/proxy.ts) serves both schemes.
   if (typeof (agent as { connect?: unknown } | null)?.connect === "function") return agent;
   const own = (agent as { protocol?: unknown } | null)?.protocol;
-  const protocol = new URL(url).protocol;
-  if (typeof own !== "string" || own === protocol) return agent;
+  if (typeof own !== "string") return agent;
+  // Run on every request: the scheme from the string, not a parsed URL.
+  const protocol = url.startsWith("https:") ? "https:" : "http:";
+  if (own === protocol) return agent;
   return protocol === "https:" ? httpsAgent : httpAgent;
 }
