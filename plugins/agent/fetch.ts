@@ -5,8 +5,10 @@ import type { Fetch } from "../../kernel/index.js";
 import { ACCEPT_ENCODING, bodyStream, readBody } from "./node-http.js";
 import { agentFor, isRedirect, nextHop, type Hop } from "./redirect.js";
 
-// The agent transport's code: plugins/agent/index.ts imports this module only when a request
-// is sent with an `agent`. It speaks node:http(s) with the caller's agent directly.
+// The Node transport's code: plugins/agent/index.ts imports this module on the first request
+// that goes through node:http(s) — the default in Node (plugins/agent/transport-choice.ts), a
+// caller's `agent`, or a proxy's. Without an agent, Node's global agent of the URL's protocol
+// carries the request (keep-alive since Node 19).
 
 type Body = string | Buffer | Readable | null;
 
@@ -84,10 +86,10 @@ export interface AgentResponse {
 }
 
 /**
- * Send with `agent`, following redirects safely; resolves with the whole (decoded) body. The
- * plugin's own send path (plugins/agent/index.ts) uses this answer as it is: building a WHATWG
- * Response, its Headers and a web stream around a body already in memory would cost more than
- * the rest of the request.
+ * Send with `agent`, following redirects safely; resolves when the final head arrived, its
+ * body read on `text()` or `arrayBuffer()`. The plugin's own send path (plugins/agent/index.ts)
+ * uses this answer as it is: building a WHATWG Response, its Headers and a web stream around
+ * a body read whole into memory would cost more than the rest of the request.
  */
 export function agentTransport(
   agent: unknown,
@@ -99,7 +101,9 @@ export function agentTransport(
     let body = await toBody(init.body, headers);
     let hop: Hop = { url, init: { ...init, body: body as never, headers } };
     for (let hops = 1; ; hops++) {
-      const res = await requestHop(hop, hops === 1 ? agent : agentFor(agent, hop.url), body, init.signal, idle);
+      // Every hop, the first too: a Link or a redirect may change the scheme (an https agent
+      // for an http URL would be refused by Node, and retried, without ever being sent).
+      const res = await requestHop(hop, agentFor(agent, hop.url), body, init.signal, idle);
       const location = res.headers.location;
       if (init.redirect === "manual" || !isRedirect(res.statusCode!, location))
         return answer(res, hop, init.maxBodyBytes, stream);
@@ -131,17 +135,20 @@ const pairs = (raw: string[]) => raw.flatMap((name, i) => (i % 2 ? [] : [[name, 
 const UTF8 = new TextDecoder();
 
 /**
- * The answer with the whole (decoded) body; a reset mid-body rejects instead of hanging.
- * Headers as fetch's Headers has them: names lower-cased and sorted, repeated values joined
- * with ", " (a repeated `set-cookie` keeps its last value, as `Object.fromEntries` of fetch's
- * Headers does).
+ * The answer as soon as the head arrived, as fetch's Response: the body is read (decoded, and
+ * bounded by `limit`) when the kernel asks for it, so a reset mid-body fails after the status
+ * is known, as over fetch; it rejects instead of hanging. Headers as fetch's Headers has them:
+ * names lower-cased and sorted, repeated values joined with ", " (a repeated `set-cookie`
+ * keeps its last value, as `Object.fromEntries` of fetch's Headers does).
  */
-async function answer(res: IncomingMessage, hop: Hop, limit?: number, stream?: boolean): Promise<AgentResponse> {
+function answer(res: IncomingMessage, hop: Hop, limit?: number, stream?: boolean): AgentResponse {
   const status = res.statusCode!;
   const nullBody = hop.init.method === "HEAD" || status === 204 || status === 205 || status === 304;
+  if (nullBody) res.resume();
   // `request.parseSuccessResponseBody: false`: the kernel hands this stream to the caller.
   const web = !nullBody && stream && status < 400 ? (Readable.toWeb(bodyStream(res)) as ReadableStream) : undefined;
-  const bytes = nullBody ? (res.resume(), null) : web ? null : await readBody(res, limit);
+  let bytes: Promise<Buffer> | undefined;
+  const read = () => (bytes ??= nullBody || web ? Promise.resolve(EMPTY) : readBody(res, limit));
   const fields: Record<string, string> = {};
   const raw = res.rawHeaders;
   for (let i = 0; i < raw.length; i += 2) {
@@ -163,17 +170,15 @@ async function answer(res: IncomingMessage, hop: Hop, limit?: number, stream?: b
     url: hop.url,
     headers,
     rawHeaders: raw,
-    body: web ?? (bytes && { cancel: () => Promise.resolve() }),
+    body: web ?? (nullBody ? null : { cancel: () => Promise.resolve(void res.destroy()) }),
     // TextDecoder drops a leading BOM, as Response.text() does.
-    text: () => Promise.resolve(bytes ? UTF8.decode(bytes) : ""),
+    text: () => read().then((data) => UTF8.decode(data)),
     arrayBuffer: () =>
-      Promise.resolve(
-        bytes
-          ? (bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer)
-          : new ArrayBuffer(0),
-      ),
+      read().then((data) => data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer),
   };
 }
+
+const EMPTY = Buffer.alloc(0);
 
 /**
  * Connection errors (ECONNREFUSED, ECONNRESET before a response…) wrapped the way undici
@@ -181,5 +186,9 @@ async function answer(res: IncomingMessage, hop: Hop, limit?: number, stream?: b
  * `NetworkError` message; the kernel redacts the cause's text. An abort passes as it is.
  */
 function failed(error: { code?: unknown; name?: string; message?: string }): unknown {
-  return error?.code && error.name !== "AbortError" ? new TypeError("fetch failed", { cause: error }) : error;
+  if (!error?.code || error.name === "AbortError") return error;
+  // llhttp's name for headers over --max-http-header-size (16 KiB), which undici also reads.
+  if (error.code === "HPE_HEADER_OVERFLOW")
+    error = { code: "UND_ERR_HEADERS_OVERFLOW", message: "Headers Overflow Error" };
+  return new TypeError("fetch failed", { cause: error });
 }

@@ -44,6 +44,10 @@ export function nextHop(current: Hop, status: number, location: string, hops: nu
   }
   if (target.protocol !== "http:" && target.protocol !== "https:")
     throw new Error(`redirected to a ${target.protocol} URL; only http(s) is followed`);
+  // node:http would turn `user:password@` into an `authorization: Basic` header of the server's
+  // choosing; fetch refuses such a redirect too (Fetch standard, HTTP-redirect fetch).
+  if (target.username || target.password)
+    throw new Error("redirected to a URL with credentials in it (user:password@), which is not followed");
   const headers = { ...current.init.headers };
   if (target.origin !== new URL(current.url).origin) for (const name of CREDENTIAL_HEADERS) delete headers[name];
   const method = (current.init.method ?? "GET").toUpperCase();
@@ -70,7 +74,9 @@ export function agentFor(agent: unknown, url: string): unknown {
   // An agent-base agent (the proxy agents, plugins/agent/proxy.ts) serves both schemes.
   if (typeof (agent as { connect?: unknown } | null)?.connect === "function") return agent;
   const own = (agent as { protocol?: unknown } | null)?.protocol;
-  const protocol = new URL(url).protocol;
-  if (typeof own !== "string" || own === protocol) return agent;
+  if (typeof own !== "string") return agent;
+  // Run on every request: the scheme from the string, not a parsed URL.
+  const protocol = url.startsWith("https:") ? "https:" : "http:";
+  if (own === protocol) return agent;
   return protocol === "https:" ? httpsAgent : httpAgent;
 }

@@ -8,15 +8,21 @@ import type { TransportOptions } from "../../kernel/index.js";
  * go past the mock to the real network, with the test's credentials.
  *
  * In order: the caller's own `request.fetch`; an `agent` (it is node:http's) or no `fetch` at
- * all (`node --no-experimental-fetch`); a fetch that is
- * not the runtime's own, or a global undici dispatcher that is not a plain `Agent`; node:http
- * when a proxy applies (`proxied`: its agent tunnels through node:http) or node:http is
- * patched; otherwise {@link DEFAULT}. A fetch mock thus wins over a proxy from the environment.
+ * all (`node --no-experimental-fetch`); Deno and Bun, whose fetch is their own fast path; a
+ * fetch that is not the runtime's own, or a global undici dispatcher that is not a plain
+ * `Agent`; otherwise {@link DEFAULT}, node:http, whatever a proxy (`proxied`: its agent
+ * tunnels through node:http) or a mock of node:http says. A fetch mock thus wins over a proxy
+ * from the environment, and a mock of both layers (nock 14, msw 2) sees node:http's request.
  */
 export type Transport = "fetch" | "node:http";
 
-/** The transport when nothing is patched or asked for. */
-export const DEFAULT: Transport = "fetch";
+/**
+ * The transport when nothing is patched or asked for, in Node: node:http with a keep-alive
+ * agent (plugins/agent/fetch.ts), which spends less time and CPU per request than fetch
+ * (`npm run bench` measures both side by side: test/bench/) and decodes bodies with the same
+ * rules and limits.
+ */
+export const DEFAULT: Transport = "node:http";
 
 /** Where undici (and Node's fetch, which is undici) keeps the global dispatcher. */
 const DISPATCHER = Symbol.for("undici.globalDispatcher.1");
@@ -26,24 +32,23 @@ export function chooseTransport(request: TransportOptions, proxied = false): Tra
   if (request.fetch) return "fetch";
   const fetch = globalThis.fetch;
   if (request.agent !== undefined || typeof fetch !== "function") return "node:http";
-  // A global undici dispatcher set by a test (`MockAgent`, …) rather than the default `Agent`.
+  if (OTHER_RUNTIME) return "fetch";
+  // A global undici dispatcher set by a test (`MockAgent`, …) or a caller (`ProxyAgent`,
+  // `EnvHttpProxyAgent`) rather than the default `Agent`: fetch, which it configures.
   const dispatcher = (globalThis as Record<symbol, { constructor?: { name?: string } } | undefined>)[DISPATCHER];
   if (!isOwn(fetch, FETCH) || (dispatcher !== undefined && dispatcher.constructor?.name !== "Agent")) return "fetch";
-  if (proxied) return "node:http";
-  // The built-in modules, without importing them statically (this file is read on every request).
-  const builtin = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process
-    ?.getBuiltinModule;
-  const http = builtin?.("node:http") as { request?: unknown } | undefined;
-  const https = builtin?.("node:https") as { request?: unknown } | undefined;
-  if (http && https && (!isOwn(http.request, HTTP_REQUEST) || !isOwn(https.request, HTTP_REQUEST))) return "node:http";
-  return DEFAULT;
+  return proxied ? "node:http" : DEFAULT;
 }
+
+/** Deno and Bun run Node's modules too, but their own fetch is the transport there. */
+const OTHER_RUNTIME =
+  typeof (globalThis as { Deno?: unknown }).Deno !== "undefined" ||
+  typeof (globalThis as { Bun?: unknown }).Bun !== "undefined";
 
 // Node's own functions are JavaScript, so their source text is their own; a mock's
 // replacement is another function (nock 13: `function (input, options, callback)`), a Proxy or
 // a bound function (`function () { [native code] }`). Bun's fetch is native and named `fetch`.
 const FETCH = /^(async )?function fetch\(/;
-const HTTP_REQUEST = /^function request\(/;
 
 /** Functions already looked at: the answer is the same for the same function object. */
 const seen = new WeakMap<object, boolean>();

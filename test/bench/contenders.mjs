@@ -3,6 +3,9 @@
 //   large()        GET /orgs/octo-org/repos                    (~200 KB array)
 //   all(repo)      every contributor of `repo` in one array    (100 per page)
 //   each(repo, fn) the same through the library's page iterator, calling fn(page data)
+//   agent()        small() through the library's `agent` option (a keep-alive node:http Agent)
+//   proxied()      small() through a CONNECT proxy (the bench server is one: server.mjs)
+//   download()     GET a 200 MB tarball as a stream; resolves with the bytes read (discarded)
 // Each contender uses what a user of that library would write. Only the contender being
 // measured is imported into a worker process.
 const OWNER = "octo-org";
@@ -10,13 +13,14 @@ const REPO = "octo-repo";
 const ORG = "octo-org";
 
 /** Contender names in the order of the first round. */
-export const CONTENDERS = ["fetch", "forgekit", "octokit-rest", "octokit-core"];
+export const CONTENDERS = ["fetch", "node-http", "forgekit", "octokit-rest", "octokit-core"];
 
 /** Packages each contender is measured from (for the versions table). */
 export const PACKAGES = { forgekit: "forgekit", "octokit-rest": "@octokit/rest", "octokit-core": "@octokit/core" };
 
 export const LABELS = {
   fetch: "bare fetch",
+  "node-http": "raw node:http",
   forgekit: "forgekit",
   "octokit-rest": "@octokit/rest",
   "octokit-core": "@octokit/core",
@@ -30,6 +34,14 @@ export const GRAPHQL_QUERY = `query ($owner: String!, $repo: String!, $first: In
   }
 }`;
 const graphqlCount = (data) => data.repository.issues.nodes.length;
+const TARBALL = `/repos/${OWNER}/${REPO}/tarball/main`;
+
+/** The bytes of a web ReadableStream (or any async iterable of chunks), read and dropped. */
+async function drain(stream) {
+  let bytes = 0;
+  for await (const chunk of stream) bytes += chunk.byteLength;
+  return bytes;
+}
 
 const loaders = {
   async fetch(baseUrl) {
@@ -56,13 +68,40 @@ const loaders = {
         }
       },
       small: (repo = REPO) => getJson(`${baseUrl}/repos/${OWNER}/${repo}/tags`),
-      // The baseline of the agent measure: bare fetch has no agent option.
+      // The baseline of the agent and proxied measures: bare fetch has no agent option, and
+      // a proxy needs undici's ProxyAgent, which is not installed.
       agent: () => getJson(`${baseUrl}/repos/${OWNER}/${REPO}/tags`),
+      proxied: () => getJson(`${baseUrl}/repos/${OWNER}/${REPO}/tags`),
+      async download() {
+        const response = await fetch(`${baseUrl}${TARBALL}`);
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        return drain(response.body);
+      },
       large: () => getJson(`${baseUrl}/orgs/${ORG}/repos`),
       all: (repo) => all(`${baseUrl}/repos/${OWNER}/${repo}/contributors?per_page=100`),
       async each(repo, fn) {
         for await (const page of pages(`${baseUrl}/repos/${OWNER}/${repo}/contributors?per_page=100`)) fn(page.data);
       },
+    };
+  },
+
+  async "node-http"(baseUrl) {
+    const { get, getJson, pages, all } = await import("./fixtures/node-http-client.mjs");
+    const { HttpsProxyAgent } = await import("https-proxy-agent");
+    // The proxied floor: the same GET through a keep-alive CONNECT tunnel (https-proxy-agent,
+    // which forgekit's proxy support uses too).
+    const tunnel = new HttpsProxyAgent(baseUrl, { keepAlive: true });
+    return {
+      notes: [],
+      small: (repo = REPO) => getJson(`${baseUrl}/repos/${OWNER}/${repo}/tags`),
+      agent: () => getJson(`${baseUrl}/repos/${OWNER}/${REPO}/tags`),
+      proxied: () => getJson(`${baseUrl}/repos/${OWNER}/${REPO}/tags`, tunnel),
+      large: () => getJson(`${baseUrl}/orgs/${ORG}/repos`),
+      all: (repo) => all(`${baseUrl}/repos/${OWNER}/${repo}/contributors?per_page=100`),
+      async each(repo, fn) {
+        for await (const page of pages(`${baseUrl}/repos/${OWNER}/${repo}/contributors?per_page=100`)) fn(page.data);
+      },
+      download: async () => drain(await get(`${baseUrl}${TARBALL}`)),
     };
   },
 
@@ -95,12 +134,24 @@ const loaders = {
     // The agent path: the same GET through a client given a keep-alive node:http Agent.
     const { Agent } = await import("node:http");
     const withAgent = forgekit({ baseUrl, agent: new Agent({ keepAlive: true }) });
+    // The proxied path: every request through the bench server acting as a CONNECT proxy.
+    const proxied = forgekit({ baseUrl, request: { proxy: baseUrl } });
     if (!paginate) notes.push("no paginate plugin in the preset yet");
     return {
       notes,
       small,
       large,
       agent: () => withAgent.repos.listTags({ owner: OWNER, repo: REPO }),
+      proxied: () => proxied.repos.listTags({ owner: OWNER, repo: REPO }),
+      async download() {
+        const { data } = await client.repos.downloadTarballArchive({
+          owner: OWNER,
+          repo: REPO,
+          ref: "main",
+          request: { parseSuccessResponseBody: false },
+        });
+        return drain(data);
+      },
       graphql:
         client.graphql?.paginate &&
         (async (repo) =>
@@ -122,6 +173,15 @@ const loaders = {
       notes: [],
       small: (repo = REPO) => octokit.rest.repos.listTags({ owner: OWNER, repo }),
       large: () => octokit.rest.repos.listForOrg({ org: ORG }),
+      async download() {
+        const { data } = await octokit.rest.repos.downloadTarballArchive({
+          owner: OWNER,
+          repo: REPO,
+          ref: "main",
+          request: { parseSuccessResponseBody: false },
+        });
+        return drain(data);
+      },
       all: (repo) => octokit.paginate(octokit.rest.repos.listContributors, { owner: OWNER, repo, per_page: 100 }),
       async each(repo, fn) {
         for await (const page of octokit.paginate.iterator(octokit.rest.repos.listContributors, {
@@ -158,6 +218,10 @@ const loaders = {
         graphqlCount(await octokit.graphql.paginate(GRAPHQL_QUERY, { owner: OWNER, repo, first: 100 })),
       small: (repo = REPO) => octokit.request("GET /repos/{owner}/{repo}/tags", { owner: OWNER, repo }),
       large: () => octokit.request("GET /orgs/{org}/repos", { org: ORG }),
+      async download() {
+        const { data } = await octokit.request(`GET ${TARBALL}`, { request: { parseSuccessResponseBody: false } });
+        return drain(data);
+      },
       async all(repo) {
         const items = [];
         for await (const page of pages(repo)) items.push(...page.data);
@@ -177,4 +241,4 @@ export function load(name, baseUrl) {
   return loader(baseUrl);
 }
 
-export const FIXTURE = { OWNER, REPO, ORG, SMALL_REPO: "warm-repo" };
+export const FIXTURE = { OWNER, REPO, ORG, SMALL_REPO: "warm-repo", DOWNLOAD_BYTES: 200_000_000 };

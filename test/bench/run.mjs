@@ -119,8 +119,8 @@ try {
   } else {
     if (only.includes("requests") || only.includes("pagination") || only.includes("graphql")) {
       const measures = [
-        ...(only.includes("requests") ? ["small", "large", "inflight", "agent"] : []),
-        ...(only.includes("pagination") ? ["paginate", "iterator"] : []),
+        ...(only.includes("requests") ? ["small", "large", "inflight", "agent", "proxied"] : []),
+        ...(only.includes("pagination") ? ["paginate", "iterator", "download"] : []),
         ...(only.includes("graphql") ? ["graphql"] : []),
       ];
       const counts = {
@@ -128,13 +128,15 @@ try {
         large: mode.large,
         inflight: mode.inflight,
         agent: mode.small,
+        proxied: mode.small,
+        download: 1,
         paginate: 1,
         iterator: 1,
         graphql: 1,
       };
       for (let round = 0; round < mode.rounds; round++) {
         for (const measure of measures) {
-          const pagination = measure === "paginate" || measure === "iterator" || measure === "graphql";
+          const pagination = ["paginate", "iterator", "graphql", "download"].includes(measure);
           if (pagination && round >= mode.paginateRounds) continue;
           const table = pagination ? results.pagination : results.requests;
           const rounds = (table[measure] ??= []);
@@ -175,7 +177,7 @@ try {
     }
 
     if (only.includes("heap")) {
-      const contenders = CONTENDERS.filter((name) => name !== "fetch");
+      const contenders = CONTENDERS.filter((name) => name !== "fetch" && name !== "node-http");
       results.heap = { plain: [], touched: [] };
       for (let round = 0; round < mode.heapRounds; round++) {
         for (const contender of rotate(contenders, round)) {

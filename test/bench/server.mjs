@@ -9,11 +9,14 @@
 //   GET /repos/{owner}/{repo}/contributors    paginated list, per_page (≤ 100) and page,
 //   GET /repositories/{id}/contributors       Link rel="next"/"last"/"first"/"prev" like GitHub
 //   GET /repos/{owner}/{repo}                 one repository (~6 KB)
+//   GET /repos/{owner}/{repo}/tarball/{ref}  200 MB of bytes, written as the socket drains
+//   CONNECT host:port                         a tunnel to host:port: the server is also a proxy
 // The contributors list has 10,000 items for repo `octo-repo` and 500 for any other repo.
 // Every response carries GitHub's headers: x-ratelimit-*, x-github-request-id, etag, …
 // The server always answers 200 with the full body (it ignores If-None-Match), so every
 // contender transfers and parses every body.
 import { createServer } from "node:http";
+import { connect } from "node:net";
 import { createHash, randomBytes } from "node:crypto";
 import { fixtures, CONTRIBUTORS_BIG, CONTRIBUTORS_SMALL, BIG_REPO_ID, SMALL_REPO_ID } from "./payloads.mjs";
 
@@ -144,6 +147,7 @@ function handle(req, res) {
   const path = q === -1 ? req.url : req.url.slice(0, q);
   const query = new URLSearchParams(q === -1 ? "" : req.url.slice(q + 1));
   const parts = path.split("/");
+  if (parts[1] === "repos" && parts[4] === "tarball") return download(res);
   let body = notFound;
   let link;
   let status = 200;
@@ -165,7 +169,37 @@ function handle(req, res) {
   res.end(body);
 }
 
+const DOWNLOAD = 200_000_000;
+const chunk = randomBytes(64 * 1024);
+
+/** The 200 MB tarball, chunk by chunk as the client reads it (never in memory at once). */
+function download(res) {
+  res.writeHead(200, { "content-type": "application/x-gzip", "content-length": String(DOWNLOAD) });
+  let sent = 0;
+  const pump = () => {
+    while (sent < DOWNLOAD) {
+      const part = chunk.subarray(0, Math.min(chunk.length, DOWNLOAD - sent));
+      sent += part.length;
+      if (!res.write(part)) return void res.once("drain", pump);
+    }
+    res.end();
+  };
+  pump();
+}
+
 const server = createServer({ keepAliveTimeout: 60_000 }, handle);
+// A CONNECT proxy on the same port (the proxied measure tunnels back to this server).
+server.on("connect", (req, socket, head) => {
+  const [host, port] = req.url.split(":");
+  const upstream = connect(Number(port), host, () => {
+    socket.write("HTTP/1.1 200 Connection Established\r\n\r\n");
+    if (head.length) upstream.write(head);
+    upstream.pipe(socket).pipe(upstream);
+  });
+  const close = () => (upstream.destroy(), socket.destroy());
+  upstream.once("error", close);
+  socket.once("error", close);
+});
 server.listen(0, "127.0.0.1", () => {
   process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${server.address().port}` })}\n`);
 });

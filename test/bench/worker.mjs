@@ -9,6 +9,9 @@
 //   agent     <count> sequential GETs of the ~400 B array with the library's `agent` option
 //             (a keep-alive node:http Agent); bare fetch runs its plain small GETs as the baseline
 //   graphql   a GraphQL connection of 10,000 nodes (100 per page) into one array
+//   proxied   <count> sequential GETs of the ~400 B array through a CONNECT proxy (bare fetch,
+//             without undici's ProxyAgent, runs its plain small GETs as the baseline)
+//   download  one 200 MB tarball read as a stream and dropped: time and peak RSS
 // Peak RSS is the kernel's VmHWM, reset after the warm-up (Linux clear_refs "5"), so it
 // covers the measured section alone; without /proc it falls back to sampling rss().
 import { readFileSync, writeFileSync } from "node:fs";
@@ -82,7 +85,9 @@ const warm = Math.max(20, Math.round(count / 10));
 
 if (measure === "agent" && !contender.agent) {
   result.skipped = "no agent option";
-} else if (measure === "small" || measure === "large" || measure === "agent") {
+} else if (measure === "proxied" && !contender.proxied) {
+  result.skipped = "a proxy needs undici's ProxyAgent";
+} else if (measure === "small" || measure === "large" || measure === "agent" || measure === "proxied") {
   const fn = contender[measure];
   await sequential(fn, warm);
   const t0 = performance.now();
@@ -125,6 +130,18 @@ if (measure === "agent" && !contender.agent) {
     result.items = items;
     result.ops = 1;
   }
+} else if (measure === "download") {
+  globalThis.gc?.();
+  result.baseRssKb = Math.round(process.memoryUsage.rss() / 1024);
+  const peak = peakTracker();
+  const t0 = performance.now();
+  const c0 = process.cpuUsage();
+  const bytes = await contender.download();
+  result.cpuMs = cpuMs(c0);
+  result.ms = performance.now() - t0;
+  result.peakRssKb = peak.stop();
+  check(bytes === FIXTURE.DOWNLOAD_BYTES, `expected ${FIXTURE.DOWNLOAD_BYTES} bytes, got ${bytes}`);
+  result.ops = 1;
 } else throw new Error(`Unknown measure "${measure}".`);
 
 process.stdout.write(`${JSON.stringify(result)}\n`);

@@ -67,7 +67,8 @@ test.after(async () => {
 const text = async (stream: unknown) => new Response(stream as ReadableStream).text();
 const STREAM = { request: { parseSuccessResponseBody: false } };
 
-for (const name of ["fetch", "agent"] as const) {
+// node: the Node default, node:http (the agent option takes the same path with its own agent).
+for (const name of ["fetch", "node"] as const) {
   const client = (options = {}) => make[name]({ baseUrl: server.url, ...options });
 
   test(`${name}: data is a web ReadableStream of the decoded body; status and headers as usual`, async () => {

@@ -1,5 +1,5 @@
 // Run by test/faults/bodies.test.ts in a child process of its own, so its peak RSS is this
-// request's alone: `body-child.ts <url> <path> <fetch|agent>` sends one GET and prints the outcome
+// request's alone: `body-child.ts <url> <path> <fetch|node|agent>` sends one GET and prints the outcome
 // and the process's peak RSS in bytes as JSON.
 import { Agent } from "node:http";
 import { transports, type TransportName } from "./security.js";

@@ -1,26 +1,32 @@
 // Helpers for test/security, test/faults and test/regressions: both transports side by
 // side, every place an error can show a secret, and a self-signed certificate for TLS.
 import { Agent } from "node:http";
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { inspect } from "node:util";
 import { Client, type ClientOptions } from "../../kernel/index.js";
 import { agent as agentPlugin } from "../../plugins/agent/index.js";
 
-/** The kernel with the agent transport available (inert unless an `agent` is given). */
+/** The kernel with the Node transport (plugins/agent): node:http unless `request.fetch` is given. */
 export const WithAgent = Client.plugin(agentPlugin);
 
-export type TransportName = "fetch" | "agent";
+export type TransportName = "fetch" | "node" | "agent";
+
+/** The runtime's fetch, read when a request is sent (a test may replace it). */
+const runtimeFetch: typeof fetch = (input, init) => globalThis.fetch(input, init);
 
 /**
- * One factory per transport: `fetch` is the kernel's default (`globalThis.fetch`), `agent`
- * sends through `plugins/agent` (node-fetch) with `httpAgent`.
+ * One factory per transport: `fetch` passes `request.fetch` (the runtime's fetch: what
+ * browsers, Deno and Bun use), `node` is Node's default (node:http with Node's keep-alive
+ * global agent), `agent` sends through node:http with `httpAgent`.
  */
 export function transports(httpAgent: Agent): Record<TransportName, (options: ClientOptions) => Client> {
   return {
-    fetch: (options) => new WithAgent(options),
+    fetch: (options) => new WithAgent({ ...options, request: { fetch: runtimeFetch, ...options.request } }),
+    node: (options) => new WithAgent(options),
     agent: (options) => new WithAgent({ agent: httpAgent, ...options }),
   };
 }
@@ -181,4 +187,45 @@ export async function startDualServer(
       return new Promise((done) => dual.close(() => done()));
     },
   };
+}
+
+/** One request of {@link runTlsClient}: `path` is a route path or an absolute URL. */
+export interface TlsCase {
+  transport: TransportName;
+  base: "http" | "https";
+  path: string;
+}
+
+/** What the child printed for a {@link TlsCase}: the response's status and url, or the error. */
+export interface TlsResult extends TlsCase {
+  status?: number;
+  url?: string;
+  error?: string;
+}
+
+/**
+ * Send `cases` to `127.0.0.1:port` from a child process (test/security/fixtures/tls-client.ts)
+ * that trusts `certificate` through NODE_EXTRA_CA_CERTS, read at start-up by fetch and node:https
+ * alike: TLS is verified, never switched off.
+ */
+export function runTlsClient(certificate: Certificate, port: number, cases: TlsCase[]): Promise<TlsResult[]> {
+  const child = fileURLToPath(new URL("../security/fixtures/tls-client.ts", import.meta.url));
+  const register = fileURLToPath(new URL("./register.mjs", import.meta.url));
+  const env = { ...process.env, NODE_EXTRA_CA_CERTS: certificate.certFile };
+  return new Promise((resolve, reject) =>
+    execFile(
+      process.execPath,
+      ["--import", register, child, String(port), JSON.stringify(cases)],
+      { env, timeout: 20_000 },
+      (error, stdout, stderr) => {
+        if (error) return reject(new Error(`${error.message}\n${stderr}`));
+        resolve(
+          stdout
+            .trim()
+            .split("\n")
+            .map((line) => JSON.parse(line) as TlsResult),
+        );
+      },
+    ),
+  );
 }

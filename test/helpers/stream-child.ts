@@ -1,5 +1,5 @@
 // Run by test/faults/streaming.test.ts in a child process of its own: `stream-child.ts <url>
-// <fetch|agent> <file>` downloads GET / with request.parseSuccessResponseBody: false into
+// <fetch|node|agent> <file>` downloads GET / with request.parseSuccessResponseBody: false into
 // <file>, and prints the bytes written and how far the download raised the peak RSS.
 import { Agent } from "node:http";
 import { stat, writeFile } from "node:fs/promises";

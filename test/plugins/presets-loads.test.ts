@@ -12,6 +12,11 @@ const test = suite("presets: plugin code loads on first use, counted in a real N
 const root = fileURLToPath(new URL("../..", import.meta.url));
 type Steps = Record<"started" | "constructed" | "requested" | "paginated" | "cached" | "agent", string[]>;
 
+/** Proxy variables emptied: the child must not depend on the environment the tests run in. */
+const NO_PROXY_VARIABLES = Object.fromEntries(
+  ["https_proxy", "HTTPS_PROXY", "http_proxy", "HTTP_PROXY", "all_proxy", "ALL_PROXY"].map((name) => [name, ""]),
+);
+
 function run(env: Record<string, string>): Promise<Steps> {
   const dir = mkdtempSync(join(tmpdir(), "forgekit-loads-"));
   const child = spawn(
@@ -25,7 +30,7 @@ function run(env: Record<string, string>): Promise<Steps> {
     ],
     {
       cwd: root,
-      env: { ...process.env, DEBUG: "", ...env, LOADS_FILE: join(dir, "loads.txt") },
+      env: { ...process.env, DEBUG: "", ...NO_PROXY_VARIABLES, ...env, LOADS_FILE: join(dir, "loads.txt") },
     },
   );
   let stdout = "";
@@ -47,6 +52,7 @@ const POLICY = /^plugins\/(?:policy\/engine|retry\/retrier|throttle\/throttler)\
 const PAGINATE = /^plugins\/paginate\/pages\.ts$/;
 const DEBUG = /^(?:plugins\/debug\/printer\.ts|node_modules\/debug\/)/;
 const AGENT_TRANSPORT = /^plugins\/agent\/(?:fetch|node-http)\.ts$/;
+const PROXY = /^(?:plugins\/agent\/proxy\.ts|node_modules\/(?:https-proxy-agent|proxy-from-env)\/)/;
 
 test("without DEBUG: construction loads no cache, retry/throttle, paginate or debug code; each loads on first use", async () => {
   const steps = await run({});
@@ -64,8 +70,8 @@ test("without DEBUG: construction loads no cache, retry/throttle, paginate or de
   assert.not.ok(has(steps.paginated, CACHE));
   assert.ok(has(steps.cached, CACHE), "a client with cache: true loads the cache");
   assert.not.ok(has(steps.cached, DEBUG), "DEBUG unset: the debug package is never loaded");
-  assert.not.ok(has(steps.cached, AGENT_TRANSPORT), "no agent: the agent transport is never loaded");
-  assert.ok(has(steps.agent, /^plugins\/agent\/fetch\.ts$/), "a request with an agent loads the agent transport");
+  assert.ok(has(steps.requested, AGENT_TRANSPORT), "the Node transport (node:http) loads on the first request");
+  assert.not.ok(has(steps.agent, PROXY), "no proxy variable: the proxy packages are never loaded");
 });
 
 test("DEBUG=forgekit:rest*: the debug package loads on the first request, not at construction", async () => {

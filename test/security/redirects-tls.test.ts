@@ -4,17 +4,19 @@
 // through NODE_EXTRA_CA_CERTS in a child process: TLS is verified, never switched off.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { execFile } from "node:child_process";
-import { fileURLToPath } from "node:url";
-import { selfSignedCertificate, startDualServer, type DualServer } from "../helpers/security.js";
+import {
+  runTlsClient,
+  selfSignedCertificate,
+  startDualServer,
+  type DualServer,
+  type TlsCase,
+} from "../helpers/security.js";
 
-const test = suite("security: redirects across schemes (fetch and agent, verified TLS)");
+const test = suite("security: redirects across schemes (fetch, node:http and agent, verified TLS)");
 const certificate = selfSignedCertificate();
 // Without openssl there is no certificate: reported as skipped (run.mjs counts skips), never as passed.
 const tlsTest = certificate ? test : test.skip;
 const CREDENTIALS = ["authorization", "cookie", "proxy-authorization"];
-const CHILD = fileURLToPath(new URL("./fixtures/tls-client.ts", import.meta.url));
-const REGISTER = fileURLToPath(new URL("../helpers/register.mjs", import.meta.url));
 let server: DualServer;
 
 test.before(async () => {
@@ -32,39 +34,12 @@ test.after(async () => {
   certificate?.remove();
 });
 
-interface Result {
-  transport: string;
-  base: string;
-  path: string;
-  status?: number;
-  url?: string;
-  error?: string;
-}
-
-function runClient(cases: Array<{ transport: string; base: string; path: string }>): Promise<Result[]> {
-  return new Promise((resolve, reject) => {
-    const env = { ...process.env, NODE_EXTRA_CA_CERTS: certificate!.certFile };
-    execFile(
-      process.execPath,
-      ["--import", REGISTER, CHILD, String(server.port), JSON.stringify(cases)],
-      { env, timeout: 20_000 },
-      (error, stdout, stderr) => {
-        if (error) return reject(new Error(`${error.message}\n${stderr}`));
-        resolve(
-          stdout
-            .trim()
-            .split("\n")
-            .map((line) => JSON.parse(line) as Result),
-        );
-      },
-    );
-  });
-}
+const runClient = (cases: TlsCase[]) => runTlsClient(certificate!, server.port, cases);
 
 const landing = () => server.requests.filter((r) => r.url === "/landing");
 const credentialsOf = (headers: Record<string, unknown>) => CREDENTIALS.filter((name) => headers[name] !== undefined);
 
-for (const transport of ["fetch", "agent"] as const) {
+for (const transport of ["fetch", "node", "agent"] as const) {
   tlsTest(
     `${transport}: https → http on the same host and port drops authorization, cookie and proxy-authorization`,
     async () => {
