@@ -45,17 +45,14 @@ export default function forgekit<T extends TypingOptions<Client, Options> = Typi
  */
 forgekit.plugin = (...plugins: Parameters<typeof Client.plugin>) => factoryOf(Client.plugin(...plugins));
 
-/** Each registry without its parameter metadata, made once (its methods' caches are per registry). */
+/** Each registry with `checks: false`, made once (its methods' caches are per registry). */
 const uncheckedOf = new WeakMap<Registry<any>, Registry<any>>();
 
-/** `given` without `loadParams`: its endpoint methods send parameters unchecked. */
+/** `given` with `checks: false`: its endpoint methods send parameters unchecked. */
 function unchecked<R extends Registry<any> | undefined>(given: R): R {
   if (!given?.loadParams) return given;
   let found = uncheckedOf.get(given);
-  if (!found) {
-    const { loadParams: _checked, ...rest }: Registry<any> = given;
-    uncheckedOf.set(given, (found = rest));
-  }
+  if (!found) uncheckedOf.set(given, (found = { ...given, checks: false }));
   return found as R;
 }
 
@@ -71,9 +68,9 @@ function unchecked<R extends Registry<any> | undefined>(given: R): R {
  */
 export const Octokit = octokitOf(
   // Unchecked, as @octokit/rest v17–v22 send parameters as given (GitHub accepts a `body: null`
-  // its description calls non-nullable, and code written for @octokit sends it): endpoint
-  // methods check parameters only when their registry has `loadParams`
-  // (plugins/endpoints/method.ts), so Octokit's registries have none.
+  // its description calls non-nullable, and code written for @octokit sends it): Octokit's
+  // registries say `checks: false` (plugins/endpoints/method.ts); their parameter metadata
+  // still tells paginate which operations take `per_page`.
   Kernel.plugin([endpoints(unchecked(registry), (name) => unchecked(loadDeployment(name))), ...builtins, agent]),
 );
 /** An instance of {@link Octokit}. */
