@@ -14,6 +14,7 @@ export { KERNEL_OPTIONS } from "./options.js";
 export { merge } from "./merge.js";
 export { parse, uploadsOrigin } from "./route.js";
 export { createScope } from "./scope.js";
+export { OPERATION_OF } from "./registry.js";
 export { redact, redactBody, redactHeaders } from "./redact.js";
 export { addSecret, addAuthorization } from "./secrets.js";
 export { closest } from "./closest.js";

@@ -20,6 +20,12 @@ export interface OptionTyping {
   additions: object;
   /** Members the additions replace (removed first, so that a member the additions lack is gone). */
   replaces: PropertyKey;
+  /**
+   * Option values the typing refuses, computed from `this["options"]`: an object giving, for
+   * an option whose value is refused, the type it must have instead (so the error names the
+   * values allowed); `{}` (or left out) refuses nothing.
+   */
+  refuses?: object;
 }
 
 /** A plugin's additions carry this to have their types follow the options (see {@link OptionTyping}). */
@@ -47,7 +53,10 @@ export type TypingOptions<I, O> = Pick<O, TypingOf<I>["keys"] & keyof O>;
  * Constructor options with the typing ones fixed to `T`'s: one type parameter for what
  * selects the types, so that a misspelt option is still an excess-property error.
  */
-export type OptionsFor<I, O, T> = O & { [K in keyof T & TypingOf<I>["keys"]]?: T[K] };
+export type OptionsFor<I, O, T> = O & { [K in keyof T & TypingOf<I>["keys"]]?: T[K] } & Refused<I, T>;
+
+/** What `I`'s typing refuses of options `T` (see {@link OptionTyping}). */
+export type Refused<I, T> = [TypingOf<I>] extends [never] ? {} : NonNullable<(TypingOf<I> & { options: T })["refuses"]>;
 
 /**
  * A client constructor: generic in the options that select types when a plugin has any. No

@@ -53,6 +53,24 @@ export type ParamMeta = readonly [
 /** One scope's parameter metadata by method name. */
 export type ScopeParams = Record<string, readonly ParamMeta[]>;
 
+/** An operation as plugins see it: its name (`"repos.get"`) and, when known, its parameter metadata. */
+export interface OperationInfo {
+  /** The method's name, e.g. `"repos.get"`. */
+  operation: string;
+  /** Loads the operation's parameter metadata (at once when its scope's is loaded). */
+  params?: () => readonly ParamMeta[] | Promise<readonly ParamMeta[]>;
+}
+
+/**
+ * Where a client keeps its route lookup (set by the endpoints plugin): `client[OPERATION_OF]("GET
+ * /orgs/{org}")` is that route's operation in the client's registry, or `undefined`. Plugins
+ * that meet a route string rather than an endpoint method (paginate's page size) read it.
+ */
+export const OPERATION_OF: unique symbol = Symbol.for("forgekit.operationOf");
+
+/** The function at {@link OPERATION_OF}. */
+export type OperationOf = (route: string) => OperationInfo | undefined;
+
 /** An operation's types: its parameters and its response data. */
 export interface OperationTypes {
   parameters: object;

@@ -1,7 +1,9 @@
 import {
+  OPERATION_OF,
   ParameterError,
   createScope,
   type Client,
+  type OperationOf,
   type OptionTyped,
   type OptionTyping,
   type Plugin,
@@ -14,9 +16,19 @@ import {
   createMethod,
   createMissing,
   createRemoved,
+  operationInfo,
   type Method,
 } from "./method.js";
-import { aliasTarget, loadEntry, loadedRoutes, lookup, registryScopes, scopeNames, type Registry } from "./registry.js";
+import {
+  aliasTarget,
+  findOperation,
+  loadEntry,
+  loadedRoutes,
+  lookup,
+  registryScopes,
+  scopeNames,
+  type Registry,
+} from "./registry.js";
 import type { TypedRequest } from "./typed-request.js";
 
 export type { Registry } from "./registry.js";
@@ -104,6 +116,16 @@ type HasVersion<C, V> = [V] extends [never]
 export interface EndpointsTyping<N extends TypedDeployment> extends OptionTyping {
   keys: "deployment" | "apiVersion";
   replaces: keyof DeploymentTypes[N]["scopes"] | "request" | "rest";
+  // A name known only at run time (`string`) is looked up then; a literal must be a generated one.
+  refuses: this["options"] extends { deployment: infer D }
+    ? string extends D
+      ? {}
+      : D extends string
+        ? [D] extends [TypedDeployment]
+          ? {}
+          : { deployment?: { "not a generated deployment; use one of": TypedDeployment } }
+        : {}
+    : {};
   additions: HasVersion<ChosenDeployment<this["options"], N>, ChosenVersion<this["options"]>> extends true
     ? EndpointsAdditions<ChosenDeployment<this["options"], N>, ChosenVersion<this["options"]>>
     : [ChosenDeployment<this["options"], N>] extends [N]
@@ -181,6 +203,13 @@ export function endpoints<D extends string = "api.github.com">(
     if (!prepared.has(proto)) {
       prepared.add(proto);
       for (const scope of registryScopes(registry)) defineScope(proto, scope, registry);
+      // A route string's operation in this client's registry (paginate's page size reads it).
+      const operationOf: OperationOf = function (this: Client, route) {
+        const active = deployments.get(this)?.registry ?? registry;
+        const found = findOperation(active, route);
+        return found === undefined ? undefined : operationInfo(active, found);
+      };
+      Object.defineProperty(proto, OPERATION_OF, { configurable: true, value: operationOf });
       // Octokit v17+ code reads `octokit.rest.<scope>`: the client itself serves them.
       if (!("rest" in proto))
         Object.defineProperty(proto, "rest", {

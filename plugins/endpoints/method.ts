@@ -8,11 +8,14 @@ import {
   type Lazy,
   type Log,
   type RequestParameters,
+  type OperationInfo,
   type ParamMeta,
   type RouteEntry,
 } from "../../kernel/index.js";
 import { scopeParams, type Registry } from "./registry.js";
 import { checkRemoved } from "./removed.js";
+
+export type { OperationInfo } from "../../kernel/index.js";
 
 /** A bound request: what every endpoint method is (`.endpoint`, `.defaults`, as in @octokit/rest). */
 export type Method = EndpointMethod<{ parameters: Record<string, unknown>; response: unknown }>;
@@ -226,26 +229,24 @@ function record(registry: Registry, operation: string, entry: RouteEntry): Reque
   const base: RequestParameters = { ...(defaults || {}), method: route.slice(0, space), url: route.slice(space + 1) };
   if (base.headers) Object.freeze(base.headers);
   // For plugins that look at a request's operation (logs, spans, paginate's page size).
+  base.request = operationInfo(registry, operation);
+  known.set(operation, [entry, Object.freeze(base)]);
+  return base;
+}
+
+/**
+ * What an endpoint method puts in its requests' `request` options (and the route lookup
+ * answers, plugins/endpoints/index.ts): the operation's name (`"repos.get"`) and, when the
+ * registry has them, a loader of its parameter metadata.
+ */
+export function operationInfo(registry: Registry, operation: string): Readonly<OperationInfo> {
   const about: OperationInfo = { operation };
   if (registry.loadParams) {
     const [scope, name] = operation.split(".") as [string, string];
     const metas = scopeParams(registry, scope);
     about.params = () => (metas.value ? (metas.value[name] ?? []) : metas().then((all) => all[name] ?? []));
   }
-  base.request = Object.freeze(about);
-  known.set(operation, [entry, Object.freeze(base)]);
-  return base;
-}
-
-/**
- * What an endpoint method puts in its requests' `request` options: the operation's name
- * (`"repos.get"`) and, when the registry has them, a loader of its parameter metadata.
- */
-export interface OperationInfo {
-  /** The method's name, e.g. `"repos.get"`. */
-  operation: string;
-  /** Loads the operation's parameter metadata (at once when its scope's is loaded). */
-  params?: () => readonly ParamMeta[] | Promise<readonly ParamMeta[]>;
+  return Object.freeze(about);
 }
 
 /**
@@ -266,7 +267,10 @@ export function createMethod(
     base.url!.startsWith("{origin}") ? { ...base, origin: uploadsOrigin(client.options.baseUrl) } : base,
   ) as unknown as Method;
   const adapt = adapter(operation, entry, client);
-  const check = registry.loadParams ? checker(registry, scope, name, entry, client.options.log) : undefined;
+  const check =
+    registry.loadParams && registry.checks !== false
+      ? checker(registry, scope, name, entry, client.options.log)
+      : undefined;
   return adapt || check ? adaptMethod(bound, adapt, check) : bound;
 }
 

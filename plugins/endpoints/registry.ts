@@ -33,6 +33,12 @@ export interface Registry<D extends string = string> {
   /** Load one scope's parameter metadata: endpoint methods check their parameters against it. */
   loadParams?: (scope: string) => Promise<{ params: ScopeParams }>;
   /**
+   * `false`: endpoint methods send parameters unchecked though `loadParams` is given (the
+   * drop-in `Octokit`, as @octokit/rest does); the metadata still serves paginate's page size.
+   * Default true.
+   */
+  checks?: boolean;
+  /**
    * Deprecated names: old scope → old name → `"scope.method"`, or per old scope a decoder of the
    * packed form definitions/ generates (it refers to this registry's names by index; see
    * plugins/endpoints/aliases.ts), called on the scope's first unknown name.
@@ -239,4 +245,27 @@ export function lookup(
 ): string | undefined {
   const table = tables && hasOwn(tables, scope) ? tables[scope] : undefined;
   return table && hasOwn(table, name) ? table[name] : undefined;
+}
+
+/** Route → method name, per decoded scope table (built on a route lookup's first look at it). */
+const byRoute = new WeakMap<ScopeRoutes, Map<string, string>>();
+
+/**
+ * The operation (`"orgs.get"`) whose route is `route` (`"GET /orgs/{org}"`), among the scopes
+ * whose routes are inline or already loaded: a lookup loads no chunk (a browser's lazy
+ * registry answers for the scopes its calls have loaded). `undefined` when none has it.
+ */
+export function findOperation(registry: Registry, route: string): string | undefined {
+  for (const scope of registryScopes(registry)) {
+    const routes = loadedRoutes(registry, scope);
+    if (!routes) continue;
+    let index = byRoute.get(routes);
+    if (!index) {
+      byRoute.set(routes, (index = new Map()));
+      for (const name of Object.keys(routes)) if (!index.has(routes[name]![0])) index.set(routes[name]![0], name);
+    }
+    const name = index.get(route);
+    if (name !== undefined) return `${scope}.${name}`;
+  }
+  return undefined;
 }

@@ -1,7 +1,9 @@
 import {
+  OPERATION_OF,
   ParameterError,
   type Client,
   type EndpointOptions,
+  type OperationOf,
   type ParamMeta,
   type RequestParameters,
 } from "../../kernel/index.js";
@@ -31,23 +33,27 @@ function firstRequest(client: Client, source: Source, params: RequestParameters 
 }
 
 /**
- * Whether the first request's operation takes `per_page`: its parameter metadata says so
- * (endpoint methods with a registry that has parameters); without metadata (route strings,
- * hand-written registries) a path ending in a literal segment is taken for a list
- * (`/repos/{owner}/{repo}/issues`) and one ending in a placeholder for one resource (`/orgs/{org}`).
+ * Whether the first request's operation takes `per_page`: its parameter metadata says so.
+ * An endpoint method carries it; a route string or options object is looked up in the
+ * client's registry (the endpoints plugin's `OPERATION_OF`, kernel/registry.ts). Without
+ * metadata (a route no registry has, a registry without parameters) a path ending in a
+ * literal segment is taken for a list (`/repos/{owner}/{repo}/issues`) and one ending in a
+ * placeholder for one resource (`/orgs/{org}`).
  */
-async function declaresPerPage(base: EndpointOptions): Promise<boolean> {
-  // Set by endpoint methods (plugins/endpoints/method.ts, `OperationInfo`).
-  const params = base.request?.params as (() => readonly ParamMeta[] | Promise<readonly ParamMeta[]>) | undefined;
-  if (typeof params === "function") return (await params()).some(([name]) => name === "per_page");
+async function declaresPerPage(client: Client, base: EndpointOptions): Promise<boolean> {
   const path = base.url.replace(/\{\?[^}]*\}$/, "").replace(/[?#].*$/, "");
+  // Set by endpoint methods (plugins/endpoints/method.ts, `OperationInfo`).
+  let params = base.request?.params as (() => readonly ParamMeta[] | Promise<readonly ParamMeta[]>) | undefined;
+  const find = (client as unknown as { [OPERATION_OF]?: OperationOf })[OPERATION_OF];
+  if (typeof params !== "function" && typeof find === "function") params = find.call(client, `GET ${path}`)?.params;
+  if (typeof params === "function") return (await params()).some(([name]) => name === "per_page");
   return !/\}\/?$/.test(path);
 }
 
 /** Fewer requests: GitHub's largest page size where the operation has one, unless the caller chose one (`per_page: null` sends none). */
-async function addPageSize(base: EndpointOptions): Promise<void> {
+async function addPageSize(client: Client, base: EndpointOptions): Promise<void> {
   if (base.method !== "GET" || base.per_page !== undefined || /[?&]per_page=/.test(base.url)) return;
-  if (await declaresPerPage(base)) base.per_page = 100;
+  if (await declaresPerPage(client, base)) base.per_page = 100;
 }
 
 function checkOptions(options: PaginateOptions): void {
@@ -106,6 +112,6 @@ export async function parseArgs(client: Client, source: Source, args: unknown[])
   const load = typeof source === "function" ? (source as { load?: () => Promise<Source> }).load : undefined;
   const method = typeof load === "function" ? await load.call(source) : source;
   const base = firstRequest(client, method, params);
-  await addPageSize(base);
+  await addPageSize(client, base);
   return { base, map: map ?? options.map, options };
 }

@@ -6,6 +6,7 @@ export type {
   MapFn,
   PageData,
   PageItem,
+  PageParams,
   ListItem,
   PageResponse,
   Paginate,

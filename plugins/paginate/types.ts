@@ -63,6 +63,16 @@ export type ListItem<R> = R extends readonly (infer I)[]
       : R;
 
 /**
+ * An operation's parameters as `paginate` takes them: where the operation has `per_page`,
+ * `per_page: null` too, which sends none (plugins/paginate/args.ts adds `per_page=100` to
+ * a first request that has none).
+ */
+export type PageParams<P> = ("per_page" extends keyof P
+  ? Omit<P, "per_page"> & { per_page?: P["per_page" & keyof P] | null }
+  : P) &
+  RequestParameters;
+
+/**
  * What `paginate` accepts first: a route string, options from `endpoint.merge()`, or a
  * bound request (`request.defaults(…)`); typed endpoint methods have their own overload.
  */
@@ -78,13 +88,13 @@ export type Source = string | RequestParameters | Request;
 export interface Paginate {
   <R extends keyof Endpoints, M = RouteItem<R>>(
     route: R,
-    params?: Endpoints[R]["parameters"] & RequestParameters,
+    params?: PageParams<Endpoints[R]["parameters"]>,
     mapFn?: MapFn<RouteItem<R>, M> | PaginateOptions<RouteItem<R>, M>,
     options?: PaginateOptions<RouteItem<R>, M>,
   ): Promise<M[]>;
   <E extends OperationTypes, M = PageItem<E["response"]>>(
     method: EndpointMethod<E>,
-    params?: E["parameters"] & RequestParameters,
+    params?: PageParams<E["parameters"]>,
     mapFn?: MapFn<PageItem<E["response"]>, M> | PaginateOptions<PageItem<E["response"]>, M>,
     options?: PaginateOptions<PageItem<E["response"]>, M>,
   ): Promise<M[]>;
@@ -103,12 +113,12 @@ export interface Paginate {
 export interface PaginateIterator {
   <R extends keyof Endpoints>(
     route: R,
-    params?: Endpoints[R]["parameters"] & RequestParameters,
+    params?: PageParams<Endpoints[R]["parameters"]>,
     options?: PaginateOptions<RouteItem<R>>,
   ): AsyncGenerator<PageResponse<RouteItem<R>>, void, undefined>;
   <E extends OperationTypes>(
     method: EndpointMethod<E>,
-    params?: E["parameters"] & RequestParameters,
+    params?: PageParams<E["parameters"]>,
     options?: PaginateOptions<PageItem<E["response"]>>,
   ): AsyncGenerator<PageResponse<PageItem<E["response"]>>, void, undefined>;
   <T = any>(

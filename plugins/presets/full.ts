@@ -47,17 +47,14 @@ export default function forgekit<T extends TypingOptions<Client, Options> = Typi
  */
 forgekit.plugin = (...plugins: Parameters<typeof Client.plugin>) => factoryOf(Client.plugin(...plugins));
 
-/** Each registry without its parameter metadata, made once (its methods' caches are per registry). */
+/** Each registry with `checks: false`, made once (its methods' caches are per registry). */
 const uncheckedOf = new WeakMap<Registry<any>, Registry<any>>();
 
-/** `given` without `loadParams`: its endpoint methods send parameters unchecked. */
+/** `given` with `checks: false`: its endpoint methods send parameters unchecked. */
 function unchecked<R extends Registry<any> | undefined>(given: R): R {
   if (!given?.loadParams) return given;
   let found = uncheckedOf.get(given);
-  if (!found) {
-    const { loadParams: _checked, ...rest }: Registry<any> = given;
-    uncheckedOf.set(given, (found = rest));
-  }
+  if (!found) uncheckedOf.set(given, (found = { ...given, checks: false }));
   return found as R;
 }
 
@@ -73,9 +70,9 @@ function unchecked<R extends Registry<any> | undefined>(given: R): R {
  */
 export const Octokit = octokitOf(
   // Unchecked, as @octokit/rest v17–v22 send parameters as given (GitHub accepts a `body: null`
-  // its description calls non-nullable, and code written for @octokit sends it): endpoint
-  // methods check parameters only when their registry has `loadParams`
-  // (plugins/endpoints/method.ts), so Octokit's registries have none.
+  // its description calls non-nullable, and code written for @octokit sends it): Octokit's
+  // registries say `checks: false` (plugins/endpoints/method.ts); their parameter metadata
+  // still tells paginate which operations take `per_page`.
   // apiVersion as forgekit() has it: the header, the version's types, removed parameters refused
   // (route extras, not parameter metadata, so unchecked registries refuse them too).
   Kernel.plugin([

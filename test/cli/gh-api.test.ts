@@ -129,6 +129,11 @@ test("mistakes are usage errors before anything is sent", async () => {
       /--hostname "https:\/\/ghe\.example\.com": expected a host name/,
     ],
     [["api", "repos/o/r", "--jq", ".["], /--jq "\.\[" is not a valid jq filter/],
+    // gh's flags forgekit does not have are refused by name, never ignored.
+    ...["--input", "--cache", "--template", "--silent"].map((flag): [string[], RegExp] => [
+      ["api", "zen", flag, "x"],
+      new RegExp(`unknown flag ${flag}\\.`),
+    ]),
   ];
   for (const [args, message] of cases) {
     const run = await forgekit(args.includes("--hostname") ? args : [...args, ...base()]);

@@ -95,6 +95,7 @@ const APPLICATION = [
 const PLUGIN_AUTHOR = [
   "ERROR_BRAND",
   "KERNEL_OPTIONS",
+  "OPERATION_OF",
   "addAuthorization",
   "addSecret",
   "checkRequestOptions",

@@ -8,7 +8,7 @@ import { createOAuthAppAuth } from "@octokit/auth-oauth-app";
 import { createTokenAuth } from "@octokit/auth-token";
 import type { EndpointMethod } from "../../kernel/index.js";
 import type { PageItem } from "../../plugins/paginate/types.js";
-import type { RestScopes } from "../../types/index.js";
+import type { MinimalRepository, OrganizationFull, RestScopes } from "../../types/index.js";
 import type { EndpointDefaults } from "@octokit/types";
 import type { Octokit } from "@octokit/core";
 
@@ -110,4 +110,36 @@ export function dropInCallbacks(): void {
   });
   // @ts-expect-error a misspelt callback is not an option
   new DropIn({ throttle: { onRatelimit: () => true } });
+}
+
+/** `deployment` is one of the generated names (or a registry, or a name known only at run time). */
+export function deployments(name: string): void {
+  forgekit({ deployment: "ghes-3.18" });
+  new Client({ deployment: "ghec" });
+  forgekit({ deployment: name });
+  // @ts-expect-error GHES 2.22 is no generated deployment: a type error, not only a runtime one
+  forgekit({ deployment: "ghes-2.22" });
+  // @ts-expect-error … on the class too
+  new Client({ deployment: "ghes-2.22" });
+  // @ts-expect-error … and on the drop-in Octokit
+  new DropIn({ deployment: "api.github.co" });
+}
+
+/** `per_page: null` (send none) keeps the item type, for routes and endpoint methods alike. */
+export async function pageSize(): Promise<void> {
+  const client = forgekit();
+  const byRoute = await client.paginate("GET /orgs/{org}/repos", { org: "o", per_page: null });
+  is<Equal<typeof byRoute, MinimalRepository[]>>();
+  const byMethod = await client.paginate(client.repos.listForOrg, { org: "o", per_page: null });
+  is<Equal<typeof byMethod, MinimalRepository[]>>();
+  for await (const page of client.paginate.iterator(client.repos.listForOrg, { org: "o", per_page: 50 })) {
+    const repo: MinimalRepository = page.data[0]!;
+    void repo;
+  }
+  const one = await client.paginate("GET /orgs/{org}", { org: "o" });
+  is<Equal<typeof one, OrganizationFull[]>>();
+  // @ts-expect-error per_page is a number, or null for none
+  await client.paginate(client.repos.listForOrg, { org: "o", per_page: "5" });
+  // @ts-expect-error org is still required
+  await client.paginate(client.repos.listForOrg, { per_page: null });
 }
