@@ -10,10 +10,7 @@ const NODE_PLUGIN_ENTRIES = () =>
 
 /**
  * The Node bundle's entries: every module package.json's "exports" (node condition) and "bin"
- * reach. Each plugin is an entry of its own, so `forgekit/core` + `forgekit/plugins/auth`
- * loads the kernel and auth, nothing of the preset (test/package/node-bundle.test.mjs). The
- * price: esbuild puts the code each set of entries shares in a chunk of its own, so the preset
- * opens about one file per plugin it applies instead of one for all of them.
+ * reach. How their code is split into chunks: `withPluginGroup`.
  */
 export const nodeBundleEntries = () => [
   "kernel/index.ts",
@@ -54,17 +51,105 @@ const externalPackages = {
   },
 };
 
+/** What `roots` reach through static imports in esbuild's metafile, and the `import()` targets met on the way. */
+function reach(inputs, roots) {
+  const reached = new Set();
+  const lazy = new Set();
+  for (const queue = [...roots]; queue.length;) {
+    const file = queue.pop();
+    if (reached.has(file) || !inputs[file]) continue;
+    reached.add(file);
+    for (const { path, kind } of inputs[file].imports)
+      if (kind === "import-statement") queue.push(path);
+      else if (kind === "dynamic-import") lazy.add(path);
+  }
+  return { reached, lazy };
+}
+
+// esbuild puts each module in one chunk per set of entries (an `import()` target is one) that
+// reach it, and each file costs Node ~0.5 ms of CPU to load. With every plugin an entry of its
+// own, the preset opened one chunk per plugin (23 files); with every plugin entry importing the
+// whole preset (before issue 21), a client composed from forgekit/core loaded the preset and its
+// route data. So the entries that reach the preset's plugins — the preset, the CLI and those
+// plugins' subpaths — and their lazily loaded modules also import GROUP, a module (marked
+// as having side effects, so it is kept) that re-exports every plugin the preset applies: those
+// plugins' modules are reached by the same set of entries and share one chunk. The preset's own
+// modules (plugins/presets/, the api.github.com route data) stay in chunks that only the preset
+// and the CLI reach. Each module still exists once (`instanceof HttpError`, plugin identity).
+// docs/how-it-works.md#start-up has the measurements; test/package/node-bundle.test.mjs counts files.
+const GROUP = "forgekit-node-plugins";
+
+async function withPluginGroup(entries) {
+  const plugins = NODE_PLUGIN_ENTRIES();
+  const { metafile } = await esbuild({
+    entryPoints: ["plugins/presets/full.ts", ...plugins],
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "node",
+    outdir: "dist/node",
+    write: false,
+    metafile: true,
+    logLevel: "warning",
+    plugins: [externalPackages],
+  });
+  const preset = reach(metafile.inputs, ["plugins/presets/full.ts"]).reached;
+  const group = plugins.filter((entry) => [...preset].some((file) => file.startsWith(posix.dirname(entry) + "/")));
+  const inGroup = (file) => group.some((entry) => file.startsWith(posix.dirname(entry) + "/"));
+  const { reached, lazy } = reach(metafile.inputs, group);
+  const lazyPluginCode = [...lazy].filter((file) => inGroup(file) && !reached.has(file));
+  const wrapped = new Set(["plugins/presets/full.ts", "plugins/cli/index.ts", ...group]);
+  // The bin is run for its effect: GROUP goes into its source, as into the lazily loaded modules.
+  const prepended = new Set([...lazyPluginCode, "plugins/cli/bin.ts"]);
+  const plugin = {
+    name: "plugin-group",
+    setup(build) {
+      build.onResolve({ filter: /^with-group:/ }, (args) => ({ path: args.path.slice(11), namespace: "with-group" }));
+      build.onResolve({ filter: new RegExp(`^${GROUP}$`) }, () => ({
+        path: GROUP,
+        namespace: GROUP,
+        sideEffects: true,
+      }));
+      build.onLoad({ filter: /.*/, namespace: GROUP }, () => ({
+        contents: group.map((file, i) => `export * as p${i} from ${JSON.stringify(`./${file}`)};`).join("\n"),
+        resolveDir: process.cwd(),
+        loader: "js",
+      }));
+      build.onLoad({ filter: /.*/, namespace: "with-group" }, (args) => {
+        const path = JSON.stringify(`./${args.path}`);
+        const hasDefault = /^export default /m.test(readFileSync(args.path, "utf8"));
+        const reexport = `export * from ${path};\n${hasDefault ? `export { default } from ${path};\n` : ""}`;
+        return { contents: `import "${GROUP}";\n${reexport}`, resolveDir: process.cwd(), loader: "js" };
+      });
+      build.onLoad({ filter: /\.ts$/ }, (args) => {
+        const file = relative(".", args.path).split("\\").join("/");
+        const source = prepended.has(file) ? readFileSync(args.path, "utf8") : "";
+        // (import.meta.url is ownUrl's to rewrite; none of these modules uses it.)
+        if (!source || source.includes("import.meta.url")) return undefined;
+        const [, shebang = "", rest] = /^(#!.*\n)?([\s\S]*)$/.exec(source);
+        return { contents: `${shebang}import "${GROUP}";\n${rest}`, loader: "ts" };
+      });
+    },
+  };
+  const entryPoints = entries.map((entry) =>
+    wrapped.has(entry) ? { in: `with-group:${entry}`, out: entry.replace(/\.ts$/, "") } : entry,
+  );
+  return { entryPoints, plugins: [plugin] };
+}
+
 /**
  * dist/node: what `import "forgekit"` (and its subpaths, and the `forgekit` command) loads in
  * Node. ONE esbuild call with code splitting over every entry: each entry is a small file at
  * its dist/esm path, the code entries share is in chunks/, each module exists once (so
  * `instanceof HttpError` and plugin identity hold across subpaths), and every `import()`
- * (route tables, parameters, deferred plugins) stays a lazy chunk. About a file per plugin to
- * open instead of a file per module is what makes start-up fast (docs/how-it-works.md#start-up).
+ * (route tables, parameters, code plugins load on first use) stays a lazy chunk. A handful of
+ * files to open instead of a file per module is what makes start-up fast
+ * (docs/how-it-works.md#start-up).
  */
 export async function buildNodeBundle() {
+  const layout = await withPluginGroup(nodeBundleEntries());
   const { metafile } = await esbuild({
-    entryPoints: nodeBundleEntries(),
+    entryPoints: layout.entryPoints,
     outbase: ".",
     outdir: "dist/node",
     entryNames: "[dir]/[name]",
@@ -78,7 +163,7 @@ export async function buildNodeBundle() {
     logLevel: "warning",
     metafile: true,
     define: versionDefine(),
-    plugins: [externalPackages, ownUrl],
+    plugins: [...layout.plugins, externalPackages, ownUrl],
   });
   const placeholder = new RegExp(`"${OWN_URL}([^"]+)"`, "g");
   for (const output of Object.keys(metafile.outputs)) {

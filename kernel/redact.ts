@@ -67,5 +67,5 @@ export function redactHeaders(headers: Record<string, unknown>): Record<string, 
 export function redactData(data: unknown): unknown {
   return data === undefined || data instanceof ArrayBuffer
     ? data
-    : JSON.parse(JSON.stringify(data), (_key, value) => (typeof value == "string" ? redact(value) : value));
+    : JSON.parse(JSON.stringify(data), (_key, value) => (typeof value === "string" ? redact(value) : value));
 }

@@ -26,12 +26,14 @@ function join(baseUrl: string, url: string): string {
 
 /** Throw unless `url` is an absolute http(s) URL; fetch would refuse it only after the hooks ran. */
 function checkUrl(url: string, route: string): void {
-  try {
-    new URL(url);
-    if (!ABSOLUTE.test(url)) throw url;
-  } catch {
-    throw new ParameterError(`URL "${url}" for ${route} is not a valid http(s) URL: check baseUrl.`);
-  }
+  if (ABSOLUTE.test(url))
+    try {
+      new URL(url);
+      return;
+    } catch {
+      // not a URL: refused below
+    }
+  throw new ParameterError(`URL "${url}" for ${route} is not a valid http(s) URL: check baseUrl.`);
 }
 
 /** Whether `template` joined to `baseUrl` is a valid URL with every expression filled in, by `key` (the pair); bounded. */

@@ -3,7 +3,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { cpus, totalmem, release } from "node:os";
 import { join } from "node:path";
-import { CONTENDERS, LABELS, PACKAGES } from "./contenders.mjs";
+import { CONTENDERS, LABELS } from "./contenders.mjs";
 import { median, min, max, ratios } from "./stats.mjs";
 
 export function machineInfo() {

@@ -1,6 +1,6 @@
 // Helpers for test/security, test/faults and test/regressions: both transports side by
 // side, every place an error can show a secret, and a self-signed certificate for TLS.
-import { Agent } from "node:http";
+import type { Agent } from "node:http";
 import { execFile, execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -29,7 +29,6 @@ const PARAMS: (RequestParameters | undefined)[] = [
   { mediaType: { previews: ["mercy"] } },
   { mediaType: undefined, method: "patch" },
 ];
-const DEFAULTS_WITH_MEDIA: EndpointOptions = { ...DEFAULTS, mediaType: { format: "raw", previews: ["ant"] } };
 
 test("request.defaults(frozen base) merges like a copy of it, for every combination, and never changes it", () => {
   const client = new Client({ baseUrl: "https://api.github.com", headers: { "user-agent": "test" } });

@@ -55,7 +55,7 @@ test("v16's module shape: require() is called or constructed, and has .plugin", 
   const Octokit = require("forgekit");
   for (const octokit of [Octokit({ baseUrl: url }), new Octokit({ baseUrl: url })])
     assert.is((await octokit.issues.get({ owner: "o", repo: "r", issue_number: 1 })).data.path, "/repos/o/r/issues/1");
-  const WithPlugin = Octokit.plugin((octokit) => ({ hello: () => "world" }));
+  const WithPlugin = Octokit.plugin((_octokit) => ({ hello: () => "world" }));
   assert.is(WithPlugin({ baseUrl: url }).hello(), "world");
   assert.is(new WithPlugin({ baseUrl: url }).hello(), "world");
   assert.is(WithPlugin.plugin(() => ({ more: true }))().more, true);

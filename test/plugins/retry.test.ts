@@ -2,7 +2,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { Client, HttpError, NetworkError, ParameterError, type Plugin } from "../../kernel/index.js";
 import { agent } from "../../plugins/agent/index.js";
-import { retry, isRateLimitError, RateLimitError } from "../../plugins/retry/index.js";
+import { retry, isRateLimitError, type RateLimitError } from "../../plugins/retry/index.js";
 import { faults, startServer, type TestServer } from "../helpers/server.js";
 import {
   fakeClock,

@@ -195,8 +195,6 @@ export const installFootprint = {
   // plugins/throttle/pacer, plugins/presets/octokit, the TypeScript 4.9 floor's declarations).
   // +17,072 B and +3 files for issue 22: bounded and streamed bodies, idle timeouts, proxies
   // (plugins/agent/proxy.ts, proxy-option.ts, the CLI's --output).
-  // +14 files for issue 21: dist/node's plugin subpaths no longer import the preset, so each
-  // plugin's code is a chunk of its own (docs/how-it-works.md#start-up).
   // +204,261 B and +10 files for issue 29: the 2026-03-10 types of api.github.com and GHEC
   // (types/*@2026-03-10.ts, 262.8 kB of declarations, less 106.7 kB as the GHEC and GHES files
   // no longer declare component types no operation reaches), plugins/api-version,
@@ -207,5 +205,7 @@ export const installFootprint = {
   // (`forgekit api`, gh's field flags, --jq), the throttle callbacks' types, nested GraphQL connections.
   // +939 B for issue 22 after its first landing: node:http as Node's default transport (measured on the merge).
   // +5,899 B for issue 24: the route lookup for paginate's page size, `checks: false`, PageParams' declarations.
+  // 1,829 files once dist/node put the preset's plugins in one chunk that plugin subpaths share
+  // and the preset's own modules apart (issue 21, build/node-bundle.mjs).
   ceiling: { bytes: 11_528_000, files: 1_871 },
 };

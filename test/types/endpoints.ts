@@ -1,5 +1,5 @@
 // Type tests: `tsc -p test/types` must pass; each @ts-expect-error must meet an error.
-import forgekit, { Client } from "../../plugins/presets/full.js";
+import forgekit, { type Client } from "../../plugins/presets/full.js";
 import { Client as Core, type Plugin } from "../../kernel/index.js";
 
 export async function endpointMethods(client: Client): Promise<void> {

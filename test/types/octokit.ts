@@ -1,6 +1,6 @@
 // Type tests for issue 14 (code ported from @octokit): `tsc -p test/types` must pass; each
 // expect-error directive must meet an error.
-import forgekit, { RequestError, HttpError } from "../../plugins/presets/full.js";
+import forgekit, { RequestError, type HttpError } from "../../plugins/presets/full.js";
 import { Client as Core } from "../../kernel/index.js";
 import { auth } from "../../plugins/auth/index.js";
 import { paginate } from "../../plugins/paginate/index.js";
