@@ -97,6 +97,17 @@ function header(text: string): [string, string] {
 }
 
 /**
+ * `gh api` flags forgekit lacks, with what to do instead: refused by name (a near flag such as
+ * `--output` for `--input` would be the opposite of what was meant).
+ */
+const GH_ONLY: Record<string, string> = {
+  "--input": "give the body's fields as key=value or -F key=@file.",
+  "--cache": "the CLI keeps no response cache; each call asks GitHub.",
+  "--template": "use --jq to shape the output.",
+  "--silent": "redirect stdout instead.",
+};
+
+/**
  * Split `argv` into flags and positional words. Flags may come anywhere (`--name value` or
  * `--name=value`); `--` ends them. An unknown flag is a {@link UsageError} with a suggestion.
  */
@@ -128,6 +139,8 @@ export function parseArgv(argv: readonly string[]): Args {
     const name = SHORT[given] ?? given;
     const spec = FLAGS[name];
     if (!spec) {
+      const gh = GH_ONLY[name];
+      if (gh) throw new UsageError(`unknown flag ${given}. gh api has it; forgekit does not: ${gh}`);
       const [best] = suggest(name, Object.keys(FLAGS));
       throw new UsageError(`unknown flag ${given}${best ? `: did you mean ${best}?` : "."}`);
     }
