@@ -10,7 +10,8 @@ import type { TransportOptions } from "../../kernel/index.js";
  * In order: the caller's own `request.fetch`; an `agent` (it is node:http's) or no `fetch` at
  * all (`node --no-experimental-fetch`); a fetch that is
  * not the runtime's own, or a global undici dispatcher that is not a plain `Agent`; node:http
- * when it is patched; otherwise {@link DEFAULT}.
+ * when a proxy applies (`proxied`: its agent tunnels through node:http) or node:http is
+ * patched; otherwise {@link DEFAULT}. A fetch mock thus wins over a proxy from the environment.
  */
 export type Transport = "fetch" | "node:http";
 
@@ -21,13 +22,14 @@ export const DEFAULT: Transport = "fetch";
 const DISPATCHER = Symbol.for("undici.globalDispatcher.1");
 
 /** The transport for a request with these transport options (run on every request: no helpers but `isOwn`). */
-export function chooseTransport(request: TransportOptions): Transport {
+export function chooseTransport(request: TransportOptions, proxied = false): Transport {
   if (request.fetch) return "fetch";
   const fetch = globalThis.fetch;
   if (request.agent !== undefined || typeof fetch !== "function") return "node:http";
   // A global undici dispatcher set by a test (`MockAgent`, …) rather than the default `Agent`.
   const dispatcher = (globalThis as Record<symbol, { constructor?: { name?: string } } | undefined>)[DISPATCHER];
   if (!isOwn(fetch, FETCH) || (dispatcher !== undefined && dispatcher.constructor?.name !== "Agent")) return "fetch";
+  if (proxied) return "node:http";
   // The built-in modules, without importing them statically (this file is read on every request).
   const builtin = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process
     ?.getBuiltinModule;

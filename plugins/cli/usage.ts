@@ -24,6 +24,7 @@ Values:
 Flags:
   --paginate                 every page: one JSON item per line on stdout, progress on stderr
   --include, -i              print the status line and response headers before the body
+  --output, -o <file>        stream the response body to <file> (archives, release assets, logs)
   --dry-run                  print the request as a curl command (credentials masked); send nothing
   --verbose                  one line per request on stderr: GET /path - 200 in 12ms
   --log json                 one JSON record per request on stderr (status, duration, request id,

@@ -1,8 +1,9 @@
 // The rig of the store-outage tests (test/plugins/redis-outages*.test.ts): a loopback stand-in
 // for GitHub, a redis-server of the test's own (killed, frozen, restarted by the test), a
 // node-redis client with the options the caching guide shows, and a forgekit client with the
-// cache, the throttle or both over `redisStore`. Every request is raced against a bound of
-// 10× the store budget: a request that does not complete fails the test, it is never timed.
+// cache, the throttle or both over `redisStore`. Every request is raced against a liveness bound
+// of 100× the store budget: a request that hangs (a store call with no budget waits for ever on
+// a frozen redis-server) fails the test; a slow machine does not, and nothing is timed.
 import sinon from "sinon";
 import { createClient } from "redis";
 import { Client, type KeyValueStore } from "../../kernel/index.js";
@@ -18,8 +19,8 @@ export type Mode = "cache" | "throttle" | "both";
 export const MODES: Mode[] = ["cache", "throttle", "both"];
 /** The default budget, which every rig uses. */
 export const BUDGET = DEFAULT_STORE_TIMEOUT;
-/** How long a request may take before the test fails: 10× the budget. */
-export const BOUND = 10 * BUDGET;
+/** How long a request may take before it counts as hung: 100× the budget. */
+export const BOUND = 100 * BUDGET;
 export const PREFIX = "outage:";
 export const ROUTE = "/repos/o/r";
 
@@ -34,7 +35,7 @@ export async function completes<T>(work: Promise<T>, what: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {
     timer = setTimeout(
-      () => reject(new Error(`${what}: not completed within ${BOUND} ms (10× the store budget)`)),
+      () => reject(new Error(`${what}: not completed within ${BOUND} ms (100× the store budget: it hung)`)),
       BOUND,
     );
   });
