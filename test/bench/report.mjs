@@ -165,7 +165,9 @@ export function renderReport(results, { machine, versions }) {
   }
   const bundle = Object.fromEntries(results.bundle.map((b) => [b.id, b]));
   if (results.types.rounds) {
-    const ids = ["baseline", "forgekit", "forgekit-ghes", "octokit"].filter((id) => results.types.rounds[0]?.[id]);
+    const ids = ["baseline", "forgekit", "forgekit-ghes", "forgekit-2026", "octokit"].filter(
+      (id) => results.types.rounds[0]?.[id],
+    );
     S.types = summarize(results.types.rounds, (r) => r.ms, ids, "baseline");
     S.typesCpu = summarize(results.types.rounds, (r) => r.cpuMs, ids, "baseline");
     S.typeInfo = Object.fromEntries(ids.map((id) => [id, results.types.rounds.find((row) => row[id])?.[id]]));
@@ -338,6 +340,17 @@ export function renderReport(results, { machine, versions }) {
         "",
         fin(g.ratio) ? g.ratio <= 1.2 && gOk : undefined,
         cpuRatio({ forgekit: S.typesCpu["forgekit-ghes"] }),
+      );
+    const v = S.types["forgekit-2026"];
+    const vOk = S.typeInfo["forgekit-2026"]?.ok;
+    if (v)
+      target(
+        "(8) … the same file with a REST API 2026-03-10 client",
+        "≤ 1.20",
+        fin(v.ratio) ? `${ratioText(v.ratio)}${vOk ? "" : " (with type errors)"}` : "—",
+        "",
+        fin(v.ratio) ? v.ratio <= 1.2 && vOk : undefined,
+        cpuRatio({ forgekit: S.typesCpu["forgekit-2026"] }),
       );
   }
   push(
@@ -590,6 +603,7 @@ export function renderReport(results, { machine, versions }) {
             baseline: "no client (fetch + an interface)",
             forgekit: "forgekit `client.repos.get`",
             "forgekit-ghes": 'forgekit, a GHES 3.17 client (`deployment: "ghes-3.17"`)',
+            "forgekit-2026": 'forgekit, a REST API 2026-03-10 client (`apiVersion: "2026-03-10"`)',
             octokit: "@octokit/rest `octokit.rest.repos.get`",
           }[id];
           return [

@@ -11,6 +11,7 @@ export const TYPECHECK_FILES = [
   { id: "baseline", contender: "fetch", label: "no client (fetch + a hand-written interface)" },
   { id: "forgekit", contender: "forgekit", label: "forgekit: `client.repos.get` → `data.stargazers_count`" },
   { id: "forgekit-ghes", contender: "forgekit", label: "forgekit, a GHES 3.17 client: the same calls" },
+  { id: "forgekit-2026", contender: "forgekit", label: "forgekit, a REST API 2026-03-10 client: the same calls" },
   { id: "octokit", contender: "octokit-rest", label: "@octokit/rest: `octokit.rest.repos.get` → same field" },
 ];
 
