@@ -253,7 +253,11 @@ function buildRequireEntries() {
     const up = "../".repeat(path.split("/").length);
     const hasDefault = /^export default /m.test(readFileSync(source, "utf8"));
     mkdirSync(dirname(`dist/cjs/${path}`), { recursive: true });
-    writeFileSync(`dist/cjs/${path}.cjs`, `"use strict";\nmodule.exports = require("${up}node/${path}.js");\n`);
+    const load = `require("${up}node/${path}.js")`;
+    writeFileSync(
+      `dist/cjs/${path}.cjs`,
+      path === PRESET_WITH_FALLBACK ? requireWithFallback(load) : `"use strict";\nmodule.exports = ${load};\n`,
+    );
     const declarations = [`export * from "${up}esm/${path}.js";`];
     if (hasDefault) declarations.push(`export { default } from "${up}esm/${path}.js";`);
     writeFileSync(`dist/cjs/${path}.d.cts`, `${declarations.join("\n")}\n`);
@@ -269,6 +273,58 @@ function buildRequireEntries() {
     "dist/cjs/index.d.cts",
     `import * as preset from "./plugins/presets/full.cjs";\n/** The full preset's factory, carrying every named export (\`require("forgekit").Client\`). */\ndeclare const forgekit: typeof preset.default & typeof preset;\nexport = forgekit;\n`,
   );
+}
+
+/**
+ * `require("forgekit")` (and so `require("@octokit/rest")` after the package swap) where require()
+ * cannot load an ES module: Jest's module system (every release up to 30, without
+ * --experimental-vm-modules) compiles dist/node's files as CommonJS and fails with "Cannot use
+ * import statement outside a module", as Node before 20.19 fails with ERR_REQUIRE_ESM. There the
+ * full preset's require() entry loads a CommonJS bundle of it instead; its `import()`s are bundled
+ * too (evaluated on first use). Where require() of ES modules works, it is never loaded, so
+ * `require` and `import` keep one set of classes (test/package/require-fallback.test.cjs).
+ */
+const PRESET_WITH_FALLBACK = "plugins/presets/full";
+const FALLBACK_BUNDLE = "dist/cjs/plugins/presets/full.bundle.cjs";
+const requireWithFallback = (load) => `"use strict";
+try {
+  module.exports = ${load};
+} catch (error) {
+  // (error.name, not instanceof: Jest throws it from another realm.)
+  if (error?.name !== "SyntaxError" && error?.code !== "ERR_REQUIRE_ESM") throw error;
+  module.exports = require("./full.bundle.cjs");
+}
+`;
+
+const bareBuiltins = {
+  name: "bare-builtins",
+  setup(build) {
+    build.onResolve({ filter: /^node:/ }, (args) => ({ path: args.path.slice(5), external: true }));
+  },
+};
+
+async function buildRequireFallback() {
+  await esbuild({
+    entryPoints: [`${PRESET_WITH_FALLBACK}.ts`],
+    outfile: FALLBACK_BUNDLE,
+    bundle: true,
+    // Smaller, and its names kept for stack traces.
+    minifyWhitespace: true,
+    minifySyntax: true,
+    format: "cjs",
+    platform: "node",
+    target: "es2022",
+    charset: "utf8",
+    logLevel: "warning",
+    // Built-ins by their bare names: Jest before 27 resolves no `node:` specifier.
+    plugins: [bareBuiltins, externalPackages],
+    // plugins/presets/deployments.ts finds a deployment's registry next to its own module: the
+    // dist/node one (an ES module, so `deployment` needs require() of ES modules).
+    define: { "import.meta.url": "__forgekitPresetUrl" },
+    banner: {
+      js: `"use strict";\nconst __forgekitPresetUrl = require("url").pathToFileURL(require("path").join(__dirname, "../../../node/${PRESET_WITH_FALLBACK}.js")).href;`,
+    },
+  });
 }
 
 async function buildBrowser() {
@@ -300,6 +356,7 @@ async function build() {
   await buildNodeBundle();
   buildDeclarations();
   buildRequireEntries();
+  await buildRequireFallback();
   await buildBrowser();
 }
 

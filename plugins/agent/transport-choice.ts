@@ -7,10 +7,11 @@ import type { TransportOptions } from "../../kernel/index.js";
  * `MockAgent`); nock 14 and msw 2 patch both. A request that took the unpatched layer would
  * go past the mock to the real network, with the test's credentials.
  *
- * In order: the caller's own `request.fetch`; an `agent` (it is node:http's) or no `fetch` at
- * all (`node --no-experimental-fetch`); a fetch that is
- * not the runtime's own, or a global undici dispatcher that is not a plain `Agent`; node:http
- * when it is patched; otherwise {@link DEFAULT}.
+ * In order: the caller's own `request.fetch`; no `fetch` at all (`node --no-experimental-fetch`):
+ * node:http; an `agent` (it is node:http's): node:http, unless the test mocked the fetch layer
+ * only — then fetch, as @octokit/rest v22 does with any agent, and the agent goes unused
+ * ({@link agentUnused}); a fetch that is not the runtime's own, or a global undici dispatcher
+ * that is not a plain `Agent`: fetch; node:http when it is patched; otherwise {@link DEFAULT}.
  */
 export type Transport = "fetch" | "node:http";
 
@@ -24,17 +25,31 @@ const DISPATCHER = Symbol.for("undici.globalDispatcher.1");
 export function chooseTransport(request: TransportOptions): Transport {
   if (request.fetch) return "fetch";
   const fetch = globalThis.fetch;
-  if (request.agent !== undefined || typeof fetch !== "function") return "node:http";
+  if (typeof fetch !== "function") return "node:http";
   // A global undici dispatcher set by a test (`MockAgent`, …) rather than the default `Agent`.
   const dispatcher = (globalThis as Record<symbol, { constructor?: { name?: string } } | undefined>)[DISPATCHER];
-  if (!isOwn(fetch, FETCH) || (dispatcher !== undefined && dispatcher.constructor?.name !== "Agent")) return "fetch";
+  const fetchMocked = !isOwn(fetch, FETCH) || (dispatcher !== undefined && dispatcher.constructor?.name !== "Agent");
+  if (request.agent !== undefined) return fetchMocked && !httpPatched() ? "fetch" : "node:http";
+  if (fetchMocked) return "fetch";
+  return httpPatched() ? "node:http" : DEFAULT;
+}
+
+/**
+ * Whether an `agent` given with this request goes unused: only the fetch layer is mocked (a
+ * test's fetch-mock, mentoss, replaced `globalThis.fetch`, undici `MockAgent`), and node:http
+ * with the agent would go past the mock to the network (a proxy agent: to the proxy).
+ */
+export const agentUnused = (request: TransportOptions): boolean =>
+  request.agent !== undefined && !request.fetch && chooseTransport(request) === "fetch";
+
+/** Whether node:http or node:https is patched (nock up to 13, mitm; nock 14 and msw 2 patch both layers). */
+function httpPatched(): boolean {
   // The built-in modules, without importing them statically (this file is read on every request).
   const builtin = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process
     ?.getBuiltinModule;
   const http = builtin?.("node:http") as { request?: unknown } | undefined;
   const https = builtin?.("node:https") as { request?: unknown } | undefined;
-  if (http && https && (!isOwn(http.request, HTTP_REQUEST) || !isOwn(https.request, HTTP_REQUEST))) return "node:http";
-  return DEFAULT;
+  return Boolean(http && https && (!isOwn(http.request, HTTP_REQUEST) || !isOwn(https.request, HTTP_REQUEST)));
 }
 
 // Node's own functions are JavaScript, so their source text is their own; a mock's

@@ -2,7 +2,8 @@
 // request goes to the replacement, read when the request is sent.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { ANSWERS, API, SEARCH, exercise } from "../helpers/mocked.js";
+import { Agent } from "node:https";
+import { ANSWERS, API, SEARCH, TOKEN, exercise } from "../helpers/mocked.js";
 
 const own = globalThis.fetch;
 test.after(() => void (globalThis.fetch = own));
@@ -33,6 +34,24 @@ test("replaced after forgekit is imported (and used)", async () => {
   globalThis.fetch = replacement(seen);
   assert.equal(await exercise(), ANSWERS);
   assert.is(seen.length, 3);
+});
+
+// release-it passes a proxy agent (`request.agent`) and its tests mock fetch only (mentoss):
+// @octokit/rest v22 ignores the agent, so the mock sees the requests. node:http with the agent
+// would go past the mock, to the proxy (plugins/agent/transport-choice.ts).
+test("with an agent given, the replaced fetch still sees every request; one warning names the agent", async () => {
+  const seen: string[] = [];
+  globalThis.fetch = replacement(seen);
+  const warnings: string[] = [];
+  const log = { debug() {}, info() {}, warn: (message: string) => void warnings.push(message), error() {} };
+  const { Octokit } = await import("../../plugins/presets/full.js");
+  const octokit = new Octokit({ baseUrl: API, auth: TOKEN, request: { agent: new Agent() }, log });
+  assert.equal((await octokit.rest.repos.get({ owner: "o", repo: "r" })).data, ANSWERS.repo);
+  const perCall = { owner: "o", repo: "r", title: "t", request: { agent: new Agent() } };
+  assert.equal((await octokit.rest.issues.create(perCall)).data, ANSWERS.issue);
+  assert.equal(seen, [`GET ${API}/repos/o/r`, `POST ${API}/repos/o/r/issues`]);
+  assert.is(warnings.length, 1);
+  assert.match(warnings[0]!, /^The agent option is not used: globalThis\.fetch .* is mocked/);
 });
 
 test.run();

@@ -168,5 +168,8 @@ export const installFootprint = {
   // plugins/endpoints/unknown-params.ts, plugins/paginate/fields.ts and page-key.ts).
   // 11.27 MB once issue 30 landed on it (kernel/uri-encode, plugins/agent/transport-choice,
   // plugins/throttle/pacer, plugins/presets/octokit, the TypeScript 4.9 floor's declarations).
-  ceiling: { bytes: 11_272_000, files: 1_840 },
+  // +451,403 B and +1 file for issue 30 (drop-in trials): dist/cjs/plugins/presets/full.bundle.cjs,
+  // require("forgekit")'s CommonJS bundle where require() cannot load ES modules (Jest), with
+  // the agent and paginate changes those trials called for.
+  ceiling: { bytes: 11_723_403, files: 1_841 },
 };
