@@ -5,6 +5,7 @@ import {
   type ParamMeta,
   type RequestParameters,
 } from "../../kernel/index.js";
+import type { PaginatePluginOptions } from "./index.js";
 import type { MapFn, PaginateOptions, Source } from "./types.js";
 
 /** A pagination's arguments, normalised: the first request's options, the map function, the options. */
@@ -44,10 +45,14 @@ async function declaresPerPage(base: EndpointOptions): Promise<boolean> {
   return !/\}\/?$/.test(path);
 }
 
-/** Fewer requests: GitHub's largest page size where the operation has one, unless the caller chose one (`per_page: null` sends none). */
-async function addPageSize(base: EndpointOptions): Promise<void> {
-  if (base.method !== "GET" || base.per_page !== undefined || /[?&]per_page=/.test(base.url)) return;
-  if (await declaresPerPage(base)) base.per_page = 100;
+/**
+ * Fewer requests: the `paginate.perPage` option (GitHub's largest page size, 100, by default)
+ * where the operation has one, unless the caller chose one (`per_page: null` sends none).
+ */
+async function addPageSize(base: EndpointOptions, perPage: number | false): Promise<void> {
+  if (perPage === false || base.method !== "GET" || base.per_page !== undefined || /[?&]per_page=/.test(base.url))
+    return;
+  if (await declaresPerPage(base)) base.per_page = perPage;
 }
 
 function checkOptions(options: PaginateOptions): void {
@@ -106,6 +111,7 @@ export async function parseArgs(client: Client, source: Source, args: unknown[])
   const load = typeof source === "function" ? (source as { load?: () => Promise<Source> }).load : undefined;
   const method = typeof load === "function" ? await load.call(source) : source;
   const base = firstRequest(client, method, params);
-  await addPageSize(base);
+  const perPage = (client.options as PaginatePluginOptions).paginate?.perPage ?? 100;
+  await addPageSize(base, perPage);
   return { base, map: map ?? options.map, options };
 }

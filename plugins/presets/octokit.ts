@@ -19,11 +19,13 @@ export function octokitOf<C extends Preset>(Base: C) {
     /**
      * Like @octokit/rest, which retries nothing and paces nothing (those are separate plugins):
      * code written for it — its tests' HTTP mocks above all — counts on one request per call:
-     * `retry` and `throttle` are off unless the options name them.
+     * `retry` and `throttle` are off unless the options name them. And its `paginate` sends
+     * the parameters it is given, no `per_page` of its own (a mock matches the query exactly).
      */
     constructor(...args: any[]) {
-      const options = (args[0] ?? {}) as { retry?: unknown; throttle?: unknown };
-      super({ ...options, retry: options.retry ?? false, throttle: options.throttle ?? false });
+      const options = (args[0] ?? {}) as { retry?: unknown; throttle?: unknown; paginate?: unknown };
+      const { retry = false, throttle = false, paginate = { perPage: false } } = options;
+      super({ ...options, retry, throttle, paginate });
     }
 
     /**
