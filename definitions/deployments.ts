@@ -11,3 +11,18 @@ export const deployments = [defaultDeployment, ...otherDeployments] as const;
 
 /** A deployment name. */
 export type Deployment = (typeof deployments)[number];
+
+/**
+ * The REST API versions (`X-GitHub-Api-Version`) each deployment's description supports, the
+ * default (what a request without the header gets) first.
+ */
+export const apiVersions = {
+  "api.github.com": ["2022-11-28","2026-03-10"],
+  "ghec": ["2022-11-28","2026-03-10"],
+  "ghes-3.17": ["2022-11-28"],
+  "ghes-3.18": ["2022-11-28"],
+  "ghes-3.19": ["2022-11-28"],
+} as const;
+
+/** A REST API version some deployment supports. */
+export type ApiVersion = (typeof apiVersions)[Deployment][number];

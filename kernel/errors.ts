@@ -119,6 +119,25 @@ export class TimeoutError extends NetworkError {
   }
 }
 
+/**
+ * The response body, decoded, grew past `request.maxBodyBytes` (default 256 MiB), so reading
+ * stopped there: a decompression bomb or a runaway body cannot exhaust memory. Not retried.
+ */
+export class ResponseTooLargeError extends NetworkError {
+  static override readonly [BRAND]: string = "ResponseTooLargeError";
+  override name = "ResponseTooLargeError";
+  /** The limit in bytes that was reached. */
+  declare limit: number;
+  constructor(request: RequestOptions, status: number, limit: number) {
+    super(
+      `${request.method} ${request.url} → ${status}, body over request.maxBodyBytes (${limit} bytes): raise it, or stream with request.parseSuccessResponseBody: false`,
+      request,
+    );
+    this.status = status;
+    this.limit = limit;
+  }
+}
+
 /** The caller's `signal` aborted the request; its reason is `cause`. */
 export class AbortError extends NetworkError {
   static override readonly [BRAND]: string = "AbortError";

@@ -10,6 +10,7 @@ export {
   NetworkError,
   TimeoutError,
   AbortError,
+  ResponseTooLargeError,
   ParameterError,
   RequestError,
   isHttpError,

@@ -53,10 +53,16 @@ export type OptionsFor<I, O, T> = O & { [K in keyof T & TypingOf<I>["keys"]]?: T
  * A client constructor: generic in the options that select types when a plugin has any. No
  * `const` type parameter (TypeScript 5.0; the declarations are read by 4.9, README): a literal
  * such as `deployment: "ghes-3.17"` stays literal because `T`'s constraint holds `string`.
+ * It has its own `prototype`: without one TypeScript 4.9 reads Function's (`any`) into the
+ * `prototype` of `ClientClass`'s intersection, and every preset's instance type was `any`
+ * (test/types/floor/consumer.ts).
  */
 export type ClientConstructor<I, O> = [TypingOf<I>] extends [never]
-  ? new (options?: O) => I
-  : new <T extends TypingOptions<I, O> = TypingOptions<I, O>>(options?: OptionsFor<I, O, T>) => InstanceFor<I, T>;
+  ? { new (options?: O): I; readonly prototype: I }
+  : {
+      new <T extends TypingOptions<I, O> = TypingOptions<I, O>>(options?: OptionsFor<I, O, T>): InstanceFor<I, T>;
+      readonly prototype: I;
+    };
 
 /**
  * What `ClientClass` carries besides its constructor so that its instance and options types

@@ -25,6 +25,11 @@ export interface RouteExtra {
   deprecated?: string;
   /** Renamed parameters: old name → new name. */
   renamed?: Record<string, string>;
+  /**
+   * Parameters a later REST API version removes: `[parameter, version, changeset, instead?]`
+   * (plugins/endpoints/removed.ts refuses them from that version on and warns before it).
+   */
+  removed?: readonly (readonly [parameter: string, version: string, changeset: string, instead?: string])[];
 }
 
 /** `[route, defaults?, extra?]` with route like `"GET /repos/{owner}/{repo}"`. */

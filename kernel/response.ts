@@ -1,4 +1,4 @@
-import { HttpError } from "./errors.js";
+import { HttpError, ResponseTooLargeError } from "./errors.js";
 import { lazy } from "./once.js";
 import type { RequestOptions, Response, ResponseHeaders } from "./types.js";
 
@@ -8,24 +8,58 @@ import type { RequestOptions, Response, ResponseHeaders } from "./types.js";
 const describe = lazy(() => import("./http-error.js"));
 
 /**
- * Read the body (JSON, text or ArrayBuffer by content type; none for HEAD, 204, 205, 304)
+ * Default `request.maxBodyBytes`. GitHub's largest JSON answer is a 100 MB blob from the git
+ * blobs API, about 138 MB as base64 in JSON; 256 MiB leaves room for it and stays well under
+ * V8's longest string (about 512 MiB), past which decoding aborts the process.
+ */
+export const MAX_BODY_BYTES = 2 ** 28;
+
+/**
+ * The body as text or bytes, read chunk by chunk after decoding and refused with a
+ * {@link ResponseTooLargeError} once over `limit` (a decompression bomb stops decoding there).
+ * A body with no content-encoding and a content-length within the limit is read at once.
+ */
+async function readBody(fetched: globalThis.Response, request: RequestOptions, text: boolean, limit: number) {
+  const length = fetched.headers.get("content-length");
+  const body = fetched.body as ReadableStream<Uint8Array> | null;
+  if (!body?.getReader || (length && +length <= limit && !fetched.headers.get("content-encoding")))
+    return text ? fetched.text() : fetched.arrayBuffer();
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (let read; !(read = await reader.read()).done; chunks.push(read.value))
+    if ((size += read.value.byteLength) > limit) {
+      void reader.cancel().catch(() => {});
+      throw new ResponseTooLargeError(request, fetched.status, limit);
+    }
+  const bytes = new Uint8Array(size);
+  for (let i = 0, at = 0; i < chunks.length; at += chunks[i++]!.byteLength) bytes.set(chunks[i]!, at);
+  return text ? new TextDecoder().decode(bytes) : bytes.buffer;
+}
+
+/**
+ * Read the body (JSON, text or ArrayBuffer by content type; none for HEAD, 204, 205, 304;
+ * a web ReadableStream with `request.parseSuccessResponseBody: false` below 400)
  * and build the response, or throw the {@link HttpError} for ≥ 400, 304, and a body that
  * is not the JSON its content type claims.
  */
 export async function toResponse(fetched: globalThis.Response, request: RequestOptions): Promise<Response<unknown>> {
   const { status } = fetched;
   const type = fetched.headers.get("content-type") ?? "";
+  const limit = request.request.maxBodyBytes ?? MAX_BODY_BYTES;
   let data: unknown;
   let invalidJson: Error | undefined;
   if (request.method === "HEAD" || [204, 205, 304].includes(status)) await fetched.body?.cancel();
+  // Streamed: the caller reads (or cancels) the body; a failure's body is still read for its message.
+  else if (status < 400 && request.request.parseSuccessResponseBody === false) data = fetched.body;
   else if (/json/i.test(type)) {
-    data = await fetched.text();
+    data = await readBody(fetched, request, true, limit);
     try {
       if (data) data = JSON.parse(data as string);
     } catch (error) {
       invalidJson = error as Error;
     }
-  } else data = !type || /^text\/|charset=|xml/i.test(type) ? await fetched.text() : await fetched.arrayBuffer();
+  } else data = await readBody(fetched, request, !type || /^text\/|charset=|xml/i.test(type), limit);
   // A loop, not Object.fromEntries: a third of its time on undici's Headers (Node 20).
   const headers: ResponseHeaders = {};
   for (const [name, value] of fetched.headers) headers[name] = value;

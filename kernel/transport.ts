@@ -1,5 +1,5 @@
-import { AbortError, ForgeError, NetworkError, ParameterError, TimeoutError } from "./errors.js";
-import { toResponse } from "./response.js";
+import { AbortError, ForgeError, NetworkError, ParameterError, ResponseTooLargeError, TimeoutError } from "./errors.js";
+import { MAX_BODY_BYTES, toResponse } from "./response.js";
 import type { RequestOptions, Response } from "./types.js";
 
 /**
@@ -12,17 +12,20 @@ import type { RequestOptions, Response } from "./types.js";
 
 /** Send `request` and resolve to forgekit's response; rejects with a {@link ForgeError}. */
 export async function transport(request: RequestOptions): Promise<Response<unknown>> {
-  const { signal, timeout, redirect, fetch = globalThis.fetch } = request.request;
+  const { signal, timeout, redirect, maxBodyBytes, fetch = globalThis.fetch } = request.request;
   const what = `${request.method} ${request.url} →`;
   if (typeof fetch !== "function") throw new ParameterError("No fetch: pass request.fetch.", request);
   if (request.request.agent !== undefined && !request.request.fetch) {
     throw new ParameterError("agent needs the agent plugin: add forgekit/plugins/agent.", request);
   }
+  if (maxBodyBytes !== undefined && !(typeof maxBodyBytes === "number" && maxBodyBytes > 0))
+    throw new ParameterError(`request.maxBodyBytes must be a number above 0, not ${maxBodyBytes}`, request);
   // A controller of our own when there is a timeout or a caller's signal (creating one costs
   // ~30 µs a request in Node). fetch keeps the listener it adds to the signal it is given
   // after the request settled (50 requests sharing one signal left 50 listeners on it), so a
   // signal reused over a long pagination would collect thousands: the caller's signal gets
-  // one listener of ours per request, removed below when it settles. An already-aborted
+  // one listener of ours per request, removed below when it settles (kept for a streamed
+  // body, so that the caller's signal still aborts the download). An already-aborted
   // signal makes fetch reject before sending anything (Fetch standard, fetch() step 6).
   let timedOut = false;
   let controller: AbortController | undefined;
@@ -35,8 +38,10 @@ export async function transport(request: RequestOptions): Promise<Response<unkno
   }
   let status: number | undefined;
   try {
-    // `duplex` is required for a stream body and harmless for any other.
+    // `duplex` is required for a stream body and harmless for any other; `maxBodyBytes` is
+    // for a transport that decodes bodies itself (plugins/agent/node-http.ts).
     const init = {
+      maxBodyBytes: maxBodyBytes ?? MAX_BODY_BYTES,
       method: request.method,
       headers: request.headers,
       body: request.body ?? null,
@@ -49,6 +54,9 @@ export async function transport(request: RequestOptions): Promise<Response<unkno
     return await toResponse(fetched, request);
   } catch (error) {
     if (error instanceof ForgeError) throw error;
+    // A transport that decodes bodies itself reached the limit (plugins/agent/node-http.ts).
+    if ((error as Error).name === "ResponseTooLargeError")
+      throw new ResponseTooLargeError(request, (error as NetworkError).status!, maxBodyBytes ?? MAX_BODY_BYTES);
     if (timedOut) throw new TimeoutError(`${what} timed out after ${timeout} ms`, request, timeout!);
     if (signal?.aborted) throw new AbortError(`${what} aborted by the caller's signal`, request, signal.reason);
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
@@ -65,6 +73,6 @@ export async function transport(request: RequestOptions): Promise<Response<unkno
     throw new NetworkError(`${what} no response: ${detail}`, request, error);
   } finally {
     clearTimeout(timer);
-    signal?.removeEventListener("abort", onAbort);
+    if (request.request.parseSuccessResponseBody !== false) signal?.removeEventListener("abort", onAbort);
   }
 }

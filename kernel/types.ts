@@ -25,6 +25,27 @@ export interface TransportOptions {
   timeout?: number;
   /** Node only: an http(s).Agent, sent through the agent transport plugin. */
   agent?: unknown;
+  /**
+   * Most bytes a buffered response body may have once decoded; past it the request fails
+   * with a `ResponseTooLargeError`. Default 256 MiB (kernel/response.ts `MAX_BODY_BYTES`).
+   */
+  maxBodyBytes?: number;
+  /**
+   * `false`: a response below 400 (not 304) is not read: `data` is its body as a web
+   * `ReadableStream` (none for HEAD, 204, 205), for downloads of any size. @octokit's name.
+   */
+  parseSuccessResponseBody?: boolean;
+  /**
+   * Node only (the agent plugin, in the full preset): a proxy URL for every request, or
+   * `false` for none; unset, HTTPS_PROXY/HTTP_PROXY/ALL_PROXY and NO_PROXY decide.
+   */
+  proxy?: string | URL | false;
+  /**
+   * Node transports only: milliseconds without a byte from the server (waiting for the
+   * headers, or between body chunks) before the request fails. Default 300000, as undici's
+   * fetch; `0` turns it off. Independent of `timeout`.
+   */
+  idleTimeout?: number;
   /** `"follow"` (default) follows redirects; `"manual"` returns the 3xx response with its `location`. */
   redirect?: "follow" | "manual";
   /** Set by the retry/throttle engine before each attempt: re-sends of this request so far. */

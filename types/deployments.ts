@@ -4,6 +4,8 @@ import type { GhecEndpoints, GhecRestScopes } from "./ghec.js";
 import type { Ghes317Endpoints, Ghes317RestScopes } from "./ghes-3.17.js";
 import type { Ghes318Endpoints, Ghes318RestScopes } from "./ghes-3.18.js";
 import type { Ghes319Endpoints, Ghes319RestScopes } from "./ghes-3.19.js";
+import type { ApiGithubCom20260310Endpoints, ApiGithubCom20260310RestScopes } from "./api.github.com@2026-03-10.js";
+import type { Ghec20260310Endpoints, Ghec20260310RestScopes } from "./ghec@2026-03-10.js";
 
 /** Each deployment's endpoint methods per scope and its routes, by its `deployment` name. */
 export interface DeploymentTypes {
@@ -12,4 +14,10 @@ export interface DeploymentTypes {
   "ghes-3.17": { scopes: Ghes317RestScopes; endpoints: Ghes317Endpoints };
   "ghes-3.18": { scopes: Ghes318RestScopes; endpoints: Ghes318Endpoints };
   "ghes-3.19": { scopes: Ghes319RestScopes; endpoints: Ghes319Endpoints };
+}
+
+/** The same for a later REST API version (`X-GitHub-Api-Version`), by deployment then version. */
+export interface VersionTypes {
+  "api.github.com": { "2026-03-10": { scopes: ApiGithubCom20260310RestScopes; endpoints: ApiGithubCom20260310Endpoints } };
+  ghec: { "2026-03-10": { scopes: Ghec20260310RestScopes; endpoints: Ghec20260310Endpoints } };
 }

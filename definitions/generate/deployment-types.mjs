@@ -32,6 +32,28 @@ function withoutText(node, names = false) {
   return out;
 }
 
+const OBJECT_KEYWORDS = new Set(["type", "properties", "required", "description", "additionalProperties"]);
+
+/** A plain object schema: properties, nothing that makes it a union or an index signature. */
+function plainObject(json) {
+  return (
+    Boolean(json.properties) &&
+    (json.type === undefined || json.type === "object") &&
+    !json.additionalProperties &&
+    Object.keys(json).every((key) => OBJECT_KEYWORDS.has(key))
+  );
+}
+
+/** The component types a schema names (`{ tsType }` nodes, as toJsonSchema leaves `$ref`s). */
+function typeRefs(node, out = new Set()) {
+  if (Array.isArray(node)) for (const item of node) typeRefs(item, out);
+  else if (node && typeof node === "object") {
+    if (typeof node.tsType === "string") out.add(node.tsType);
+    for (const value of Object.values(node)) typeRefs(value, out);
+  }
+  return out;
+}
+
 /** One deployment's types before they are placed: components, route entries and methods per scope. */
 export function describeTypes(model) {
   const schemaNames = componentTypeNames(model.spec);
@@ -147,6 +169,26 @@ export function placeTypes(types, earlier) {
   return types;
 }
 
+/**
+ * `"<deployment> <Name>"` for every component type some deployment's operations reach, under
+ * the deployment that declares it: the others (webhook payloads, which no operation returns)
+ * are declared in api.github.com's components.ts only.
+ */
+export function neededComponents(placed) {
+  const needed = new Set();
+  for (const types of placed) {
+    const seen = new Set();
+    const visit = (name) => {
+      if (seen.has(name)) return;
+      seen.add(name);
+      needed.add(`${types.home.components.get(name)} ${name}`);
+      for (const ref of types.components.get(name).refs) visit(ref);
+    };
+    for (const entry of types.entries.values()) for (const ref of entry.refs) visit(ref);
+  }
+  return needed;
+}
+
 /** `ghes-3.17` → `Ghes317`: the prefix of the names a deployment's file declares. */
 export const typePrefix = (deployment, isDefault) => (isDefault ? "" : pascalCase(deployment));
 
@@ -156,9 +198,9 @@ const moduleOf = (deployment, defaultName, scopeFile) =>
 
 /**
  * types/<deployment>.ts. `placed` holds every deployment up to and including this one, the
- * default first; returns the text and, for the check against the registry, the method names per scope.
+ * default first; `needed` says which components a file declares (neededComponents).
  */
-export async function deploymentTypesModule(compile, placed, rootScopes) {
+export async function deploymentTypesModule(compile, placed, rootScopes, needed) {
   const types = placed.at(-1);
   const self = types.deployment;
   const defaultName = placed[0].deployment;
@@ -190,14 +232,31 @@ export async function deploymentTypesModule(compile, placed, rootScopes) {
   const byDeployment = new Map(placed.map((p) => [p.deployment, p]));
   const extendsClause = (groups) => (groups.length ? ` extends ${groups.join(", ")}` : "");
 
-  // Components first declared here.
-  const own = [...types.components].filter(([name]) => types.home.components.get(name) === self);
+  // Components first declared here: an object type that shares properties with an earlier
+  // deployment's declaration of it extends that one, `Omit`ting only what differs.
+  const own = [...types.components].filter(([name]) => needed.has(`${self} ${name}`));
   const blocks = [];
+  const bases = new Map();
   if (own.length) {
     const properties = {};
     for (const [name, component] of own) {
-      properties[name] = { ...withoutText(component.json), title: name };
-      for (const ref of component.refs) usedComponents.add(ref);
+      const diff = propertyDiff(name, component.json);
+      if (!diff) {
+        properties[name] = { ...withoutText(component.json), title: name };
+        for (const ref of component.refs) usedComponents.add(ref);
+        continue;
+      }
+      const kept = Object.keys(component.json.properties).filter((key) => diff.differs.includes(key));
+      const partial = {
+        type: "object",
+        properties: Object.fromEntries(kept.map((key) => [key, withoutText(component.json.properties[key])])),
+        required: (component.json.required ?? []).filter((key) => kept.includes(key)),
+        additionalProperties: false,
+      };
+      properties[name] = { ...partial, title: name };
+      for (const key of kept) for (const ref of typeRefs(component.json.properties[key])) usedComponents.add(ref);
+      need(diff.at === defaultName ? "./components.js" : `./${diff.at}.js`, `${name} as ${name}_Base`);
+      bases.set(name, `Omit<${name}_Base, ${pickList(diff.differs)}>`);
     }
     const schema = {
       title: `${prefix}Schemas`,
@@ -207,9 +266,40 @@ export async function deploymentTypesModule(compile, placed, rootScopes) {
       required: Object.keys(properties),
       additionalProperties: false,
     };
-    const text = await compile(schema, schema.title, { ...JSTT_OPTIONS, bannerComment: "" });
+    let text = await compile(schema, schema.title, { ...JSTT_OPTIONS, bannerComment: "" });
     assertDeclaredNames(`types/${self}.ts`, text, [...own.map(([name]) => name), schema.title]);
+    for (const [name, base] of bases) {
+      const declaration = `export interface ${name} {`;
+      if (!text.includes(declaration)) throw new Error(`generate: types/${self}.ts: ${name} is not an interface`);
+      text = text.replace(declaration, `export interface ${name} extends ${base} {`);
+    }
     blocks.push(text.trim());
+  }
+
+  // Properties of `json` that differ from an earlier deployment's declaration of the same object
+  // type (removed, added, typed or required differently, or naming a type declared elsewhere).
+  function propertyDiff(name, json) {
+    if (!plainObject(json)) return undefined;
+    const required = new Set(json.required ?? []);
+    for (const other of placed.slice(0, -1)) {
+      const theirs = other.components.get(name)?.json;
+      const at = other.home.components.get(name);
+      if (!theirs || !plainObject(theirs) || (at !== defaultName && !needed.has(`${at} ${name}`))) continue;
+      const theirRequired = new Set(theirs.required ?? []);
+      const differs = [];
+      for (const key of new Set([...Object.keys(theirs.properties), ...Object.keys(json.properties)])) {
+        const mine = json.properties[key];
+        const same =
+          mine &&
+          theirs.properties[key] &&
+          required.has(key) === theirRequired.has(key) &&
+          JSON.stringify(withoutText(mine)) === JSON.stringify(withoutText(theirs.properties[key])) &&
+          [...typeRefs(mine)].every((ref) => types.home.components.get(ref) === other.home.components.get(ref));
+        if (!same) differs.push(key);
+      }
+      if (differs.length * 2 < Object.keys(json.properties).length) return { at, differs: differs.sort() };
+    }
+    return undefined;
   }
 
   // An entry declared here may still have the parameters (or the response) of an entry declared
@@ -278,11 +368,9 @@ export async function deploymentTypesModule(compile, placed, rootScopes) {
 
   // Endpoint methods, per scope.
   const methodsRef = new Map();
-  const methodNames = new Map();
   for (const scope of types.scopes.values()) {
     const list = types.members.get(scope.scope);
     const homes = types.home.members.get(scope.scope);
-    methodNames.set(scope.scope, [...list.keys()].sort());
     const rootList = root.members.get(scope.scope);
     if ([...homes.values()].every((home) => home === defaultName) && rootList?.size === list.size) {
       methodsRef.set(scope.scope, refer(defaultName, scope.scope, "Methods"));
@@ -348,6 +436,5 @@ export async function deploymentTypesModule(compile, placed, rootScopes) {
   const importLines = [...imports]
     .sort(compareBy(([module]) => module))
     .map(([module, names]) => `import type { ${[...names].sort().join(", ")} } from "${module}";`);
-  const text = [`// ${types.header}`, ...importLines, "", blocks.join("\n\n"), ""].join("\n");
-  return { text, methodNames };
+  return [`// ${types.header}`, ...importLines, "", blocks.join("\n\n"), ""].join("\n");
 }

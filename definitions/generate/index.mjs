@@ -8,6 +8,8 @@
 //   types.mjs        types/ (deployment-types.mjs: what other deployments declare;
 //                    check-types.mjs: their methods against the registries);  cli.mjs  plugins/cli/generated/
 //   deployments.mjs  the one list of deployments;  files.mjs  reading and writing the tree
+//   versions.mjs     REST API versions: a description at a later version, removed parameters
+//                    (version-hints.mjs: what to send instead, by hand)
 import { cliFiles } from "./cli.mjs";
 import { definitionFiles, definitionsReadme } from "./definitions.mjs";
 import { DEPLOYMENTS, deploymentsModule } from "./deployments.mjs";
@@ -16,6 +18,7 @@ import { loadLegacyTables } from "./legacy.mjs";
 import { describeDeployment, openapiVersion } from "./openapi.mjs";
 import { typeFiles } from "./types.mjs";
 import { checkTypesAgainstRegistries } from "./check-types.mjs";
+import { checkVersionHints, markRemovedParameters } from "./versions.mjs";
 
 /** Every generated file, path relative to the repository → content. */
 export async function generatedFiles() {
@@ -23,16 +26,26 @@ export async function generatedFiles() {
   const legacyTables = await loadLegacyTables();
   const files = new Map();
   const models = [];
+  const versionModels = [];
+  const hinted = new Set();
   for (const deployment of DEPLOYMENTS) {
     const model = describeDeployment(deployment, pkgVersion, legacyTables);
+    // A later REST API version: the same deployment as that version describes it.
+    for (const version of model.apiVersions.slice(1)) {
+      const later = describeDeployment(deployment, pkgVersion, legacyTables, version);
+      markRemovedParameters(model, later, version, hinted);
+      versionModels.push(later);
+    }
     for (const [path, text] of definitionFiles(model)) files.set(`${deployment.dir}/${path}`, text);
     models.push(model);
   }
+  checkVersionHints(hinted);
   files.set("definitions/README.md", definitionsReadme(models));
-  files.set("definitions/deployments.ts", deploymentsModule(pkgVersion));
-  // The first deployment is the default: types/ describe it in full, the others by what differs.
-  for (const [path, text] of await typeFiles(models)) files.set(`types/${path}`, text);
-  checkTypesAgainstRegistries(files, models);
+  files.set("definitions/deployments.ts", deploymentsModule(pkgVersion, models));
+  // The first deployment is the default: types/ describe it in full, the others (and the later
+  // API versions) by what differs.
+  for (const [path, text] of await typeFiles(models, versionModels)) files.set(`types/${path}`, text);
+  checkTypesAgainstRegistries(files, [...models, ...versionModels]);
   for (const [path, text] of cliFiles(models)) files.set(`plugins/cli/generated/${path}`, text);
   return files;
 }

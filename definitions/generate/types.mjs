@@ -3,7 +3,7 @@
 // what differs from it (deployment-types.mjs). Nothing here reaches a bundle.
 import { isConstraintOnly, isJsonMediaType, resolveRef, successResponses } from "./openapi.mjs";
 import { compareBy, kebabCase, pascalCase, propertyKey, unique } from "./util.mjs";
-import { deploymentTypesModule, describeTypes, placeTypes, typePrefix } from "./deployment-types.mjs";
+import { deploymentTypesModule, describeTypes, neededComponents, placeTypes, typePrefix } from "./deployment-types.mjs";
 
 // A raw (non-JSON) binary body: what fetch accepts and both browsers and Node can produce.
 const BINARY_DATA_TYPE = "string | ArrayBuffer | ArrayBufferView | Blob";
@@ -39,7 +39,7 @@ const DROPPED_KEYWORDS = new Set([
 ]);
 
 /** types/: the default deployment in full (`models[0]`), every other one in `<deployment>.ts` (deployment-types.mjs). */
-export async function typeFiles(models) {
+export async function typeFiles(models, versionModels = []) {
   const { compile } = await import("json-schema-to-typescript");
   const [model] = models;
   const schemaNames = componentTypeNames(model.spec);
@@ -50,15 +50,13 @@ export async function typeFiles(models) {
     files.set(`scopes/${scope.file}.ts`, await scopeTypesModule(compile, model, schemaNames, scope, scopeFiles));
   files.set("index.ts", typesIndexModule(model, scopeFiles));
   const placed = [];
-  const methodNames = new Map();
-  for (const other of models) {
-    placed.push(placeTypes(describeTypes(other), placed));
-    if (other === model) continue;
-    const module = await deploymentTypesModule(compile, placed, scopeFiles);
-    files.set(`${other.deployment}.ts`, module.text);
-    methodNames.set(other.deployment, module.methodNames);
+  for (const other of [...models, ...versionModels]) placed.push(placeTypes(describeTypes(other), placed));
+  const needed = neededComponents(placed);
+  for (let index = 1; index < placed.length; index++) {
+    const module = await deploymentTypesModule(compile, placed.slice(0, index + 1), scopeFiles, needed);
+    files.set(`${placed[index].deployment}.ts`, module);
   }
-  files.set("deployments.ts", deploymentsTypesModule(models));
+  files.set("deployments.ts", deploymentsTypesModule(models, versionModels));
   files.set("README.md", typesReadme(model, sharing(placed)));
   return files;
 }
@@ -75,12 +73,22 @@ function sharing(placed) {
   });
 }
 
-function deploymentsTypesModule(models) {
+function deploymentsTypesModule(models, versionModels) {
   const [model, ...others] = models;
+  const entry = (other) => {
+    const prefix = typePrefix(other.deployment, false);
+    return `{ scopes: ${prefix}RestScopes; endpoints: ${prefix}Endpoints }`;
+  };
+  const byDeployment = new Map();
+  for (const later of versionModels) {
+    const [name, version] = later.deployment.split("@");
+    if (!byDeployment.has(name)) byDeployment.set(name, []);
+    byDeployment.get(name).push(`${JSON.stringify(version)}: ${entry(later)}`);
+  }
   return [
     `// ${model.header}`,
     'import type { Endpoints, RestScopes } from "./index.js";',
-    ...others.map((other) => {
+    ...[...others, ...versionModels].map((other) => {
       const prefix = typePrefix(other.deployment, false);
       return `import type { ${prefix}Endpoints, ${prefix}RestScopes } from "./${other.deployment}.js";`;
     }),
@@ -92,6 +100,11 @@ function deploymentsTypesModule(models) {
       const prefix = typePrefix(other.deployment, false);
       return `  ${propertyKey(other.deployment)}: { scopes: ${prefix}RestScopes; endpoints: ${prefix}Endpoints };`;
     }),
+    "}",
+    "",
+    "/** The same for a later REST API version (`X-GitHub-Api-Version`), by deployment then version. */",
+    "export interface VersionTypes {",
+    ...[...byDeployment].map(([name, entries]) => `  ${propertyKey(name)}: { ${entries.join("; ")} };`),
     "}",
     "",
   ].join("\n");
@@ -408,7 +421,10 @@ function typesReadme(model, shared) {
     "  descriptions (every type-check parses them; methods keep their summary and docs link). `<Prefix>RestScopes` and",
     "  `<Prefix>Endpoints` are that deployment's whole surface. `node build.mjs generate` checks each one's methods",
     "  against its registry.",
-    "- `deployments.ts`: `DeploymentTypes`, deployment name → `{ scopes; endpoints }`, which the endpoints plugin reads.",
+    "- `<deployment>@<version>.ts` (`api.github.com@2026-03-10.ts`): the same for a later REST API version, the",
+    "  description with that version's `x-github-breaking-changes` applied: only what the version changes is declared.",
+    "- `deployments.ts`: `DeploymentTypes`, deployment name → `{ scopes; endpoints }`, and `VersionTypes`, deployment →",
+    "  version → the same, which the endpoints plugin reads.",
     "",
     `${model.operations.length} operations in ${model.scopes.size} scopes, ${model.legacy.aliases.size} deprecated aliases, ${Object.keys(model.spec.components.schemas).length} component schemas (api.github.com).`,
     "Declared by an earlier deployment (shared):",

@@ -3,7 +3,7 @@ import { request as httpsRequest } from "node:https";
 import { Readable } from "node:stream";
 import { TextDecoder } from "node:util";
 import type { Fetch } from "../../kernel/index.js";
-import { ACCEPT_ENCODING, readBody } from "./node-http.js";
+import { ACCEPT_ENCODING, bodyStream, readBody } from "./node-http.js";
 import { agentFor, isRedirect, nextHop, type Hop } from "./redirect.js";
 
 // The agent transport's code: plugins/agent/index.ts imports this module only when a request
@@ -26,8 +26,22 @@ async function toBody(body: unknown, headers: Record<string, string>): Promise<B
   return Buffer.from(await encoded.arrayBuffer());
 }
 
-/** Send one hop; resolves with the response head, rejects like undici for a failed connection. */
-function requestHop(hop: Hop, agent: unknown, body: Body, signal?: AbortSignal | null): Promise<IncomingMessage> {
+/** undici's default `headersTimeout` and `bodyTimeout`: the default `request.idleTimeout`. */
+export const IDLE_TIMEOUT = 300_000;
+
+/**
+ * Send one hop; resolves with the response head, rejects like undici for a failed connection.
+ * A `101` answer or a tunnel (`connect`) rejects as undici's "bad upgrade" does, and
+ * `idle` ms without a byte from the server (before or during the body) reject with undici's
+ * codes for the same limits, so neither can hold a request, or a throttle slot, forever.
+ */
+function requestHop(
+  hop: Hop,
+  agent: unknown,
+  body: Body,
+  signal?: AbortSignal | null,
+  idle = IDLE_TIMEOUT,
+): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
     const https = hop.url.startsWith("https:");
     const options = {
@@ -36,8 +50,22 @@ function requestHop(hop: Hop, agent: unknown, body: Body, signal?: AbortSignal |
       agent: agent as never,
       ...(signal ? { signal } : {}),
     };
-    const req = (https ? httpsRequest : httpRequest)(hop.url, options, resolve);
+    let headed: IncomingMessage | undefined;
+    const req = (https ? httpsRequest : httpRequest)(hop.url, options, (res) => resolve((headed = res)));
     req.once("error", (error) => reject(failed(error)));
+    const upgraded = (_res: IncomingMessage, socket: { destroy(): void }) => {
+      socket.destroy();
+      reject(failed({ code: "UND_ERR_SOCKET", message: "bad upgrade" }));
+    };
+    req.once("upgrade", upgraded).once("connect", upgraded);
+    if (idle > 0)
+      req.setTimeout(idle, () => {
+        const code = headed ? "UND_ERR_BODY_TIMEOUT" : "UND_ERR_HEADERS_TIMEOUT";
+        const error = failed(Object.assign(new Error(`no byte from the server for ${idle} ms`), { code })) as Error;
+        // The body's reader hears it from the response (plugins/agent/node-http.ts); a
+        // redirect's body, drained unread, has nobody listening.
+        headed ? headed.once("error", () => {}).destroy(error) : req.destroy(error);
+      });
     if (body instanceof Readable) body.once("error", (error) => req.destroy(error)).pipe(req);
     else req.end(body ?? undefined);
   });
@@ -62,15 +90,20 @@ export interface AgentResponse {
  * Response, its Headers and a web stream around a body already in memory would cost more than
  * the rest of the request.
  */
-export function agentTransport(agent: unknown): (url: string, init: RequestInit) => Promise<AgentResponse> {
+export function agentTransport(
+  agent: unknown,
+  idle?: number,
+  stream?: boolean,
+): (url: string, init: RequestInit & { maxBodyBytes?: number }) => Promise<AgentResponse> {
   return async (url, init) => {
     const headers = { "accept-encoding": ACCEPT_ENCODING, ...(init.headers as Record<string, string>) };
     let body = await toBody(init.body, headers);
     let hop: Hop = { url, init: { ...init, body: body as never, headers } };
     for (let hops = 1; ; hops++) {
-      const res = await requestHop(hop, hops === 1 ? agent : agentFor(agent, hop.url), body, init.signal);
+      const res = await requestHop(hop, hops === 1 ? agent : agentFor(agent, hop.url), body, init.signal, idle);
       const location = res.headers.location;
-      if (init.redirect === "manual" || !isRedirect(res.statusCode!, location)) return answer(res, hop);
+      if (init.redirect === "manual" || !isRedirect(res.statusCode!, location))
+        return answer(res, hop, init.maxBodyBytes, stream);
       res.resume();
       hop = nextHop(hop, res.statusCode!, location, hops);
       body = hop.init.body as Body;
@@ -106,10 +139,12 @@ const UTF8 = new TextDecoder();
  * with ", " (a repeated `set-cookie` keeps its last value, as `Object.fromEntries` of fetch's
  * Headers does).
  */
-async function answer(res: IncomingMessage, hop: Hop): Promise<AgentResponse> {
+async function answer(res: IncomingMessage, hop: Hop, limit?: number, stream?: boolean): Promise<AgentResponse> {
   const status = res.statusCode!;
   const nullBody = hop.init.method === "HEAD" || status === 204 || status === 205 || status === 304;
-  const bytes = nullBody ? (res.resume(), null) : await readBody(res);
+  // `request.parseSuccessResponseBody: false`: the kernel hands this stream to the caller.
+  const web = !nullBody && stream && status < 400 ? (Readable.toWeb(bodyStream(res)) as ReadableStream) : undefined;
+  const bytes = nullBody ? (res.resume(), null) : web ? null : await readBody(res, limit);
   const fields: Record<string, string> = {};
   const raw = res.rawHeaders;
   for (let i = 0; i < raw.length; i += 2) {
@@ -131,7 +166,7 @@ async function answer(res: IncomingMessage, hop: Hop): Promise<AgentResponse> {
     url: hop.url,
     headers,
     rawHeaders: raw,
-    body: bytes && { cancel: () => Promise.resolve() },
+    body: web ?? (bytes && { cancel: () => Promise.resolve() }),
     // TextDecoder drops a leading BOM, as Response.text() does.
     text: () => Promise.resolve(bytes ? UTF8.decode(bytes) : ""),
     arrayBuffer: () =>
@@ -148,6 +183,6 @@ async function answer(res: IncomingMessage, hop: Hop): Promise<AgentResponse> {
  * reports them (a TypeError whose cause has the `code`), so both transports produce the same
  * `NetworkError` message; the kernel redacts the cause's text. An abort passes as it is.
  */
-function failed(error: { code?: unknown; name?: string }): unknown {
+function failed(error: { code?: unknown; name?: string; message?: string }): unknown {
   return error?.code && error.name !== "AbortError" ? new TypeError("fetch failed", { cause: error }) : error;
 }

@@ -1,14 +1,16 @@
-import { lazy, warnOnce, type EndpointOptions, type Fetch, type Plugin } from "../../kernel/index.js";
+import { lazy, ParameterError, warnOnce, type EndpointOptions, type Fetch, type Plugin } from "../../kernel/index.js";
+import { proxySetting } from "./proxy-option.js";
 import { agentUnused, chooseTransport } from "./transport-choice.js";
 
 /**
- * Node only: the agent transport. When the `agent` option (client or per call) is set and
- * no `request.fetch` is given — or when a test's mock patched node:http but not `fetch` —
- * requests go through node:http(s) with that agent (unless a test mocked `fetch` only: then
- * they go to the mock, the agent unused and a warning logged once; see
- * plugins/agent/transport-choice.ts) —
- * a connection reset mid-body rejects instead of hanging, and redirects never carry
- * credentials to another origin. Its code is imported on the first such request.
+ * Node only: the agent transport. When the `agent` option (client or per call) is set, or a
+ * proxy applies (`request.proxy`, or HTTPS_PROXY/HTTP_PROXY/ALL_PROXY with NO_PROXY), and no
+ * `request.fetch` is given — or when a test's mock patched node:http but not `fetch`
+ * (plugins/agent/transport-choice.ts) — requests go through node:http(s) with that agent (for
+ * a proxy, a CONNECT tunnel): a connection reset mid-body rejects instead of hanging, and
+ * redirects never carry credentials to another origin. Its code is imported on the first
+ * such request. A test that mocked `fetch` only sees requests with an `agent` too: they go
+ * to the mock, the agent unused, with one warning (plugins/agent/transport-choice.ts).
  *
  * @example
  * import { Agent } from "node:https";
@@ -27,12 +29,20 @@ export const agent: Plugin<void> = (client) =>
 
 /**
  * Chooses the transport through the request options, as any caller may (`request.fetch`):
- * node:http when an agent is given (unless only fetch is mocked), and when a mock patched
- * node:http but not fetch (plugins/agent/transport-choice.ts). Whether it did.
+ * `request.fetch` wins, then `agent` (unless only fetch is mocked), then a proxy
+ * (plugins/agent/transport-choice.ts makes the one decision). Whether it chose node:http.
  */
 function useAgent({ request }: EndpointOptions): boolean {
-  if (chooseTransport(request) !== "node:http") return false;
-  request.fetch = agentTransport(request.agent) as unknown as Fetch;
+  const idle = request.idleTimeout;
+  if (idle !== undefined && !(typeof idle === "number" && idle >= 0))
+    throw new ParameterError(`request.idleTimeout must be a number of milliseconds, 0 or more, not ${idle}`);
+  const proxy = proxySetting(request.proxy);
+  if (chooseTransport(request, proxy !== false) !== "node:http") return false;
+  const stream = request.parseSuccessResponseBody === false;
+  const given = request.agent;
+  request.fetch = (given !== undefined || proxy === false
+    ? agentTransport(given, idle, stream)
+    : proxiedTransport(proxy, idle, stream)) as unknown as Fetch;
   return true;
 }
 /** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
@@ -47,10 +57,20 @@ export function agentFetch(agent: unknown): Fetch {
 }
 
 /** The plugin's send path: what the kernel's transport reads, without a WHATWG Response (plugins/agent/fetch.ts). */
-function agentTransport(agent: unknown) {
+function agentTransport(agent: unknown, idle?: number, stream?: boolean) {
   return async (url: string, init: RequestInit) =>
-    (transport.value ?? (await transport())).agentTransport(agent)(url, init);
+    (transport.value ?? (await transport())).agentTransport(agent, idle, stream)(url, init);
 }
 
-/** The agent transport's code, loaded on the first request with an agent. */
+/** Through the proxy for `url` (`proxy`, else the environment's), or node:http's own agent when none applies. */
+function proxiedTransport(proxy: string | undefined, idle?: number, stream?: boolean) {
+  return async (url: string, init: RequestInit) => {
+    const through = (proxies.value ?? (await proxies())).proxyAgentFor(url, proxy);
+    return agentTransport(through, idle, stream)(url, init);
+  };
+}
+
+/** The agent transport's code, loaded on the first request with an agent or a proxy. */
 const transport = lazy(() => import("./fetch.js"));
+/** https-proxy-agent and proxy-from-env, loaded on the first request a proxy may apply to. */
+const proxies = lazy(() => import("./proxy.js"));

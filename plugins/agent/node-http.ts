@@ -21,14 +21,30 @@ const DECODERS: Record<string, () => NodeJS.ReadWriteStream> = {
 /** What the transport asks for when the caller did not choose (fetch asks for the same). */
 export const ACCEPT_ENCODING = "gzip, deflate, br";
 
-/** The whole body of `res`, decoded; rejects on a reset mid-body or bad compressed data. */
-export function readBody(res: IncomingMessage): Promise<Buffer> {
+/** The body of `res` as it arrives, decoded; errors when the connection closes mid-body. */
+export function bodyStream(res: IncomingMessage): Readable {
+  const decoder =
+    DECODERS[
+      String(res.headers["content-encoding"] ?? "")
+        .trim()
+        .toLowerCase()
+    ];
+  if (!decoder) return res;
+  return pipeline(res, decoder(), new PassThrough(), () => {}) as unknown as Readable;
+}
+
+/**
+ * The whole body of `res`, decoded; rejects on a reset mid-body, bad compressed data, or a
+ * decoded size over `limit` (then decoding stops at once: see {@link tooLarge}).
+ */
+export function readBody(res: IncomingMessage, limit = Infinity): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const encoding = String(res.headers["content-encoding"] ?? "")
       .trim()
       .toLowerCase();
     const decoder = DECODERS[encoding];
     const chunks: Buffer[] = [];
+    let size = 0;
     res.once("close", () => {
       if (!res.complete)
         reject(Object.assign(new Error("connection reset before the body was complete"), { code: "ECONNRESET" }));
@@ -36,8 +52,21 @@ export function readBody(res: IncomingMessage): Promise<Buffer> {
     const source: Readable = decoder
       ? (pipeline(res, decoder(), new PassThrough(), (error) => error && reject(error)) as unknown as Readable)
       : res;
-    source.on("data", (chunk: Buffer) => chunks.push(chunk));
+    source.on("data", (chunk: Buffer) => {
+      if ((size += chunk.length) <= limit) return void chunks.push(chunk);
+      chunks.length = 0;
+      reject(tooLarge(res.statusCode!));
+      source.destroy();
+      res.destroy();
+    });
     source.once("end", () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
     source.once("error", reject);
   });
 }
+
+/**
+ * What the kernel's transport turns into a `ResponseTooLargeError` with the limit and the
+ * option's name (kernel/transport.ts): the same error as over fetch.
+ */
+export const tooLarge = (status: number) =>
+  Object.assign(new Error("body over request.maxBodyBytes"), { name: "ResponseTooLargeError", status });

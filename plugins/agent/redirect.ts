@@ -67,6 +67,8 @@ export function nextHop(current: Hop, status: number, location: string, hops: nu
  * agent of the new protocol carries that hop (the caller's TLS options do not apply to it).
  */
 export function agentFor(agent: unknown, url: string): unknown {
+  // An agent-base agent (the proxy agents, plugins/agent/proxy.ts) serves both schemes.
+  if (typeof (agent as { connect?: unknown } | null)?.connect === "function") return agent;
   const own = (agent as { protocol?: unknown } | null)?.protocol;
   const protocol = new URL(url).protocol;
   if (typeof own !== "string" || own === protocol) return agent;

@@ -11,7 +11,9 @@ import type { TransportOptions } from "../../kernel/index.js";
  * node:http; an `agent` (it is node:http's): node:http, unless the test mocked the fetch layer
  * only — then fetch, as @octokit/rest v22 does with any agent, and the agent goes unused
  * ({@link agentUnused}); a fetch that is not the runtime's own, or a global undici dispatcher
- * that is not a plain `Agent`: fetch; node:http when it is patched; otherwise {@link DEFAULT}.
+ * that is not a plain `Agent`: fetch; node:http when a proxy applies (`proxied`: its agent
+ * tunnels through node:http) or node:http is patched; otherwise {@link DEFAULT}. A fetch mock
+ * thus wins over a proxy from the environment.
  */
 export type Transport = "fetch" | "node:http";
 
@@ -22,7 +24,7 @@ export const DEFAULT: Transport = "fetch";
 const DISPATCHER = Symbol.for("undici.globalDispatcher.1");
 
 /** The transport for a request with these transport options (run on every request: no helpers but `isOwn`). */
-export function chooseTransport(request: TransportOptions): Transport {
+export function chooseTransport(request: TransportOptions, proxied = false): Transport {
   if (request.fetch) return "fetch";
   const fetch = globalThis.fetch;
   if (typeof fetch !== "function") return "node:http";
@@ -31,6 +33,7 @@ export function chooseTransport(request: TransportOptions): Transport {
   const fetchMocked = !isOwn(fetch, FETCH) || (dispatcher !== undefined && dispatcher.constructor?.name !== "Agent");
   if (request.agent !== undefined) return fetchMocked && !httpPatched() ? "fetch" : "node:http";
   if (fetchMocked) return "fetch";
+  if (proxied) return "node:http";
   return httpPatched() ? "node:http" : DEFAULT;
 }
 

@@ -25,8 +25,12 @@ export interface Flags {
   version: boolean;
   baseUrl?: string;
   deployment?: string;
+  /** `--api-version <version>`: the REST API version to ask for (the apiVersion option). */
+  apiVersion?: string;
   /** `--max-wait <seconds>`: the longest rate-limit wait to sit out (retry.maxWait). */
   maxWait?: string;
+  /** `--output <file>`: stream the response body to this file instead of stdout. */
+  output?: string;
   /** `--header name:value`, names lower-cased, in order. */
   headers: Record<string, string>;
   previews: string[];
@@ -51,7 +55,9 @@ const FLAGS: Record<string, [key: keyof Flags, kind: Kind]> = {
   "--version": ["version", "boolean"],
   "--base-url": ["baseUrl", "string"],
   "--deployment": ["deployment", "string"],
+  "--api-version": ["apiVersion", "string"],
   "--max-wait": ["maxWait", "string"],
+  "--output": ["output", "string"],
   "--header": ["headers", "list"],
   "--preview": ["previews", "list"],
   "--raw-field": ["fields", "list"],
@@ -59,6 +65,7 @@ const FLAGS: Record<string, [key: keyof Flags, kind: Kind]> = {
 };
 const SHORT: Record<string, string> = {
   "-i": "--include",
+  "-o": "--output",
   "-h": "--help",
   "-V": "--version",
   "-H": "--header",

@@ -1,3 +1,4 @@
+import { writeFile } from "node:fs/promises";
 import { VERSION, isHttpError, isNetworkError, isParameterError } from "../../kernel/index.js";
 import { isGraphqlResponseError } from "../graphql/errors.js";
 import { Client, type Options } from "../presets/full.js";
@@ -67,6 +68,8 @@ function createClient(
     ...(baseUrl !== undefined && { baseUrl }),
     ...(token && { auth: token }),
     ...(flags.deployment !== undefined && { deployment: flags.deployment }),
+    // Checked by the apiVersion plugin at construction: an unknown version is a usage error.
+    ...(flags.apiVersion !== undefined && { apiVersion: flags.apiVersion as NonNullable<Options["apiVersion"]> }),
     ...(flags.previews.length > 0 && { previews: flags.previews }),
     ...(Object.keys(flags.headers).length > 0 && { headers: flags.headers }),
     ...(flags.dryRun && { request: { fetch: capture as typeof fetch } }),
@@ -136,13 +139,20 @@ async function execute(argv: readonly string[], io: Io, token: string | undefine
   // The endpoint method by the name it was called (an alias warns, then behaves as its target).
   const [scope = "", method = ""] = name.split(".");
   const endpoint = route ? undefined : (client as unknown as Record<string, Record<string, Call>>)[scope]![method]!;
+  if (flags.output !== undefined) {
+    if (flags.paginate) throw new UsageError("--output writes one response: drop --paginate, or redirect stdout.");
+    // The body is not read into memory: request.parseSuccessResponseBody false makes it a stream.
+    params.request = { ...(params.request as object), parseSuccessResponseBody: false };
+  }
   if (flags.paginate) {
     await writePages(client, endpoint ?? (route as string), params, io, flags.include, context.say, flags.dryRun);
   } else {
     const response = endpoint ? await endpoint(params) : await client.request(route as string, params);
     if (!flags.dryRun) {
       if (flags.include) io.stdout.write(head(response.status, response.headers));
-      writeData(io, response.data);
+      if (flags.output !== undefined)
+        await writeFile(flags.output, (response.data ?? "") as ReadableStream<Uint8Array>);
+      else writeData(io, response.data);
     }
   }
   if (flags.dryRun) io.stdout.write(captured.map((request) => toCurl(request, token ? [token] : [])).join("\n"));

@@ -24,6 +24,7 @@ Values:
 Flags:
   --paginate                 every page: one JSON item per line on stdout, progress on stderr
   --include, -i              print the status line and response headers before the body
+  --output, -o <file>        stream the response body to <file> (archives, release assets, logs)
   --dry-run                  print the request as a curl command (credentials masked); send nothing
   --verbose                  one line per request on stderr: GET /path - 200 in 12ms
   --log json                 one JSON record per request on stderr (status, duration, request id,
@@ -31,6 +32,7 @@ Flags:
   --base-url <url>           API root (default $GITHUB_API_URL, else https://api.github.com;
                              GHES: https://HOST/api/v3)
   --deployment <name>        ${deploymentList}
+  --api-version <version>    the REST API version to ask for, e.g. 2026-03-10 (default 2022-11-28)
   --header, -H <name:value>  an extra request header (repeatable)
   --max-wait <seconds>       wait up to this long for a rate limit (default 300), else fail
   --preview <name>           an API preview, e.g. --preview mercy (repeatable)

@@ -6,7 +6,7 @@ import {
   type OptionTyping,
   type Plugin,
 } from "../../kernel/index.js";
-import type { DeploymentTypes } from "../../types/deployments.js";
+import type { DeploymentTypes, VersionTypes } from "../../types/deployments.js";
 import {
   createAlias,
   createLazy,
@@ -48,29 +48,67 @@ export type One<K, All = K> = K extends unknown ? ([All] extends [K] ? K : never
 /** The typed deployment a `deployment` option value (a name or a generated registry) selects; `never` for none. */
 export type DeploymentOf<D> = One<(D extends Registry<infer N> ? N : D) & TypedDeployment>;
 
-/**
- * What the endpoints plugin adds: one lazily resolved scope per API category, and a typed
- * `request`, from deployment `N`'s types (api.github.com's by default).
- */
-export type EndpointsAdditions<N extends TypedDeployment = "api.github.com"> = DeploymentTypes[N]["scopes"] & {
-  request: TypedRequest<DeploymentTypes[N]["endpoints"]>;
-  /** The same scopes under Octokit's name: `client.rest.repos.get` is `client.repos.get`. */
-  rest: DeploymentTypes[N]["scopes"];
-} & OptionTyped<EndpointsTyping<N>>;
+/** Deployment `N`'s types at REST API version `V` (its default version's for `never` or a version it has no types for). */
+export type TypesOf<N extends TypedDeployment, V = never> =
+  HasVersion<N, V> extends true ? Versioned<N, V> : DeploymentTypes[N];
+
+/** `VersionTypes[N][V]`, which {@link HasVersion} says exists. */
+type Versioned<N, V> = N extends keyof VersionTypes
+  ? V extends keyof VersionTypes[N]
+    ? VersionTypes[N][V]
+    : never
+  : never;
 
 /**
- * The endpoint methods' types follow the `deployment` option (kernel/option-typed.ts): a
- * client made with `deployment: "ghes-3.17"` (or that registry) has GHES 3.17's scopes,
- * parameters and responses; `N` is the registry's own deployment.
+ * What the endpoints plugin adds: one lazily resolved scope per API category, and a typed
+ * `request`, from deployment `N`'s types at version `V` (api.github.com's by default).
+ */
+export type EndpointsAdditions<N extends TypedDeployment = "api.github.com", V = never> = Surface<TypesOf<N, V>, N>;
+
+/** The members for one deployment's (and version's) types `T`. */
+type Surface<T, N extends TypedDeployment> = T extends { scopes: infer S; endpoints: infer E }
+  ? S & {
+      request: TypedRequest<E>;
+      /** The same scopes under Octokit's name: `client.rest.repos.get` is `client.repos.get`. */
+      rest: S;
+    } & OptionTyped<EndpointsTyping<N>>
+  : never;
+
+/** The deployment options `O` select: `N` (the registry's) unless they name another typed one. */
+export type ChosenDeployment<O, N extends TypedDeployment> = [
+  O extends { deployment: infer D } ? DeploymentOf<D> : never,
+] extends [infer C extends TypedDeployment]
+  ? [C] extends [never]
+    ? N
+    : C
+  : N;
+
+/** The one REST API version options `O` ask for (`apiVersion`), `never` for none. */
+export type ChosenVersion<O> = O extends { apiVersion: infer V } ? One<V & string> : never;
+
+/** Whether deployment `C` has types of their own at version `V`. */
+type HasVersion<C, V> = [V] extends [never]
+  ? false
+  : C extends keyof VersionTypes
+    ? [V] extends [keyof VersionTypes[C]]
+      ? true
+      : false
+    : false;
+
+/**
+ * The endpoint methods' types follow the `deployment` and `apiVersion` options
+ * (kernel/option-typed.ts): a client made with `deployment: "ghes-3.17"` (or that registry) has
+ * GHES 3.17's scopes, parameters and responses, one made with `apiVersion: "2026-03-10"` that
+ * version's; `N` is the registry's own deployment.
  */
 export interface EndpointsTyping<N extends TypedDeployment> extends OptionTyping {
-  keys: "deployment";
+  keys: "deployment" | "apiVersion";
   replaces: keyof DeploymentTypes[N]["scopes"] | "request" | "rest";
-  additions: this["options"] extends { deployment: infer D }
-    ? [DeploymentOf<D>] extends [N]
+  additions: HasVersion<ChosenDeployment<this["options"], N>, ChosenVersion<this["options"]>> extends true
+    ? EndpointsAdditions<ChosenDeployment<this["options"], N>, ChosenVersion<this["options"]>>
+    : [ChosenDeployment<this["options"], N>] extends [N]
       ? {}
-      : EndpointsAdditions<DeploymentOf<D>>
-    : {};
+      : EndpointsAdditions<ChosenDeployment<this["options"], N>>;
 }
 
 interface ClientState {
@@ -170,7 +208,7 @@ export function endpoints<D extends string = "api.github.com">(
     return undefined as unknown as EndpointsAdditions<any>;
   };
   plugin.options = ["deployment"];
-  return plugin;
+  return plugin as never;
 }
 
 /** api.github.com when `N` is `never` (a registry of no typed deployment). */

@@ -12,6 +12,7 @@ import {
   type RouteEntry,
 } from "../../kernel/index.js";
 import { scopeParams, type Registry } from "./registry.js";
+import { checkRemoved } from "./removed.js";
 
 /** A bound request: what every endpoint method is (`.endpoint`, `.defaults`, as in @octokit/rest). */
 export type Method = EndpointMethod<{ parameters: Record<string, unknown>; response: unknown }>;
@@ -25,8 +26,9 @@ function adapter(
 ): ((params?: Params) => Params | undefined) | undefined {
   const extra = entry[2];
   if (!extra) return undefined;
-  const { body, fields, renamed, deprecated } = extra;
+  const { body, fields, renamed, deprecated, removed } = extra;
   return (params) => {
+    if (removed && params) checkRemoved(client, operation, removed, params);
     if (deprecated)
       warnOnce(
         client.options.log,

@@ -8,6 +8,7 @@ import {
   type TypingOptions,
 } from "../../kernel/index.js";
 import { agent } from "../agent/index.js";
+import { apiVersion } from "../api-version/index.js";
 import { endpoints, type Registry } from "../endpoints/index.js";
 import { builtins } from "./builtins.js";
 import { loadDeployment } from "./deployments.js";
@@ -19,7 +20,8 @@ import { registry } from "./registry.js";
  * of api.github.com (`deployment: "ghes-3.18"` etc. selects another registry).
  * `import forgekit from "forgekit"` / `require("forgekit")` is its factory.
  */
-export const Client = Kernel.plugin([endpoints(registry, loadDeployment), ...builtins, agent]);
+// apiVersion (docs/api-versions.md) is the Node preset's; the browser preset leaves it out for size.
+export const Client = Kernel.plugin([endpoints(registry, loadDeployment), ...builtins, agent, apiVersion]);
 /** An instance of the full preset. */
 export type Client = InstanceOf<typeof Client>;
 
@@ -74,7 +76,14 @@ export const Octokit = octokitOf(
   // its description calls non-nullable, and code written for @octokit sends it): endpoint
   // methods check parameters only when their registry has `loadParams`
   // (plugins/endpoints/method.ts), so Octokit's registries have none.
-  Kernel.plugin([endpoints(unchecked(registry), (name) => unchecked(loadDeployment(name))), ...builtins, agent]),
+  // apiVersion as forgekit() has it: the header, the version's types, removed parameters refused
+  // (route extras, not parameter metadata, so unchecked registries refuse them too).
+  Kernel.plugin([
+    endpoints(unchecked(registry), (name) => unchecked(loadDeployment(name))),
+    ...builtins,
+    agent,
+    apiVersion,
+  ]),
 );
 /** An instance of {@link Octokit}. */
 export type Octokit = InstanceType<typeof Octokit>;

@@ -24,6 +24,12 @@ const NOT_SENT = new Set([
   "UND_ERR_CONNECT_TIMEOUT",
 ]);
 
+/**
+ * TLS verification failures (an untrusted, expired or mismatched certificate): every attempt
+ * would fail the same way, and retrying only delays the error.
+ */
+const CERTIFICATE = /CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|ERR_TLS_/;
+
 /** The system error code somewhere in a NetworkError's cause chain (undici nests it one level deeper). */
 function codeOf(error: unknown): string | undefined {
   for (
@@ -67,9 +73,11 @@ export function createRetrier(settings: RetrySettings): Retrier {
         if (!neverActed && !safe) return undefined;
         return outcome.retryAfter !== undefined ? outcome.retryAfter - now : backoff(attempt.retryCount);
       }
-      if (!isNetworkError(error) || error.name === "AbortError") return undefined;
-      const allowed =
-        error.name === "TimeoutError" ? settings.timeouts && safe : safe || NOT_SENT.has(codeOf(error) ?? "");
+      if (!isNetworkError(error) || error.name === "AbortError" || error.name === "ResponseTooLargeError")
+        return undefined;
+      const code = codeOf(error) ?? "";
+      if (CERTIFICATE.test(code)) return undefined;
+      const allowed = error.name === "TimeoutError" ? settings.timeouts && safe : safe || NOT_SENT.has(code);
       return allowed ? backoff(attempt.retryCount) : undefined;
     },
   };

@@ -1,4 +1,4 @@
-// The browser bundles are ASCII (build.mjs escapes everything else): a classic script is
+// The browser bundles are ASCII (build/browser.mjs escapes everything else): a classic script is
 // decoded in its page's charset, so on a page without `<meta charset>` (windows-1252 by
 // default) a UTF-8 "→" in the bundle read as "â†’" in every error message.
 import { suite } from "uvu";

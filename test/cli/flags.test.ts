@@ -4,6 +4,9 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { startMockServer, type MockServer } from "../server/index.js";
 import { assertBuilt, forgekit } from "../helpers/cli.js";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 const test = suite("cli: flags");
 let server: MockServer;
@@ -28,6 +31,23 @@ test("--include prints the status line and the headers, then the body", async ()
   assert.match(headPart, /\nx-ratelimit-remaining: \d+/);
   assert.is(JSON.parse(stdout.slice(headPart.length + 2)).full_name, "octocat/Hello-World");
   assert.match(body, /^\{/);
+});
+
+test("--output streams the body to a file, following the archive redirect; stdout stays empty", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "forgekit-cli-output-"));
+  try {
+    const file = join(dir, "archive.tar.gz");
+    const args = ["repos.downloadTarballArchive", "owner=o", "repo=r", "ref=main", "--output", file];
+    const { code, stdout, stderr } = await forgekit([...args, ...base()]);
+    assert.is(code, 0, stderr);
+    assert.is(stdout, "");
+    assert.is(readFileSync(file, "utf8"), "forgekit mock archive of /repos/o/r/tarball/main\n");
+    const both = await forgekit([...args, "--paginate", ...base()]);
+    assert.is(both.code, 2, both.stderr);
+    assert.match(both.stderr, /--output writes one response: drop --paginate/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test("-i is --include; --header / -H add request headers (repeatable)", async () => {

@@ -1,9 +1,13 @@
 // Node module hooks that run the TypeScript sources directly in tests: `.js` specifiers
-// that point at a `.ts` file resolve to it, and `.ts` files are transpiled by esbuild.
+// that point at a `.ts` file resolve to it, and `.ts` files are transpiled by esbuild, with the
+// version defined as the build defines it (build/files.mjs).
 import { readFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { transform } from "esbuild";
+import { versionDefine } from "../../build/files.mjs";
+
+const define = versionDefine(new URL("../../package.json", import.meta.url));
 
 export async function resolve(specifier, context, next) {
   if (specifier.endsWith(".js") && /^(\.|\/|file:)/.test(specifier) && context.parentURL?.startsWith("file:")) {
@@ -24,6 +28,7 @@ export async function load(url, context, next) {
     target: "node20",
     sourcemap: "inline",
     sourcefile: fileURLToPath(url),
+    define,
   });
   return { format: "module", source: code, shortCircuit: true };
 }

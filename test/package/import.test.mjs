@@ -83,6 +83,7 @@ const APPLICATION = [
   "Octokit",
   "ParameterError",
   "RequestError",
+  "ResponseTooLargeError",
   "TimeoutError",
   "VERSION",
   "default",

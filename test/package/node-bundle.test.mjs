@@ -1,6 +1,7 @@
 // dist/node, the bundle Node's "import" loads through the "node" condition: which files an
-// import opens (counted by module hooks in a child process, fixtures/loaded.mjs), that each
-// module exists once across subpaths, that scopes still load lazily, and that the bin, the
+// import opens (counted by module hooks in a child process, fixtures/loaded.mjs), which source
+// modules those files hold (esbuild's `// <path>.ts` comments), that each module exists once
+// across subpaths, that scopes still load lazily, and that the bin, the
 // testing server and the deployments, which find files relative to their own module, work
 // from the bundle. Run `node build.mjs` first.
 import { execFile } from "node:child_process";
@@ -12,6 +13,7 @@ import { fileURLToPath } from "node:url";
 import sinon from "sinon";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import entriesList from "./entries.cjs";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), "forgekit-node-bundle-"));
@@ -39,6 +41,14 @@ function loaded(specifier, code = "") {
 
 const own = (files) => files.filter((file) => file.startsWith("dist/"));
 
+/** The source modules bundled into `files`, from the `// kernel/errors.ts` line esbuild writes above each. */
+const modulesIn = (files) =>
+  files.flatMap((file) =>
+    [...readFileSync(join(root, file), "utf8").matchAll(/^\/\/ ((?:kernel|plugins|definitions|test)\/\S+\.ts)$/gm)].map(
+      (m) => m[1],
+    ),
+  );
+
 let server;
 let url;
 test.before(async () => {
@@ -64,8 +74,10 @@ test('import "forgekit" and construct: a handful of dist/node files, nothing per
     [],
     "only dist/node is loaded",
   );
-  // The per-file dist/esm loads about a hundred modules here.
-  assert.ok(files.length <= 8, `${files.length} files:\n${files.join("\n")}`);
+  // About one file per plugin (each plugin is a chunk of its own, see the next tests) plus the
+  // entry, the preset's and the kernel's chunks and the route data; the per-file dist/esm loads
+  // about a hundred modules here.
+  assert.ok(files.length <= entriesList.plugins.length + 6, `${files.length} files:\n${files.join("\n")}`);
   // before-after-hook is inlined; debug loads with the debug plugin's printer only.
   assert.equal(
     all.filter((file) => file.includes("node_modules/")),
@@ -88,6 +100,62 @@ test('"forgekit/core" loads the kernel alone; fewer files than the preset', asyn
     core.every((file) => full.includes(file) || file === "dist/node/kernel/index.js"),
     "the kernel chunk is shared",
   );
+});
+
+test("forgekit/core + forgekit/plugins/auth + forgekit/plugins/paginate load those, nothing of the preset", async () => {
+  const files = own(
+    await loaded(
+      "forgekit/core",
+      `const { auth } = await import("forgekit/plugins/auth");
+       const { paginate } = await import("forgekit/plugins/paginate");
+       const client = new (m.Client.plugin([auth, paginate]))({ auth: "secret123" });
+       if (typeof client.paginate !== "function") throw new Error("no client.paginate");`,
+    ),
+  );
+  for (const entry of ["kernel/index.js", "plugins/auth/index.js", "plugins/paginate/index.js"])
+    assert.ok(files.includes(`dist/node/${entry}`), `${entry} in ${files.join(", ")}`);
+  const modules = modulesIn(files);
+  assert.ok(modules.includes("plugins/auth/index.ts") && modules.includes("kernel/client.ts"), modules.join("\n"));
+  assert.equal(
+    modules.filter((module) => !/^(?:kernel|plugins\/auth|plugins\/paginate)\//.test(module)),
+    [],
+    "modules from outside the kernel, auth and paginate",
+  );
+  // Each entry and its code's chunk, and auth's base64 helper, a chunk of its own because the
+  // lazily loaded App strategy (plugins/auth/app.ts) shares it.
+  assert.ok(files.length <= 7, `${files.length} files:\n${files.join("\n")}`);
+});
+
+test("each plugin subpath loads the kernel and that plugin, never the preset or another plugin", async () => {
+  // Plugins that compose others (the CLI: the preset), build on them (register-endpoints makes
+  // methods as endpoints does) or share code by design
+  // (CONTRIBUTING.md: policy for retry/throttle, store for cache/throttle/redis; log's request
+  // record, with policy's rate-limit header parser, for otel; api-version reads which versions
+  // each deployment has from definitions/deployments.ts) load those too.
+  const shared = {
+    "api-version": /^definitions\/deployments\.ts$/,
+    log: /^plugins\/policy\/headers\.ts$/,
+    otel: /^plugins\/(?:log\/record|policy\/headers)\.ts$/,
+    "register-endpoints": /^plugins\/endpoints\//,
+    retry: /^plugins\/policy\//,
+    throttle: /^plugins\/(?:policy|store)\//,
+    cache: /^plugins\/store\//,
+    redis: /^plugins\/store\//,
+  };
+  const found = {};
+  for (const name of entriesList.plugins.filter((plugin) => plugin !== "cli")) {
+    const modules = modulesIn(own(await loaded(`forgekit/plugins/${name}`)));
+    assert.ok(
+      modules.some((module) => module.startsWith(`plugins/${name}/`)),
+      `${name}: ${modules.join(", ")}`,
+    );
+    const outside = modules.filter(
+      (module) =>
+        !module.startsWith("kernel/") && !module.startsWith(`plugins/${name}/`) && !shared[name]?.test(module),
+    );
+    if (outside.length) found[name] = outside;
+  }
+  assert.equal(found, {}, "plugin subpaths that load modules of the preset or of other plugins");
 });
 
 test("a scope's parameter table loads on its first call, not for `in`, Object.keys or a method lookup", async () => {

@@ -14,7 +14,8 @@ const root = new URL("../../", import.meta.url).pathname;
  * "node" condition (dist/node, already bundled), which has no per-module inputs to assert on.
  */
 async function probe(contents: string, platform: "browser" | "node" = "browser") {
-  const target = platform === "node" ? { platform: "neutral" as const, external: ["node:*"] } : { platform };
+  const target =
+    platform === "node" ? { platform: "neutral" as const, external: ["node:*", ...PROXY_PACKAGES] } : { platform };
   const result = await build({
     stdin: { contents, resolveDir: root, loader: "js", sourcefile: "probe.js" },
     bundle: true,
@@ -31,6 +32,13 @@ async function probe(contents: string, platform: "browser" | "node" = "browser")
   const entry = outputs.find((output) => output.entryPoint === "probe.js")!;
   return { entry: Object.keys(entry.inputs), all: Object.keys(result.metafile.inputs) };
 }
+
+/**
+ * The agent plugin's proxy packages (plugins/agent/proxy.ts): Node-only dependencies, external
+ * in the Node probe as Node's built-ins are (they import bare `net`, `tls` and their own
+ * `debug`); the probe checks instead that they sit behind the plugin's lazy import.
+ */
+const PROXY_PACKAGES = ["https-proxy-agent", "proxy-from-env"];
 
 const routeTable = (input: string) =>
   /dist\/esm\/definitions\/(?:.+\/)?(?:scopes|paths|params)\/|dist\/esm\/definitions\/(?:.+\/)?(?:all|index|aliases)\.js$/.test(
@@ -94,6 +102,11 @@ test("each plugin entry alone: no route table; Node-only code only in agent, deb
     );
     assert.equal(entry.filter(routeTable), [], `${name}: route tables`);
     if (name !== "agent") assert.equal(all.filter(nodeOnly), [], `${name}: Node-only code`);
+    else {
+      // Loaded on the first request a proxy may apply to, never at import.
+      assert.ok(all.includes("dist/esm/plugins/agent/proxy.js"), "agent: the proxy module is bundled");
+      assert.not.ok(entry.includes("dist/esm/plugins/agent/proxy.js"), "agent: the proxy module is lazy");
+    }
     if (name !== "debug") assert.equal(all.filter(debugPackage), [], `${name}: debug`);
   }
 });

@@ -7,6 +7,7 @@ import { Client, type Plugin } from "../../kernel/index.js";
 import { Client as Full } from "../../plugins/presets/full.js";
 import { registry } from "../../plugins/presets/registry.js";
 import { agent } from "../../plugins/agent/index.js";
+import { apiVersion } from "../../plugins/api-version/index.js";
 import { auth } from "../../plugins/auth/index.js";
 import { cache } from "../../plugins/cache/index.js";
 import { debug } from "../../plugins/debug/index.js";
@@ -26,6 +27,7 @@ const test = suite("plugins: the shared contract, run against every built-in plu
 const TOKEN = "ghp_contractContractContract0123456789";
 const plugins: Record<string, Plugin<any, any>> = {
   agent,
+  apiVersion,
   auth,
   cache,
   debug,

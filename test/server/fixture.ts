@@ -1,5 +1,6 @@
 import { share, truncate } from "./compact.js";
 import type { Fixture, FixtureRoute, RouteExtra } from "./types.js";
+import { atVersion, droppedPaths, laterVersions } from "./versions.js";
 
 // Reads GitHub's OpenAPI description (a parsed api.github.com.json, not dereferenced) and
 // keeps, per operation, what a mock needs: method + path template, success status, one
@@ -86,6 +87,7 @@ function resourceName(schema: Node | undefined): string | undefined {
 export function buildFixture(spec: Node, packageVersion: string): Fixture {
   const raw: Array<{ route: FixtureRoute; example: unknown }> = [];
   const apiVersions = new Set<string>([BASE_API_VERSION]);
+  const later = laterVersions(spec);
   for (const [path, item] of Object.entries(spec.paths as Node)) {
     for (const verb of VERBS) {
       const op = item[verb] as Node | undefined;
@@ -105,6 +107,17 @@ export function buildFixture(spec: Node, packageVersion: string): Fixture {
       const list = listKind(example, paginated);
       if (list !== undefined) extra.list = list;
       if (type && !type.includes("json")) extra.type = type;
+      for (const version of later) {
+        // The same response as `version` describes it: the operation's and the schemas' changes applied.
+        const resolveAt = (node: Node | undefined, isLater: boolean) => {
+          const found = resolve(spec, node);
+          return found && isLater ? atVersion(found, version) : found;
+        };
+        const laterResponse = resolveAt(atVersion(op, version).responses?.[status], true);
+        const laterMedia = type ? (laterResponse?.content?.[type] as Node | undefined) : undefined;
+        const dropped = media ? droppedPaths(example, media.schema, laterMedia?.schema, resolveAt) : [];
+        if (dropped.length) (extra.versions ??= {})[version] = dropped;
+      }
       const required = requiredBody(spec, op);
       if (required.length) {
         extra.required = required;

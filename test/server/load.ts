@@ -5,7 +5,7 @@ import type { Fixture } from "./types.js";
 /**
  * Where the bundled route table lives, next to this module's folder: from the sources
  * (test/server) test/fixtures/github-api.json; from a build dist/esm/test/fixtures/github-api.json,
- * which build.mjs copies there once (the Node bundle's copy of this module reads it there too).
+ * which build/per-file.mjs copies there once (the Node bundle's copy of this module reads it there too).
  */
 export function defaultFixturePath(): string {
   return fileURLToPath(new URL("../fixtures/github-api.json", import.meta.url));

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { createCatalog } from "./catalog.js";
 import { formatReply } from "./formats.js";
+import { withoutPaths } from "./versions.js";
 import { checkApiVersion, checkAuth, checkBody, checkPermission, notFound, rateLimitExceeded } from "./checks.js";
 import {
   baseHeaders,
@@ -115,9 +116,11 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       }));
       return withHeaders(serialise(answered), base, rateLimitHeaders(limiter.take(caller, true, "graphql")));
     }
+    // What the requested REST API version no longer sends is left out (test/server/versions.ts).
+    const dropped = operation?.value.extra.versions?.[apiVersion] ?? [];
     if (operation?.value.operationId === "rate-limit/get")
       return withHeaders(
-        serialise({ body: rateLimitBody(limiter.all(caller, Boolean(authorization))) }),
+        serialise({ body: withoutPaths(rateLimitBody(limiter.all(caller, Boolean(authorization))), dropped) }),
         base,
         limits(),
       );
@@ -129,6 +132,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     else if (operation) {
       reply = checkBody(request, operation.value) ?? catalog.reply(operation.value, url, pages);
       reply = formatReply(request, reply) ?? reply;
+      if (dropped.length && reply.body !== undefined) reply = { ...reply, body: withoutPaths(reply.body, dropped) };
     }
     const sent = serialise(reply);
     if ((request.method === "GET" || request.method === "HEAD") && sent.status === 200 && sent.body) {

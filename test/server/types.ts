@@ -40,6 +40,11 @@ export interface RouteExtra {
   resource?: string;
   /** The operation's documentation URL, for its error bodies. */
   docs?: string;
+  /**
+   * Per later REST API version, the response properties that version no longer sends (paths,
+   * `"*"` for any array item): left out when a request asks for it (test/server/versions.ts).
+   */
+  versions?: Record<string, string[][]>;
 }
 
 /** Rate-limit buckets, as GitHub names them in `x-ratelimit-resource`. */

@@ -162,7 +162,7 @@ async function updateSizeTables(file, tables) {
 }
 
 /**
- * The `size` command. `browser` is build.mjs's browser build: `options` (shared), `esm`
+ * The `size` command. `browser` is build/browser.mjs's browser build: `options` (shared), `esm`
  * (forgekit.mjs) and `classic` (forgekit.js), so that what is measured is what ships.
  */
 export async function size(args, browser) {

@@ -1,0 +1,119 @@
+// dist/esm: one ES module per source file (what bundlers and other tools use) and the .d.ts
+// files an entry reaches; dist/cjs: what `require()` loads, one small module per entry of the
+// Node bundle.
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, posix } from "node:path";
+import { execFileSync } from "node:child_process";
+import { build as esbuild } from "esbuild";
+import { listFiles, versionDefine } from "./files.mjs";
+import { nodeBundleEntries } from "./node-bundle.mjs";
+import { PRESET_WITH_FALLBACK, requireWithFallback } from "./require-fallback.mjs";
+
+const SOURCE_DIRS = ["kernel", "plugins", "definitions", "test/server"];
+
+/** An entry's source file (build/node-bundle.mjs lists an entry as a path or as `{ in, out }`). */
+const sourceOf = (entry) => (typeof entry === "string" ? entry : `${entry.out}.ts`);
+
+export async function buildPerFile() {
+  // Type-only modules (types/) would compile to empty files that nothing imports: only their
+  // .d.ts ship (`buildDeclarations`).
+  const entryPoints = SOURCE_DIRS.flatMap((dir) => listFiles(dir, ".ts")).filter((f) => !f.endsWith(".d.ts"));
+  await esbuild({
+    entryPoints,
+    outbase: ".",
+    outdir: "dist/esm",
+    format: "esm",
+    platform: "neutral",
+    target: "es2022",
+    bundle: false,
+    logLevel: "warning",
+    charset: "utf8",
+    define: versionDefine(),
+  });
+  // The testing server's route table ships once, in dist/esm; dist/node's copy of
+  // test/server/load.ts reads it there too (build/node-bundle.mjs, `ownUrl`).
+  mkdirSync("dist/esm/test/fixtures", { recursive: true });
+  writeFileSync("dist/esm/test/fixtures/github-api.json", readFileSync("test/fixtures/github-api.json"));
+}
+
+/**
+ * The declarations are read by TypeScript 4.9 and later (README, "TypeScript"): 5.0's
+ * `export type * from` becomes `export * from`, the same in a declaration file, which has no
+ * values. test/types/floor.test.ts type-checks a consumer with 4.9 and with the pinned compiler.
+ */
+const toTypeScript49 = (text) => text.replace(/^export type \* from /gm, "export * from ");
+
+export function buildDeclarations() {
+  const tsc = ["node_modules/typescript/bin/tsc", "-p", "tsconfig.json", "--outDir", "dist/types"];
+  execFileSync(process.execPath, tsc, { stdio: "inherit" });
+  for (const file of listFiles("dist/types", ".d.ts")) {
+    const relative = file.slice("dist/types/".length);
+    mkdirSync(dirname(`dist/esm/${relative}`), { recursive: true });
+    writeFileSync(`dist/esm/${relative}`, toTypeScript49(readFileSync(file, "utf8")));
+  }
+  rmSync("dist/types", { recursive: true, force: true });
+  pruneDeclarations();
+  // package.json's typesVersions sends TypeScript before 4.9 here: the import fails, naming the floor.
+  writeFileSync(
+    "dist/typescript-4.9-or-later.d.ts",
+    `// forgekit's declarations need TypeScript 4.9 or later.\nimport "forgekit needs TypeScript 4.9 or later";\n`,
+  );
+}
+
+/**
+ * Keep the declarations an entry's types can reach (package.json "exports" point at them) and
+ * delete the rest: a module only ever loaded lazily by another (a scope's parameter metadata,
+ * its paths) contributes no type a user sees.
+ */
+function pruneDeclarations() {
+  const entries = [...nodeBundleEntries().map(sourceOf), "plugins/presets/browser.ts"].map(
+    (file) => `dist/esm/${file.replace(/\.ts$/, ".d.ts")}`,
+  );
+  const reached = new Set();
+  const specifier = /(?:from |import\()\s*"(\.{1,2}\/[^"]+)\.js"/g;
+  for (let queue = entries; queue.length;) {
+    const file = queue.pop();
+    // (A specifier may be an example in a doc comment, naming no file.)
+    if (reached.has(file) || !existsSync(file)) continue;
+    reached.add(file);
+    const text = readFileSync(file, "utf8");
+    queue = [...queue, ...[...text.matchAll(specifier)].map((m) => posix.join(posix.dirname(file), `${m[1]}.d.ts`))];
+  }
+  for (const file of listFiles("dist/esm", ".d.ts")) if (!reached.has(file)) rmSync(file);
+}
+
+/**
+ * dist/cjs: what `require()` loads — for each entry of the Node bundle, a two-line module that
+ * requires its dist/node file (require() of ES modules, Node ^20.19 || >=22.12, as package.json's
+ * "engines" says) and a declaration that re-exports its dist/esm one. One build, one set of
+ * declarations, and `require` and `import` get the same classes in one process. The full
+ * preset's entry falls back to a CommonJS bundle where that require() fails (build/require-fallback.mjs).
+ */
+export function buildRequireEntries() {
+  for (const source of nodeBundleEntries().map(sourceOf)) {
+    if (source === "plugins/cli/bin.ts") continue;
+    const path = source.replace(/\.ts$/, "");
+    const up = "../".repeat(path.split("/").length);
+    const hasDefault = /^export default /m.test(readFileSync(source, "utf8"));
+    mkdirSync(dirname(`dist/cjs/${path}`), { recursive: true });
+    const load = `require("${up}node/${path}.js")`;
+    writeFileSync(
+      `dist/cjs/${path}.cjs`,
+      path === PRESET_WITH_FALLBACK ? requireWithFallback(load) : `"use strict";\nmodule.exports = ${load};\n`,
+    );
+    const declarations = [`export * from "${up}esm/${path}.js";`];
+    if (hasDefault) declarations.push(`export { default } from "${up}esm/${path}.js";`);
+    writeFileSync(`dist/cjs/${path}.d.cts`, `${declarations.join("\n")}\n`);
+  }
+  // require("forgekit") is the factory itself, with every named export on it: a function of its
+  // own, so that the ES module's default export is not changed — a `function`, called or
+  // constructed, with v16's `.plugin` (test/migration/octokit-swap.test.cjs).
+  writeFileSync(
+    "dist/cjs/index.cjs",
+    `"use strict";\nconst preset = require("./plugins/presets/full.cjs");\nfunction forgekit(options) {\n  return preset.default(options);\n}\nmodule.exports = Object.assign(forgekit, preset, { plugin: preset.default.plugin });\n`,
+  );
+  writeFileSync(
+    "dist/cjs/index.d.cts",
+    `import * as preset from "./plugins/presets/full.cjs";\n/** The full preset's factory, carrying every named export (\`require("forgekit").Client\`). */\ndeclare const forgekit: typeof preset.default & typeof preset;\nexport = forgekit;\n`,
+  );
+}
