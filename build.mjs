@@ -3,7 +3,8 @@
 //   node build.mjs                    build dist/ (build/): the Node bundle in dist/node (what Node's
 //                                     `import`, `require` and the bin load: docs/how-it-works.md#start-up,
 //                                     build/node-bundle.mjs), per-file ESM + .d.ts in dist/esm and one
-//                                     require() entry per export in dist/cjs (build/per-file.mjs), browser
+//                                     require() entry per export in dist/cjs (build/per-file.mjs; the
+//                                     main one's CommonJS fallback: build/require-fallback.mjs), browser
 //                                     bundles in dist/browser (build/browser.mjs,
 //                                     docs/browsers-and-bundle-size.md)
 //   node build.mjs generate [--check] regenerate definitions/, types/ and plugins/cli/generated/ from
@@ -15,6 +16,7 @@ import { rmSync } from "node:fs";
 import { browser, buildBrowser } from "./build/browser.mjs";
 import { buildNodeBundle } from "./build/node-bundle.mjs";
 import { buildDeclarations, buildPerFile, buildRequireEntries } from "./build/per-file.mjs";
+import { buildRequireFallback } from "./build/require-fallback.mjs";
 
 async function build() {
   rmSync("dist", { recursive: true, force: true });
@@ -22,6 +24,7 @@ async function build() {
   await buildNodeBundle();
   buildDeclarations();
   buildRequireEntries();
+  await buildRequireFallback();
   await buildBrowser();
 }
 

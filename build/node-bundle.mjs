@@ -42,7 +42,7 @@ const ownUrl = {
 // Packages stay imports of the user's node_modules, except before-after-hook: an exact, ESM-only
 // dependency of the kernel whose four files would be opened at every start-up for 3 kB of code.
 const INLINED_PACKAGE = /^before-after-hook(?:\/|$)/;
-const externalPackages = {
+export const externalPackages = {
   name: "external-packages",
   setup(build) {
     build.onResolve({ filter: /^[^./]/ }, (args) =>

@@ -7,6 +7,7 @@ import { execFileSync } from "node:child_process";
 import { build as esbuild } from "esbuild";
 import { listFiles, versionDefine } from "./files.mjs";
 import { nodeBundleEntries } from "./node-bundle.mjs";
+import { PRESET_WITH_FALLBACK, requireWithFallback } from "./require-fallback.mjs";
 
 const SOURCE_DIRS = ["kernel", "plugins", "definitions", "test/server"];
 
@@ -85,7 +86,8 @@ function pruneDeclarations() {
  * dist/cjs: what `require()` loads — for each entry of the Node bundle, a two-line module that
  * requires its dist/node file (require() of ES modules, Node ^20.19 || >=22.12, as package.json's
  * "engines" says) and a declaration that re-exports its dist/esm one. One build, one set of
- * declarations, and `require` and `import` get the same classes in one process.
+ * declarations, and `require` and `import` get the same classes in one process. The full
+ * preset's entry falls back to a CommonJS bundle where that require() fails (build/require-fallback.mjs).
  */
 export function buildRequireEntries() {
   for (const source of nodeBundleEntries().map(sourceOf)) {
@@ -94,7 +96,11 @@ export function buildRequireEntries() {
     const up = "../".repeat(path.split("/").length);
     const hasDefault = /^export default /m.test(readFileSync(source, "utf8"));
     mkdirSync(dirname(`dist/cjs/${path}`), { recursive: true });
-    writeFileSync(`dist/cjs/${path}.cjs`, `"use strict";\nmodule.exports = require("${up}node/${path}.js");\n`);
+    const load = `require("${up}node/${path}.js")`;
+    writeFileSync(
+      `dist/cjs/${path}.cjs`,
+      path === PRESET_WITH_FALLBACK ? requireWithFallback(load) : `"use strict";\nmodule.exports = ${load};\n`,
+    );
     const declarations = [`export * from "${up}esm/${path}.js";`];
     if (hasDefault) declarations.push(`export { default } from "${up}esm/${path}.js";`);
     writeFileSync(`dist/cjs/${path}.d.cts`, `${declarations.join("\n")}\n`);

@@ -1,6 +1,7 @@
 import { request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { Readable } from "node:stream";
+import { TextDecoder } from "node:util";
 import type { Fetch } from "../../kernel/index.js";
 import { ACCEPT_ENCODING, bodyStream, readBody } from "./node-http.js";
 import { agentFor, isRedirect, nextHop, type Hop } from "./redirect.js";
@@ -132,6 +133,8 @@ export function agentFetch(agent: unknown): Fetch {
 /** `[name, value]` pairs of node:http's alternating `rawHeaders` (a repeated `set-cookie` stays repeated). */
 const pairs = (raw: string[]) => raw.flatMap((name, i) => (i % 2 ? [] : [[name, raw[i + 1]!] as [string, string]]));
 
+// node:util's, not the global: a test environment that swaps the globals for a page's (Jest's
+// jsdom) has no TextDecoder, and this transport is the one it uses (no fetch there either).
 const UTF8 = new TextDecoder();
 
 /**

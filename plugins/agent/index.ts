@@ -1,6 +1,6 @@
-import { lazy, ParameterError, type EndpointOptions, type Fetch, type Plugin } from "../../kernel/index.js";
+import { lazy, ParameterError, warnOnce, type EndpointOptions, type Fetch, type Plugin } from "../../kernel/index.js";
 import { proxySetting } from "./proxy-option.js";
-import { chooseTransport } from "./transport-choice.js";
+import { AGENT_YIELDS, agentUnused, chooseTransport } from "./transport-choice.js";
 
 /**
  * Node only: the agent transport. When the `agent` option (client or per call) is set, or a
@@ -9,30 +9,44 @@ import { chooseTransport } from "./transport-choice.js";
  * (plugins/agent/transport-choice.ts) — requests go through node:http(s) with that agent (for
  * a proxy, a CONNECT tunnel): a connection reset mid-body rejects instead of hanging, and
  * redirects never carry credentials to another origin. Its code is imported on the first
- * such request.
+ * such request. On the drop-in `Octokit` only, a test that mocked `fetch` only sees requests
+ * with an `agent` too: they go to the mock, the agent unused, with one warning
+ * (plugins/agent/transport-choice.ts); every other client always sends with its agent.
  *
  * @example
  * import { Agent } from "node:https";
  * const client = new (Client.plugin(agent))({ agent: new Agent({ keepAlive: true }) });
  */
-export const agent: Plugin<void> = (client) => client.hook.before("request", useAgent);
+export const agent: Plugin<void> = (client) => {
+  const yields = (client.constructor as unknown as Record<symbol, unknown>)[AGENT_YIELDS] === true;
+  client.hook.before("request", (options) => {
+    if (useAgent(options, yields) || !yields || !agentUnused(options.request)) return;
+    options.request.fetch = globalThis.fetch;
+    warnOnce(
+      client.options.log,
+      "agent-unused",
+      "The agent option is not used: globalThis.fetch (or undici's global dispatcher) is mocked and node:http is not, so requests go to the mock through fetch, as @octokit/rest v22 sends them. Mock node:http too (nock 14, msw 2) to send them with the agent.",
+    );
+  });
+};
 
 /**
  * Chooses the transport through the request options, as any caller may (`request.fetch`):
- * `request.fetch` wins, then `agent`, then a proxy (plugins/agent/transport-choice.ts makes
- * the one decision). Shared by every client.
+ * `request.fetch` wins, then `agent` (on `Octokit`, unless only fetch is mocked), then a proxy
+ * (plugins/agent/transport-choice.ts makes the one decision). Whether it chose node:http.
  */
-function useAgent({ request }: EndpointOptions): void {
+function useAgent({ request }: EndpointOptions, agentYields: boolean): boolean {
   const idle = request.idleTimeout;
   if (idle !== undefined && !(typeof idle === "number" && idle >= 0))
     throw new ParameterError(`request.idleTimeout must be a number of milliseconds, 0 or more, not ${idle}`);
   const proxy = proxySetting(request.proxy);
-  if (chooseTransport(request, proxy !== false) !== "node:http") return;
+  if (chooseTransport(request, proxy !== false, agentYields) !== "node:http") return false;
   const stream = request.parseSuccessResponseBody === false;
   const given = request.agent;
   request.fetch = (given !== undefined || proxy === false
     ? agentTransport(given, idle, stream)
     : proxiedTransport(proxy, idle, stream)) as unknown as Fetch;
+  return true;
 }
 /** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
 agent.options = [];

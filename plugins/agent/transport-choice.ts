@@ -7,8 +7,10 @@ import type { TransportOptions } from "../../kernel/index.js";
  * `MockAgent`); nock 14 and msw 2 patch both. A request that took the unpatched layer would
  * go past the mock to the real network, with the test's credentials.
  *
- * In order: the caller's own `request.fetch`; an `agent` (it is node:http's) or no `fetch` at
- * all (`node --no-experimental-fetch`); Deno and Bun, whose fetch is their own fast path; a
+ * In order: the caller's own `request.fetch`; no `fetch` at all (`node --no-experimental-fetch`);
+ * an `agent` (it is node:http's) — unless the client is the drop-in `Octokit` ({@link AGENT_YIELDS},
+ * as @octokit/rest v22 ignores `agent`) and a test mocked the fetch layer only: then fetch, the
+ * agent unused ({@link agentUnused}); Deno and Bun, whose fetch is their own fast path; a
  * fetch that is not the runtime's own, or a global undici dispatcher that is not a plain
  * `Agent`; otherwise {@link DEFAULT}, node:http, whatever a proxy (`proxied`: its agent
  * tunnels through node:http) or a mock of node:http says. A fetch mock thus wins over a proxy
@@ -28,16 +30,46 @@ export const DEFAULT: Transport = "node:http";
 const DISPATCHER = Symbol.for("undici.globalDispatcher.1");
 
 /** The transport for a request with these transport options (run on every request: no helpers but `isOwn`). */
-export function chooseTransport(request: TransportOptions, proxied = false): Transport {
+export function chooseTransport(request: TransportOptions, proxied = false, agentYields = false): Transport {
   if (request.fetch) return "fetch";
   const fetch = globalThis.fetch;
-  if (request.agent !== undefined || typeof fetch !== "function") return "node:http";
+  if (typeof fetch !== "function") return "node:http";
+  if (request.agent !== undefined && (!agentYields || OTHER_RUNTIME)) return "node:http";
   if (OTHER_RUNTIME) return "fetch";
   // A global undici dispatcher set by a test (`MockAgent`, …) or a caller (`ProxyAgent`,
   // `EnvHttpProxyAgent`) rather than the default `Agent`: fetch, which it configures.
   const dispatcher = (globalThis as Record<symbol, { constructor?: { name?: string } } | undefined>)[DISPATCHER];
-  if (!isOwn(fetch, FETCH) || (dispatcher !== undefined && dispatcher.constructor?.name !== "Agent")) return "fetch";
+  const fetchMocked = !isOwn(fetch, FETCH) || (dispatcher !== undefined && dispatcher.constructor?.name !== "Agent");
+  if (request.agent !== undefined) return fetchMocked && !httpPatched() ? "fetch" : "node:http";
+  if (fetchMocked) return "fetch";
   return proxied ? "node:http" : DEFAULT;
+}
+
+/**
+ * Set (to `true`) on the drop-in `Octokit` class (plugins/presets/octokit.ts), inherited by its
+ * subclasses: an `agent` yields to a test's fetch-only mock, as @octokit/rest v22, which sends
+ * every request with fetch, never uses it. Every other client always sends with its `agent`:
+ * a wrapped `globalThis.fetch` (an APM's instrumentation) must not bypass a proxy agent.
+ */
+export const AGENT_YIELDS = Symbol.for("forgekit.agentYieldsToFetchMocks");
+
+/**
+ * Whether an `agent` given with this request goes unused on a client whose agent yields: only
+ * the fetch layer is mocked (a test's fetch-mock, mentoss, replaced `globalThis.fetch`, undici
+ * `MockAgent`), and node:http with the agent would go past the mock to the network (a proxy
+ * agent: to the proxy).
+ */
+export const agentUnused = (request: TransportOptions): boolean =>
+  request.agent !== undefined && !request.fetch && chooseTransport(request, false, true) === "fetch";
+
+/** Whether node:http or node:https is patched (nock up to 13, mitm; nock 14 and msw 2 patch both layers). */
+function httpPatched(): boolean {
+  // The built-in modules, without importing them statically (this file is read on every request).
+  const builtin = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process
+    ?.getBuiltinModule;
+  const http = builtin?.("node:http") as { request?: unknown } | undefined;
+  const https = builtin?.("node:https") as { request?: unknown } | undefined;
+  return Boolean(http && https && (!isOwn(http.request, HTTP_REQUEST) || !isOwn(https.request, HTTP_REQUEST)));
 }
 
 /** Deno and Bun run Node's modules too, but their own fetch is the transport there. */
@@ -49,6 +81,7 @@ const OTHER_RUNTIME =
 // replacement is another function (nock 13: `function (input, options, callback)`), a Proxy or
 // a bound function (`function () { [native code] }`). Bun's fetch is native and named `fetch`.
 const FETCH = /^(async )?function fetch\(/;
+const HTTP_REQUEST = /^function request\(/;
 
 /** Functions already looked at: the answer is the same for the same function object. */
 const seen = new WeakMap<object, boolean>();

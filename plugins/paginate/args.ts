@@ -7,6 +7,7 @@ import {
   type ParamMeta,
   type RequestParameters,
 } from "../../kernel/index.js";
+import type { PaginatePluginOptions } from "./index.js";
 import type { MapFn, PaginateOptions, Source } from "./types.js";
 
 /** A pagination's arguments, normalised: the first request's options, the map function, the options. */
@@ -50,10 +51,14 @@ async function declaresPerPage(client: Client, base: EndpointOptions): Promise<b
   return !/\}\/?$/.test(path);
 }
 
-/** Fewer requests: GitHub's largest page size where the operation has one, unless the caller chose one (`per_page: null` sends none). */
-async function addPageSize(client: Client, base: EndpointOptions): Promise<void> {
-  if (base.method !== "GET" || base.per_page !== undefined || /[?&]per_page=/.test(base.url)) return;
-  if (await declaresPerPage(client, base)) base.per_page = 100;
+/**
+ * Fewer requests: the `paginate.perPage` option (GitHub's largest page size, 100, by default)
+ * where the operation has one, unless the caller chose one (`per_page: null` sends none).
+ */
+async function addPageSize(client: Client, base: EndpointOptions, perPage: number | false): Promise<void> {
+  if (perPage === false || base.method !== "GET" || base.per_page !== undefined || /[?&]per_page=/.test(base.url))
+    return;
+  if (await declaresPerPage(client, base)) base.per_page = perPage;
 }
 
 function checkOptions(options: PaginateOptions): void {
@@ -112,6 +117,7 @@ export async function parseArgs(client: Client, source: Source, args: unknown[])
   const load = typeof source === "function" ? (source as { load?: () => Promise<Source> }).load : undefined;
   const method = typeof load === "function" ? await load.call(source) : source;
   const base = firstRequest(client, method, params);
-  await addPageSize(client, base);
+  const perPage = (client.options as PaginatePluginOptions).paginate?.perPage ?? 100;
+  await addPageSize(client, base, perPage);
   return { base, map: map ?? options.map, options };
 }

@@ -1,4 +1,4 @@
-import { lazy, memberOnFirstUse, type Client, type Plugin } from "../../kernel/index.js";
+import { lazy, memberOnFirstUse, ParameterError, type Client, type Plugin } from "../../kernel/index.js";
 import type { Paginate, PaginateIterator } from "./types.js";
 
 export type {
@@ -54,9 +54,25 @@ function stub(client: Client & { paginate: Paginate }): Paginate {
  *   if (page.data.some((issue) => issue.title.includes("bug"))) break; // no further page is fetched
  * }
  */
-export const paginate: Plugin<{ paginate: Paginate }> = (client) => {
+export const paginate: Plugin<{ paginate: Paginate }, PaginatePluginOptions> = (client, options) => {
+  const perPage = options.paginate?.perPage;
+  if (perPage !== undefined && perPage !== false && !(Number.isInteger(perPage) && perPage >= 1 && perPage <= 100))
+    throw new ParameterError(
+      `paginate.perPage is ${JSON.stringify(perPage)}; pass a whole number from 1 to 100, or false to send no per_page.`,
+    );
   memberOnFirstUse(client as Client & { paginate: Paginate }, "paginate", stub);
   return undefined as never;
 };
 /** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
-paginate.options = [];
+paginate.options = ["paginate"];
+
+/** The `paginate` option. */
+export interface PaginatePluginOptions {
+  paginate?: {
+    /**
+     * `per_page` where the operation takes it and the caller gave none: 100 (GitHub's largest)
+     * by default; `false` sends none, as @octokit/plugin-paginate-rest (the `Octokit` class's default).
+     */
+    perPage?: number | false;
+  };
+}

@@ -15,15 +15,17 @@ export type OctokitDefaults<O> = O | ((options: O) => O);
 
 /** The `Octokit` class over `Base`: `Base` (whose `VERSION` is forgekit's) with `defaults` as @octokit/core has it. */
 export function octokitOf<C extends Preset>(Base: C) {
-  return class Octokit extends Base {
+  const Octokit = class Octokit extends Base {
     /**
      * Like @octokit/rest, which retries nothing and paces nothing (those are separate plugins):
      * code written for it — its tests' HTTP mocks above all — counts on one request per call:
-     * `retry` and `throttle` are off unless the options name them.
+     * `retry` and `throttle` are off unless the options name them. And its `paginate` sends
+     * the parameters it is given, no `per_page` of its own (a mock matches the query exactly).
      */
     constructor(...args: any[]) {
-      const options = (args[0] ?? {}) as { retry?: unknown; throttle?: unknown };
-      super({ ...options, retry: options.retry ?? false, throttle: options.throttle ?? false });
+      const options = (args[0] ?? {}) as { retry?: unknown; throttle?: unknown; paginate?: unknown };
+      const { retry = false, throttle = false, paginate = { perPage: false } } = options;
+      super({ ...options, retry, throttle, paginate });
     }
 
     /**
@@ -46,6 +48,10 @@ export function octokitOf<C extends Preset>(Base: C) {
       } as unknown as S;
     }
   };
+  // An `agent` yields to a test's fetch-only mock, as @octokit/rest v22 never uses it
+  // (AGENT_YIELDS in plugins/agent/transport-choice.ts); subclasses inherit it.
+  Object.defineProperty(Octokit, Symbol.for("forgekit.agentYieldsToFetchMocks"), { value: true });
+  return Octokit;
 }
 
 /** `defaults` under `options`; two user agents are joined, the caller's first. */

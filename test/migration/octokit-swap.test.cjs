@@ -85,4 +85,28 @@ test("Octokit sends parameters as given, as @octokit/rest v17+ (GitHub accepts b
   assert.equal(requests, ["POST /repos/o/r/releases"]);
 });
 
+// release-please's nock mocks `…/pulls?base=main&state=closed&sort=updated&direction=desc`
+// exactly: one more query parameter is a request no mock matches.
+test("Octokit's paginate sends no per_page of its own, as @octokit/rest; forgekit() asks for 100", async () => {
+  const forgekit = require("forgekit");
+  const params = { owner: "o", repo: "r", state: "closed" };
+  await new forgekit.Octokit({ baseUrl: url }).paginate.iterator("GET /repos/{owner}/{repo}/pulls", params).next();
+  await new forgekit.Octokit({ baseUrl: url }).paginate("GET /repos/{owner}/{repo}/tags", params);
+  await forgekit({ baseUrl: url }).paginate("GET /repos/{owner}/{repo}/pulls", params);
+  await new forgekit.Octokit({ baseUrl: url, paginate: { perPage: 30 } }).paginate(
+    "GET /repos/{owner}/{repo}/pulls",
+    params,
+  );
+  assert.equal(requests, [
+    "GET /repos/o/r/pulls?state=closed",
+    "GET /repos/o/r/tags?state=closed",
+    "GET /repos/o/r/pulls?state=closed&per_page=100",
+    "GET /repos/o/r/pulls?state=closed&per_page=30",
+  ]);
+  assert.throws(
+    () => forgekit({ paginate: { perPage: 101 } }),
+    /paginate\.perPage is 101; pass a whole number from 1 to 100, or false/,
+  );
+});
+
 test.run();

@@ -2,7 +2,10 @@
 // request goes to the replacement, read when the request is sent.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { ANSWERS, API, SEARCH, exercise } from "../helpers/mocked.js";
+import { Agent } from "node:https";
+import { Agent as HttpAgent, createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { ANSWERS, API, SEARCH, TOKEN, exercise } from "../helpers/mocked.js";
 
 const own = globalThis.fetch;
 test.after(() => void (globalThis.fetch = own));
@@ -33,6 +36,61 @@ test("replaced after forgekit is imported (and used)", async () => {
   globalThis.fetch = replacement(seen);
   assert.equal(await exercise(), ANSWERS);
   assert.is(seen.length, 3);
+});
+
+// release-it passes a proxy agent (`request.agent`) and its tests mock fetch only (mentoss):
+// @octokit/rest v22 ignores the agent, so the mock sees the requests. node:http with the agent
+// would go past the mock, to the proxy (plugins/agent/transport-choice.ts).
+test("with an agent given, the replaced fetch still sees every request; one warning names the agent", async () => {
+  const seen: string[] = [];
+  globalThis.fetch = replacement(seen);
+  const warnings: string[] = [];
+  const log = { debug() {}, info() {}, warn: (message: string) => void warnings.push(message), error() {} };
+  const { Octokit } = await import("../../plugins/presets/full.js");
+  const octokit = new Octokit({ baseUrl: API, auth: TOKEN, request: { agent: new Agent() }, log });
+  assert.equal((await octokit.rest.repos.get({ owner: "o", repo: "r" })).data, ANSWERS.repo);
+  const perCall = { owner: "o", repo: "r", title: "t", request: { agent: new Agent() } };
+  assert.equal((await octokit.rest.issues.create(perCall)).data, ANSWERS.issue);
+  assert.equal(seen, [`GET ${API}/repos/o/r`, `POST ${API}/repos/o/r/issues`]);
+  assert.is(warnings.length, 1);
+  assert.match(warnings[0]!, /^The agent option is not used: globalThis\.fetch .* is mocked/);
+});
+
+// Only the drop-in Octokit yields its agent to a fetch mock: forgekit() and Client always send
+// with the agent, so a wrapped globalThis.fetch (an APM's instrumentation) cannot route
+// requests around a proxy agent. Sent here to a loopback server through the agent.
+test("forgekit() with an agent sends through the agent even when globalThis.fetch is replaced", async () => {
+  const seen: string[] = [];
+  globalThis.fetch = replacement(seen);
+  const received: string[] = [];
+  const server = createServer((req, res) => {
+    received.push(`${req.method} ${req.url}`);
+    res.setHeader("content-type", "application/json");
+    res.end(JSON.stringify(ANSWERS.repo));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  try {
+    const agent = new HttpAgent();
+    const sockets: unknown[] = [];
+    const createConnection = agent.createConnection.bind(agent);
+    agent.createConnection = ((...args: Parameters<typeof createConnection>) => {
+      sockets.push(args[0]);
+      return createConnection(...args);
+    }) as typeof agent.createConnection;
+    const warnings: string[] = [];
+    const log = { debug() {}, info() {}, warn: (message: string) => void warnings.push(message), error() {} };
+    const { default: forgekit } = await import("../../plugins/presets/full.js");
+    const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const client = forgekit({ baseUrl, auth: TOKEN, request: { agent }, log, retry: false });
+    assert.equal((await client.repos.get({ owner: "o", repo: "r" })).data, ANSWERS.repo);
+    assert.equal(received, ["GET /repos/o/r"]);
+    assert.equal(seen, []);
+    assert.is(sockets.length, 1, "the request went through the given agent");
+    assert.equal(warnings, []);
+    agent.destroy();
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
 });
 
 test.run();

@@ -38,13 +38,19 @@ test("route strings and options objects: the registry's operation decides, not t
   ]);
 });
 
-test("the drop-in Octokit too: its methods send parameters unchecked, its page size reads the metadata", async () => {
+test("the drop-in Octokit sends no per_page of its own, as @octokit/rest; with paginate.perPage, the metadata decides", async () => {
   const octokit = new Octokit({ baseUrl: server.url });
   await octokit.paginate("GET /user");
-  await octokit.paginate({ method: "GET", url: "/orgs/{org}", org: "o" });
   await octokit.paginate(octokit.rest.repos.listForOrg, { org: "o" });
-  await octokit.paginate(octokit.rest.repos.listForOrg, { org: "o", type: "not-a-type" } as never);
+  // Its methods send parameters unchecked, yet keep their metadata for the page size.
+  const paged = new Octokit({ baseUrl: server.url, paginate: { perPage: 100 } });
+  await paged.paginate("GET /user");
+  await paged.paginate({ method: "GET", url: "/orgs/{org}", org: "o" });
+  await paged.paginate(paged.rest.repos.listForOrg, { org: "o" });
+  await paged.paginate(paged.rest.repos.listForOrg, { org: "o", type: "not-a-type" } as never);
   assert.equal(sent(), [
+    "/user",
+    "/orgs/o/repos",
     "/user",
     "/orgs/o",
     "/orgs/o/repos?per_page=100",

@@ -52,7 +52,10 @@ const unit = fc.oneof(
   { weight: 1, arbitrary: fc.integer({ min: 0xd800, max: 0xdfff }).map((code) => String.fromCharCode(code)) },
 );
 const text = fc.string({ unit, maxLength: 12 });
-const RESERVED = ["method", "url", "baseUrl", "headers", "request", "mediaType", "data", "__proto__"];
+// `q` too: a search query keeps its `+` between qualifiers, as @octokit/endpoint sends it
+// (docs/migrating.md, "The URLs are @octokit's"; test/kernel/url-identity.test.ts), so `+`
+// does not come back as itself. A 1,500-run property drew the key "q" now and then.
+const RESERVED = ["method", "url", "baseUrl", "headers", "request", "mediaType", "data", "__proto__", "q"];
 const key = fc.string({ unit, minLength: 1, maxLength: 6 }).filter((k) => !RESERVED.includes(k) && !/\p{Cs}/u.test(k));
 
 /** The kernel's rules, restated: what must be refused. */
