@@ -215,5 +215,6 @@ export const installFootprint = {
   // +459,844 B and +1 file for issue 30 (drop-in trials): dist/cjs/plugins/presets/full.bundle.cjs,
   // require("forgekit")'s CommonJS bundle where require() cannot load ES modules (Jest), with
   // the agent and paginate changes those trials called for (measured on the merge with main).
-  ceiling: { bytes: 11_988_000, files: 1_872 },
+  // +1,981 B: only Octokit's agent yields to a fetch-only mock (plugins/agent/transport-choice.ts AGENT_YIELDS).
+  ceiling: { bytes: 11_990_000, files: 1_872 },
 };
