@@ -47,8 +47,11 @@ export function agentFetch(agent: unknown): Fetch {
 
 /** The plugin's send path: what the kernel's transport reads, without a WHATWG Response (plugins/agent/fetch.ts). */
 function agentTransport(agent: unknown, idle?: number, stream?: boolean) {
-  return async (url: string, init: RequestInit) =>
-    (transport.value ?? (await transport())).agentTransport(agent, idle, stream)(url, init);
+  // Once loaded, straight to its `send`: no promise of ours around the request's.
+  return (url: string, init: RequestInit) =>
+    transport.value
+      ? transport.value.send(agent, idle, stream, url, init)
+      : transport().then((loaded) => loaded.send(agent, idle, stream, url, init));
 }
 
 /** Through the proxy for `url` (`proxy`, else the environment's), or node:http's own agent when none applies. */
