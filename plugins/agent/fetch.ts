@@ -147,38 +147,46 @@ const UTF8 = new TextDecoder();
 
 /**
  * The head's fields as fetch's Headers has them, read once from node:http's `rawHeaders`
- * (never its `headers` object, which node:http builds on first use: a second pass over the
- * same lines): names lower-cased, repeated values joined with ", " (a repeated `set-cookie`
- * keeps its last value, as `Object.fromEntries` of fetch's Headers does), iterated sorted.
- * `location` is the first one, as node:http's `headers.location` has it.
+ * (never its `headers` object, built apart from ours): names lower-cased and sorted, repeated
+ * values joined with ", " in the order received (a repeated `set-cookie` keeps its last value,
+ * as `Object.fromEntries` of fetch's Headers does). `location` is the first one, as
+ * node:http's `headers.location` has it. The fields are built sorted, in one object: it
+ * becomes the response's `headers` (kernel/response.ts), with no second copy.
  */
 class Head {
   readonly fields: Record<string, string>;
   readonly location: string | undefined;
   constructor(raw: string[]) {
-    const fields: Record<string, string> = {};
+    const count = raw.length / 2;
+    const names: string[] = new Array(count);
+    const order: number[] = new Array(count);
     let location: string | undefined;
-    for (let i = 0; i < raw.length; i += 2) {
-      const name = raw[i]!.toLowerCase();
-      const value = raw[i + 1]!.trim();
-      if (!(name in fields)) fields[name] = value;
-      else fields[name] = name === "set-cookie" ? value : `${fields[name]}, ${value}`;
-      if (location === undefined && name === "location") location = value;
+    for (let i = 0; i < count; i++) {
+      const name = (names[i] = raw[2 * i]!.toLowerCase());
+      order[i] = i;
+      if (location === undefined && name === "location") location = raw[2 * i + 1]!.trim();
     }
-    this.fields = fields;
     this.location = location;
+    // By name, then as received (a stable order for repeated names).
+    order.sort((a, b) => (names[a]! < names[b]! ? -1 : names[a]! > names[b]! ? 1 : a - b));
+    const fields: Record<string, string> = (this.fields = {});
+    let last: string | undefined;
+    for (const i of order) {
+      const name = names[i]!;
+      const value = raw[2 * i + 1]!.trim();
+      if (name !== last) fields[(last = name)] = value;
+      else fields[name] = name === "set-cookie" ? value : `${fields[name]}, ${value}`;
+    }
   }
   get(name: string): string | null {
     return this.fields[name.toLowerCase()] ?? null;
   }
-  /** forgekit's `response.headers` (kernel/response.ts takes it as it is): a new object, names sorted. */
+  /** forgekit's `response.headers` (kernel/response.ts takes it as it is): the fields, names sorted. */
   sorted(): Record<string, string> {
-    const sorted: Record<string, string> = {};
-    for (const name of Object.keys(this.fields).sort()) sorted[name] = this.fields[name]!;
-    return sorted;
+    return this.fields;
   }
   [Symbol.iterator](): IterableIterator<[string, string]> {
-    return Object.entries(this.sorted())[Symbol.iterator]();
+    return Object.entries(this.fields)[Symbol.iterator]();
   }
 }
 

@@ -54,6 +54,21 @@ test.before(async () => {
       void res.socket?.end("HTTP/1.1 101 Switching Protocols\r\nconnection: upgrade\r\nupgrade: websocket\r\n\r\n"),
     "GET /huge-headers": { headers: { "x-big": "x".repeat(20_000) }, body: {} },
     "GET /empty": { headers: JSON_TYPE, body: "" },
+    "GET /repeated": (_req, res) => {
+      res.writeHead(200, [
+        ["Content-Type", "application/json"],
+        ["X-Multi", "a"],
+        ["Vary", "Accept"],
+        ["x-multi", "b"],
+        ["Set-Cookie", "a=1"],
+        ["set-cookie", "b=2"],
+        ["vary", "Cookie"],
+        ["Location", "/one"],
+        ["location", "/two"],
+        ["Constructor", "not Object's"],
+      ]);
+      res.end("{}");
+    },
     "DELETE /no-content": { status: 204, headers: { "x-done": "yes" } },
     "HEAD /repo": { headers: { ...JSON_TYPE, "content-length": "17", etag: '"h"' } },
     "GET /gzip": { headers: { ...JSON_TYPE, "content-encoding": "gzip" }, body: gzipSync('{"coding":"gzip"}') },
@@ -189,6 +204,17 @@ for (const name of ["fetch", "node", "agent"] as const) {
     const error = await failure(client().request("GET /huge-headers"));
     assert.instance(error, NetworkError);
     assert.is((error as Error).message, `GET ${server.url}/huge-headers → no response: UND_ERR_HEADERS_OVERFLOW`);
+  });
+
+  test(`${name}: repeated and mixed-case fields: names lower-cased and sorted, values joined as received`, async () => {
+    const { headers } = await client().request("GET /repeated");
+    const names = Object.keys(headers);
+    assert.equal(names, [...names].sort());
+    assert.equal(
+      [headers["x-multi"], headers.vary, headers.location, headers["set-cookie"]],
+      ["a, b", "Accept, Cookie", "/one, /two", "b=2"],
+    );
+    assert.is(headers.constructor, "not Object's", "a field named like an Object.prototype member is a field");
   });
 
   test(`${name}: an empty JSON body → ""; 204 → no data, headers kept; HEAD → no data`, async () => {
