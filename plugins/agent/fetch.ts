@@ -159,16 +159,20 @@ class Head {
   constructor(raw: string[]) {
     const count = raw.length / 2;
     const names: string[] = new Array(count);
+    // Indexes into `names` by name, then as received (repeated names keep their order):
+    // sorted by insertion as they are read, for the few dozen fields of a real head.
     const order: number[] = new Array(count);
     let location: string | undefined;
     for (let i = 0; i < count; i++) {
       const name = (names[i] = raw[2 * i]!.toLowerCase());
-      order[i] = i;
       if (location === undefined && name === "location") location = raw[2 * i + 1]!.trim();
+      let at = i;
+      if (count <= 64) for (; at > 0 && names[order[at - 1]!]! > name; at--) order[at] = order[at - 1]!;
+      order[at] = i;
     }
     this.location = location;
-    // By name, then as received (a stable order for repeated names).
-    order.sort((a, b) => (names[a]! < names[b]! ? -1 : names[a]! > names[b]! ? 1 : a - b));
+    // Past that (node:http keeps up to 2000), a sort that stays O(n log n) for any server.
+    if (count > 64) order.sort((a, b) => (names[a]! < names[b]! ? -1 : names[a]! > names[b]! ? 1 : a - b));
     const fields: Record<string, string> = (this.fields = {});
     let last: string | undefined;
     for (const i of order) {
