@@ -199,5 +199,9 @@ export const installFootprint = {
   // +1 file when issues 22 and 29 met (measured on the merge).
   // +3 files, +27,667 B for issue 24 (measured on issues 23 and 30): plugins/cli/fields, gh and jq
   // (`forgekit api`, gh's field flags, --jq), the throttle callbacks' types, nested GraphQL connections.
-  ceiling: { bytes: 11_521_000, files: 1_871 },
+  // +1,015 B: the tarball at 7f90bbf (the start of the transport's perf branch) was already
+  // this far over, measured (11,522,015 B); not traced further.
+  // +3,352 B for issue 22: the Node transport's head read once and sorted as read (Head, Answer
+  // in plugins/agent/fetch.ts), the kernel taking those headers as they are.
+  ceiling: { bytes: 11_525_367, files: 1_871 },
 };
