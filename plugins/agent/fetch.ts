@@ -46,12 +46,12 @@ function requestHop(
 ): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
     const https = hop.url.startsWith("https:");
-    const options = {
+    const options: { method: string; headers: OutgoingHttpHeaders; agent: never; signal?: AbortSignal } = {
       method: hop.init.method ?? "GET",
-      headers: hop.init.headers as OutgoingHttpHeaders,
+      headers: hop.init.headers,
       agent: agent as never,
-      ...(signal ? { signal } : {}),
     };
+    if (signal) options.signal = signal;
     let headed: IncomingMessage | undefined;
     const req = (https ? httpsRequest : httpRequest)(hop.url, options, (res) => resolve((headed = res)));
     req.once("error", (error) => reject(failed(error)));
@@ -97,22 +97,33 @@ export function agentTransport(
   idle?: number,
   stream?: boolean,
 ): (url: string, init: RequestInit & { maxBodyBytes?: number }) => Promise<AgentResponse> {
-  return async (url, init) => {
-    const headers = { "accept-encoding": ACCEPT_ENCODING, ...(init.headers as Record<string, string>) };
-    let body = await toBody(init.body, headers);
-    let hop: Hop = { url, init: { ...init, body: body as never, headers } };
-    for (let hops = 1; ; hops++) {
-      // Every hop, the first too: a Link or a redirect may change the scheme (an https agent
-      // for an http URL would be refused by Node, and retried, without ever being sent).
-      const res = await requestHop(hop, agentFor(agent, hop.url), body, init.signal, idle);
-      const location = res.headers.location;
-      if (init.redirect === "manual" || !isRedirect(res.statusCode!, location))
-        return answer(res, hop, init.maxBodyBytes, stream);
-      res.resume();
-      hop = nextHop(hop, res.statusCode!, location, hops);
-      body = hop.init.body as Body;
-    }
-  };
+  return (url, init) => send(agent, idle, stream, url, init);
+}
+
+/** {@link agentTransport}'s request, without a function made per request (plugins/agent/index.ts calls it). */
+export async function send(
+  agent: unknown,
+  idle: number | undefined,
+  stream: boolean | undefined,
+  url: string,
+  init: RequestInit & { maxBodyBytes?: number },
+): Promise<AgentResponse> {
+  const headers = { "accept-encoding": ACCEPT_ENCODING, ...(init.headers as Record<string, string>) };
+  // No promise to wait for when there is no body to encode (most requests).
+  let body = init.body === null || init.body === undefined ? null : await toBody(init.body, headers);
+  // What a hop needs of `init` (plugins/agent/redirect.ts): the signal and limits stay in `init`.
+  let hop: Hop = { url, init: { method: init.method ?? "GET", body: body as never, headers } };
+  for (let hops = 1; ; hops++) {
+    // Every hop, the first too: a Link or a redirect may change the scheme (an https agent
+    // for an http URL would be refused by Node, and retried, without ever being sent).
+    const res = await requestHop(hop, agentFor(agent, hop.url), body, init.signal, idle);
+    const head = new Head(res.rawHeaders);
+    if (init.redirect === "manual" || !isRedirect(res.statusCode!, head.location))
+      return answer(res, hop, head, init.maxBodyBytes, stream);
+    res.resume();
+    hop = nextHop(hop, res.statusCode!, head.location, hops);
+    body = hop.init.body as Body;
+  }
 }
 
 /** A `fetch` over node:http(s) that uses `agent` for its connections and follows redirects safely. */
@@ -138,47 +149,109 @@ const pairs = (raw: string[]) => raw.flatMap((name, i) => (i % 2 ? [] : [[name, 
 const UTF8 = new TextDecoder();
 
 /**
+ * The head's fields as fetch's Headers has them, read once from node:http's `rawHeaders`
+ * (never its `headers` object, built apart from ours): names lower-cased and sorted, repeated
+ * values joined with ", " in the order received (a repeated `set-cookie` keeps its last value,
+ * as `Object.fromEntries` of fetch's Headers does). `location` is the first one, as
+ * node:http's `headers.location` has it. The fields are built sorted, in one object: it
+ * becomes the response's `headers` (kernel/response.ts), with no second copy.
+ */
+class Head {
+  readonly fields: Record<string, string>;
+  readonly location: string | undefined;
+  constructor(raw: string[]) {
+    const count = raw.length / 2;
+    const names: string[] = new Array(count);
+    // Indexes into `names` by name, then as received (repeated names keep their order):
+    // sorted by insertion as they are read, for the few dozen fields of a real head.
+    const order: number[] = new Array(count);
+    let location: string | undefined;
+    for (let i = 0; i < count; i++) {
+      const name = (names[i] = raw[2 * i]!.toLowerCase());
+      if (location === undefined && name === "location") location = raw[2 * i + 1]!.trim();
+      let at = i;
+      if (count <= 64) for (; at > 0 && names[order[at - 1]!]! > name; at--) order[at] = order[at - 1]!;
+      order[at] = i;
+    }
+    this.location = location;
+    // Past that (node:http keeps up to 2000), a sort that stays O(n log n) for any server.
+    if (count > 64) order.sort((a, b) => (names[a]! < names[b]! ? -1 : names[a]! > names[b]! ? 1 : a - b));
+    const fields: Record<string, string> = (this.fields = {});
+    let last: string | undefined;
+    for (const i of order) {
+      const name = names[i]!;
+      const value = raw[2 * i + 1]!.trim();
+      if (name !== last) fields[(last = name)] = value;
+      else fields[name] = name === "set-cookie" ? value : `${fields[name]}, ${value}`;
+    }
+  }
+  get(name: string): string | null {
+    return this.fields[name.toLowerCase()] ?? null;
+  }
+  /** forgekit's `response.headers` (kernel/response.ts takes it as it is): the fields, names sorted. */
+  sorted(): Record<string, string> {
+    return this.fields;
+  }
+  [Symbol.iterator](): IterableIterator<[string, string]> {
+    return Object.entries(this.fields)[Symbol.iterator]();
+  }
+}
+
+/**
  * The answer as soon as the head arrived, as fetch's Response: the body is read (decoded, and
  * bounded by `limit`) when the kernel asks for it, so a reset mid-body fails after the status
- * is known, as over fetch; it rejects instead of hanging. Headers as fetch's Headers has them:
- * names lower-cased and sorted, repeated values joined with ", " (a repeated `set-cookie`
- * keeps its last value, as `Object.fromEntries` of fetch's Headers does).
+ * is known, as over fetch; it rejects instead of hanging. One object per response, its
+ * methods on the prototype.
  */
-function answer(res: IncomingMessage, hop: Hop, limit?: number, stream?: boolean): AgentResponse {
+class Answer implements AgentResponse {
+  readonly status: number;
+  readonly statusText: string;
+  readonly body: { cancel(): Promise<void> } | null;
+  #bytes: Promise<Buffer> | undefined;
+  // (Fields set in the constructor only: an initializer would be one more function per response.)
+  constructor(
+    readonly res: IncomingMessage,
+    readonly url: string,
+    readonly headers: Head,
+    nullBody: boolean,
+    readonly limit: number | undefined,
+    web: ReadableStream | undefined,
+  ) {
+    this.status = res.statusCode!;
+    this.statusText = res.statusMessage ?? "";
+    this.body = web ?? (nullBody ? null : this);
+    this.#bytes = nullBody || web ? Promise.resolve(EMPTY) : undefined;
+  }
+  get rawHeaders(): string[] {
+    return this.res.rawHeaders;
+  }
+  /** The body's `cancel()` (the body is this object when it is read whole). */
+  cancel(): Promise<void> {
+    return Promise.resolve(void this.res.destroy());
+  }
+  #read(): Promise<Buffer> {
+    return (this.#bytes ??= readBody(this.res, this.headers.fields["content-encoding"], this.limit));
+  }
+  async text(): Promise<string> {
+    // TextDecoder drops a leading BOM, as Response.text() does.
+    return UTF8.decode(await this.#read());
+  }
+  async arrayBuffer(): Promise<ArrayBuffer> {
+    const data = await this.#read();
+    return data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer;
+  }
+}
+
+function answer(res: IncomingMessage, hop: Hop, head: Head, limit?: number, stream?: boolean): AgentResponse {
   const status = res.statusCode!;
   const nullBody = hop.init.method === "HEAD" || status === 204 || status === 205 || status === 304;
   if (nullBody) res.resume();
   // `request.parseSuccessResponseBody: false`: the kernel hands this stream to the caller.
-  const web = !nullBody && stream && status < 400 ? (Readable.toWeb(bodyStream(res)) as ReadableStream) : undefined;
-  let bytes: Promise<Buffer> | undefined;
-  const read = () => (bytes ??= nullBody || web ? Promise.resolve(EMPTY) : readBody(res, limit));
-  const fields: Record<string, string> = {};
-  const raw = res.rawHeaders;
-  for (let i = 0; i < raw.length; i += 2) {
-    const name = raw[i]!.toLowerCase();
-    const value = raw[i + 1]!.trim();
-    fields[name] = name in fields && name !== "set-cookie" ? `${fields[name]}, ${value}` : value;
-  }
-  const headers = {
-    get: (name: string) => fields[name.toLowerCase()] ?? null,
-    [Symbol.iterator]: () =>
-      Object.keys(fields)
-        .sort()
-        .map((name): [string, string] => [name, fields[name]!])
-        [Symbol.iterator](),
-  };
-  return {
-    status,
-    statusText: res.statusMessage ?? "",
-    url: hop.url,
-    headers,
-    rawHeaders: raw,
-    body: web ?? (nullBody ? null : { cancel: () => Promise.resolve(void res.destroy()) }),
-    // TextDecoder drops a leading BOM, as Response.text() does.
-    text: () => read().then((data) => UTF8.decode(data)),
-    arrayBuffer: () =>
-      read().then((data) => data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer),
-  };
+  const web =
+    !nullBody && stream && status < 400
+      ? (Readable.toWeb(bodyStream(res, head.fields["content-encoding"])) as ReadableStream)
+      : undefined;
+  return new Answer(res, hop.url, head, nullBody, limit, web);
 }
 
 const EMPTY = Buffer.alloc(0);

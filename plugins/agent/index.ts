@@ -19,35 +19,33 @@ import { AGENT_YIELDS, agentUnused, chooseTransport } from "./transport-choice.j
  */
 export const agent: Plugin<void> = (client) => {
   const yields = (client.constructor as unknown as Record<symbol, unknown>)[AGENT_YIELDS] === true;
-  client.hook.before("request", (options) => {
-    if (useAgent(options, yields) || !yields || !agentUnused(options.request)) return;
-    options.request.fetch = globalThis.fetch;
-    warnOnce(
-      client.options.log,
-      "agent-unused",
-      "The agent option is not used: globalThis.fetch (or undici's global dispatcher) is mocked and node:http is not, so requests go to the mock through fetch, as @octokit/rest v22 sends them. Mock node:http too (nock 14, msw 2) to send them with the agent.",
-    );
+  // The transport, chosen through the request options as any caller may (`request.fetch`):
+  // `request.fetch` wins, then `agent` (on `Octokit`, unless only fetch is mocked), then a proxy
+  // (plugins/agent/transport-choice.ts makes the one decision). One function: it runs on every
+  // request (docs/how-it-works.md counts them).
+  client.hook.before("request", ({ request }: EndpointOptions) => {
+    const idle = request.idleTimeout;
+    if (idle !== undefined && !(typeof idle === "number" && idle >= 0))
+      throw new ParameterError(`request.idleTimeout must be a number of milliseconds, 0 or more, not ${idle}`);
+    if (request.fetch) return;
+    const proxy = proxySetting(request.proxy);
+    if (chooseTransport(request, proxy !== false, yields) === "node:http") {
+      const stream = request.parseSuccessResponseBody === false;
+      const given = request.agent;
+      request.fetch = (given !== undefined || proxy === false
+        ? agentTransport(given, idle, stream)
+        : proxiedTransport(proxy, idle, stream)) as unknown as Fetch;
+    } else if (yields && agentUnused(request)) {
+      request.fetch = globalThis.fetch;
+      warnOnce(
+        client.options.log,
+        "agent-unused",
+        "The agent option is not used: globalThis.fetch (or undici's global dispatcher) is mocked and node:http is not, so requests go to the mock through fetch, as @octokit/rest v22 sends them. Mock node:http too (nock 14, msw 2) to send them with the agent.",
+      );
+    }
   });
 };
 
-/**
- * Chooses the transport through the request options, as any caller may (`request.fetch`):
- * `request.fetch` wins, then `agent` (on `Octokit`, unless only fetch is mocked), then a proxy
- * (plugins/agent/transport-choice.ts makes the one decision). Whether it chose node:http.
- */
-function useAgent({ request }: EndpointOptions, agentYields: boolean): boolean {
-  const idle = request.idleTimeout;
-  if (idle !== undefined && !(typeof idle === "number" && idle >= 0))
-    throw new ParameterError(`request.idleTimeout must be a number of milliseconds, 0 or more, not ${idle}`);
-  const proxy = proxySetting(request.proxy);
-  if (chooseTransport(request, proxy !== false, agentYields) !== "node:http") return false;
-  const stream = request.parseSuccessResponseBody === false;
-  const given = request.agent;
-  request.fetch = (given !== undefined || proxy === false
-    ? agentTransport(given, idle, stream)
-    : proxiedTransport(proxy, idle, stream)) as unknown as Fetch;
-  return true;
-}
 /** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
 agent.options = [];
 
@@ -61,8 +59,11 @@ export function agentFetch(agent: unknown): Fetch {
 
 /** The plugin's send path: what the kernel's transport reads, without a WHATWG Response (plugins/agent/fetch.ts). */
 function agentTransport(agent: unknown, idle?: number, stream?: boolean) {
-  return async (url: string, init: RequestInit) =>
-    (transport.value ?? (await transport())).agentTransport(agent, idle, stream)(url, init);
+  // Once loaded, straight to its `send`: no promise of ours around the request's.
+  return (url: string, init: RequestInit) =>
+    transport.value
+      ? transport.value.send(agent, idle, stream, url, init)
+      : transport().then((loaded) => loaded.send(agent, idle, stream, url, init));
 }
 
 /** Through the proxy for `url` (`proxy`, else the environment's), or node:http's own agent when none applies. */

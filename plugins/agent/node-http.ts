@@ -11,38 +11,35 @@ import type { IncomingMessage } from "node:http";
 /** Lenient like browsers: a truncated final block still yields its data. */
 const GZIP = { flush: constants.Z_SYNC_FLUSH, finishFlush: constants.Z_SYNC_FLUSH };
 const BROTLI = { flush: constants.BROTLI_OPERATION_FLUSH, finishFlush: constants.BROTLI_OPERATION_FLUSH };
-const DECODERS: Record<string, () => NodeJS.ReadWriteStream> = {
+// No prototype: a server's `content-encoding: constructor` (or `__proto__`) names no decoder.
+const DECODERS: Record<string, (() => NodeJS.ReadWriteStream) | undefined> = Object.assign(Object.create(null), {
   gzip: () => createGunzip(GZIP),
   "x-gzip": () => createGunzip(GZIP),
   deflate: () => createInflate(GZIP),
   br: () => createBrotliDecompress(BROTLI),
-};
+});
 
 /** What the transport asks for when the caller did not choose (fetch asks for the same). */
 export const ACCEPT_ENCODING = "gzip, deflate, br";
 
-/** The body of `res` as it arrives, decoded; errors when the connection closes mid-body. */
-export function bodyStream(res: IncomingMessage): Readable {
-  const decoder =
-    DECODERS[
-      String(res.headers["content-encoding"] ?? "")
-        .trim()
-        .toLowerCase()
-    ];
+/**
+ * The body of `res` as it arrives, decoded per `encoding` (its `content-encoding`, repeated
+ * values joined); errors when the connection closes mid-body.
+ */
+export function bodyStream(res: IncomingMessage, encoding: string | undefined): Readable {
+  const decoder = encoding ? DECODERS[encoding.trim().toLowerCase()] : undefined;
   if (!decoder) return res;
   return pipeline(res, decoder(), new PassThrough(), () => {}) as unknown as Readable;
 }
 
 /**
- * The whole body of `res`, decoded; rejects on a reset mid-body, bad compressed data, or a
+ * The whole body of `res`, decoded per `encoding` (its `content-encoding`); rejects on a reset mid-body, bad compressed data, or a
  * decoded size over `limit` (then decoding stops at once: see {@link tooLarge}).
  */
-export function readBody(res: IncomingMessage, limit = Infinity): Promise<Buffer> {
+export function readBody(res: IncomingMessage, encoding: string | undefined, limit = Infinity): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const encoding = String(res.headers["content-encoding"] ?? "")
-      .trim()
-      .toLowerCase();
-    const decoder = DECODERS[encoding];
+    // A body sent as it is (most are) needs no zlib stream, nor a pipeline.
+    const decoder = encoding ? DECODERS[encoding.trim().toLowerCase()] : undefined;
     const chunks: Buffer[] = [];
     let size = 0;
     res.once("close", () => {

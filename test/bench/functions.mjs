@@ -5,7 +5,9 @@
 // warm up (lazy chunks, the scope, the method), the counters are reset, then one more call is
 // counted. The request goes to a loopback server (test/bench/server.mjs); nothing else runs.
 // Prints the count, per file, and the functions (`--list`, with the offset where each starts
-// in its file, to tell anonymous ones apart). docs/how-it-works.md quotes it.
+// in its file, to tell anonymous ones apart). `--fetch` sends with Node's fetch
+// (`request.fetch`) instead of the default node:http transport, whose own functions then do
+// not run: the request path alone. docs/how-it-works.md quotes both.
 import { Session } from "node:inspector/promises";
 import { fileURLToPath } from "node:url";
 import { startServer } from "./proc.mjs";
@@ -14,7 +16,12 @@ const root = fileURLToPath(new URL("../../", import.meta.url));
 const { default: forgekit } = await import(new URL("dist/node/plugins/presets/full.js", `file://${root}`).href);
 const server = await startServer(fileURLToPath(new URL("./server.mjs", import.meta.url)));
 try {
-  const client = forgekit({ baseUrl: server.url, auth: "ghp_0123456789abcdefghijklmnopqrstuvwxyz01" });
+  const viaFetch = process.argv.includes("--fetch");
+  const client = forgekit({
+    baseUrl: server.url,
+    auth: "ghp_0123456789abcdefghijklmnopqrstuvwxyz01",
+    ...(viaFetch && { request: { fetch: globalThis.fetch } }),
+  });
   const call = () => client.repos.get({ owner: "octo-org", repo: "octo-repo" });
   await call();
   await call();
@@ -43,7 +50,8 @@ try {
     const file = name.split(" ")[0];
     byFile.set(file, (byFile.get(file) ?? 0) + 1);
   }
-  console.log(`${ran.length} distinct functions ran for one warm repos.get with a token (full Node preset)`);
+  const transport = viaFetch ? "Node's fetch" : "the default node:http transport";
+  console.log(`${ran.length} distinct functions ran for one warm repos.get with a token (full Node preset, ${transport})`);
   for (const [file, count] of [...byFile].sort((a, b) => b[1] - a[1]))
     console.log(`  ${String(count).padStart(3)}  ${file}`);
   if (process.argv.includes("--list")) for (const name of ran) console.log(`     ${name}`);

@@ -11,7 +11,8 @@ import { runNode } from "./proc.mjs";
 /** Where a frame's code lives, as a readable bucket. */
 export function bucket(url, functionName) {
   if (!url) return functionName.startsWith("(") ? functionName : "(native/builtin)";
-  const forgekit = /node_modules\/forgekit\/dist\/esm\/(.+?)\.js$/.exec(url) ?? /\/dist\/esm\/(.+?)\.js$/.exec(url);
+  // dist/node/ is what `import "forgekit"` runs in Node (chunks/ holds the shared code).
+  const forgekit = /\/dist\/(?:esm|node)\/(.+?)\.js$/.exec(url);
   if (forgekit) return `forgekit ${forgekit[1]}`;
   if (url.includes("before-after-hook")) return "before-after-hook";
   if (url.includes("node:internal/deps/undici")) return "undici (fetch)";

@@ -54,6 +54,26 @@ test.before(async () => {
       void res.socket?.end("HTTP/1.1 101 Switching Protocols\r\nconnection: upgrade\r\nupgrade: websocket\r\n\r\n"),
     "GET /huge-headers": { headers: { "x-big": "x".repeat(20_000) }, body: {} },
     "GET /empty": { headers: JSON_TYPE, body: "" },
+    "GET /repeated": (_req, res) => {
+      res.writeHead(200, [
+        ["Content-Type", "application/json"],
+        ["X-Multi", "a"],
+        ["Vary", "Accept"],
+        ["x-multi", "b"],
+        ["Set-Cookie", "a=1"],
+        ["set-cookie", "b=2"],
+        ["vary", "Cookie"],
+        ["Location", "/one"],
+        ["location", "/two"],
+        ["Constructor", "not Object's"],
+      ]);
+      res.end("{}");
+    },
+    "GET /many-fields": (_req, res) => {
+      const fields = Array.from({ length: 80 }, (_, i) => [`X-Field-${String(79 - i).padStart(2, "0")}`, String(i)]);
+      res.writeHead(200, [["X-Multi", "a"], ...fields, ["x-multi", "b"]]);
+      res.end("{}");
+    },
     "DELETE /no-content": { status: 204, headers: { "x-done": "yes" } },
     "HEAD /repo": { headers: { ...JSON_TYPE, "content-length": "17", etag: '"h"' } },
     "GET /gzip": { headers: { ...JSON_TYPE, "content-encoding": "gzip" }, body: gzipSync('{"coding":"gzip"}') },
@@ -63,6 +83,8 @@ test.before(async () => {
     },
     "GET /br": { headers: { ...JSON_TYPE, "content-encoding": "br" }, body: brotliCompressSync('{"coding":"br"}') },
     "GET /gzip-bomb": { headers: { ...JSON_TYPE, "content-encoding": "gzip" }, body: gzipSync(ZEROS) },
+    "GET /coding-constructor": { headers: { ...JSON_TYPE, "content-encoding": "constructor" }, body: '{"raw":true}' },
+    "GET /coding-proto": { headers: { ...JSON_TYPE, "content-encoding": "__proto__" }, body: '{"raw":true}' },
     "GET /br-bomb": {
       headers: { "content-type": "text/plain", "content-encoding": "br" },
       body: brotliCompressSync(ZEROS),
@@ -191,6 +213,22 @@ for (const name of ["fetch", "node", "agent"] as const) {
     assert.is((error as Error).message, `GET ${server.url}/huge-headers → no response: UND_ERR_HEADERS_OVERFLOW`);
   });
 
+  test(`${name}: repeated and mixed-case fields: names lower-cased and sorted, values joined as received`, async () => {
+    const { headers } = await client().request("GET /repeated");
+    const names = Object.keys(headers);
+    assert.equal(names, [...names].sort());
+    assert.equal(
+      [headers["x-multi"], headers.vary, headers.location, headers["set-cookie"]],
+      ["a, b", "Accept, Cookie", "/one, /two", "b=2"],
+    );
+    assert.is(headers.constructor, "not Object's", "a field named like an Object.prototype member is a field");
+    // A head with more fields than most (sorted another way by plugins/agent/fetch.ts).
+    const many = (await client().request("GET /many-fields")).headers;
+    const manyNames = Object.keys(many);
+    assert.equal(manyNames, [...manyNames].sort());
+    assert.equal([many["x-multi"], many["x-field-00"], many["x-field-79"]], ["a, b", "79", "0"]);
+  });
+
   test(`${name}: an empty JSON body → ""; 204 → no data, headers kept; HEAD → no data`, async () => {
     const empty = await client().request("GET /empty");
     assert.is(empty.data, "");
@@ -212,6 +250,13 @@ for (const name of ["fetch", "node", "agent"] as const) {
     const asked = String(server.requests[0]!.headers["accept-encoding"]);
     if (name === "fetch") assert.match(asked, /^gzip, deflate/);
     else assert.is(asked, "gzip, deflate, br");
+  });
+
+  test(`${name}: a content-encoding naming an Object member is no decoder: the body comes as sent`, async () => {
+    for (const path of ["/coding-constructor", "/coding-proto"]) {
+      const response = await client().request(`GET ${path}`);
+      assert.equal(response.data, { raw: true }, path);
+    }
   });
 
   test(`${name}: decompression bombs (gzip JSON, br text) stop at request.maxBodyBytes`, async () => {

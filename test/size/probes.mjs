@@ -216,5 +216,7 @@ export const installFootprint = {
   // require("forgekit")'s CommonJS bundle where require() cannot load ES modules (Jest), with
   // the agent and paginate changes those trials called for (measured on the merge with main).
   // +1,981 B: only Octokit's agent yields to a fetch-only mock (plugins/agent/transport-choice.ts AGENT_YIELDS).
-  ceiling: { bytes: 11_990_000, files: 1_872 },
+  // +3,352 B for issue 22: the Node transport's head read once and sorted as read (Head, Answer
+  // in plugins/agent/fetch.ts), the kernel taking those headers as they are.
+  ceiling: { bytes: 11_994_000, files: 1_872 },
 };
