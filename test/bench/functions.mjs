@@ -51,7 +51,9 @@ try {
     byFile.set(file, (byFile.get(file) ?? 0) + 1);
   }
   const transport = viaFetch ? "Node's fetch" : "the default node:http transport";
-  console.log(`${ran.length} distinct functions ran for one warm repos.get with a token (full Node preset, ${transport})`);
+  console.log(
+    `${ran.length} distinct functions ran for one warm repos.get with a token (full Node preset, ${transport})`,
+  );
   for (const [file, count] of [...byFile].sort((a, b) => b[1] - a[1]))
     console.log(`  ${String(count).padStart(3)}  ${file}`);
   if (process.argv.includes("--list")) for (const name of ran) console.log(`     ${name}`);
