@@ -11,6 +11,7 @@ import type { TransportOptions } from "../../kernel/index.js";
  * an `agent` (it is node:http's) — unless the client is the drop-in `Octokit` ({@link AGENT_YIELDS},
  * as @octokit/rest v22 ignores `agent`) and a test mocked the fetch layer only: then fetch, the
  * agent unused ({@link agentUnused}); Deno and Bun, whose fetch is their own fast path; a
+ * proxy named by `request.proxy` (on `Octokit`, it yields as an agent does); a
  * fetch that is not the runtime's own, or a global undici dispatcher that is not a plain
  * `Agent`; otherwise {@link DEFAULT}, node:http, whatever a proxy (`proxied`: its agent
  * tunnels through node:http) or a mock of node:http says. A fetch mock thus wins over a proxy
@@ -36,6 +37,9 @@ export function chooseTransport(request: TransportOptions, proxied = false, agen
   if (typeof fetch !== "function") return "node:http";
   if (request.agent !== undefined && (!agentYields || OTHER_RUNTIME)) return "node:http";
   if (OTHER_RUNTIME) return "fetch";
+  // A proxy the caller named (`request.proxy`) is kept as an agent is: a wrapped fetch must not
+  // bypass it. One from the environment gives way to a fetch mock.
+  if (proxied && request.proxy !== undefined && !agentYields) return "node:http";
   // A global undici dispatcher set by a test (`MockAgent`, …) or a caller (`ProxyAgent`,
   // `EnvHttpProxyAgent`) rather than the default `Agent`: fetch, which it configures.
   const dispatcher = (globalThis as Record<symbol, { constructor?: { name?: string } } | undefined>)[DISPATCHER];

@@ -106,6 +106,28 @@ for (const name of ["NO_PROXY", "no_proxy"]) {
   });
 }
 
+test("a proxy named by request.proxy is used even when globalThis.fetch is replaced (a wrapper never bypasses it)", async () => {
+  const own = globalThis.fetch;
+  const seen: string[] = [];
+  globalThis.fetch = ((input: Parameters<typeof fetch>[0], init?: RequestInit) => {
+    seen.push(String(input));
+    return own(input, init);
+  }) as typeof fetch;
+  try {
+    const { data } = await client({ proxy: proxyUrl }).request("GET /hello");
+    assert.equal(data, { hello: "world" });
+    assert.is(tunnels.length, 1);
+    assert.equal(seen, []);
+    // One from the environment gives way to the replaced fetch (a test's mock).
+    process.env.HTTP_PROXY = proxyUrl;
+    await client().request("GET /hello");
+    assert.is(tunnels.length, 1);
+    assert.is(seen.length, 1);
+  } finally {
+    globalThis.fetch = own;
+  }
+});
+
 test("request.proxy false turns the environment's proxy off", async () => {
   process.env.HTTP_PROXY = proxyUrl;
   await client({ proxy: false }).request("GET /hello");
