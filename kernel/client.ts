@@ -1,6 +1,7 @@
 import { resolveOptions, requestDefaults, type ClientOptions, type ResolvedOptions } from "./options.js";
 import { createHook, type Hook as HookType } from "./hook.js";
 import { createRequest, type Request } from "./request.js";
+import { own } from "./once.js";
 import type { ClassOptions, ClassTypes, ClientConstructor, InstanceOf } from "./option-typed.js";
 import { VERSION } from "./version.js";
 
@@ -95,14 +96,26 @@ export class Client {
 
   constructor(options: ClientOptions = {}) {
     this.options = resolveOptions(options);
-    this.hook = createHook();
-    this.request = createRequest(this.hook, requestDefaults(this.options), undefined, this.options.log);
+    // `hook` is made on its first read (the getter below): most built-in plugins read it here.
+    this.request = createRequest(this, requestDefaults(this.options), undefined, this.options.log);
     for (const plugin of (this.constructor as typeof Client).plugins) {
       const additions = plugin(this, withDefaults(this.options, plugin.defaults) as never);
       if (additions && typeof additions === "object") Object.assign(this, additions);
     }
   }
 }
+
+// `client.hook` is made on its first read and kept as an own property (assigning sets it): a
+// client whose hook nobody reads holds no collection, and its requests skip the dispatch.
+Object.defineProperty(Client.prototype, "hook", {
+  configurable: true,
+  get(this: Client) {
+    return own(this, "hook", createHook());
+  },
+  set(this: Client, value: HookType) {
+    own(this, "hook", value);
+  },
+});
 
 /**
  * Apply a plugin's `defaults` under the caller's options: a key the caller left out takes

@@ -8,36 +8,22 @@ export type Hook = HookCollection<Hooks>;
 /** What a `wrap` hook calls to go on with the request: the rest of the chain, then the transport. */
 export type Send = (options: EndpointOptions) => Response<any> | Promise<Response<any>>;
 
-/** The methods registered on a collection's `"request"` hook, in order (kernel/request.ts reads it). */
-export const REQUEST_HOOKS = Symbol("forgekit.request-hooks");
-/** A collection made by {@link createHook}: it lists what is registered on `"request"`. */
-export type Counted = Hook & { [REQUEST_HOOKS]?: Function[] };
-
 /**
- * A new hook collection (`client.hook`): before-after-hook 4.0.0's `Collection`, whose API,
- * types and semantics are unchanged (the last registered hook runs outermost). It also keeps
- * the list of what is registered on `"request"`, so that the kernel can send a request
- * straight to the transport when nothing is.
+ * A new hook collection (`client.hook`): before-after-hook 4.0.0's own `Collection`, whose API,
+ * types and semantics are unchanged (the last registered hook runs outermost). A client makes
+ * it on the first read of `client.hook` (kernel/client.ts).
  */
 export function createHook(): Hook {
-  const hook = new BeforeAfterHook.Collection<Hooks>() as Counted;
-  const registered: Function[] = (hook[REQUEST_HOOKS] = []);
-  const api: Record<string, Function> = { remove: hook.remove };
-  for (const kind of ["before", "after", "error", "wrap"] as const) {
-    const add = hook[kind] as (name: string, method: Function) => void;
-    api[kind] = (name: string, method: Function) => {
-      add(name, method);
-      if (name === "request") registered.push(method);
-    };
-  }
-  // before-after-hook removes the first registration of `method`, of any kind: so does this list.
-  const remove = hook.remove as (name: string, method: Function) => void;
-  api.remove = (name: string, method: Function) => {
-    remove(name, method);
-    const index = name === "request" ? registered.indexOf(method) : -1;
-    if (index >= 0) registered.splice(index, 1);
-  };
-  Object.assign(hook, api);
-  hook.api = api as never;
-  return hook;
+  return new BeforeAfterHook.Collection<Hooks>();
+}
+
+/** Where a request function finds its hook: a collection, or a client whose `hook` is made on first read. */
+export type HookSource = Hook | { readonly hook?: Hook };
+
+/**
+ * The collection `source` has now: `undefined` while a client's `hook` was never read, so
+ * nothing can be registered and its requests go straight to the transport (the one `if`).
+ */
+export function hookOf(source: HookSource): Hook | undefined {
+  return typeof source === "function" ? source : Object.hasOwn(source, "hook") ? source.hook : undefined;
 }

@@ -1,4 +1,4 @@
-import { REQUEST_HOOKS, type Counted, type Hook } from "./hook.js";
+import { hookOf, type HookSource } from "./hook.js";
 import { checkRequestOptions } from "./check-request.js";
 import { merge } from "./merge.js";
 import { own } from "./once.js";
@@ -37,7 +37,7 @@ export interface Request {
 
 /** What a request function holds: its hook, its defaults and, for a frozen `defaults()` argument, that. */
 interface State {
-  hook: Hook;
+  hook: HookSource;
   defaults: EndpointOptions;
   base: RequestParameters | undefined;
   /** Where a typo in a call's own `request` options is reported (the client's log). */
@@ -66,12 +66,13 @@ function start(state: State, route?: string | RequestParameters, params?: Reques
   } catch (error) {
     return Promise.reject(error);
   }
-  const { hook } = state;
-  // Nothing registered (on a collection of the kernel's, which keeps the list): no dispatch.
-  const registered = (hook as Counted)[REQUEST_HOOKS];
-  if (registered !== undefined && !registered.length) return transport(request);
+  // No hook collection yet (nobody read `client.hook`): nothing is registered, no dispatch.
+  const hook = hookOf(state.hook);
+  if (!hook) return transport(request);
   // Hooks may have changed the options (headers, URL, body): parse what reaches the end.
-  return hook("request", (given) => transport(parse(given)), options);
+  // before-after-hook calls the method with no options once every hook was removed (an empty
+  // registry): the request's own options are what it would have passed.
+  return hook("request", (given) => transport(parse(given ?? options)), options);
 }
 
 /**
@@ -113,11 +114,12 @@ const requestProto: object = Object.create(Function.prototype, {
 });
 
 /**
- * A request function over `hook` with `defaults`, and `base` merged over them per call (a
- * frozen object shared by many request functions, never copied).
+ * A request function over `hook` (a collection, or the client whose `hook` it reads) with
+ * `defaults`, and `base` merged over them per call (a frozen object shared by many request
+ * functions, never copied).
  */
 export function createRequest(
-  hook: Hook,
+  hook: HookSource,
   defaults: EndpointOptions,
   base?: RequestParameters,
   log?: Pick<Log, "warn">,

@@ -11,11 +11,14 @@ test.before(async () => {
 });
 test.after(() => server.close());
 
-test("an instance has exactly options, hook and request", () => {
+test("an instance has exactly options and request, and hook from its first read on", () => {
   const client = new Client();
-  assert.equal(Object.keys(client).sort(), ["hook", "options", "request"]);
+  assert.equal(Object.keys(client).sort(), ["options", "request"]);
   assert.is(typeof client.hook.before, "function");
   assert.is(typeof client.hook.wrap, "function");
+  assert.equal(Object.keys(client).sort(), ["hook", "options", "request"]);
+  assert.is(client.hook, client.hook, "one collection per client, kept");
+  assert.is.not(new Client().hook, client.hook);
 });
 
 test("option defaults: baseUrl, accept, user-agent, timeout, log", () => {

@@ -10,6 +10,7 @@ import {
   type Send,
 } from "../../kernel/index.js";
 import { Client as Full } from "../../plugins/presets/full.js";
+import BeforeAfterHook from "before-after-hook";
 import { startServer, type TestServer } from "../helpers/server.js";
 
 // The request path (docs/how-it-works.md): merge → parse → the "request" hook → the transport.
@@ -37,32 +38,32 @@ interface Counts {
 }
 
 /**
- * `Base` whose instances count their hook traffic: the constructor's assignment of the public
- * `hook` goes through this setter, which wraps the collection before any plugin sees it.
+ * `Base` whose instances count their hook traffic: the first read of the public `hook` (a
+ * plugin's, or the test's) makes a counting wrapper around a real collection and keeps it as
+ * the instance's own `hook`, as the kernel's getter keeps the collection.
  */
 function counting<C extends typeof Client>(Base: C): { Counted: C; counts: Counts } {
   const counts: Counts = { dispatches: 0, callbacks: 0, who: [] };
   const Counted = class extends (Base as typeof Client) {} as unknown as C;
-  const hooks = new WeakMap<object, Hook>();
+  const wrap = (real: Hook): Hook =>
+    new Proxy(real, {
+      apply: (target, self, args) => (counts.dispatches++, Reflect.apply(target, self, args)),
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver);
+        if (key !== "before" && key !== "after" && key !== "error" && key !== "wrap") return value;
+        return (name: string, fn: (...a: unknown[]) => unknown) => {
+          const where = /plugins\/[\w-]+\/[\w-]+/.exec(new Error().stack ?? "")?.[0] ?? "caller";
+          const counted = (...a: unknown[]) => (counts.callbacks++, counts.who.push(where), fn(...a));
+          (value as (n: string, f: unknown) => void)(name, counted);
+        };
+      },
+    });
   Object.defineProperty(Counted.prototype, "hook", {
     configurable: true,
     get(this: object) {
-      return hooks.get(this);
-    },
-    set(this: object, real: Hook) {
-      const wrapped = new Proxy(real, {
-        apply: (target, self, args) => (counts.dispatches++, Reflect.apply(target, self, args)),
-        get(target, key, receiver) {
-          const value = Reflect.get(target, key, receiver);
-          if (key !== "before" && key !== "after" && key !== "error" && key !== "wrap") return value;
-          return (name: string, fn: (...a: unknown[]) => unknown) => {
-            const where = /plugins\/[\w-]+\/[\w-]+/.exec(new Error().stack ?? "")?.[0] ?? "caller";
-            const counted = (...a: unknown[]) => (counts.callbacks++, counts.who.push(where), fn(...a));
-            (value as (n: string, f: unknown) => void)(name, counted);
-          };
-        },
-      });
-      hooks.set(this, wrapped);
+      const hook = wrap(new BeforeAfterHook.Collection() as unknown as Hook);
+      Object.defineProperty(this, "hook", { value: hook, writable: true, enumerable: true, configurable: true });
+      return hook;
     },
   });
   return { Counted, counts };
