@@ -1,6 +1,6 @@
 import { lazy, ParameterError, warnOnce, type EndpointOptions, type Fetch, type Plugin } from "../../kernel/index.js";
 import { proxySetting } from "./proxy-option.js";
-import { AGENT_YIELDS, agentUnused, chooseTransport } from "./transport-choice.js";
+import { AGENT_YIELDS, chooseTransport } from "./transport-choice.js";
 
 /**
  * Node only: the agent transport. When the `agent` option (client or per call) is set, or a
@@ -35,7 +35,9 @@ export const agent: Plugin<void> = (client) => {
       request.fetch = (given !== undefined || proxy === false
         ? agentTransport(given, idle, stream)
         : proxiedTransport(proxy, idle, stream)) as unknown as Fetch;
-    } else if (yields && agentUnused(request)) {
+    } else if (yields && request.agent !== undefined) {
+      // Fetch chosen with an agent given: only `Octokit`'s, under a mock of the fetch layer only
+      // (node:http with the agent would go past the mock, to the network or the proxy).
       request.fetch = globalThis.fetch;
       warnOnce(
         client.options.log,

@@ -10,7 +10,7 @@ import type { TransportOptions } from "../../kernel/index.js";
  * In order: the caller's own `request.fetch`; no `fetch` at all (`node --no-experimental-fetch`);
  * an `agent` (it is node:http's) — unless the client is the drop-in `Octokit` ({@link AGENT_YIELDS},
  * as @octokit/rest v22 ignores `agent`) and a test mocked the fetch layer only: then fetch, the
- * agent unused ({@link agentUnused}); Deno and Bun, whose fetch is their own fast path; a
+ * agent unused; Deno and Bun, whose fetch is their own fast path; a
  * proxy named by `request.proxy` (on `Octokit`, it yields as an agent does); a
  * fetch that is not the runtime's own, or a global undici dispatcher that is not a plain
  * `Agent`; otherwise {@link DEFAULT}, node:http, whatever a proxy (`proxied`: its agent
@@ -56,15 +56,6 @@ export function chooseTransport(request: TransportOptions, proxied = false, agen
  * a wrapped `globalThis.fetch` (an APM's instrumentation) must not bypass a proxy agent.
  */
 export const AGENT_YIELDS = Symbol.for("forgekit.agentYieldsToFetchMocks");
-
-/**
- * Whether an `agent` given with this request goes unused on a client whose agent yields: only
- * the fetch layer is mocked (a test's fetch-mock, mentoss, replaced `globalThis.fetch`, undici
- * `MockAgent`), and node:http with the agent would go past the mock to the network (a proxy
- * agent: to the proxy).
- */
-export const agentUnused = (request: TransportOptions): boolean =>
-  request.agent !== undefined && !request.fetch && chooseTransport(request, false, true) === "fetch";
 
 /** Whether node:http or node:https is patched (nock up to 13, mitm; nock 14 and msw 2 patch both layers). */
 function httpPatched(): boolean {
