@@ -14,7 +14,7 @@ export interface Budget {
 
 /**
  * GitHub's documented content-creation limits: 80 a minute, 500 an hour
- * (https://docs.github.com/rest/using-the-rest-api/rate-limits-for-the-rest-api#about-secondary-rate-limits).
+ * (docs/errors-retries-rate-limits.md, "Pacing").
  */
 export const WRITE_BUDGETS: readonly Budget[] = [
   { limit: 80, per: 60_000 },

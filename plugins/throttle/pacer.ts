@@ -3,9 +3,8 @@ import { all, isThenable, then, type MaybePromise, type StoredValue } from "../s
 import type { Budget } from "./options.js";
 
 /**
- * Write pacing by GitHub's documented secondary limits
- * (https://docs.github.com/rest/using-the-rest-api/rate-limits-for-the-rest-api#about-secondary-rate-limits):
- * at most 80 content-creating requests a minute and 500 an hour. A handful of writes goes
+ * Write pacing by GitHub's documented secondary limits (docs/errors-retries-rate-limits.md,
+ * "Pacing"): at most 80 content-creating requests a minute and 500 an hour. A handful of writes goes
  * out at once; a sustained writer is held just long enough to stay under every budget.
  *
  * Counts live in the store, per credential and window, so clients sharing a store share
