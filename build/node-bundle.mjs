@@ -1,6 +1,6 @@
 // dist/node: the Node bundle (what Node's `import`, `require` and the bin load;
 // docs/how-it-works.md#start-up).
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { posix, relative } from "node:path";
 import { build as esbuild } from "esbuild";
 import { listFiles, versionDefine } from "./files.mjs";
@@ -35,6 +35,29 @@ const ownUrl = {
       if (!source.includes("import.meta.url")) return undefined;
       const file = relative(".", args.path).split("\\").join("/").replace(/\.ts$/, ".js");
       return { contents: source.replaceAll("import.meta.url", JSON.stringify(OWN_URL + file)), loader: "ts" };
+    });
+  },
+};
+
+// A module that is pure data (route tables, parameter tables, the CLI's summaries: no import
+// but `import type`) and that the code loads with `import()` is not copied into a chunk: the
+// bundle imports dist/esm's per-file copy (build/per-file.mjs), so the package holds it once.
+// Data has no identity to keep, and one file opens either way. The placeholder becomes a
+// path relative to the output file once the chunks exist (`buildNodeBundle`).
+const SHARED = "__forgekitEsm:";
+const isPureData = (source) =>
+  !source
+    .replace(/^(?:import|export) type [^;]*;/gm, "")
+    .match(/^\s*import[\s{*"']|^\s*export\s[^;=]*\bfrom\s*["']|\bimport\s*\(/m);
+const sharedData = {
+  name: "shared-data",
+  setup(build) {
+    build.onResolve({ filter: /^\.\.?\// }, (args) => {
+      if (args.kind !== "dynamic-import") return undefined;
+      const file = posix.join(relative(".", args.resolveDir).split("\\").join("/"), args.path).replace(/\.js$/, ".ts");
+      if (!/^(?:definitions|plugins)\//.test(file) || !existsSync(file) || !isPureData(readFileSync(file, "utf8")))
+        return undefined;
+      return { path: SHARED + file.replace(/\.ts$/, ".js"), external: true };
     });
   },
 };
@@ -163,18 +186,23 @@ export async function buildNodeBundle() {
     logLevel: "warning",
     metafile: true,
     define: versionDefine(),
-    plugins: [...layout.plugins, externalPackages, ownUrl],
+    plugins: [...layout.plugins, sharedData, externalPackages, ownUrl],
   });
   const placeholder = new RegExp(`"${OWN_URL}([^"]+)"`, "g");
+  const shared = new RegExp(`"${SHARED}([^"]+)"`, "g");
   for (const output of Object.keys(metafile.outputs)) {
     const code = readFileSync(output, "utf8");
-    if (!code.includes(OWN_URL)) continue;
+    if (!code.includes(OWN_URL) && !code.includes(SHARED)) continue;
     const from = posix.dirname(output);
+    const esm = (_, file) => {
+      const path = posix.relative(from, `dist/esm/${file}`);
+      return JSON.stringify(path.startsWith(".") ? path : `./${path}`);
+    };
     const url = (_, file) => {
       // The testing server's route table ships once, beside dist/esm/test/server (build/per-file.mjs).
       const path = posix.relative(from, `${file.startsWith("test/") ? "dist/esm" : "dist/node"}/${file}`);
       return `new URL(${JSON.stringify(path.startsWith(".") ? path : `./${path}`)}, import.meta.url).href`;
     };
-    writeFileSync(output, code.replace(placeholder, url));
+    writeFileSync(output, code.replace(placeholder, url).replace(shared, esm));
   }
 }

@@ -4,6 +4,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, posix } from "node:path";
 import { execFileSync } from "node:child_process";
+import { brotliCompressSync, constants as zlibConstants } from "node:zlib";
 import { build as esbuild } from "esbuild";
 import { listFiles, versionDefine } from "./files.mjs";
 import { nodeBundleEntries } from "./node-bundle.mjs";
@@ -30,10 +31,14 @@ export async function buildPerFile() {
     charset: "utf8",
     define: versionDefine(),
   });
-  // The testing server's route table ships once, in dist/esm; dist/node's copy of
-  // test/server/load.ts reads it there too (build/node-bundle.mjs, `ownUrl`).
+  // The testing server's route table ships once, in dist/esm, brotli-compressed (test/server/load.ts
+  // reads either form); dist/node's copy of test/server/load.ts reads it there too
+  // (build/node-bundle.mjs, `ownUrl`).
   mkdirSync("dist/esm/test/fixtures", { recursive: true });
-  writeFileSync("dist/esm/test/fixtures/github-api.json", readFileSync("test/fixtures/github-api.json"));
+  const table = brotliCompressSync(readFileSync("test/fixtures/github-api.json"), {
+    params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY },
+  });
+  writeFileSync("dist/esm/test/fixtures/github-api.json.br", table);
 }
 
 /**

@@ -161,8 +161,14 @@ test("plugin subpaths load nothing of the preset's own; plugins outside the pres
 
 test("a scope's parameter table loads on its first call, not for `in`, Object.keys or a method lookup", async () => {
   // Node has every scope's packed routes in one module (definitions/<deployment>/all.ts); what
-  // loads per scope is its parameter table, a chunk named after the scope.
-  const lazy = (files) => files.filter((file) => /^dist\/node\/chunks\/(?:param-loaders|repos)-/.test(file));
+  // loads per scope is its parameter table: the loaders' chunk, then dist/esm's one copy of the
+  // table (build/node-bundle.mjs, `sharedData`).
+  const lazy = (files) =>
+    files.filter(
+      (file) =>
+        /^dist\/node\/chunks\/param-loaders-/.test(file) ||
+        file === "dist/esm/definitions/api.github.com/params/repos.js",
+    );
   const before = await loaded(
     "forgekit",
     `const client = m.default({ baseUrl: "http://127.0.0.1:9" });
@@ -213,7 +219,7 @@ test("deployments and the testing server find their files from the bundle", asyn
   assert.ok(Object.keys(ghes.enterpriseAdmin).length > 10, "a GHES-only scope");
   assert.is(cloud.enterpriseAdmin, undefined);
   const { startMockServer, defaultFixturePath } = await import("forgekit/testing");
-  assert.is(defaultFixturePath(), join(root, "dist/esm/test/fixtures/github-api.json"), "the one copy, in dist/esm");
+  assert.is(defaultFixturePath(), join(root, "dist/esm/test/fixtures/github-api.json.br"), "the one copy, in dist/esm");
   const mock = await startMockServer();
   try {
     const { data } = await forgekit({ baseUrl: mock.url }).repos.get({ owner: "octocat", repo: "hello-world" });

@@ -11,7 +11,7 @@ const root = fileURLToPath(new URL("../../", import.meta.url));
 test("runs the tour against the embedded server and exits 0 with readable output", async () => {
   assert.ok(
     existsSync(`${root}dist/esm/test/server/index.js`),
-    "dist/esm/test/server/index.js is missing: build/per-file.mjs must compile test/server (SOURCE_DIRS) and copy test/fixtures/github-api.json",
+    "dist/esm/test/server/index.js is missing: build/per-file.mjs must compile test/server (SOURCE_DIRS) and write test/fixtures/github-api.json.br",
   );
   const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>(
     (resolve) => {
