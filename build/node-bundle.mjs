@@ -19,8 +19,14 @@ export const nodeBundleEntries = () => [
   "test/server/index.ts",
   ...NODE_PLUGIN_ENTRIES(),
   ...listFiles("definitions", "/all.ts").filter((f) => f.split("/").length === 3),
-  ...listFiles("definitions/api.github.com/scopes", ".ts"),
 ];
+
+/**
+ * Public entries that are pure data (`forgekit/routes/<scope>`: a scope's packed routes). No
+ * code, no identity: every condition loads dist/esm's file, and `require()` wraps it
+ * (build/per-file.mjs), so the package holds them once.
+ */
+export const dataEntries = () => listFiles("definitions/api.github.com/scopes", ".ts");
 
 // In a bundle, import.meta.url is the URL of whichever chunk the code landed in. The modules
 // that find files next to themselves (a deployment's registry, the testing server's route

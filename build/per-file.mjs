@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process";
 import { brotliCompressSync, constants as zlibConstants } from "node:zlib";
 import { build as esbuild } from "esbuild";
 import { listFiles, versionDefine } from "./files.mjs";
-import { nodeBundleEntries } from "./node-bundle.mjs";
+import { dataEntries, nodeBundleEntries } from "./node-bundle.mjs";
 import { PRESET_WITH_FALLBACK, requireWithFallback } from "./require-fallback.mjs";
 
 const SOURCE_DIRS = ["kernel", "plugins", "definitions", "test/server"];
@@ -71,7 +71,7 @@ export function buildDeclarations() {
  * its paths) contributes no type a user sees.
  */
 function pruneDeclarations() {
-  const entries = [...nodeBundleEntries().map(sourceOf), "plugins/presets/browser.ts"].map(
+  const entries = [...nodeBundleEntries().map(sourceOf), ...dataEntries(), "plugins/presets/browser.ts"].map(
     (file) => `dist/esm/${file.replace(/\.ts$/, ".d.ts")}`,
   );
   const reached = new Set();
@@ -95,13 +95,14 @@ function pruneDeclarations() {
  * preset's entry falls back to a CommonJS bundle where that require() fails (build/require-fallback.mjs).
  */
 export function buildRequireEntries() {
-  for (const source of nodeBundleEntries().map(sourceOf)) {
+  const data = new Set(dataEntries());
+  for (const source of [...nodeBundleEntries().map(sourceOf), ...data]) {
     if (source === "plugins/cli/bin.ts") continue;
     const path = source.replace(/\.ts$/, "");
     const up = "../".repeat(path.split("/").length);
     const hasDefault = /^export default /m.test(readFileSync(source, "utf8"));
     mkdirSync(dirname(`dist/cjs/${path}`), { recursive: true });
-    const load = `require("${up}node/${path}.js")`;
+    const load = `require("${up}${data.has(source) ? "esm" : "node"}/${path}.js")`;
     writeFileSync(
       `dist/cjs/${path}.cjs`,
       path === PRESET_WITH_FALLBACK ? requireWithFallback(load) : `"use strict";\nmodule.exports = ${load};\n`,

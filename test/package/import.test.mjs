@@ -59,7 +59,7 @@ test("every entry can be imported, with the same named exports as its require() 
 
 test('under Node\'s "node" condition every subpath is dist/node, with the exports of its dist/esm twin', async () => {
   const require = createRequire(import.meta.url);
-  const subpaths = [...entries, "forgekit/testing", "forgekit/routes/repos", "forgekit/routes/code-scanning"];
+  const subpaths = [...entries, "forgekit/testing"];
   for (const entry of subpaths) {
     const resolved = import.meta.resolve(entry);
     assert.match(resolved, /\/dist\/node\//, entry);
@@ -69,6 +69,17 @@ test('under Node\'s "node" condition every subpath is dist/node, with the export
     // require() resolves to dist/cjs, whose module requires this very dist/node file.
     assert.match(require.resolve(entry), /\/dist\/cjs\/.+\.cjs$/, entry);
     if (entry !== "forgekit") assert.is(require(entry), await import(resolved), entry);
+  }
+});
+
+test("forgekit/routes/<scope> is data: dist/esm's one file under every condition, require() included", async () => {
+  const require = createRequire(import.meta.url);
+  for (const entry of ["forgekit/routes/repos", "forgekit/routes/code-scanning"]) {
+    const resolved = import.meta.resolve(entry);
+    assert.match(resolved, /\/dist\/esm\/definitions\/api\.github\.com\/scopes\/[a-z-]+\.js$/, entry);
+    assert.equal(Object.keys(await import(resolved)), ["routes"], entry);
+    assert.match(require.resolve(entry), /\/dist\/cjs\/.+\.cjs$/, entry);
+    assert.is(require(entry), await import(resolved), entry);
   }
 });
 

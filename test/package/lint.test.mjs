@@ -56,7 +56,11 @@ test("the tarball stays within its install ceiling (test/size/probes.mjs: only e
     paths.some((path) => /^dist\/esm\/types\/.*\.js$/.test(path)),
     "type-only modules ship only their .d.ts",
   );
-  assert.is(paths.filter((path) => path.endsWith("github-api.json.br")).length, 1, "the testing fixture ships once, compressed");
+  assert.is(
+    paths.filter((path) => path.endsWith("github-api.json.br")).length,
+    1,
+    "the testing fixture ships once, compressed",
+  );
   assert.is(paths.filter((path) => path.endsWith("github-api.json")).length, 0, "no uncompressed copy");
 });
 
