@@ -155,6 +155,11 @@ export function renderReport(results, { machine, versions }) {
     S.firstCpu = summarize(results.cold.first, (r) => r.cpuMs);
   }
   const heapContenders = CONTENDERS.filter((c) => c !== "fetch" && c !== "node-http");
+  if (results.heapCalls) {
+    const pair = ["forgekit", "octokit-rest"];
+    S.heapFirst = summarize(results.heapCalls.rows, (r) => r.first, pair, "octokit-rest");
+    S.heapCalls = summarize(results.heapCalls.rows, (r) => r.after, pair, "octokit-rest");
+  }
   if (results.heap.plain) {
     S.heapPlain = summarize(results.heap.plain, (r) => r.bytesPerClient ?? NaN, heapContenders, "octokit-rest");
     S.heapTouched = summarize(results.heap.touched, (r) => r.bytesPerClient ?? NaN, heapContenders, "octokit-rest");
@@ -302,6 +307,17 @@ export function renderReport(results, { machine, versions }) {
     };
     heapRow("(6) heap per client (1,000 clients)", S.heapPlain, 2000);
     heapRow("(6) heap per client, `repos.get` touched", S.heapTouched, 2500);
+  }
+  if (S.heapCalls) {
+    const f = S.heapCalls.forgekit;
+    const o = S.heapCalls["octokit-rest"];
+    target(
+      `(6) heap after ${results.heapCalls.calls} distinct endpoint calls`,
+      "≤ @octokit/rest",
+      fin(f.value) ? `${num(f.value / 1e6, 2)} MB` : "—",
+      fin(o.value) ? `${num(o.value / 1e6, 2)} MB` : "—",
+      fin(f.value) && fin(o.value) ? f.ratio <= 1 : undefined,
+    );
   }
   if (bundle["forgekit-lazy"]) {
     const o = bundle["octokit-rest"]?.gzip;
@@ -549,6 +565,31 @@ export function renderReport(results, { machine, versions }) {
           ],
         ],
         ["l", "r", "r", "r"],
+      ),
+      "",
+    );
+  }
+  if (S.heapCalls) {
+    const pair = ["forgekit", "octokit-rest"];
+    const megabytes = (bytes) => `${num(bytes / 1e6, 2)} MB`;
+    push(
+      "## (6b) Heap as a program uses the API",
+      "",
+      `\`heapUsed\` after gc() in a fresh process (\`test/bench/heap-calls.mjs\`): after importing the client and one request, then after calling ${results.heapCalls.calls} distinct endpoint methods, the same ones for both clients (GETs spread over ${new Set(results.heapCalls.operations.map((op) => op.split(".")[0])).size} scopes), against a loopback server that answers \`{}\`. Median of ${S.heapCalls.forgekit.runs} runs; ratios to @octokit/rest.`,
+      "",
+      table(
+        ["measure", ...pair.map((c) => LABELS[c])],
+        [
+          [
+            "after import and the first request",
+            ...pair.map((c) => cell(S.heapFirst[c], megabytes, { showRatio: c !== "octokit-rest" })),
+          ],
+          [
+            `after ${results.heapCalls.calls} distinct endpoint calls`,
+            ...pair.map((c) => cell(S.heapCalls[c], megabytes, { showRatio: c !== "octokit-rest" })),
+          ],
+        ],
+        ["l", "r", "r"],
       ),
       "",
     );

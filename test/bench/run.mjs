@@ -192,7 +192,14 @@ try {
           }
         }
       }
-      log(`[${seconds()}] heap per client: ${mode.heapRounds} rounds`);
+      const { stdout } = await runNode(
+        [join(snapshot.bench, "heap-calls.mjs"), `--rounds=${mode.heapRounds}`, "--json"],
+        {
+          cwd: snapshot.bench,
+        },
+      );
+      results.heapCalls = lastJson(stdout);
+      log(`[${seconds()}] heap per client, heap after 50 endpoint calls: ${mode.heapRounds} rounds`);
     }
 
     if (only.includes("bundle")) {
