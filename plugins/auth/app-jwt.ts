@@ -5,7 +5,7 @@ import type { AppCredentials } from "./types.js";
 /**
  * The app's JWT for one client, signed on first use and reused until a minute before it
  * expires; the clock it reads follows GitHub's once a 401 has told us the time.
- * https://docs.github.com/apps/creating-github-apps/authenticating-with-a-github-app/generating-a-json-web-token-jwt-for-a-github-app
+ * docs/authentication.md#github-apps says what GitHub requires of it.
  */
 
 /** GitHub refuses a JWT whose `exp` is more than 10 minutes ahead; `iat` is set 60 s back for clock drift. */

@@ -4,7 +4,7 @@ import type { EndpointOptions } from "../../kernel/index.js";
  * Routes a GitHub App calls as itself, with its JWT rather than an installation token:
  * `/app` and everything under it (including the token exchange), the app's installation
  * for a repository, organisation or user, and the Marketplace listing endpoints.
- * https://docs.github.com/rest/apps/apps, https://docs.github.com/rest/apps/marketplace
+ * (docs/authentication.md#github-apps lists them for users).
  */
 const APP_ROUTE =
   /^\/(?:app(?:\/|$)|marketplace_listing\/|(?:repos\/[^/]+\/[^/]+|orgs\/[^/]+|users\/[^/]+)\/installation$)/;

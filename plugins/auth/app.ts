@@ -7,7 +7,7 @@ import type { AppCredentials, Strategy } from "./types.js";
  * The GitHub App strategy, loaded with `import()` only when the `auth` option is an App
  * config. App routes get the app's JWT; other requests an installation token, exchanged
  * with the JWT, cached per installation, refreshed ahead of expiry by one shared request.
- * https://docs.github.com/apps/creating-github-apps/authenticating-with-a-github-app/authenticating-as-a-github-app-installation
+ * docs/authentication.md#github-apps describes each step.
  */
 
 /** Refresh an installation token with less than this left (they live one hour). */

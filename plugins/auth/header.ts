@@ -3,7 +3,7 @@ import { base64 } from "./base64.js";
 
 /**
  * `authorization` header values, as GitHub accepts them today (query-parameter
- * credentials were removed in 2021): https://docs.github.com/rest/authentication
+ * credentials were removed in 2021; docs/authentication.md shows each form).
  */
 
 /** A JWT: three base64url parts, the header starting `{"` (`eyJ`). */

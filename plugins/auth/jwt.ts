@@ -3,8 +3,8 @@ import { base64url } from "./base64.js";
 import { pkcs8 } from "./pem.js";
 
 /**
- * The GitHub App JWT, RS256-signed with Web Crypto (browsers, Node ≥ 20, Deno, Bun):
- * https://docs.github.com/apps/creating-github-apps/authenticating-with-a-github-app/generating-a-json-web-token-jwt-for-a-github-app
+ * The GitHub App JWT, RS256-signed with Web Crypto (browsers, Node ≥ 20, Deno, Bun);
+ * its claims as docs/authentication.md#github-apps gives them.
  */
 
 const ALGORITHM = { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" } as const;

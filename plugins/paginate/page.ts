@@ -31,7 +31,7 @@ export function pageItems(data: unknown): PageData<unknown> {
 
 /**
  * GitHub answers a commit list of a repository with no commits with `409 Git Repository is
- * empty.` (https://docs.github.com/rest/commits/commits#list-commits): that is an empty list.
+ * empty.`: that is an empty list (docs/pagination.md#empty-repositories).
  */
 export function emptyRepositoryPage(error: unknown): Response<unknown> | undefined {
   if (!isHttpError(error) || error.status !== 409) return undefined;

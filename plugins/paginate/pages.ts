@@ -19,7 +19,7 @@ import type { Checkpoint, PageData, PageResponse } from "./types.js";
 /** Headers that carry credentials: never sent by paginate to an origin other than the first page's. */
 const CREDENTIAL_HEADERS = ["authorization", "cookie", "proxy-authorization"];
 
-/** GitHub's search returns at most 1,000 results: https://docs.github.com/rest/search/search#about-search */
+/** GitHub's search returns at most 1,000 results (docs/pagination.md#object-wrapped-lists). */
 const SEARCH_CAP = 1000;
 
 /**

@@ -58,8 +58,8 @@ export function parseRetryAfter(value: string | undefined, serverNow: number): n
 
 /**
  * Whether an error body announces a secondary rate limit (or, on older GitHub Enterprise
- * Server, the "abuse detection mechanism" it was called before):
- * https://docs.github.com/rest/using-the-rest-api/rate-limits-for-the-rest-api#about-secondary-rate-limits
+ * Server, the "abuse detection mechanism" it was called before); see
+ * docs/errors-retries-rate-limits.md#secondary-rate-limits.
  */
 export function isSecondaryLimit(data: unknown): boolean {
   if (typeof data !== "object" || data === null) return false;

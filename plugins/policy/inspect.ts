@@ -8,7 +8,7 @@ const SECONDARY_FALLBACK = 60_000;
 /**
  * Read one attempt's response or `HttpError`: attach its rate-limit state, refresh the
  * clock-skew estimate from `date`, and say whether (and until when) GitHub asked to wait.
- * Rules: https://docs.github.com/rest/using-the-rest-api/best-practices-for-using-the-rest-api#handle-rate-limit-errors-appropriately
+ * The rules: docs/errors-retries-rate-limits.md#rate-limits-throttle.
  */
 export function inspect(engine: Engine, attempt: Attempt, result: unknown, failed: boolean): Outcome {
   const source = failed ? (isHttpError(result) ? result : undefined) : (result as Response<unknown> | undefined);

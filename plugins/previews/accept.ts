@@ -1,7 +1,7 @@
 import { ParameterError } from "../../kernel/index.js";
 
 /**
- * GitHub's media types (https://docs.github.com/rest/using-the-rest-api/media-types):
+ * GitHub's media types (docs/previews-and-media-types.md):
  * `application/vnd.github[.version].param[+json]`. Formats of comment bodies, contents,
  * blobs and gists are JSON (`application/vnd.github.raw+json`); `diff`, `patch` and `sha`
  * of commits, comparisons and pull requests are not (`application/vnd.github.diff`).

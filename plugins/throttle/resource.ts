@@ -2,7 +2,7 @@ import type { EndpointOptions } from "../../kernel/index.js";
 
 /**
  * The rate-limit resource a request is expected to count against before GitHub says so
- * in `x-ratelimit-resource` (https://docs.github.com/rest/rate-limit/rate-limit): the
+ * in `x-ratelimit-resource` (docs/errors-retries-rate-limits.md#primary-rate-limits): the
  * throttle checks that budget before sending. Unknown routes count against `core`.
  */
 const RULES: Array<[RegExp, string, string?]> = [

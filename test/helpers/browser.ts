@@ -11,7 +11,7 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /**
  * CORS headers api.github.com sends on every response (recorded responses, 2024–2025; see
- * https://docs.github.com/en/rest/using-the-rest-api/using-cors-and-jsonp-to-make-cross-origin-requests).
+ * docs/browsers-and-bundle-size.md#cors-what-a-page-can-and-cannot-see).
  * Only the listed headers are readable from a page on another origin.
  */
 export const GITHUB_CORS = {

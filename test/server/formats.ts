@@ -1,7 +1,7 @@
 import { header } from "./github.js";
 import type { MockReply, MockRequest } from "./types.js";
 
-// GitHub's media-type formats (https://docs.github.com/rest/using-the-rest-api/media-types):
+// GitHub's media-type formats (docs/previews-and-media-types.md):
 // `diff`, `patch` and `sha` of a pull request, commit or comparison are text; `raw` and `html`
 // of a file's contents or a README are the file itself or its rendering. Other formats of
 // comment bodies (`text`, `html`, `full`, `raw`) stay JSON, answered from the example.

@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import type { RateLimitState } from "./rate-limit.js";
 
 // The headers api.github.com sends, and its error bodies. CORS: GitHub allows any origin
-// and exposes its own headers (https://docs.github.com/rest/using-the-rest-api/using-cors-and-jsonp-to-make-cross-origin-requests).
+// and exposes its own headers (docs/browsers-and-bundle-size.md#cors-what-a-page-can-and-cannot-see).
 
 /** Headers GitHub lets cross-origin scripts read. */
 export const EXPOSED_HEADERS =

@@ -1,6 +1,6 @@
 // List operations answer with `totalItems` items generated from the example's first item,
 // `page`/`per_page` honoured (GitHub: default 30, maximum 100) and a `Link` header
-// (https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api).
+// (as docs/pagination.md describes GitHub's pages).
 
 /** GitHub's largest `per_page`. */
 export const MAX_PER_PAGE = 100;
