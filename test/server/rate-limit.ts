@@ -1,7 +1,7 @@
 import type { RateLimitResource } from "./types.js";
 
-// Primary rate limits per credential and resource, as GitHub documents them
-// (docs/errors-retries-rate-limits.md#primary-rate-limits):
+// Primary rate limits per credential and resource, GitHub's published budgets (what a client
+// sees of them: docs/errors-retries-rate-limits.md#primary-rate-limits):
 // core 5,000/hour authenticated, 60/hour anonymous (per IP); search 30/minute (10 anonymous);
 // code search 10/minute. A window opens with a caller's first request and resets after it.
 
