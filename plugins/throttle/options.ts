@@ -105,10 +105,22 @@ export function throttleConfig(option: unknown, client?: unknown): ThrottleConfi
   };
 }
 
+/** The largest finite write budget (the pacer keeps one time per write it counts). */
+const MAX_BUDGET = 10_000;
+
 /** `writesPerMinute` and `writesPerHour` (GitHub's 80 and 500 by default; `Infinity` lifts one). */
 function budgetsOf(given: Record<string, unknown>): readonly Budget[] {
   const minute = numberOption(given, "writesPerMinute", "throttle", 1, Infinity, true);
   const hour = numberOption(given, "writesPerHour", "throttle", 1, Infinity, true);
+  // The pacer keeps the time of every write within a budget's window: a budget is a list that long.
+  for (const [name, value] of [
+    ["writesPerMinute", minute],
+    ["writesPerHour", hour],
+  ] as const)
+    if (value !== undefined && value !== Infinity && value > MAX_BUDGET)
+      throw new ParameterError(
+        `throttle.${name} is ${value}; a budget counts at most ${MAX_BUDGET} writes: give one up to ${MAX_BUDGET}, or Infinity to lift it.`,
+      );
   if (minute === undefined && hour === undefined) return WRITE_BUDGETS;
   const limits = [minute ?? WRITE_BUDGETS[0]!.limit, hour ?? WRITE_BUDGETS[1]!.limit];
   return WRITE_BUDGETS.map((budget, i) => ({ ...budget, limit: limits[i]! })).filter((b) => b.limit !== Infinity);

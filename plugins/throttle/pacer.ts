@@ -7,13 +7,18 @@ import type { Budget } from "./options.js";
  * "Pacing"): at most 80 content-creating requests a minute and 500 an hour. A handful of writes goes
  * out at once; a sustained writer is held just long enough to stay under every budget.
  *
- * Counts live in the store, per credential and window, so clients sharing a store share
- * them: `forgekit:pace:<per>:<credential-hash>:<window>` → writes counted in that window.
- * Usage is estimated over a sliding window (the current window's count plus the previous
- * window's, weighted by how much of it still overlaps), so a burst at the end of one window
- * and the start of the next cannot double the rate. Within one client the counts are exact
- * (read-modify-write runs one at a time); processes sharing a store may each count a
- * write the other made at the same instant as not yet made.
+ * The times of the writes within each budget's last `per` ms live in the store, per
+ * credential, so clients sharing a store share them: `forgekit:pace:<per>:<credential-hash>`
+ * → those times, oldest first (base 36, comma-separated). The window slides exactly: a write
+ * fits when fewer than `limit` writes were made in the `per` ms before it, else it waits
+ * until the oldest one that keeps it out is `per` ms old, so no stretch of `per` ms ever holds
+ * more than `limit` writes. (A count per fixed window weighted by overlap lets a burst at
+ * the end of one window and writes early in the next exceed the limit: 88 a minute in
+ * test/bench/writes.mjs.) Within one client the times are exact (read-modify-write runs one
+ * at a time); processes sharing a store may each miss a write the other made at the same
+ * instant. What the store holds is read defensively: anything but a time within `per` ms
+ * before now (or up to 5 s after: clocks of processes sharing a store differ a little) is
+ * dropped, so a poisoned value can hold a write for at most `per` ms and 5 s.
  */
 
 export interface Pacer {
@@ -21,29 +26,41 @@ export interface Pacer {
   take(credential: string): MaybePromise<number>;
 }
 
-const keyOf = (budget: Budget, credential: string, window: number) =>
-  `forgekit:pace:${budget.per}:${credential}:${window}`;
-const count = (value: StoredValue) => (value && /^\d+$/.test(value) ? Number(value) : 0);
+/** Times up to this far ahead are kept: processes sharing a store have clocks a little apart. */
+const SKEW = 5_000;
+
+const keyOf = (budget: Budget, credential: string) => `forgekit:pace:${budget.per}:${credential}`;
+
+/** The write times in `value` within `per` ms before `now`, oldest first, at most `limit` of them. */
+function recent(value: StoredValue, budget: Budget, now: number): number[] {
+  if (!value) return [];
+  const times: number[] = [];
+  for (const part of value.split(",")) {
+    const time = parseInt(part, 36);
+    if (Number.isFinite(time) && time <= now + SKEW && time > now - budget.per) times.push(time);
+  }
+  times.sort((a, b) => a - b);
+  return times.slice(-budget.limit);
+}
 
 /** A pacer over `store` for `budgets` (none: every write goes at once). */
 export function createPacer(store: KeyValueStore, budgets: readonly Budget[]): Pacer {
   function take(credential: string): MaybePromise<number> {
     const now = Date.now();
-    const reads = budgets.flatMap((budget) => {
-      const window = Math.floor(now / budget.per);
-      return [store.get(keyOf(budget, credential, window)), store.get(keyOf(budget, credential, window - 1))];
-    });
-    return then(all(reads), (values) => {
+    return then(all(budgets.map((budget) => store.get(keyOf(budget, credential)))), (values) => {
+      const lists = budgets.map((budget, i) => recent(values[i], budget, now));
       let wait = 0;
       budgets.forEach((budget, i) => {
-        wait = Math.max(wait, waitFor(budget, count(values[2 * i]), count(values[2 * i + 1]), now));
+        const times = lists[i]!;
+        // Full: wait until the oldest write that keeps this one out is `per` ms old.
+        if (times.length >= budget.limit) wait = Math.max(wait, times[times.length - budget.limit]! + budget.per - now);
       });
       if (wait > 0) return wait;
       const writes = budgets.map((budget, i) =>
         store.set(
-          keyOf(budget, credential, Math.floor(now / budget.per)),
-          String(count(values[2 * i]) + 1),
-          2 * budget.per,
+          keyOf(budget, credential),
+          [...lists[i]!, now].map((time) => time.toString(36)).join(","),
+          budget.per,
         ),
       );
       return then(all(writes), () => 0);
@@ -61,16 +78,4 @@ export function createPacer(store: KeyValueStore, budgets: readonly Budget[]): P
       return result;
     },
   };
-}
-
-/** Ms until one more write fits `budget`, given this window's and the previous window's counts. */
-function waitFor(budget: Budget, current: number, previous: number, now: number): number {
-  const { limit, per } = budget;
-  const start = Math.floor(now / per) * per;
-  const overlap = 1 - (now - start) / per;
-  if (current + 1 > limit) return start + per - now;
-  if (current + 1 + previous * overlap <= limit) return 0;
-  // The previous window's weight falls linearly: it fits once `previous × overlap` is small enough.
-  const fits = 1 - (limit - current - 1) / previous;
-  return Math.max(1, Math.ceil(start + per * fits - now));
 }

@@ -308,6 +308,24 @@ export function renderReport(results, { machine, versions }) {
     heapRow("(6) heap per client (1,000 clients)", S.heapPlain, 2000);
     heapRow("(6) heap per client, `repos.get` touched", S.heapTouched, 2500);
   }
+  if (results.writes) {
+    const w = results.writes;
+    const med = (name) => median(w.rounds[name].map((r) => r.ms));
+    target(
+      "(9) 5 writes in a row: a burst is not held",
+      "≤ 2× @octokit/rest (no throttle)",
+      `${num(med("forgekit"))} ms`,
+      `${num(med("octokit-throttling"))} ms (throttling)`,
+      med("forgekit") <= 2 * med("octokit-rest"),
+    );
+    target(
+      `(9) ${w.long} writes in a row: most in any minute`,
+      "≤ 80 (GitHub's budget)",
+      String(w.sustained.forgekit.perMinute),
+      String(w.sustained["octokit-throttling"].perMinute),
+      w.sustained.forgekit.perMinute <= 80,
+    );
+  }
   if (S.heapCalls) {
     const f = S.heapCalls.forgekit;
     const o = S.heapCalls["octokit-rest"];
@@ -666,6 +684,32 @@ export function renderReport(results, { machine, versions }) {
   }
 
   const notes = Object.entries(results.notes ?? {});
+  if (results.writes) {
+    const w = results.writes;
+    const names = ["forgekit", "octokit-throttling", "octokit-rest"];
+    const label = {
+      forgekit: LABELS.forgekit,
+      "octokit-throttling": "@octokit/core + @octokit/plugin-throttling",
+      "octokit-rest": `${LABELS["octokit-rest"]} (no throttling)`,
+    };
+    push(
+      "## (9) Write pacing",
+      "",
+      `Writes awaited one after another (\`test/bench/writes.mjs\`), a fresh process per client: 5 issues created in a row (median of ${w.rounds.forgekit.length} rounds), then ${w.long} labels created in a row (one round, the three clients at once in separate processes). forgekit's preset paces writes by GitHub's documented budgets (80 a minute, 500 an hour); @octokit/plugin-throttling's defaults send one write a second, one every three seconds on routes that notify people (issues, comments, pull requests, releases).`,
+      "",
+      table(
+        ["client", "5 issues in a row", `${w.long} labels in a row`, "most writes in any minute"],
+        names.map((name) => [
+          label[name],
+          `${num(median(w.rounds[name].map((r) => r.ms)))} ms`,
+          `${num(w.sustained[name].ms / 1000, 1)} s`,
+          String(w.sustained[name].perMinute),
+        ]),
+        ["l", "r", "r", "r"],
+      ),
+      "",
+    );
+  }
   push(
     "## How it is measured",
     "",

@@ -4,7 +4,8 @@
 //   node test/bench/run.mjs            full run (a few minutes), writes docs/benchmarks.md
 //   node test/bench/run.mjs --quick    under a minute, for development; prints the tables and
 //                                      writes them to a temporary file unless --out is given
-//   --only=requests,pagination,graphql,cold,heap,bundle,types   run some measures only
+//   --only=requests,pagination,graphql,cold,heap,bundle,types,writes   run some measures only
+//                  (--quick leaves out writes, which waits for @octokit's pacing: ask for it)
 //   --out=<file>   where the Markdown goes     --json=<file>   also write the raw results
 //   --profile      CPU-profile the forgekit contender (see profile.mjs) instead of benchmarking
 //
@@ -67,8 +68,8 @@ export const MODES = {
 };
 const mode = { ...MODES[quick ? "quick" : "full"] };
 if (value("rounds")) mode.rounds = mode.paginateRounds = Number(value("rounds"));
-const ALL = ["requests", "pagination", "graphql", "cold", "heap", "bundle", "types"];
-const only = value("only")?.split(",") ?? ALL;
+const ALL = ["requests", "pagination", "graphql", "cold", "heap", "bundle", "types", "writes"];
+const only = value("only")?.split(",") ?? (quick ? ALL.filter((name) => name !== "writes") : ALL);
 for (const name of only)
   if (!ALL.includes(name)) throw new Error(`--only: unknown measure "${name}". Use ${ALL.join(", ")}.`);
 
@@ -200,6 +201,15 @@ try {
       );
       results.heapCalls = lastJson(stdout);
       log(`[${seconds()}] heap per client, heap after 50 endpoint calls: ${mode.heapRounds} rounds`);
+    }
+
+    if (only.includes("writes")) {
+      // writes.mjs starts its own server (it needs none of the measures' state).
+      const args = [join(snapshot.bench, "writes.mjs"), "--json", ...(quick ? ["--quick"] : [])];
+      results.writes = lastJson((await runNode(args, { cwd: snapshot.bench })).stdout);
+      log(
+        `[${seconds()}] write pacing: 5 issues × ${results.writes.rounds.forgekit.length} rounds, ${results.writes.long} labels`,
+      );
     }
 
     if (only.includes("bundle")) {

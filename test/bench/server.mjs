@@ -10,6 +10,8 @@
 //   GET /repositories/{id}/contributors       Link rel="next"/"last"/"first"/"prev" like GitHub
 //   GET /repos/{owner}/{repo}                 one repository (~6 KB)
 //   GET /repos/{owner}/{repo}/tarball/{ref}  200 MB of bytes, written as the socket drains
+//   POST /repos/{owner}/{repo}/issues|labels  201 with a small body (the write-pacing measure);
+//   GET /bench/arrivals/{owner}               when those writes arrived, then forgotten
 //   CONNECT host:port                         a tunnel to host:port: the server is also a proxy
 // The contributors list has 10,000 items for repo `octo-repo` and 500 for any other repo.
 // Every response carries GitHub's headers: x-ratelimit-*, x-github-request-id, etag, …
@@ -30,6 +32,9 @@ const json = (value) => {
 const small = json(fixtures.tags());
 const large = json(fixtures.orgRepos());
 const repo = json(fixtures.repo());
+const created = json({ id: 1, number: 1, title: "bench", state: "open" });
+/** owner → arrival times of its writes (the write-pacing measure reads them back). */
+const arrivals = new Map();
 const contributors = fixtures.contributors(CONTRIBUTORS_BIG);
 
 function contributorsPage(total, perPage, page) {
@@ -142,6 +147,25 @@ function handle(req, res) {
       res.end(body);
     });
     return;
+  }
+  if (req.method === "POST" && /^\/repos\/[^/]+\/[^/]+\/(?:issues|labels)$/.test(req.url)) {
+    const owner = req.url.split("/")[2];
+    if (!arrivals.has(owner)) arrivals.set(owner, []);
+    arrivals.get(owner).push(Date.now());
+    req.resume();
+    req.on("end", () => {
+      res.writeHead(201, headers(created));
+      res.end(created);
+    });
+    return;
+  }
+  if (req.url.startsWith("/bench/arrivals/")) {
+    // When each write of an owner arrived (ms since the epoch), then forgotten.
+    const owner = req.url.slice("/bench/arrivals/".length);
+    const body = Buffer.from(JSON.stringify(arrivals.get(owner) ?? []));
+    arrivals.delete(owner);
+    res.writeHead(200, { "content-type": "application/json", "content-length": String(body.length) });
+    return void res.end(body);
   }
   const q = req.url.indexOf("?");
   const path = q === -1 ? req.url : req.url.slice(0, q);

@@ -19,9 +19,15 @@ const Policy = Client.plugin([agent, throttle, auth]);
 const make = (throttleOptions: object = {}, token = "ghp_budgetbudgetbudgetbudgetbudget0001") =>
   new Policy({ baseUrl: server.url, agent: keepAlive, auth: token, throttle: throttleOptions });
 const posts = () => server.requests.filter((r) => r.method === "POST").length;
+const arrivals: number[] = [];
 
 test.before(async () => {
-  server = await startServer({ "* /write": () => ({ status: 201, body: {} }), "GET /read": { body: {} } });
+  server = await startServer({
+    "* /write": () => ({ status: 201, body: {} }),
+    // When each write arrived, on the (fake) clock.
+    "* /paced": () => (arrivals.push(Date.now()), { status: 201, body: {} }),
+    "GET /read": { body: {} },
+  });
 });
 test.after(async () => {
   keepAlive.destroy();
@@ -38,20 +44,39 @@ test("five writes in a row go out at once: no timer, no wait", async () => {
   assert.is(clock.countTimers(), 0);
 });
 
-test("80 writes a minute: the 81st waits for the next window, then for the sliding estimate", async () => {
+test("80 writes a minute: the 81st waits until the first is a minute old, not a moment longer", async () => {
   clock = fakeClock();
   const client = make();
   const runs = Array.from({ length: 81 }, (_, i) => settle(client.request("POST /write", { i })));
   await until(() => posts() === 80 && pendingTimers(clock!).length === 1, "80 writes and one timer");
   assert.equal(pendingTimers(clock), [60_000]);
-  await clock.tickAsync(60_000);
-  // The previous window's 80 still weigh in fully at its end: 1/80 of a minute later one fits.
-  await until(() => pendingTimers(clock!).length === 1, "the sliding-window timer");
-  assert.equal(pendingTimers(clock), [750]);
+  await clock.tickAsync(59_999);
   assert.is(posts(), 80);
-  await clock.tickAsync(750);
+  await clock.tickAsync(1);
+  await until(() => posts() === 81, "the 81st write, sent once the first is a minute old");
   await Promise.all(runs.map((run) => run.result));
-  assert.is(posts(), 81);
+});
+
+test("a sustained writer never has more than 80 writes in any minute, bursts across a window edge included", async () => {
+  // Writes start 50 s into a clock minute: a count per fixed minute, weighted by overlap,
+  // let the burst at its end and the next minute's writes add up to more than 80.
+  clock = fakeClock(50_000);
+  const client = make({ maxWait: 3_600_000 });
+  const runs = Array.from({ length: 200 }, (_, i) => settle(client.request("POST /paced", { i })));
+  while (!runs.every((run) => run.done())) {
+    await until(() => pendingTimers(clock!).length > 0 || runs.every((run) => run.done()), "a timer or the end");
+    if (!runs.every((run) => run.done())) await clock.tickAsync(Math.min(...pendingTimers(clock)));
+  }
+  assert.is(posts(), 200);
+  const sent = arrivals.sort((a, b) => a - b);
+  let most = 0;
+  for (let i = 0, j = 0; i < sent.length; i++) {
+    while (sent[i]! - sent[j]! >= 60_000) j++;
+    most = Math.max(most, i - j + 1);
+  }
+  assert.is(most, 80);
+  // 80 at once, 80 a minute later, 40 a minute after that: no more wait than the budget needs.
+  assert.is(sent.at(-1)! - sent[0]!, 120_000);
 });
 
 test("writesPerMinute and writesPerHour are options; reads are never held", async () => {
@@ -62,10 +87,8 @@ test("writesPerMinute and writesPerHour are options; reads are never held", asyn
   await client.request("GET /read");
   assert.is(server.requests.length, 3);
   await clock.tickAsync(60_000);
-  await until(() => pendingTimers(clock!).length === 1, "the next window's timer");
-  await clock.tickAsync(pendingTimers(clock)[0]!);
+  await until(() => posts() === 3, "the third write, once the first is a minute old");
   await Promise.all(writes.map((run) => run.result));
-  assert.is(posts(), 3);
   // The hour's budget (3) is spent: the next write would wait past maxWait and fails fast.
   const error = await client.request("POST /write").catch((e: unknown) => e);
   assert.ok(isRateLimitError(error), String(error));
@@ -84,18 +107,49 @@ test("counts are per credential, and shared by clients through one store", async
   await until(() => pendingTimers(clock!).length === 1, "b's write held");
   assert.is(posts(), 2);
   await clock.tickAsync(60_000);
-  await until(() => pendingTimers(clock!).length === 1 || second.done(), "the sliding-window timer");
-  if (!second.done()) await clock.tickAsync(pendingTimers(clock)[0]!);
+  await until(() => second.done(), "b's write, once a's is a minute old");
   assert.is((await second.result).value?.status, 201);
   assert.is(posts(), 3);
 });
 
-test("a budget that is not a whole number from 1 is a ParameterError naming it", () => {
-  for (const bad of [{ writesPerMinute: 0 }, { writesPerHour: 1.5 }, { writesPerMinute: "80" }])
+test("what a shared store holds for the pacer is data: garbage and future times are dropped, a full minute holds at most a minute", async () => {
+  clock = fakeClock();
+  const now = Date.now();
+  const poison = (value: string) => {
+    const store = memoryStore();
+    return {
+      get: (key: string) => (key.startsWith("forgekit:pace:") ? value : store.get(key)),
+      set: (key: string, v: string, ttl?: number) => store.set(key, v, ttl),
+      delete: (key: string) => store.delete(key),
+    };
+  };
+  const future = Array.from({ length: 500 }, (_, i) => (now + 3_600_000 + i).toString(36));
+  const garbage = make({ store: poison([...future, "", "-1", "NaN", "__proto__", "9".repeat(400)].join(",")) });
+  await garbage.request("POST /write");
+  assert.is(posts(), 1, "nothing in that record counts");
+  assert.is(clock.countTimers(), 0);
+  const full = Array.from({ length: 80 }, (_, i) => (now - 30_000 + i).toString(36)).join(",");
+  const held = settle(make({ store: poison(full) }).request("POST /write"));
+  await until(() => pendingTimers(clock!).length === 1, "the held write's timer");
+  assert.ok(pendingTimers(clock)[0]! <= 60_000, String(pendingTimers(clock)));
+  assert.is(posts(), 1);
+  await clock.tickAsync(60_000);
+  await until(() => held.done(), "the held write, within a minute");
+  assert.is(posts(), 2);
+});
+
+test("a budget that is not a whole number from 1 to 10,000 (or Infinity) is a ParameterError naming it", () => {
+  for (const bad of [
+    { writesPerMinute: 0 },
+    { writesPerHour: 1.5 },
+    { writesPerMinute: "80" },
+    { writesPerHour: 10_001 },
+  ])
     assert.throws(
       () => make(bad),
       (error: unknown) => isParameterError(error) && /throttle\.writesPer(Minute|Hour)/.test((error as Error).message),
     );
+  make({ writesPerMinute: 10_000, writesPerHour: Infinity });
 });
 
 test.run();
