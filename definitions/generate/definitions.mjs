@@ -1,27 +1,42 @@
 // definitions/<deployment>/: the route registry modules (index, loaders, aliases, all, one
-// routes and one parameter module per scope) and definitions/README.md.
-import { DEFAULT_DEPLOYMENT } from "./deployments.mjs";
+// routes and one parameter module per scope; for the other deployments what differs from the
+// default, differences.mjs). definitions/README.md is readme.mjs's.
 import { aliasTable } from "./legacy.mjs";
-import { isJsonMediaType, successResponses } from "./openapi.mjs";
+import {
+  differenceLoaders,
+  differenceRoutes,
+  paramsModule as differenceParamsModule,
+  pathsModule,
+} from "./differences.mjs";
 import { packAliases, packNames, packPaths, packScope } from "./pack.mjs";
 import { paramMeta } from "./params.mjs";
-import { literal, propertyKey, unique } from "./util.mjs";
+import { literal, propertyKey } from "./util.mjs";
 
-export function definitionFiles(model) {
+/**
+ * definitions/<deployment>/ of `model`: the default's per-scope modules, or with `base` (the
+ * default's model) the other deployments' differences from it (differences.mjs).
+ */
+export function definitionFiles(model, base) {
   const files = new Map();
   const kernel = `${"../".repeat(model.dir.split("/").length)}kernel/index.js`;
-  const deeperKernel = `../${kernel}`;
-  for (const [scope, operations] of model.scopes) {
-    const file = operations[0].file;
-    files.set(`scopes/${file}.ts`, routesModule(model, scope, operations));
-    files.set(`paths/${file}.ts`, pathsModule(model, scope, operations));
-    files.set(`params/${file}.ts`, paramsModule(model, operations, deeperKernel));
+  const endpoints = kernel.replace(/kernel\/index\.js$/, "plugins/endpoints");
+  if (base) {
+    files.set("paths.ts", pathsModule(model, base, endpoints));
+    files.set("params.ts", differenceParamsModule(model, base, kernel, endpoints));
+  } else {
+    const deeperKernel = `../${kernel}`;
+    for (const [scope, operations] of model.scopes) {
+      const file = operations[0].file;
+      files.set(`scopes/${file}.ts`, routesModule(model, scope, operations));
+      files.set(`paths/${file}.ts`, scopePathsModule(model, scope, operations));
+      files.set(`params/${file}.ts`, paramsModule(model, operations, deeperKernel));
+    }
+    files.set("loaders.ts", definitionsLoadersModule(model, kernel));
+    files.set("param-loaders.ts", definitionsParamLoadersModule(model, kernel));
   }
-  files.set("index.ts", definitionsIndexModule(model, kernel));
-  files.set("all.ts", definitionsAllModule(model, kernel));
+  files.set("index.ts", definitionsIndexModule(model, kernel, base));
+  files.set("all.ts", definitionsAllModule(model, endpoints, base));
   files.set("aliases.ts", definitionsAliasesModule(model));
-  files.set("loaders.ts", definitionsLoadersModule(model, kernel));
-  files.set("param-loaders.ts", definitionsParamLoadersModule(model, kernel));
   return files;
 }
 
@@ -35,7 +50,7 @@ function routesModule(model, scope, operations) {
   ].join("\n");
 }
 
-function pathsModule(model, scope, operations) {
+function scopePathsModule(model, scope, operations) {
   return [
     `// ${model.header}`,
     "",
@@ -62,12 +77,25 @@ function paramsModule(model, operations, kernel) {
   ].join("\n");
 }
 
-function definitionsIndexModule(model, kernel) {
+function definitionsIndexModule(model, kernel, base) {
   const scopes = [...model.scopes.keys()];
   const names = scopes.map(
     (scope) =>
       `  ${propertyKey(scope)}: ${JSON.stringify(packNames(model.scopes.get(scope).map((operation) => operation.name)))},`,
   );
+  const loaders = base
+    ? differenceLoaders(base)
+    : [
+        "/**",
+        " * A scope's routes without their names (`paths/<scope>.ts`, decoded against `names`): its own",
+        " * chunk, and the loader table is a chunk too, so the entry carries neither; a bundle that inlines",
+        " * every chunk carries each name once.",
+        " */",
+        'export const load = (scope: string): Promise<{ paths: string }> => import("./loaders.js").then((m) => m.loaders[scope]!());',
+        "",
+        "/** A scope's parameter metadata, for the validation plugin. */",
+        'export const loadParams = (scope: string): Promise<{ params: ScopeParams }> => import("./param-loaders.js").then((m) => m.paramLoaders[scope]!());',
+      ];
   return [
     `// ${model.header}`,
     `import type { ScopeParams } from "${kernel}";`,
@@ -76,7 +104,7 @@ function definitionsIndexModule(model, kernel) {
     `export const deployment = ${JSON.stringify(model.deployment)};`,
     "",
     "/**",
-    " * Method names per scope: the name column of the packed scopes (`scopes/<scope>.ts`), front-coded",
+    " * Method names per scope: the name column of the packed scopes (`routes` in all.ts), front-coded",
     " * (`|` then, per name, one digit of characters shared with the previous name and the rest):",
     " * enough for `in`, `Object.keys` and typo hints before a scope loads.",
     " */",
@@ -84,15 +112,7 @@ function definitionsIndexModule(model, kernel) {
     ...names,
     "};",
     "",
-    "/**",
-    " * A scope's routes without their names (`paths/<scope>.ts`, decoded against `names`): its own",
-    " * chunk, and the loader table is a chunk too, so the entry carries neither; a bundle that inlines",
-    " * every chunk carries each name once.",
-    " */",
-    'export const load = (scope: string): Promise<{ paths: string }> => import("./loaders.js").then((m) => m.loaders[scope]!());',
-    "",
-    "/** A scope's parameter metadata, for the validation plugin. */",
-    'export const loadParams = (scope: string): Promise<{ params: ScopeParams }> => import("./param-loaders.js").then((m) => m.paramLoaders[scope]!());',
+    ...loaders,
     "",
     "/** The deprecated-alias table, in a chunk of its own: loaded only when a name is not found. */",
     'export const loadAliases = () => import("./aliases.js");',
@@ -200,30 +220,34 @@ function definitionsAliasesModule(model) {
   ].join("\n");
 }
 
-function definitionsAllModule(model, kernel) {
+function definitionsAllModule(model, endpoints, base) {
   const scopes = [...model.scopes.keys()];
   for (const scope of scopes) {
     if (!/^[a-z][A-Za-z0-9]*$/.test(scope) || RESERVED_WORDS.has(scope))
       throw new Error(`generate: scope "${scope}" cannot be an import binding in all.ts`);
   }
-  const endpoints = kernel.replace(/kernel\/index\.js$/, "plugins/endpoints/index.js");
+  const built = base && differenceRoutes(base, endpoints);
   return [
     `// ${model.header}`,
-    `import type { Registry } from "${endpoints}";`,
-    'import { deployment } from "./index.js";',
+    `import type { Registry } from "${endpoints}/index.js";`,
+    ...(built ? built.imports : ['import { deployment } from "./index.js";']),
     'import { aliases, legacyRoutes, removed } from "./aliases.js";',
     "",
     'export { deployment, loadParams, names } from "./index.js";',
     "export { aliases, legacyRoutes, removed };",
     "",
-    "/**",
-    " * Every scope's packed routes (the strings of `scopes/<scope>.ts`), inline: one module",
-    " * instead of one per scope, so that a Node program starts with a few files loaded; each",
-    " * scope is decoded on its first use.",
-    " */",
-    "export const routes: Record<string, string> = {",
-    ...scopes.map((scope) => `  ${propertyKey(scope)}: ${JSON.stringify(packScope(model.scopes.get(scope)))},`),
-    "};",
+    ...(built
+      ? built.routes
+      : [
+          "/**",
+          " * Every scope's packed routes (the strings of `scopes/<scope>.ts`), inline: one module",
+          " * instead of one per scope, so that a Node program starts with a few files loaded; each",
+          " * scope is decoded on its first use.",
+          " */",
+          "export const routes: Record<string, string> = {",
+          ...scopes.map((scope) => `  ${propertyKey(scope)}: ${JSON.stringify(packScope(model.scopes.get(scope)))},`),
+          "};",
+        ]),
     "",
     "/**",
     ` * ${model.deployment}'s complete registry for \`endpoints(registry)\`: every operation and deprecated`,
@@ -284,115 +308,3 @@ const RESERVED_WORDS = new Set([
   "with",
   "yield",
 ]);
-
-export function definitionsReadme(models) {
-  const api = models.find((model) => model.deployment === DEFAULT_DEPLOYMENT);
-  const { report } = api.legacy;
-  const list = (items) => (items.length ? items.map((item) => `- ${item}`) : ["- none"]);
-  const ops = api.operations;
-  const where = (predicate) => ops.filter(predicate).map((operation) => `\`${operation.scope}.${operation.name}\``);
-  return [
-    `<!-- ${api.header} -->`,
-    "# definitions/",
-    "",
-    "The route registry: one module per scope for every operation of GitHub's REST API, generated from",
-    `[@octokit/openapi](https://github.com/octokit/openapi) ${api.pkgVersion}. Do not edit these files: change the`,
-    "generator in `generate/` (start at `generate/index.mjs`) and run `node build.mjs generate`. `node build.mjs generate --check`",
-    "(run by `npm test`) exits 1 and lists the files that differ when the committed output is stale.",
-    "",
-    `One folder per deployment: ${models.map(({ deployment }) => `\`${deployment}/\``).join(", ")}, each with the same layout.`,
-    `\`${api.deployment}\` is the default; \`deployments.ts\` lists them all (from \`generate/deployments.mjs\`).`,
-    "",
-    "## Layout (per deployment)",
-    "",
-    "- `index.ts`: `names` (the name column of the packed scopes, front-coded), `load(scope)` (a scope's `paths/`) / `loadParams(scope)` (through `loaders.ts` / `param-loaders.ts`, chunks themselves), `loadAliases` (the alias chunk). No routes.",
-    "- `loaders.ts` / `param-loaders.ts`: one literal `import()` per scope for routes / for parameters, so bundlers split one chunk per scope (two modules: a bundle that never loads parameters carries none).",
-    "- `aliases.ts`: deprecated names (old scope → old name → today's `scope.method`, packed against `names`: `generate/pack.mjs`), `legacyRoutes` (old names sent to",
-    "  their old route) and `removed` (old names of removed endpoints → error message), in its own chunk.",
-    "- `all.ts`: every scope's packed routes inline (one module to load, not one per scope), plus `names`, `aliases`, `legacyRoutes`, `removed` and `registry` (the complete",
-    "  registry for `endpoints(registry)`: `forgekit/deployments/<name>`).",
-    "- `scopes/<scope>.ts`: `routes`, the scope's operations packed one per line (`generate/pack.mjs`):",
-    "  `<shared-prefix digit><name rest> <verb letter><path>[ <json [defaults|0, extra?]>]`, `~` and `^` standing for",
-    "  `/repos/{owner}/{repo}` and `/orgs/{org}`; decoded into `[route, defaults?, extra?]` on the scope's first use.",
-    "  Routes look like `POST {origin}/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}`:",
-    "  `{+name}` is a multi-segment path parameter; `{?a,b}` lists the query parameters of a non-GET operation; `extra` holds",
-    "  `body` (the parameter that is the whole body), `deprecated` and `renamed` (old parameter name → new).",
-    "- `paths/<scope>.ts`: `paths`, the same lines without the name column, in the order of `names.<scope>` in",
-    "  `index.ts`: the chunk `load(scope)` fetches (the page has the names already, so no bundle carries a name twice).",
-    "- `params/<scope>.ts`: `method: [[name, flags, type, values?], …]` for the validation plugin. Flags: `p|q|b|h` (path,",
-    '  query, body, header), then `!` required, `?` nullable, `*` multi-segment. Type `""` means the schema sets none.',
-    "",
-    "## Operations",
-    "",
-    "| deployment | description | operations | scopes | deprecated aliases | old @octokit/rest names mapped / old route / removed | old parameter names mapped |",
-    "| --- | --- | ---: | ---: | ---: | ---: | ---: |",
-    ...models.map(
-      ({ deployment, descriptionVersion, operations, scopes, legacy }) =>
-        `| ${deployment} | ${descriptionVersion} | ${operations.length} | ${scopes.size} | ${legacy.aliases.size} | ${legacy.report.mapped} / ${legacy.report.oldRoutes} / ${legacy.report.removed.length} | ${legacy.report.paramRenames} |`,
-    ),
-    "",
-    "## Special cases (api.github.com)",
-    "",
-    `- The body is one parameter (\`x-github.requestBodyParameterName\`, \`extra.body\`): ${where((o) => o.extra?.body).join(", ")}.`,
-    `- Non-JSON request bodies (\`data\`, content-type default): ${ops
-      .filter((o) => o.body?.contentType)
-      .map((o) => `\`${o.scope}.${o.name}\` (${o.body.mediaTypes.join(", ")})`)
-      .join(", ")}.`,
-    `- Own server (\`{origin}\`): ${ops
-      .filter((o) => o.defaults?.origin)
-      .map((o) => `\`${o.scope}.${o.name}\` (${o.defaults.origin})`)
-      .join(", ")}.`,
-    `- Header parameters: ${where((o) => o.parameters.some((p) => p.in === "header")).join(", ") || "none"}.`,
-    `- A body property with the name of a path or query parameter cannot be sent, and is left out: ${
-      ops
-        .filter((o) => o.shadowed.length)
-        .map((o) => `\`${o.scope}.${o.name}\` (${o.shadowed.join(", ")})`)
-        .join(", ") || "none"
-    }.`,
-    `- Body properties named like a request option (\`extra.fields\`: the method builds the JSON body itself): ${where((o) => o.extra?.fields).join(", ") || "none"}.`,
-    `- Deprecated operations (\`extra.deprecated\`): ${where((o) => o.extra?.deprecated).length}.`,
-    `- Operations with \`x-github.previews\`: ${where((o) => o.op["x-github"]?.previews?.length).join(", ") || "none"}.`,
-    `- No operation requires a non-default \`accept\`. Responses with no JSON representation: ${nonJsonResponses(api).join(", ")}. Alternative representations a caller can ask for: ${alternativeMediaTypes(api).join(", ")}.`,
-    "",
-    "## Deprecated aliases (api.github.com)",
-    "",
-    `${report.fromChanges} from the description's \`x-octokit.changes\` (type OPERATION; type PARAMETER becomes \`extra.renamed\`).`,
-    `@octokit/rest v15 and v16 method names that are not current names: ${report.legacyNames}, of which ${report.mapped} map to a current operation (same HTTP method and route, or through an \`alias\`), ${report.oldRoutes} are sent to their old route (GitHub still serves it; \`legacyRoutes\`) and ${report.removed.length} reject as removed (\`removed\`).`,
-    `Old parameter names mapped to today's (\`extra.renamed\`, from the old tables' \`alias\` entries and renamed path parameters): ${report.paramRenames}.`,
-    "",
-    "Old names matching several operations (the first, sorted, is used):",
-    "",
-    ...list(report.ambiguous),
-    "",
-    "Old names given different targets by different sources:",
-    "",
-    ...list(report.conflicts),
-    "",
-    "Old names sent to their old route:",
-    "",
-    ...list([...api.legacy.oldRoutes].map(([name, { route, reason }]) => `\`${name}\` → \`${route}\` (${reason})`)),
-    "",
-    "Old names of removed endpoints (calling one rejects, naming the removal and the replacement; nothing is sent):",
-    "",
-    ...list(report.removed.map((name) => `\`${name}\``)),
-    "",
-  ].join("\n");
-}
-
-function nonJsonResponses(model) {
-  return model.operations.flatMap((operation) =>
-    successResponses(model.spec, operation.op)
-      .filter(({ content }) => Object.keys(content).length && !Object.keys(content).some(isJsonMediaType))
-      .map(({ content }) => `\`${operation.scope}.${operation.name}\` (${Object.keys(content).join(", ")})`),
-  );
-}
-
-function alternativeMediaTypes(model) {
-  return model.operations.flatMap((operation) => {
-    const types = unique(successResponses(model.spec, operation.op).flatMap(({ content }) => Object.keys(content)));
-    const alternatives = types.filter((type) => type !== "application/json");
-    return types.includes("application/json") && alternatives.length
-      ? [`\`${operation.scope}.${operation.name}\` (${alternatives.join(", ")})`]
-      : [];
-  });
-}

@@ -36,13 +36,21 @@ export function changedFiles(files) {
   return changes;
 }
 
-/** Write what changed and delete generated files that are no longer generated; returns the count. */
+/**
+ * Write what changed and delete generated files that are no longer generated, and the folders
+ * that leaves empty (git keeps no empty folder: a checkout would not have them); returns the count.
+ */
 export function writeTree(files) {
   let count = 0;
   for (const path of committedFiles()) {
     if (files.has(path)) continue;
     rmSync(new URL(path, REPO_ROOT));
     count++;
+    for (let dir = path.slice(0, path.lastIndexOf("/")); dir.includes("/"); dir = dir.slice(0, dir.lastIndexOf("/"))) {
+      const url = new URL(`${dir}/`, REPO_ROOT);
+      if (readdirSync(url).length) break;
+      rmSync(url, { recursive: true });
+    }
   }
   for (const [path, text] of files) {
     const url = new URL(path, REPO_ROOT);

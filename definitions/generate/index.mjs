@@ -4,27 +4,32 @@
 // a Map of file path → text out.
 //   openapi.mjs      reading and describing a description (operations, parameters, bodies)
 //   routes.mjs       route entries;  legacy.mjs  deprecated aliases;  params.mjs  parameter metadata
-//   definitions.mjs  definitions/<deployment>/ and definitions/README.md
+//   definitions.mjs  definitions/<deployment>/ (differences.mjs: the other deployments as what
+//                    differs from the default);  readme.mjs  definitions/README.md
 //   types.mjs        types/ (deployment-types.mjs: what other deployments declare;
 //                    check-types.mjs: their methods against the registries);  cli.mjs  plugins/cli/generated/
 //   deployments.mjs  the one list of deployments;  files.mjs  reading and writing the tree
 //   versions.mjs     REST API versions: a description at a later version, removed parameters
 //                    (version-hints.mjs: what to send instead, by hand)
 import { cliFiles } from "./cli.mjs";
-import { definitionFiles, definitionsReadme } from "./definitions.mjs";
+import { definitionFiles } from "./definitions.mjs";
 import { DEPLOYMENTS, deploymentsModule } from "./deployments.mjs";
 import { GENERATED_DIRS, changedFiles, writeTree } from "./files.mjs";
 import { loadLegacyTables } from "./legacy.mjs";
+import { definitionsReadme } from "./readme.mjs";
 import { describeDeployment, openapiVersion } from "./openapi.mjs";
 import { typeFiles } from "./types.mjs";
 import { checkTypesAgainstRegistries } from "./check-types.mjs";
 import { checkVersionHints, markRemovedParameters } from "./versions.mjs";
 
-/** Every generated file, path relative to the repository → content. */
-export async function generatedFiles() {
+/**
+ * Every deployment described as the generated files show it, the default first: a later REST
+ * API version's removed parameters are marked on its operations (`extra.removed`). Also the
+ * later versions' own models and the parameters whose removal has a hint (version-hints.mjs).
+ */
+export async function describeDeployments() {
   const pkgVersion = openapiVersion();
   const legacyTables = await loadLegacyTables();
-  const files = new Map();
   const models = [];
   const versionModels = [];
   const hinted = new Set();
@@ -36,9 +41,20 @@ export async function generatedFiles() {
       markRemovedParameters(model, later, version, hinted);
       versionModels.push(later);
     }
-    for (const [path, text] of definitionFiles(model)) files.set(`${deployment.dir}/${path}`, text);
     models.push(model);
   }
+  return { pkgVersion, models, versionModels, hinted };
+}
+
+/** Every generated file, path relative to the repository → content. */
+export async function generatedFiles() {
+  const { pkgVersion, models, versionModels, hinted } = await describeDeployments();
+  const files = new Map();
+  // The first deployment is the default: the others' registries are written as what differs from it.
+  const [base] = models;
+  for (const model of models)
+    for (const [path, text] of definitionFiles(model, model === base ? undefined : base))
+      files.set(`${model.dir}/${path}`, text);
   checkVersionHints(hinted);
   files.set("definitions/README.md", definitionsReadme(models));
   files.set("definitions/deployments.ts", deploymentsModule(pkgVersion, models));

@@ -40,8 +40,12 @@ export function packNames(names) {
   return `|${packed.join(",")}`;
 }
 
-/** One operation's route column: `<verb><path>[ <json [defaults|0, extra?]>]`. */
-function packRoute({ route, defaults, extra }) {
+/**
+ * One operation's route column: `<verb><path>[ <json [defaults|0, extra?]>]`. It starts with a
+ * verb letter, never a digit: the differences of other deployments (generate/differences.mjs)
+ * tell their references to api.github.com's lines apart by that.
+ */
+export function packRoute({ route, defaults, extra }) {
   const space = route.indexOf(" ");
   const verb = VERB_LETTERS[route.slice(0, space)];
   let path = route.slice(space + 1);

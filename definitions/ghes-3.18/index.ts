@@ -5,7 +5,7 @@ import type { ScopeParams } from "../../kernel/index.js";
 export const deployment = "ghes-3.18";
 
 /**
- * Method names per scope: the name column of the packed scopes (`scopes/<scope>.ts`), front-coded
+ * Method names per scope: the name column of the packed scopes (`routes` in all.ts), front-coded
  * (`|` then, per name, one digit of characters shared with the previous name and the rest):
  * enough for `in`, `Object.keys` and typo hints before a scope loads.
  */
@@ -48,14 +48,14 @@ export const names: Record<string, string> = {
 };
 
 /**
- * A scope's routes without their names (`paths/<scope>.ts`, decoded against `names`): its own
- * chunk, and the loader table is a chunk too, so the entry carries neither; a bundle that inlines
- * every chunk carries each name once.
+ * A scope's routes without their names, decoded against `names`: api.github.com's chunk of the scope
+ * (when it has the scope) with this deployment's differences (`paths.ts`, one chunk) applied.
  */
-export const load = (scope: string): Promise<{ paths: string }> => import("./loaders.js").then((m) => m.loaders[scope]!());
+export const load = (scope: string): Promise<{ paths: string }> =>
+  Promise.all([import("./paths.js"), import("../api.github.com/loaders.js")]).then(([own, base]) => own.load(scope, base.loaders));
 
-/** A scope's parameter metadata, for the validation plugin. */
-export const loadParams = (scope: string): Promise<{ params: ScopeParams }> => import("./param-loaders.js").then((m) => m.paramLoaders[scope]!());
+/** A scope's parameter metadata, for the validation plugin: api.github.com's with this deployment's differences (`params.ts`). */
+export const loadParams = (scope: string): Promise<{ params: ScopeParams }> => import("./params.js").then((m) => m.loadParams(scope));
 
 /** The deprecated-alias table, in a chunk of its own: loaded only when a name is not found. */
 export const loadAliases = () => import("./aliases.js");

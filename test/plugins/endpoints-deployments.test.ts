@@ -64,6 +64,23 @@ test("a GHES-only scope exists on a GHES client and sends to the GHES host", asy
   assert.is(server.requests[0]!.url, "/api/v3/repos/o/r");
 });
 
+test("a GHES client sends an operation only GHES has, one both share and one whose line differs, each to its URL", async () => {
+  // GHES's registry is api.github.com's with its differences (definitions/ghes-3.19/paths.ts, params.ts).
+  const client = forgekit({ deployment: "ghes-3.19", baseUrl: `${server.url}/api/v3` });
+  assert.is(forgekit({ baseUrl: server.url }).repos.enableLfsForRepo, undefined, "api.github.com lacks it");
+  await client.repos.enableLfsForRepo({ owner: "o", repo: "r" });
+  await client.repos.listTags({ owner: "o", repo: "r", per_page: 2 });
+  await client.teams.create({ org: "acme", name: "ops" });
+  assert.equal(
+    server.requests.map(({ method, url }) => `${method} ${url}`),
+    ["PUT /api/v3/repos/o/r/lfs", "GET /api/v3/repos/o/r/tags?per_page=2", "POST /api/v3/orgs/acme/teams"],
+  );
+  // Their parameters are checked before sending: GHES's own list, and one taken from api.github.com's.
+  for (const call of [() => client.repos.enableLfsForRepo({ owner: "o" }), () => client.repos.listTags({ repo: "r" })])
+    assert.instance(await call().catch((error: Error) => error), ParameterError);
+  assert.is(server.requests.length, 3);
+});
+
 test("a registry object works as deployment too; an unknown name throws at construction", async () => {
   const registry = await import("forgekit/deployments/ghes-3.19" as string);
   assert.is(registry.deployment, "ghes-3.19");
