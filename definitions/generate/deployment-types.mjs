@@ -17,6 +17,7 @@ import {
   responseSchema,
   toJsonSchema,
   typeScopes,
+  withoutRoot,
 } from "./types.mjs";
 import { compareBy, pascalCase, propertyKey } from "./util.mjs";
 
@@ -268,6 +269,7 @@ export async function deploymentTypesModule(compile, placed, rootScopes, needed)
     };
     let text = await compile(schema, schema.title, { ...JSTT_OPTIONS, bannerComment: "" });
     assertDeclaredNames(`types/${self}.ts`, text, [...own.map(([name]) => name), schema.title]);
+    text = withoutRoot(text, schema.title);
     for (const [name, base] of bases) {
       const declaration = `export interface ${name} {`;
       if (!text.includes(declaration)) throw new Error(`generate: types/${self}.ts: ${name} is not an interface`);

@@ -44,20 +44,23 @@ export async function typeFiles(models, versionModels = []) {
   const [model] = models;
   const schemaNames = componentTypeNames(model.spec);
   const files = new Map();
-  files.set("components.ts", await componentsModule(compile, model, schemaNames));
   const scopeFiles = typeScopes(model);
-  for (const scope of scopeFiles.values())
-    files.set(`scopes/${scope.file}.ts`, await scopeTypesModule(compile, model, schemaNames, scope, scopeFiles));
-  files.set("index.ts", typesIndexModule(model, scopeFiles));
   const placed = [];
   for (const other of [...models, ...versionModels]) placed.push(placeTypes(describeTypes(other), placed));
   const needed = neededComponents(placed);
+  const others = new Map();
   for (let index = 1; index < placed.length; index++) {
     const module = await deploymentTypesModule(compile, placed.slice(0, index + 1), scopeFiles, needed);
-    files.set(`${placed[index].deployment}.ts`, module);
+    others.set(`${placed[index].deployment}.ts`, module);
   }
+  const kept = keptComponents(placed[0], needed, others.values());
+  files.set("components.ts", await componentsModule(compile, model, schemaNames, kept));
+  for (const scope of scopeFiles.values())
+    files.set(`scopes/${scope.file}.ts`, await scopeTypesModule(compile, model, schemaNames, scope, scopeFiles));
+  files.set("index.ts", typesIndexModule(model, scopeFiles));
+  for (const [path, text] of others) files.set(path, text);
   files.set("deployments.ts", deploymentsTypesModule(models, versionModels));
-  files.set("README.md", typesReadme(model, sharing(placed)));
+  files.set("README.md", typesReadme(model, sharing(placed), kept));
   return files;
 }
 
@@ -170,10 +173,39 @@ export function commentText(text) {
   return text.replaceAll("*/", "*\\/");
 }
 
-async function componentsModule(compile, model, schemaNames) {
+/**
+ * The component types components.ts declares: those some operation's parameters or response
+ * reach (on any deployment that takes them from api.github.com), the ones another deployment's
+ * file imports (its `_Base`s), and every type these name. The rest (mostly webhook payloads,
+ * which no operation sends or returns) are left out: every user's type-check parses this file,
+ * and they were three quarters of its bytes (test/bench/typecheck.mjs).
+ */
+function keptComponents(root, needed, deploymentTexts) {
+  const kept = new Set();
+  const visit = (name) => {
+    if (kept.has(name)) return;
+    kept.add(name);
+    for (const ref of root.components.get(name).refs) visit(ref);
+  };
+  for (const name of root.components.keys()) if (needed.has(`${root.deployment} ${name}`)) visit(name);
+  for (const text of deploymentTexts)
+    for (const [, list] of text.matchAll(/^import type \{ ([^}]*) \} from "\.\/components\.js";$/gm))
+      for (const item of list.split(", ")) visit(item.split(" as ")[0]);
+  return kept;
+}
+
+/** Text without the `export interface <name> { … }` block (and its comment) json-schema-to-typescript wraps around. */
+export function withoutRoot(text, name) {
+  const block = new RegExp(`(?:/\\*\\*\\n(?: \\*.*\\n)* \\*/\\n)?export interface ${name} \\{\\n(?:.*\\n)*?\\}\\n\\n?`);
+  if (!block.test(text)) throw new Error(`generate: no interface ${name} to leave out`);
+  return text.replace(block, "");
+}
+
+async function componentsModule(compile, model, schemaNames, kept) {
   const used = new Set();
   const properties = {};
   for (const [key, schema] of Object.entries(model.spec.components.schemas)) {
+    if (!kept.has(schemaNames.get(key))) continue;
     properties[key] = { ...toJsonSchema(schema, schemaNames, used), title: schemaNames.get(key) };
   }
   const root = {
@@ -185,8 +217,8 @@ async function componentsModule(compile, model, schemaNames) {
     additionalProperties: false,
   };
   const text = await compile(root, "Schemas", { ...JSTT_OPTIONS, bannerComment: `// ${model.header}` });
-  assertDeclaredNames("types/components.ts", text, [...schemaNames.values(), "Schemas"]);
-  return text;
+  assertDeclaredNames("types/components.ts", text, [...kept, "Schemas"]);
+  return withoutRoot(text, "Schemas");
 }
 
 /** json-schema-to-typescript names inline schemas it cannot place; fail instead of shipping `Repository1`. */
@@ -395,7 +427,7 @@ function typesIndexModule(model, scopeFiles) {
   ].join("\n");
 }
 
-function typesReadme(model, shared) {
+function typesReadme(model, shared, kept) {
   const percent = ([part, whole]) => `${part} of ${whole} (${Math.round((100 * part) / whole)}%)`;
   return [
     `<!-- ${model.header} -->`,
@@ -405,8 +437,10 @@ function typesReadme(model, shared) {
     "with json-schema-to-typescript by `node build.mjs generate`. Every file holds only `export interface` / `export type`,",
     "so nothing here reaches a bundle. Do not edit: regenerate.",
     "",
-    "- `components.ts`: one type per `components.schemas` entry of api.github.com (the default deployment), PascalCase of",
-    "  its key (`full-repository` → `FullRepository`), plus `Schemas` (key → type). OpenAPI `nullable: true` is `| null`.",
+    "- `components.ts`: one type per `components.schemas` entry of api.github.com (the default deployment) that an",
+    "  operation's parameters or response reach, or that another deployment's file builds on, PascalCase of its key",
+    "  (`full-repository` → `FullRepository`). OpenAPI `nullable: true` is `| null`. The other schemas (webhook payloads,",
+    "  which no operation sends or returns) are left out: every type-check parses this file.",
     "- `scopes/<scope>.ts`: api.github.com's `<Scope>Endpoints` (route → `{ parameters; response }`, routes exactly as in",
     "  `definitions/`) and `<Scope>Methods` (method → `EndpointMethod<…>`, with the summary, the docs link and `@deprecated`",
     "  aliases). Parameters are path, query and top-level body properties (the one that is the whole body, `extra.body` in",
@@ -426,7 +460,7 @@ function typesReadme(model, shared) {
     "- `deployments.ts`: `DeploymentTypes`, deployment name → `{ scopes; endpoints }`, and `VersionTypes`, deployment →",
     "  version → the same, which the endpoints plugin reads.",
     "",
-    `${model.operations.length} operations in ${model.scopes.size} scopes, ${model.legacy.aliases.size} deprecated aliases, ${Object.keys(model.spec.components.schemas).length} component schemas (api.github.com).`,
+    `${model.operations.length} operations in ${model.scopes.size} scopes, ${model.legacy.aliases.size} deprecated aliases, ${kept.size} of ${Object.keys(model.spec.components.schemas).length} component schemas declared (api.github.com).`,
     "Declared by an earlier deployment (shared):",
     "",
     "| deployment | component types | route entries |",
