@@ -359,56 +359,6 @@ export type TimelineIssueEvents =
   | BlockingAddedIssueEvent
   | BlockingRemovedIssueEvent;
 
-/**
- * The component types whose api.github.com@2026-03-10 type differs from every deployment's before it.
- */
-export interface ApiGithubCom20260310Schemas {
-  Root: Root;
-  GlobalAdvisory: GlobalAdvisory;
-  Repository: Repository;
-  InstallationToken: InstallationToken;
-  DependabotAlertSecurityAdvisory: DependabotAlertSecurityAdvisory;
-  DependabotAlertWithRepository: DependabotAlertWithRepository;
-  Issue: Issue;
-  Event: Event;
-  BaseGist: BaseGist;
-  GistSimple: GistSimple;
-  MinimalRepository: MinimalRepository;
-  Thread: Thread;
-  OrganizationFull: OrganizationFull;
-  AuthenticationToken: AuthenticationToken;
-  Codespace: Codespace;
-  NullableMinimalRepository: NullableMinimalRepository;
-  Package: Package;
-  Migration: Migration;
-  PullRequestSimple: PullRequestSimple;
-  ProjectsV2ItemSimple: ProjectsV2ItemSimple;
-  NullableRepository: NullableRepository;
-  FullRepository: FullRepository;
-  RepositoryAdvisory: RepositoryAdvisory;
-  TeamRepository: TeamRepository;
-  RateLimitOverview: RateLimitOverview;
-  WorkflowRun: WorkflowRun;
-  CheckSuite: CheckSuite;
-  CheckSuitePreference: CheckSuitePreference;
-  CodeScanningAlert: CodeScanningAlert;
-  CodeScanningDefaultSetup: CodeScanningDefaultSetup;
-  RepositoryInvitation: RepositoryInvitation;
-  CombinedCommitStatus: CombinedCommitStatus;
-  DependabotAlert: DependabotAlert;
-  NullableIssue: NullableIssue;
-  IssueEvent: IssueEvent;
-  TimelineCrossReferencedEvent: TimelineCrossReferencedEvent;
-  TimelineIssueEvents: TimelineIssueEvents;
-  PullRequest: PullRequest;
-  CodeSearchResultItem: CodeSearchResultItem;
-  CommitSearchResultItem: CommitSearchResultItem;
-  IssueSearchResultItem: IssueSearchResultItem;
-  CodespaceWithFullRepository: CodespaceWithFullRepository;
-  StarredRepository: StarredRepository;
-  IssuesEvent: IssuesEvent;
-  IssueCommentEvent: IssueCommentEvent;
-}
 export interface Root extends Omit<Root_Base, "authorizations_url" | "hub_url"> {}
 export interface GlobalAdvisory extends Omit<GlobalAdvisory_Base, "cvss"> {}
 export interface Repository extends Omit<Repository_Base, "has_downloads" | "master_branch" | "use_squash_pr_title_as_default"> {}

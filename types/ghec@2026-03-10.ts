@@ -161,27 +161,6 @@ export type NullableMinimalRepository = {
   };
 } | null;
 
-/**
- * The component types whose ghec@2026-03-10 type differs from every deployment's before it.
- */
-export interface Ghec20260310Schemas {
-  InstallationToken: InstallationToken;
-  MinimalRepository: MinimalRepository;
-  Thread: Thread;
-  OrganizationFull: OrganizationFull;
-  Codespace: Codespace;
-  NullableMinimalRepository: NullableMinimalRepository;
-  Package: Package;
-  FullRepository: FullRepository;
-  WorkflowRun: WorkflowRun;
-  CheckSuite: CheckSuite;
-  CheckSuitePreference: CheckSuitePreference;
-  RepositoryInvitation: RepositoryInvitation;
-  CombinedCommitStatus: CombinedCommitStatus;
-  CodeSearchResultItem: CodeSearchResultItem;
-  CommitSearchResultItem: CommitSearchResultItem;
-  CodespaceWithFullRepository: CodespaceWithFullRepository;
-}
 export interface InstallationToken extends Omit<InstallationToken_Base, "permissions" | "repositories"> {
   permissions?: AppPermissions;
   repositories?: Repository[];

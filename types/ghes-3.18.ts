@@ -144,23 +144,6 @@ export type NullableMinimalRepository = {
   };
 } | null;
 
-/**
- * The component types whose ghes-3.18 type differs from every deployment's before it.
- */
-export interface Ghes318Schemas {
-  Event: Event;
-  MinimalRepository: MinimalRepository;
-  Thread: Thread;
-  NullableMinimalRepository: NullableMinimalRepository;
-  Package: Package;
-  WorkflowRun: WorkflowRun;
-  CheckSuite: CheckSuite;
-  CheckSuitePreference: CheckSuitePreference;
-  CombinedCommitStatus: CombinedCommitStatus;
-  RepositoryInvitation: RepositoryInvitation;
-  CodeSearchResultItem: CodeSearchResultItem;
-  CommitSearchResultItem: CommitSearchResultItem;
-}
 export interface Event extends Omit<Event_Base, "payload"> {
   payload:
     | CreateEvent

@@ -69,25 +69,6 @@ export type NullableSecretScanningFirstDetectedLocation =
     )
   | null;
 
-/**
- * The component types whose ghes-3.19 type differs from every deployment's before it.
- */
-export interface Ghes319Schemas {
-  AppPermissions: AppPermissions;
-  NullableScopedInstallation: NullableScopedInstallation;
-  Authorization: Authorization;
-  Installation: Installation;
-  InstallationToken: InstallationToken;
-  EnterpriseOrganizationInstallation: EnterpriseOrganizationInstallation;
-  CodeSecurityConfiguration: CodeSecurityConfiguration;
-  CodeSecurityDefaultConfigurations: CodeSecurityDefaultConfigurations;
-  NullableSecretScanningFirstDetectedLocation: NullableSecretScanningFirstDetectedLocation;
-  OrganizationSecretScanningAlert: OrganizationSecretScanningAlert;
-  Event: Event;
-  CodeSecurityConfigurationForRepository: CodeSecurityConfigurationForRepository;
-  SecretScanningAlert: SecretScanningAlert;
-  SecretScanningAlertWithMetadata: SecretScanningAlertWithMetadata;
-}
 export interface AppPermissions extends Omit<AppPermissions_Base, "custom_properties_for_organizations" | "enterprise_administration" | "enterprise_custom_properties" | "enterprise_custom_properties_for_organizations" | "enterprise_organization_installation_repositories" | "enterprise_organization_installations"> {
   enterprise_administration?: "read" | "write";
   enterprise_custom_properties?: "read" | "write";
