@@ -220,5 +220,8 @@ export const installFootprint = {
   // in plugins/agent/fetch.ts), the kernel taking those headers as they are.
   // +567 B: the null-prototype decoder table and the agent plugin's one before hook (measured on the merge).
   // +869 B: CHANGELOG entries for issues 23, 29 and 30, and the explicit-proxy rule (measured).
-  ceiling: { bytes: 11_996_000, files: 1_872 },
+  // -1,869,626 B for issue 26: components.ts declares only the component types operations reach
+  // (webhook payloads left out), and a deployment's endpoint methods are api.github.com's, generic
+  // in its routes (types/method.ts), instead of declared again; +1 file (types/method.d.ts).
+  ceiling: { bytes: 10_124_644, files: 1_872 },
 };
