@@ -107,6 +107,59 @@ export interface Endpoints
     TeamsEndpoints,
     UsersEndpoints {}
 
+/** api.github.com's routes per scope, which the `<Scope>MethodsOf<E>` of types/scopes/ read. */
+export interface ScopeEndpoints {
+  actions: ActionsEndpoints;
+  activity: ActivityEndpoints;
+  agentTasks: AgentTasksEndpoints;
+  agents: AgentsEndpoints;
+  apiInsights: ApiInsightsEndpoints;
+  apps: AppsEndpoints;
+  billing: BillingEndpoints;
+  campaigns: CampaignsEndpoints;
+  checks: ChecksEndpoints;
+  classroom: ClassroomEndpoints;
+  codeQuality: CodeQualityEndpoints;
+  codeScanning: CodeScanningEndpoints;
+  codeSecurity: CodeSecurityEndpoints;
+  codesOfConduct: CodesOfConductEndpoints;
+  codespaces: CodespacesEndpoints;
+  copilot: CopilotEndpoints;
+  copilotSpaces: CopilotSpacesEndpoints;
+  credentials: CredentialsEndpoints;
+  dependabot: DependabotEndpoints;
+  dependencyGraph: DependencyGraphEndpoints;
+  emojis: EmojisEndpoints;
+  enterpriseTeamMemberships: EnterpriseTeamMembershipsEndpoints;
+  enterpriseTeamOrganizations: EnterpriseTeamOrganizationsEndpoints;
+  enterpriseTeams: EnterpriseTeamsEndpoints;
+  gists: GistsEndpoints;
+  git: GitEndpoints;
+  gitignore: GitignoreEndpoints;
+  hostedCompute: HostedComputeEndpoints;
+  interactions: InteractionsEndpoints;
+  issues: IssuesEndpoints;
+  licenses: LicensesEndpoints;
+  markdown: MarkdownEndpoints;
+  meta: MetaEndpoints;
+  migrations: MigrationsEndpoints;
+  oidc: OidcEndpoints;
+  orgs: OrgsEndpoints;
+  packages: PackagesEndpoints;
+  privateRegistries: PrivateRegistriesEndpoints;
+  projects: ProjectsEndpoints;
+  pullRequestStacks: PullRequestStacksEndpoints;
+  pulls: PullsEndpoints;
+  rateLimit: RateLimitEndpoints;
+  reactions: ReactionsEndpoints;
+  repos: ReposEndpoints;
+  search: SearchEndpoints;
+  secretScanning: SecretScanningEndpoints;
+  securityAdvisories: SecurityAdvisoriesEndpoints;
+  teams: TeamsEndpoints;
+  users: UsersEndpoints;
+}
+
 /** The endpoint methods of each scope (`client.repos.get`), deprecated aliases included. */
 export interface RestScopes {
   actions: ActionsMethods;

@@ -4,9 +4,9 @@
 // Runs on every generation, so `node build.mjs generate --check` fails on a mismatch too.
 import { pascalCase } from "./util.mjs";
 
-const MEMBER = /^ {2}("(?:[^"\\]|\\.)*"|[\w$]+): EndpointMethod</gm;
-const DECLARATION = /^export interface (\w+)(?: extends ([^\n]*?))? \{\n([\s\S]*?)^\}/gm;
-const PART = /(Pick|Omit)<(\w+), ((?:"(?:[^"\\]|\\.)*"(?: \| )?)+)>|(\w+)/g;
+const MEMBER = /^ {2}("(?:[^"\\]|\\.)*"|[\w$]+): MethodOf</gm;
+const DECLARATION = /^export interface (\w+)(?:<\w+>)?(?: extends ([^\n]*?))? \{(?:\}$|\n([\s\S]*?)^\})/gm;
+const PART = /(Pick|Omit)<(\w+)(?:<\w+>)?, ((?:"(?:[^"\\]|\\.)*"(?: \| )?)+)>|(\w+)(?:<\w+>)?/g;
 
 const unquote = (key) => (key.startsWith('"') ? JSON.parse(key) : key);
 
@@ -15,7 +15,7 @@ function declarations(files) {
   const found = new Map();
   for (const [path, text] of files) {
     if (!path.startsWith("types/") || !path.endsWith(".ts")) continue;
-    for (const [, name, clause = "", body] of text.matchAll(DECLARATION)) {
+    for (const [, name, clause = "", body = ""] of text.matchAll(DECLARATION)) {
       const parts = [...clause.matchAll(PART)].map(([, kind, ref, keys, plain]) =>
         plain ? { ref: plain } : { kind, ref, keys: keys.split(" | ").map(unquote) },
       );
@@ -52,7 +52,10 @@ export function checkTypesAgainstRegistries(files, models) {
     const scopes = found.get(`${prefix}RestScopes`);
     if (!scopes) throw new Error(`generate: types/ declares no ${prefix}RestScopes for ${model.deployment}`);
     const typed = new Map(
-      [...scopes.body.matchAll(/^ {2}([\w$]+): (\w+);$/gm)].map(([, scope, methods]) => [scope, membersOf(methods)]),
+      [...scopes.body.matchAll(/^ {2}([\w$]+): (\w+)(?:<\w+>)?;$/gm)].map(([, scope, methods]) => [
+        scope,
+        membersOf(methods),
+      ]),
     );
     const registry = new Map(
       [...model.scopes].map(([scope, operations]) => [scope, new Set(operations.map((o) => o.name))]),

@@ -16,7 +16,9 @@ import {
   parametersSchema,
   responseSchema,
   toJsonSchema,
+  methodOf,
   typeScopes,
+  withoutRoot,
 } from "./types.mjs";
 import { compareBy, pascalCase, propertyKey } from "./util.mjs";
 
@@ -155,11 +157,7 @@ export function placeTypes(types, earlier) {
     for (const [name, member] of list) {
       const same = earlier.find((e) => {
         const theirs = e.members.get(scope)?.get(name);
-        return (
-          theirs?.entry === member.entry &&
-          theirs.alias === member.alias &&
-          e.home.entries.get(member.entry) === entries.get(member.entry)
-        );
+        return theirs?.entry === member.entry && theirs.alias === member.alias;
       });
       homes.set(name, same?.deployment ?? self);
     }
@@ -268,6 +266,7 @@ export async function deploymentTypesModule(compile, placed, rootScopes, needed)
     };
     let text = await compile(schema, schema.title, { ...JSTT_OPTIONS, bannerComment: "" });
     assertDeclaredNames(`types/${self}.ts`, text, [...own.map(([name]) => name), schema.title]);
+    text = withoutRoot(text, schema.title);
     for (const [name, base] of bases) {
       const declaration = `export interface ${name} {`;
       if (!text.includes(declaration)) throw new Error(`generate: types/${self}.ts: ${name} is not an interface`);
@@ -366,14 +365,22 @@ export async function deploymentTypesModule(compile, placed, rootScopes, needed)
     );
   }
 
-  // Endpoint methods, per scope.
+  // Endpoint methods, per scope. They are generic in the routes (`<Scope>MethodsOf<E>`, types.mjs):
+  // a method is declared by the first deployment that has it (its name and route), and every
+  // later one takes it from there with its own routes, whatever their types.
   const methodsRef = new Map();
   for (const scope of types.scopes.values()) {
     const list = types.members.get(scope.scope);
     const homes = types.home.members.get(scope.scope);
     const rootList = root.members.get(scope.scope);
     if ([...homes.values()].every((home) => home === defaultName) && rootList?.size === list.size) {
-      methodsRef.set(scope.scope, refer(defaultName, scope.scope, "Methods"));
+      const sameEntries = [...list.values()].every((m) => types.home.entries.get(m.entry) === defaultName);
+      methodsRef.set(
+        scope.scope,
+        sameEntries
+          ? refer(defaultName, scope.scope, "Methods")
+          : `${refer(defaultName, scope.scope, "MethodsOf")}<${prefix}ScopeEndpoints>`,
+      );
       continue;
     }
     const name = named(self, scope.scope, "Methods");
@@ -383,29 +390,29 @@ export async function deploymentTypesModule(compile, placed, rootScopes, needed)
       const names = [...list.keys()].filter((method) => homes.get(method) === deployment).sort();
       if (!names.length) continue;
       const all = [...byDeployment.get(deployment).members.get(scope.scope).keys()].sort();
-      picks.push(subset(refer(deployment, scope.scope, "Methods"), names, all));
+      picks.push(subset(`${refer(deployment, scope.scope, "MethodsOf")}<E>`, names, all));
     }
     const lines = [];
     for (const member of [...list.values()].filter((m) => homes.get(m.name) === self).sort(compareBy((m) => m.name))) {
       const entry = types.entries.get(member.entry);
-      const at = types.home.entries.get(member.entry);
-      const holder = at === self ? named(self, entry.scope, "Endpoints") : refer(at, entry.scope, "Endpoints");
       lines.push(
         ...docComment(member.doc, "  "),
-        `  ${propertyKey(member.name)}: EndpointMethod<${holder}[${JSON.stringify(entry.route)}]>;`,
+        `  ${propertyKey(member.name)}: ${methodOf(entry.scope, entry.route)};`,
       );
     }
-    need("../kernel/index.js", "EndpointMethod");
+    if (lines.length) need("./method.js", "MethodOf");
     blocks.push(
       [
-        `/** The endpoint methods of \`client.${scope.scope}\` on ${self}. */`,
-        `export interface ${name}${extendsClause(picks)} {`,
+        `/** The endpoint methods of \`client.${scope.scope}\` on ${self}, over routes \`E\`. */`,
+        `export interface ${name}Of<E>${extendsClause(picks)} {`,
         ...lines,
         "}",
+        "",
+        `/** The endpoint methods of \`client.${scope.scope}\` on ${self}. */`,
+        `export interface ${name} extends ${name}Of<${prefix}ScopeEndpoints> {}`,
       ].join("\n"),
     );
   }
-  if (![...(imports.get("../kernel/index.js") ?? [])].length) imports.delete("../kernel/index.js");
 
   const scopes = [...types.scopes.values()];
   blocks.push(
@@ -418,6 +425,14 @@ export async function deploymentTypesModule(compile, placed, rootScopes, needed)
           (scope, index, all) =>
             `  ${index ? " " : "extends"} ${endpointsRef.get(scope.scope)}${index === all.length - 1 ? " {}" : ","}`,
         ),
+    ].join("\n"),
+    [
+      `/** The routes of each scope on ${self}, which the \`<Scope>MethodsOf<E>\` read. */`,
+      `export interface ${prefix}ScopeEndpoints {`,
+      ...scopes
+        .filter((scope) => scope.operations.length)
+        .map((scope) => `  ${propertyKey(scope.scope)}: ${endpointsRef.get(scope.scope)};`),
+      "}",
     ].join("\n"),
     [
       `/** The endpoint methods of each scope on ${self}, deprecated aliases included. */`,

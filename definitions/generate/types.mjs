@@ -44,21 +44,48 @@ export async function typeFiles(models, versionModels = []) {
   const [model] = models;
   const schemaNames = componentTypeNames(model.spec);
   const files = new Map();
-  files.set("components.ts", await componentsModule(compile, model, schemaNames));
   const scopeFiles = typeScopes(model);
-  for (const scope of scopeFiles.values())
-    files.set(`scopes/${scope.file}.ts`, await scopeTypesModule(compile, model, schemaNames, scope, scopeFiles));
-  files.set("index.ts", typesIndexModule(model, scopeFiles));
   const placed = [];
   for (const other of [...models, ...versionModels]) placed.push(placeTypes(describeTypes(other), placed));
   const needed = neededComponents(placed);
+  const others = new Map();
   for (let index = 1; index < placed.length; index++) {
     const module = await deploymentTypesModule(compile, placed.slice(0, index + 1), scopeFiles, needed);
-    files.set(`${placed[index].deployment}.ts`, module);
+    others.set(`${placed[index].deployment}.ts`, module);
   }
+  const kept = keptComponents(placed[0], needed, others.values());
+  files.set("components.ts", await componentsModule(compile, model, schemaNames, kept));
+  for (const scope of scopeFiles.values())
+    files.set(`scopes/${scope.file}.ts`, await scopeTypesModule(compile, model, schemaNames, scope));
+  files.set("method.ts", methodModule(model));
+  files.set("index.ts", typesIndexModule(model, scopeFiles));
+  for (const [path, text] of others) files.set(path, text);
   files.set("deployments.ts", deploymentsTypesModule(models, versionModels));
-  files.set("README.md", typesReadme(model, sharing(placed)));
+  files.set("README.md", typesReadme(model, sharing(placed), kept));
   return files;
+}
+
+/** The type of a `<Scope>MethodsOf<E>` member: the method of `route`, found in `E[scope]`. */
+export const methodOf = (scope, route) => `MethodOf<E, ${JSON.stringify(scope)}, ${JSON.stringify(route)}>`;
+
+/** types/method.ts: the one type every `<Scope>MethodsOf<E>` member is. */
+function methodModule(model) {
+  return [
+    `// ${model.header}`,
+    'import type { EndpointMethod, OperationTypes } from "../kernel/index.js";',
+    "",
+    "/**",
+    " * The endpoint method of route `R` of scope `S` in a deployment's routes per scope `E` (`never` where",
+    " * `E` lacks it): what makes the methods of a scope generic in the deployment (types/scopes/,",
+    " * types/<deployment>.ts). Only scope `S`'s routes are resolved, not every route of `E`.",
+    " */",
+    "export type MethodOf<E, S extends string, R extends string> = E extends {",
+    "  [K in S]: { [Q in R]: infer T extends OperationTypes };",
+    "}",
+    "  ? EndpointMethod<T>",
+    "  : never;",
+    "",
+  ].join("\n");
 }
 
 /** How much of each other deployment's types is declared by an earlier one (for the README). */
@@ -170,10 +197,39 @@ export function commentText(text) {
   return text.replaceAll("*/", "*\\/");
 }
 
-async function componentsModule(compile, model, schemaNames) {
+/**
+ * The component types components.ts declares: those some operation's parameters or response
+ * reach (on any deployment that takes them from api.github.com), the ones another deployment's
+ * file imports (its `_Base`s), and every type these name. The rest (mostly webhook payloads,
+ * which no operation sends or returns) are left out: every user's type-check parses this file,
+ * and they were three quarters of its bytes (test/bench/typecheck.mjs).
+ */
+function keptComponents(root, needed, deploymentTexts) {
+  const kept = new Set();
+  const visit = (name) => {
+    if (kept.has(name)) return;
+    kept.add(name);
+    for (const ref of root.components.get(name).refs) visit(ref);
+  };
+  for (const name of root.components.keys()) if (needed.has(`${root.deployment} ${name}`)) visit(name);
+  for (const text of deploymentTexts)
+    for (const [, list] of text.matchAll(/^import type \{ ([^}]*) \} from "\.\/components\.js";$/gm))
+      for (const item of list.split(", ")) visit(item.split(" as ")[0]);
+  return kept;
+}
+
+/** Text without the `export interface <name> { … }` block (and its comment) json-schema-to-typescript wraps around. */
+export function withoutRoot(text, name) {
+  const block = new RegExp(`(?:/\\*\\*\\n(?: \\*.*\\n)* \\*/\\n)?export interface ${name} \\{\\n(?:.*\\n)*?\\}\\n\\n?`);
+  if (!block.test(text)) throw new Error(`generate: no interface ${name} to leave out`);
+  return text.replace(block, "");
+}
+
+async function componentsModule(compile, model, schemaNames, kept) {
   const used = new Set();
   const properties = {};
   for (const [key, schema] of Object.entries(model.spec.components.schemas)) {
+    if (!kept.has(schemaNames.get(key))) continue;
     properties[key] = { ...toJsonSchema(schema, schemaNames, used), title: schemaNames.get(key) };
   }
   const root = {
@@ -185,8 +241,8 @@ async function componentsModule(compile, model, schemaNames) {
     additionalProperties: false,
   };
   const text = await compile(root, "Schemas", { ...JSTT_OPTIONS, bannerComment: `// ${model.header}` });
-  assertDeclaredNames("types/components.ts", text, [...schemaNames.values(), "Schemas"]);
-  return text;
+  assertDeclaredNames("types/components.ts", text, [...kept, "Schemas"]);
+  return withoutRoot(text, "Schemas");
 }
 
 /** json-schema-to-typescript names inline schemas it cannot place; fail instead of shipping `Repository1`. */
@@ -218,31 +274,23 @@ export function typeScopes(model) {
   return new Map([...scopes].sort(compareBy(([scope]) => scope)));
 }
 
-async function scopeTypesModule(compile, model, schemaNames, scope, scopeFiles) {
+async function scopeTypesModule(compile, model, schemaNames, scope) {
   const used = new Set();
   const endpointsName = `${pascalCase(scope.scope)}Endpoints`;
   const methodsName = `${pascalCase(scope.scope)}Methods`;
   const operationsById = new Map(
     model.operations.map((operation) => [`${operation.scope}.${operation.name}`, operation]),
   );
-  const otherEndpoints = new Map();
-  const endpointRef = (operation) => {
-    if (operation.scope === scope.scope && scope.operations.length)
-      return `${endpointsName}[${JSON.stringify(operation.route)}]`;
-    const name = `${pascalCase(operation.scope)}Endpoints`;
-    otherEndpoints.set(name, scopeFiles.get(operation.scope).file);
-    return `${name}[${JSON.stringify(operation.route)}]`;
-  };
   const members = [
     ...scope.operations.map((operation) => ({
       name: operation.name,
       doc: methodDoc(operation),
-      type: endpointRef(operation),
+      operation,
     })),
     ...scope.aliases.map(({ name, target }) => ({
       name,
       doc: [`@deprecated use \`${target}\``],
-      type: endpointRef(operationsById.get(target)),
+      operation: operationsById.get(target),
     })),
   ].sort(compareBy((member) => member.name));
   let endpoints = "";
@@ -250,27 +298,30 @@ async function scopeTypesModule(compile, model, schemaNames, scope, scopeFiles) 
     const schema = endpointsSchema(model.spec, endpointsName, scope.operations, schemaNames, used);
     endpoints = await compile(schema, endpointsName, { ...JSTT_OPTIONS, bannerComment: "" });
   }
-  for (const name of [endpointsName, methodsName, "EndpointMethod", ...otherEndpoints.keys()]) {
+  for (const name of [endpointsName, methodsName, `${methodsName}Of`, "MethodOf", "ScopeEndpoints", "E"]) {
     if (used.has(name))
       throw new Error(
         `generate: component type ${name} clashes with a generated name in types/scopes/${scope.file}.ts`,
       );
   }
   const imports = [
-    'import type { EndpointMethod } from "../../kernel/index.js";',
+    'import type { ScopeEndpoints } from "../index.js";',
+    'import type { MethodOf } from "../method.js";',
     ...(used.size ? [`import type { ${[...used].sort().join(", ")} } from "../components.js";`] : []),
-    ...[...otherEndpoints]
-      .sort(compareBy(([name]) => name))
-      .map(([name, file]) => `import type { ${name} } from "./${file}.js";`),
   ];
+  // Generic in the routes, so that another deployment whose routes type an operation differently
+  // has these methods (their docs included) without declaring them again (deployment-types.mjs).
   const methods = [
-    `/** The endpoint methods of \`client.${scope.scope}\`. */`,
-    `export interface ${methodsName} {`,
+    `/** The endpoint methods of \`client.${scope.scope}\` over a deployment's routes per scope, \`E\` (its \`ScopeEndpoints\`). */`,
+    `export interface ${methodsName}Of<E> {`,
     ...members.flatMap((member) => [
       ...docComment(member.doc, "  "),
-      `  ${propertyKey(member.name)}: EndpointMethod<${member.type}>;`,
+      `  ${propertyKey(member.name)}: ${methodOf(member.operation.scope, member.operation.route)};`,
     ]),
     "}",
+    "",
+    `/** The endpoint methods of \`client.${scope.scope}\`. */`,
+    `export interface ${methodsName} extends ${methodsName}Of<ScopeEndpoints> {}`,
   ];
   return [`// ${model.header}`, ...imports, "", ...(endpoints ? [endpoints.trim(), ""] : []), ...methods, ""].join(
     "\n",
@@ -387,6 +438,11 @@ function typesIndexModule(model, scopeFiles) {
         `  ${index ? " " : "extends"} ${endpoints(scope)}${index === withEndpoints.length - 1 ? " {}" : ","}`,
     ),
     "",
+    "/** api.github.com's routes per scope, which the `<Scope>MethodsOf<E>` of types/scopes/ read. */",
+    "export interface ScopeEndpoints {",
+    ...withEndpoints.map((scope) => `  ${propertyKey(scope.scope)}: ${endpoints(scope)};`),
+    "}",
+    "",
     "/** The endpoint methods of each scope (`client.repos.get`), deprecated aliases included. */",
     "export interface RestScopes {",
     ...scopes.map((scope) => `  ${propertyKey(scope.scope)}: ${methods(scope)};`),
@@ -395,7 +451,7 @@ function typesIndexModule(model, scopeFiles) {
   ].join("\n");
 }
 
-function typesReadme(model, shared) {
+function typesReadme(model, shared, kept) {
   const percent = ([part, whole]) => `${part} of ${whole} (${Math.round((100 * part) / whole)}%)`;
   return [
     `<!-- ${model.header} -->`,
@@ -405,18 +461,24 @@ function typesReadme(model, shared) {
     "with json-schema-to-typescript by `node build.mjs generate`. Every file holds only `export interface` / `export type`,",
     "so nothing here reaches a bundle. Do not edit: regenerate.",
     "",
-    "- `components.ts`: one type per `components.schemas` entry of api.github.com (the default deployment), PascalCase of",
-    "  its key (`full-repository` → `FullRepository`), plus `Schemas` (key → type). OpenAPI `nullable: true` is `| null`.",
+    "- `components.ts`: one type per `components.schemas` entry of api.github.com (the default deployment) that an",
+    "  operation's parameters or response reach, or that another deployment's file builds on, PascalCase of its key",
+    "  (`full-repository` → `FullRepository`). OpenAPI `nullable: true` is `| null`. The other schemas (webhook payloads,",
+    "  which no operation sends or returns) are left out: every type-check parses this file.",
     "- `scopes/<scope>.ts`: api.github.com's `<Scope>Endpoints` (route → `{ parameters; response }`, routes exactly as in",
-    "  `definitions/`) and `<Scope>Methods` (method → `EndpointMethod<…>`, with the summary, the docs link and `@deprecated`",
-    "  aliases). Parameters are path, query and top-level body properties (the one that is the whole body, `extra.body` in",
+    "  `definitions/`) and `<Scope>MethodsOf<E>` (method → `MethodOf<E, scope, route>`, with the summary, the docs link and",
+    "  `@deprecated` aliases: generic in a deployment's routes per scope `E`, so that every deployment shares them), with",
+    "  `<Scope>Methods` = `<Scope>MethodsOf<ScopeEndpoints>` api.github.com's. `method.ts` holds `MethodOf`, an",
+    "  `EndpointMethod<…>`. Parameters are path, query and top-level body properties (the one that is the whole body, `extra.body` in",
     "  `definitions/`, included); a raw body is `data`. Responses are the 2xx JSON schema, `string` for text, `ArrayBuffer`",
     "  for binary, `undefined` when there is no content, `unknown` for redirect-only downloads.",
-    "- `index.ts`: api.github.com's `Endpoints` (all routes), `RestScopes` (scope → methods) and the component types.",
+    "- `index.ts`: api.github.com's `Endpoints` (all routes), `ScopeEndpoints` (scope → routes), `RestScopes` (scope →",
+    "  methods) and the component types.",
     "- `<deployment>.ts` (`ghec.ts`, `ghes-3.17.ts`, …): only what that deployment's description types differently from",
     "  every deployment before it (in the order of definitions/generate/deployments.mjs): its component types, route",
     "  entries and methods, named with its prefix (`Ghes317ReposMethods`), the rest `Pick`ed or imported from where it is",
-    "  declared. Two types are the same when their schemas, descriptions aside, are equal and every type they name is the",
+    "  declared. A method is declared by the first deployment with its name and route; later ones take it, typed by their",
+    "  own routes (`<Prefix>ScopeEndpoints`). Two types are the same when their schemas, descriptions aside, are equal and every type they name is the",
     "  same; the comments of a shared type are the first deployment's. What these files declare has no field",
     "  descriptions (every type-check parses them; methods keep their summary and docs link). `<Prefix>RestScopes` and",
     "  `<Prefix>Endpoints` are that deployment's whole surface. `node build.mjs generate` checks each one's methods",
@@ -426,7 +488,7 @@ function typesReadme(model, shared) {
     "- `deployments.ts`: `DeploymentTypes`, deployment name → `{ scopes; endpoints }`, and `VersionTypes`, deployment →",
     "  version → the same, which the endpoints plugin reads.",
     "",
-    `${model.operations.length} operations in ${model.scopes.size} scopes, ${model.legacy.aliases.size} deprecated aliases, ${Object.keys(model.spec.components.schemas).length} component schemas (api.github.com).`,
+    `${model.operations.length} operations in ${model.scopes.size} scopes, ${model.legacy.aliases.size} deprecated aliases, ${kept.size} of ${Object.keys(model.spec.components.schemas).length} component schemas declared (api.github.com).`,
     "Declared by an earlier deployment (shared):",
     "",
     "| deployment | component types | route entries |",
