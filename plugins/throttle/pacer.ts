@@ -11,8 +11,8 @@ import type { Budget } from "./options.js";
  * credential, so clients sharing a store share them: `forgekit:pace:<per>:<credential-hash>`
  * → those times, oldest first (base 36, comma-separated). The window slides exactly: a write
  * fits when fewer than `limit` writes were made in the `per` ms before it, else it waits
- * until the oldest one that keeps it out is `per` ms old, so no stretch of `per` ms ever holds
- * more than `limit` writes. (A count per fixed window weighted by overlap lets a burst at
+ * until the oldest one that keeps it out is `per` ms old (and 1% more, for the network's
+ * jitter), so no stretch of `per` ms ever holds more than `limit` writes as they arrive. (A count per fixed window weighted by overlap lets a burst at
  * the end of one window and writes early in the next exceed the limit: 88 a minute in
  * test/bench/writes.mjs.) Within one client the times are exact (read-modify-write runs one
  * at a time); processes sharing a store may each miss a write the other made at the same
@@ -52,8 +52,10 @@ export function createPacer(store: KeyValueStore, budgets: readonly Budget[]): P
       let wait = 0;
       budgets.forEach((budget, i) => {
         const times = lists[i]!;
-        // Full: wait until the oldest write that keeps this one out is `per` ms old.
-        if (times.length >= budget.limit) wait = Math.max(wait, times[times.length - budget.limit]! + budget.per - now);
+        // Full: wait until the oldest write that keeps this one out is `per` ms old, and a
+        // hundredth of `per` more: writes reach GitHub a varying few ms after they leave.
+        if (times.length >= budget.limit)
+          wait = Math.max(wait, times[times.length - budget.limit]! + budget.per * 1.01 - now);
       });
       if (wait > 0) return wait;
       const writes = budgets.map((budget, i) =>
