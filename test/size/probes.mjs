@@ -235,5 +235,6 @@ export const installFootprint = {
   // (webhook payloads left out), and a deployment's endpoint methods are api.github.com's, generic
   // in its routes (types/method.ts), instead of declared again; +1 file (types/method.d.ts).
   // All of the above together (issues 25 and 26 merged): 6,164,108 B and 915 files.
-  ceiling: { bytes: 6_164_108, files: 915 },
+  // +49 B: the write pacer's jitter margin (plugins/throttle/pacer.ts).
+  ceiling: { bytes: 6_164_157, files: 915 },
 };
