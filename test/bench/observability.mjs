@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // What observability costs per request: `node build.mjs && node test/bench/observability.mjs
-// [--rounds=n] [--requests=n]`. Side by side in one run against the GitHub-like bench server
+// [--rounds=n] [--requests=n] [--json]`; `npm run bench` runs it too. Side by side in one run against the GitHub-like bench server
 // (server.mjs), each variant in a fresh Node process, variants interleaved round-robin:
 //
 //   preset       forgekit({ baseUrl }): the baseline
@@ -82,6 +82,11 @@ if (process.argv[2] === "--worker") {
     }
   } finally {
     await server.stop();
+  }
+  if (process.argv.includes("--json")) {
+    // For run.mjs (`npm run bench`, measure "observability").
+    process.stdout.write(`${JSON.stringify({ rounds, requests, variants: VARIANTS, wall: results, cpu: cpus })}\n`);
+    process.exit(0);
   }
   const lines = [
     `${rounds} rounds × ${requests} sequential repos.listTags per variant, Node ${process.version}`,

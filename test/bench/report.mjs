@@ -326,6 +326,18 @@ export function renderReport(results, { machine, versions }) {
       w.sustained.forgekit.perMinute <= 80,
     );
   }
+  if (results.observability) {
+    const o = results.observability;
+    const delta = (variant) => median(o.cpu[variant].map((value, i) => value - o.cpu.preset[i]));
+    const base = median(o.cpu.preset);
+    target(
+      "(10) otel plugin off: CPU per request vs the preset",
+      "no cost (within ±3%, the rounds' noise)",
+      `${delta("otel-off") >= 0 ? "+" : "−"}${num(Math.abs(delta("otel-off")), 1)} µs of ${num(base)} µs`,
+      "—",
+      Math.abs(delta("otel-off")) <= 0.03 * base,
+    );
+  }
   if (S.heapCalls) {
     const f = S.heapCalls.forgekit;
     const o = S.heapCalls["octokit-rest"];
@@ -706,6 +718,40 @@ export function renderReport(results, { machine, versions }) {
           String(w.sustained[name].perMinute),
         ]),
         ["l", "r", "r", "r"],
+      ),
+      "",
+    );
+  }
+  if (results.observability) {
+    const o = results.observability;
+    const labels = {
+      preset: "the preset",
+      "otel-off": "+ otel, `otel: false` (no hook)",
+      "otel-noop": "+ otel, no SDK registered (no-op spans)",
+      "otel-sdk": "+ otel, an SDK recording every span",
+      "log-line": "`log.info` given: one line per request",
+      "log-record": '`logRequests: "record"`',
+    };
+    const diff = (table, variant) => {
+      if (variant === "preset") return "–";
+      const d = median(table[variant].map((value, i) => value - table.preset[i]));
+      return `${d >= 0 ? "+" : "−"}${num(Math.abs(d), 1)}`;
+    };
+    push(
+      "## (10) Observability: what the otel plugin and request logs cost",
+      "",
+      `\`test/bench/observability.mjs\`: ${o.requests} sequential \`repos.listTags\` per run, each variant in a fresh process, ${o.rounds} rounds interleaved; µs per request (CPU of the client process), medians, and the median per-round difference from the preset.`,
+      "",
+      table(
+        ["setup", "wall µs per request", "vs the preset", "CPU µs per request", "vs the preset"],
+        o.variants.map((variant) => [
+          labels[variant] ?? variant,
+          num(median(o.wall[variant]), 1),
+          diff(o.wall, variant),
+          num(median(o.cpu[variant]), 1),
+          diff(o.cpu, variant),
+        ]),
+        ["l", "r", "r", "r", "r"],
       ),
       "",
     );

@@ -4,7 +4,7 @@
 //   node test/bench/run.mjs            full run (a few minutes), writes docs/benchmarks.md
 //   node test/bench/run.mjs --quick    under a minute, for development; prints the tables and
 //                                      writes them to a temporary file unless --out is given
-//   --only=requests,pagination,graphql,cold,heap,bundle,types,writes   run some measures only
+//   --only=requests,pagination,graphql,cold,heap,bundle,types,writes,observability   run some measures only
 //                  (--quick leaves out writes, which waits for @octokit's pacing: ask for it)
 //   --out=<file>   where the Markdown goes     --json=<file>   also write the raw results
 //   --profile      CPU-profile the forgekit contender (see profile.mjs) instead of benchmarking
@@ -68,7 +68,7 @@ export const MODES = {
 };
 const mode = { ...MODES[quick ? "quick" : "full"] };
 if (value("rounds")) mode.rounds = mode.paginateRounds = Number(value("rounds"));
-const ALL = ["requests", "pagination", "graphql", "cold", "heap", "bundle", "types", "writes"];
+const ALL = ["requests", "pagination", "graphql", "cold", "heap", "bundle", "types", "writes", "observability"];
 const only = value("only")?.split(",") ?? (quick ? ALL.filter((name) => name !== "writes") : ALL);
 for (const name of only)
   if (!ALL.includes(name)) throw new Error(`--only: unknown measure "${name}". Use ${ALL.join(", ")}.`);
@@ -210,6 +210,16 @@ try {
       log(
         `[${seconds()}] write pacing: 5 issues × ${results.writes.rounds.forgekit.length} rounds, ${results.writes.long} labels`,
       );
+    }
+
+    if (only.includes("observability")) {
+      const args = [
+        join(snapshot.bench, "observability.mjs"),
+        "--json",
+        ...(quick ? ["--rounds=2", "--requests=300"] : []),
+      ];
+      results.observability = lastJson((await runNode(args, { cwd: snapshot.bench })).stdout);
+      log(`[${seconds()}] observability: ${results.observability.rounds} rounds`);
     }
 
     if (only.includes("bundle")) {
