@@ -236,5 +236,6 @@ export const installFootprint = {
   // in its routes (types/method.ts), instead of declared again; +1 file (types/method.d.ts).
   // All of the above together (issues 25 and 26 merged): 6,164,108 B and 915 files.
   // +49 B: the write pacer's jitter margin (plugins/throttle/pacer.ts).
-  ceiling: { bytes: 6_164_157, files: 915 },
+  // +909 B: CHANGELOG entries for the footprint and the benches.
+  ceiling: { bytes: 6_165_066, files: 915 },
 };
