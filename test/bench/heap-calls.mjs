@@ -6,10 +6,10 @@
 // loopback server that answers `{}` to everything (in a process of its own), and reports
 // heapUsed after gc(). Prints one line per contender and round, then medians; with --json, a
 // last line for run.mjs (`npm run bench`, measure "heap").
-import { spawn } from "node:child_process";
 import { createServer } from "node:http";
 import { fileURLToPath } from "node:url";
-import { runNode, lastJson } from "./proc.mjs";
+import { runNode, lastJson, startServer } from "./proc.mjs";
+import { median } from "./stats.mjs";
 
 const self = fileURLToPath(import.meta.url);
 const [mode, contender, baseUrl, list] = process.argv.slice(2);
@@ -93,8 +93,8 @@ if (mode === "server") {
   process.stdout.write(`${JSON.stringify({ first, after, called, failed })}\n`);
 } else {
   const rounds = Number(/--rounds=(\d+)/.exec(process.argv.join(" "))?.[1] ?? 5);
-  const server = spawn(process.execPath, [self, "server"], { stdio: ["pipe", "pipe", "inherit"] });
-  const url = await new Promise((resolve) => server.stdout.once("data", (d) => resolve(JSON.parse(d).url)));
+  const server = await startServer(self, ["server"]);
+  const { url } = server;
   let candidates = lastJson((await runNode([self, "pick"])).stdout);
   const results = { forgekit: [], "octokit-rest": [] };
   // Keep the operations every contender calls without an error (forgekit checks parameters
@@ -116,7 +116,7 @@ if (mode === "server") {
         `round ${round + 1} ${name}: first request ${(row.first / 1e6).toFixed(2)} MB, after ${row.called} distinct calls ${(row.after / 1e6).toFixed(2)} MB (${row.failed.length} failed)`,
       );
     }
-  server.stdin.end();
+  await server.stop();
   if (process.argv.includes("--json")) {
     // One row per round, { forgekit: { first, after }, "octokit-rest": { … } }, for run.mjs.
     const rows = results.forgekit.map((_, round) =>
@@ -129,7 +129,6 @@ if (mode === "server") {
     );
     process.exit(0);
   }
-  const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   for (const [name, rows] of Object.entries(results))
     console.log(
       `${name}: median heap after the first request ${(median(rows.map((r) => r.first)) / 1e6).toFixed(2)} MB, after ${CALLS} distinct endpoint calls ${(median(rows.map((r) => r.after)) / 1e6).toFixed(2)} MB`,

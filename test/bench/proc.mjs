@@ -40,10 +40,10 @@ export function lastJson(stdout) {
   return JSON.parse(line);
 }
 
-/** Start the GitHub-like server in its own process; resolves to { url, stop }. */
-export function startServer(script) {
+/** Start the GitHub-like server (or `script` with `args`) in its own process; resolves to { url, stop }. */
+export function startServer(script, args = []) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script], { stdio: ["pipe", "pipe", "inherit"] });
+    const child = spawn(process.execPath, [script, ...args], { stdio: ["pipe", "pipe", "inherit"] });
     let buffer = "";
     child.on("error", reject);
     child.on("exit", (code) => reject(new Error(`bench server exited early (${code})`)));

@@ -700,7 +700,7 @@ export function renderReport(results, { machine, versions }) {
   const notes = Object.entries(results.notes ?? {});
   if (results.writes) {
     const w = results.writes;
-    const names = ["forgekit", "octokit-throttling", "octokit-rest"];
+    const names = Object.keys(w.sustained);
     const label = {
       forgekit: LABELS.forgekit,
       "octokit-throttling": "@octokit/core + @octokit/plugin-throttling",

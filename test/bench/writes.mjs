@@ -15,10 +15,11 @@
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
 import { runNode, lastJson, startServer } from "./proc.mjs";
+import { median } from "./stats.mjs";
 
 const self = fileURLToPath(import.meta.url);
 const [mode, contender, baseUrl, countArg, kind] = process.argv.slice(2);
-export const WRITE_CONTENDERS = ["forgekit", "octokit-throttling", "octokit-rest"];
+const WRITE_CONTENDERS = ["forgekit", "octokit-throttling", "octokit-rest"];
 
 /** The most timestamps (ms) within any window of `span` ms. */
 const densest = (times, span) => {
@@ -93,9 +94,8 @@ if (mode === "run") {
   if (process.argv.includes("--json")) process.stdout.write(`${JSON.stringify(result)}\n`);
   else
     for (const name of WRITE_CONTENDERS) {
-      const ms = short[name].map((r) => r.ms).sort((a, b) => a - b);
       console.log(
-        `${name}: 5 issues in a row ${ms[Math.floor(ms.length / 2)].toFixed(0)} ms (median); ${long} labels in a row ${(sustained[name].ms / 1000).toFixed(1)} s, at most ${sustained[name].perMinute} in any minute`,
+        `${name}: 5 issues in a row ${median(short[name].map((r) => r.ms)).toFixed(0)} ms (median); ${long} labels in a row ${(sustained[name].ms / 1000).toFixed(1)} s, at most ${sustained[name].perMinute} in any minute`,
       );
     }
 }
