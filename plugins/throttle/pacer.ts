@@ -12,13 +12,14 @@ import type { Budget } from "./options.js";
  * → those times, oldest first (base 36, comma-separated). The window slides exactly: a write
  * fits when fewer than `limit` writes were made in the `per` ms before it, else it waits
  * until the oldest one that keeps it out is `per` ms old (and 1% more, for the network's
- * jitter), so no stretch of `per` ms ever holds more than `limit` writes as they arrive. (A count per fixed window weighted by overlap lets a burst at
- * the end of one window and writes early in the next exceed the limit: 88 a minute in
+ * jitter), so no stretch of `per` ms ever holds more than `limit` writes as they arrive.
+ * (A count per fixed window weighted by overlap let a burst at the end of one window and
+ * writes early in the next exceed the limit: 144 arrived within one minute in
  * test/bench/writes.mjs.) Within one client the times are exact (read-modify-write runs one
  * at a time); processes sharing a store may each miss a write the other made at the same
  * instant. What the store holds is read defensively: anything but a time within `per` ms
  * before now (or up to 5 s after: clocks of processes sharing a store differ a little) is
- * dropped, so a poisoned value can hold a write for at most `per` ms and 5 s.
+ * dropped, so a poisoned value can hold a write for at most `per` ms, 1% and 5 s.
  */
 
 export interface Pacer {
