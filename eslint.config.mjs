@@ -55,9 +55,6 @@ export default tseslint.config(
   },
   {
     files: ["kernel/**/*.ts", "plugins/**/*.ts", "test/server/**/*.ts"],
-    // tsconfig.json sets `resolvePackageJsonImports: false` (package.json has no "imports"): with
-    // it on and no `baseUrl`, TypeScript 6.0.3 can throw inside a type rule while it names a type
-    // from another of our modules ("reading 'includes'" in getLocalModuleSpecifier).
     languageOptions: { parserOptions: { project: "./tsconfig.json", tsconfigRootDir: import.meta.dirname } },
     rules: {
       // A promise nobody awaits loses its rejection: an unhandled rejection, or a request error
