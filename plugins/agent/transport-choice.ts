@@ -72,11 +72,15 @@ const OTHER_RUNTIME =
   typeof (globalThis as { Deno?: unknown }).Deno !== "undefined" ||
   typeof (globalThis as { Bun?: unknown }).Bun !== "undefined";
 
-// Node's own functions are JavaScript, so their source text is their own; a mock's
-// replacement is another function (nock 13: `function (input, options, callback)`), a Proxy or
-// a bound function (`function () { [native code] }`). Bun's fetch is native and named `fetch`.
-const FETCH = /^(async )?function fetch\(/;
-const HTTP_REQUEST = /^function request\(/;
+// Node's own functions are JavaScript, so their source text is their own: its name and what
+// only Node's own code can reach (undici's internal module; node:http's `ClientRequest`, which
+// http calls with `new` and https through the primordial `ReflectConstruct`). A mock's
+// replacement is another function (nock 13: `function (input, options, callback)`; a test's
+// `async function fetch(input, init)`), a Proxy or a bound function (`function () { [native
+// code] }`). Bun's fetch is native and named `fetch` (Bun and Deno are told apart above). A
+// Node release whose text changes reads as "mocked": fetch is then used, slower but never past a mock.
+const FETCH = /^(?:async )?function fetch\([^]*'internal\/deps\/undici\/undici'/;
+const HTTP_REQUEST = /^function request\([^]*(?:new |ReflectConstruct\()ClientRequest\b/;
 
 /** Functions already looked at: the answer is the same for the same function object. */
 const seen = new WeakMap<object, boolean>();

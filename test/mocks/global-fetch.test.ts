@@ -31,9 +31,41 @@ test("replaced before forgekit is imported (test/helpers/mocked.ts imports it on
   ]);
 });
 
-test("replaced after forgekit is imported (and used)", async () => {
+test("replaced after forgekit has sent with the runtime's own fetch in place", async () => {
+  globalThis.fetch = own;
+  const received: string[] = [];
+  const server = createServer((req, res) => {
+    received.push(`${req.method} ${req.url}`);
+    res.setHeader("content-type", "application/json");
+    res.end(JSON.stringify(ANSWERS.repo));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  try {
+    const { default: forgekit } = await import("../../plugins/presets/full.js");
+    const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const client = forgekit({ baseUrl, auth: TOKEN, retry: false });
+    assert.equal((await client.repos.get({ owner: "o", repo: "r" })).data, ANSWERS.repo);
+    assert.equal(received, ["GET /repos/o/r"]);
+    const seen: string[] = [];
+    globalThis.fetch = replacement(seen);
+    assert.equal((await client.repos.get({ owner: "o", repo: "r" })).data, ANSWERS.repo);
+    assert.equal(received, ["GET /repos/o/r"], "the second request went to the replacement");
+    assert.equal(seen, [`GET ${baseUrl}/repos/o/r`]);
+    assert.equal(await exercise(), ANSWERS);
+    assert.is(seen.length, 4);
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+// A replacement that carries Node's own name and shape is still a replacement: the transport
+// choice recognises Node's fetch by what only Node's code reaches (plugins/agent/transport-choice.ts).
+test("a replacement written as `async function fetch(input, init)` is seen as one", async () => {
   const seen: string[] = [];
-  globalThis.fetch = replacement(seen);
+  const answer = replacement(seen);
+  globalThis.fetch = async function fetch(input: string | URL | Request, init: RequestInit | undefined = undefined) {
+    return answer(input, init);
+  } as typeof globalThis.fetch;
   assert.equal(await exercise(), ANSWERS);
   assert.is(seen.length, 3);
 });
