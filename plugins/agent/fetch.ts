@@ -107,6 +107,7 @@ export async function send(
   stream: boolean | undefined,
   url: string,
   init: RequestInit & { maxBodyBytes?: number },
+  apiOnly?: readonly string[],
 ): Promise<AgentResponse> {
   const headers = { "accept-encoding": ACCEPT_ENCODING, ...(init.headers as Record<string, string>) };
   // No promise to wait for when there is no body to encode (most requests).
@@ -121,7 +122,7 @@ export async function send(
     if (init.redirect === "manual" || !isRedirect(res.statusCode!, head.location))
       return answer(res, hop, head, init.maxBodyBytes, stream);
     res.resume();
-    hop = nextHop(hop, res.statusCode!, head.location, hops);
+    hop = nextHop(hop, res.statusCode!, head.location, hops, apiOnly);
     body = hop.init.body as Body;
   }
 }

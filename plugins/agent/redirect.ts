@@ -32,9 +32,16 @@ export function isRedirect(status: number, location: string | null | undefined):
 /**
  * The next request after a redirect response, or an error for a loop, a target that is not
  * http(s), or a body that cannot be sent twice. A loop fails with undici's own words
- * ("redirect count exceeded"), so both transports report it the same way.
+ * ("redirect count exceeded"), so both transports report it the same way. `apiOnly` names
+ * more headers kept from another origin: the otel plugin's trace context, whatever its propagator.
  */
-export function nextHop(current: Hop, status: number, location: string, hops: number): Hop {
+export function nextHop(
+  current: Hop,
+  status: number,
+  location: string,
+  hops: number,
+  apiOnly: readonly string[] = [],
+): Hop {
   if (hops > MAX_REDIRECTS) throw new Error("redirect count exceeded");
   let target: URL;
   try {
@@ -49,7 +56,12 @@ export function nextHop(current: Hop, status: number, location: string, hops: nu
   if (target.username || target.password)
     throw new Error("redirected to a URL with credentials in it (user:password@), which is not followed");
   const headers = { ...current.init.headers };
-  if (target.origin !== new URL(current.url).origin) for (const name of CREDENTIAL_HEADERS) delete headers[name];
+  if (target.origin !== new URL(current.url).origin)
+    for (const name of Object.keys(headers)) {
+      const lower = name.toLowerCase();
+      if (CREDENTIAL_HEADERS.includes(lower) || apiOnly.some((drop) => drop.toLowerCase() === lower))
+        delete headers[name];
+    }
   const method = (current.init.method ?? "GET").toUpperCase();
   const keep = status === 307 || status === 308 || (status !== 303 && method !== "POST") || method === "HEAD";
   if (!keep || method === "GET") {

@@ -10,7 +10,7 @@ import {
 } from "../../kernel/index.js";
 import { finish, graphqlOperation, spanName, startAttributes } from "./attributes.js";
 import { otelConfig, type OtelPluginOptions } from "./options.js";
-import { originBound } from "./redirect.js";
+import { API_ONLY_HEADERS, originBound } from "./redirect.js";
 
 export type { OtelOptions, OtelPluginOptions } from "./options.js";
 
@@ -78,7 +78,13 @@ function inject(active: ReturnType<typeof context.active>, options: EndpointOpti
   if (!names.length) return;
   Object.assign(options.headers, carrier);
   const transport = options.request;
-  // The agent transport follows redirects itself and drops these headers there (plugins/agent/redirect.ts).
-  if (transport.agent === undefined && transport.redirect !== "manual")
-    transport.fetch = originBound((transport.fetch ?? globalThis.fetch) as Fetch, names, origins);
+  if (transport.redirect === "manual") return;
+  // Over the runtime's own fetch, the wrapper is marked with the header names: the agent
+  // plugin still chooses the transport (node:http by default in Node, a proxy, a mock's
+  // layer), and its transport drops these names at a redirect to another origin
+  // (plugins/agent/index.ts). A caller's `request.fetch` is wrapped and used as it is.
+  const given = transport.fetch;
+  const bound = originBound((given ?? globalThis.fetch) as Fetch, names, origins);
+  if (given === undefined) Object.defineProperty(bound, API_ONLY_HEADERS, { value: names });
+  transport.fetch = bound;
 }

@@ -8,6 +8,13 @@ import type { Fetch } from "../../kernel/index.js";
  * headers at the first hop to another origin and handing the rest of the chain to fetch.
  */
 
+/**
+ * On a wrapper made over the runtime's own fetch: the trace header names (`string[]`). The
+ * agent plugin reads it under the same registered key (plugins/agent/index.ts), sends with
+ * node:http where it would without trace context, and drops these names there.
+ */
+export const API_ONLY_HEADERS = Symbol.for("forgekit.apiOnlyHeaders");
+
 /** Dropped with the body when a redirect turns the request into a GET (Fetch standard, step 12). */
 const BODY_HEADERS = ["content-type", "content-length", "content-encoding", "content-language", "content-location"];
 /** Dropped when the origin changes (Fetch standard, step 13). */
@@ -17,10 +24,17 @@ const MAX_REDIRECTS = 20;
 
 type Init = RequestInit & { headers: Record<string, string> };
 
+/** A copy of `headers` without `names`, compared without regard to case. */
+function without(headers: Record<string, string>, names: readonly string[]): Record<string, string> {
+  const drop = new Set(names.map((name) => name.toLowerCase()));
+  const kept: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) if (!drop.has(name.toLowerCase())) kept[name] = value;
+  return kept;
+}
+
 /** `init` for the hop to `target` after a `status` redirect, as fetch would send it. */
 function nextInit(init: Init, status: number, crossOrigin: boolean, drop: readonly string[]): Init {
-  const headers = { ...init.headers };
-  if (crossOrigin) for (const name of [...CREDENTIAL_HEADERS, ...drop]) delete headers[name];
+  const headers = crossOrigin ? without(init.headers, [...CREDENTIAL_HEADERS, ...drop]) : { ...init.headers };
   const method = (init.method ?? "GET").toUpperCase();
   if (status === 303 ? method !== "HEAD" : (status === 301 || status === 302) && method === "POST") {
     for (const name of BODY_HEADERS) delete headers[name];
@@ -45,9 +59,7 @@ export function originBound(fetch: Fetch, names: readonly string[], origins: rea
       const response = await fetch(url, init);
       const location = response.headers.get("location");
       if (response.type === "opaqueredirect") {
-        const headers = { ...init.headers };
-        for (const name of names) delete headers[name];
-        return fetch(url, { ...init, headers, redirect: caller.redirect ?? "follow" });
+        return fetch(url, { ...init, headers: without(init.headers, names), redirect: caller.redirect ?? "follow" });
       }
       if (![301, 302, 303, 307, 308].includes(response.status) || location === null) return response;
       if (hops >= MAX_REDIRECTS) throw new TypeError("redirect count exceeded");

@@ -8,6 +8,7 @@ import { Client } from "../../plugins/presets/full.js";
 import { Client as Kernel, type Plugin } from "../../kernel/index.js";
 import { otel } from "../../plugins/otel/index.js";
 import { startServer, type TestServer } from "../helpers/server.js";
+import { Agent as HttpAgent } from "node:http";
 
 const test = suite("plugins: otel (spans through the SDK's in-memory exporter)");
 const TOKEN = "ghp_oteltesttoken0123456789abcdefghijklm";
@@ -203,6 +204,54 @@ test("a cross-origin redirect: trace context and token go to the API, neither to
   assert.is(elsewhere.requests[0]!.headers.traceparent, undefined);
   assert.is(elsewhere.requests[0]!.headers.authorization, undefined);
   assert.is(only().attributes["http.response.status_code"], 200);
+});
+
+// fetch (undici) sends `sec-fetch-mode`; node:http, the default transport in Node, does not.
+test("trace context changes no transport: node:http, a proxy or a mock's layer is chosen as without it", async () => {
+  await make().request("GET /repos/octocat/hello");
+  await make({ otel: { tracer, propagate: false } }).request("GET /repos/octocat/hello");
+  assert.equal(
+    api.requests.map((r) => [Boolean(r.headers.traceparent), r.headers["sec-fetch-mode"]]),
+    [
+      [true, undefined],
+      [false, undefined],
+    ],
+  );
+});
+
+// A propagator other than W3C's (B3, Jaeger, X-Ray) injects other names, in any case: each
+// transport drops the names it injected, at the first hop to another origin.
+test("any propagator's headers stay on the API's origin: node:http, an agent, a caller's fetch", async () => {
+  const custom = {
+    inject: (_: unknown, carrier: Record<string, string>) => void (carrier["X-Custom-Trace"] = "abc-123"),
+    extract: (active: ReturnType<typeof context.active>) => active,
+    fields: () => ["X-Custom-Trace"],
+  };
+  propagation.disable();
+  propagation.setGlobalPropagator(custom);
+  try {
+    const transports = [
+      {},
+      { agent: new HttpAgent() },
+      { fetch: (url: string, init: RequestInit) => fetch(url, init) },
+    ];
+    for (const request of transports) await make({ request }).request("GET /download");
+  } finally {
+    propagation.disable();
+    propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+  }
+  assert.equal(
+    api.requests.map((r) => [r.headers["x-custom-trace"], r.headers["sec-fetch-mode"]]),
+    [
+      ["abc-123", undefined],
+      ["abc-123", undefined],
+      ["abc-123", "cors"],
+    ],
+  );
+  assert.equal(
+    elsewhere.requests.map((r) => [r.path, r.headers["x-custom-trace"], r.headers.authorization]),
+    Array(3).fill(["/archive", undefined, undefined]),
+  );
 });
 
 test("a same-origin redirect keeps the trace context on every hop", async () => {
