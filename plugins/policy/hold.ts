@@ -79,7 +79,9 @@ export async function hold(
   const resource = outcome.rateLimit?.resource;
   if (dictated && wait > engine.maxWait)
     throw failFast(engine, attempt, kind, "max-wait", Date.now() + wait, error, resource);
-  const planned = dictated ? wait : Math.min(wait, engine.maxWait);
+  // A reset or Retry-After already past (or of 0, read a millisecond later) is no wait: never
+  // a negative one in `request.waits`, a span event or a log record.
+  const planned = Math.max(0, dictated ? wait : Math.min(wait, engine.maxWait));
   if (!withinBudget(engine, attempt, planned)) {
     if (!dictated) throw error;
     throw failFast(engine, attempt, kind, "max-total-wait", Date.now() + wait, error, resource);
@@ -100,6 +102,6 @@ export async function hold(
     sent: true,
     ...failed,
   });
-  attempt.waited += Math.max(0, planned);
+  attempt.waited += planned;
   await sleep(planned, attempt.options, reason);
 }

@@ -54,6 +54,16 @@ test.before(async () => {
             body: { message: "You have exceeded a secondary rate limit." },
           }
         : { body: { ok: true } },
+    "GET /exhausted": () => ({
+      headers: {
+        "x-ratelimit-limit": "5000",
+        "x-ratelimit-remaining": "0",
+        "x-ratelimit-reset": String(Math.floor(Date.now() / 1000) + 1),
+        "x-ratelimit-used": "5000",
+        "x-ratelimit-resource": "core",
+      },
+      body: { ok: true },
+    }),
     "GET /etag": (req) =>
       req.headers["if-none-match"] === '"v1"' ? { status: 304 } : { headers: { etag: '"v1"' }, body: { v: 1 } },
     "GET /items": (req) => {
@@ -124,15 +134,29 @@ test("a secondary rate limit: the pause is an event of kind secondary, the wait 
   assert.is(api.requests.length, 2);
   assert.is(span.attributes["http.request.resend_count"], 1);
   const [event] = span.events;
-  assert.type(event!.attributes!["github.wait.ms"], "number");
-  assert.is(
-    span.attributes["github.throttle.wait_ms"] ?? 0,
-    event!.attributes!["github.wait.ms"],
-    "the total of the waits",
-  );
+  // `retry-after: 0`, read a moment after it arrived: no wait, never a negative one.
+  assert.is(event!.attributes!["github.wait.ms"], 0);
+  assert.is(span.attributes["github.throttle.wait_ms"], undefined, "no wait in total");
   assert.is(event!.name, "github.retry");
   assert.is(event!.attributes!["github.wait.kind"], "secondary");
   assert.is(event!.attributes!["http.response.status_code"], 403);
+});
+
+// The primary limit used up on a 200: the next request is held before it is sent.
+test("a request held by a used-up primary limit: a github.pause event, the wait an attribute", async () => {
+  const client = make();
+  await client.request("GET /exhausted");
+  await client.request("GET /repos/octocat/hello");
+  const [first, held] = spans();
+  assert.equal(first!.events, []);
+  assert.equal(
+    held!.events.map((e) => [e.name, e.attributes!["github.wait.kind"]]),
+    [["github.pause", "primary"]],
+  );
+  const waited = held!.events[0]!.attributes!["github.wait.ms"] as number;
+  assert.ok(waited > 0 && waited <= 2000, `${waited} ms`);
+  assert.is(held!.attributes["github.throttle.wait_ms"], waited);
+  assert.is(held!.attributes["http.request.resend_count"], undefined, "held, not re-sent");
 });
 
 test("a 304 answered from the cache: status 304 and github.cache.hit", async () => {
