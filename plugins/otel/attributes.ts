@@ -24,14 +24,22 @@ export function graphqlOperation(options: EndpointOptions): { type: string; name
 }
 
 /**
- * `GET /repos/{owner}/{repo}` (method and route template, low-cardinality as the conventions
- * ask), `GET` for a call given a full URL (a next page), `query GetViewer` for GraphQL.
+ * The route template, low-cardinality as the conventions ask of `url.template` and span names:
+ * a route with placeholders (`/repos/{owner}/{repo}`), or any route an endpoint method sent
+ * (`/user`). A literal path given to `client.request` (`GET /repos/octocat/hello`) and a full
+ * URL (a next page) have none: the same call shape with other values would be another name.
  */
+function template(options: EndpointOptions): string | undefined {
+  if (ABSOLUTE.test(options.url) || options.url.startsWith("{origin}")) return undefined;
+  const path = options.url.split("?")[0]!;
+  return path.includes("{") || options.request.operation !== undefined ? path : undefined;
+}
+
+/** `GET /repos/{owner}/{repo}` (method and route template), `GET` without a template, `query GetViewer` for GraphQL. */
 export function spanName(options: EndpointOptions, graphql: ReturnType<typeof graphqlOperation>): string {
   if (graphql) return graphql.name ? `${graphql.type} ${graphql.name}` : graphql.type;
-  return ABSOLUTE.test(options.url) || options.url.startsWith("{origin}")
-    ? options.method
-    : `${options.method} ${options.url.split("?")[0]}`;
+  const route = template(options);
+  return route === undefined ? options.method : `${options.method} ${route}`;
 }
 
 /** What is known before sending: the request's attributes. */
@@ -48,8 +56,8 @@ export function startAttributes(
   } catch {
     // `url` is the template when it did not expand: the kernel fails the request, the span says so.
   }
-  if (!ABSOLUTE.test(options.url) && !options.url.startsWith("{origin}"))
-    attributes["url.template"] = options.url.split("?")[0];
+  const route = template(options);
+  if (route !== undefined) attributes["url.template"] = route;
   if (graphql) {
     attributes["graphql.operation.type"] = graphql.type;
     if (graphql.name) attributes["graphql.operation.name"] = graphql.name;
@@ -76,9 +84,10 @@ export function finish(span: Span, options: EndpointOptions, response: Response<
   // GraphqlResponseError (plugins/graphql/request.ts), so the span fails with it.
   const errors = (response?.data as { errors?: unknown } | null | undefined)?.errors;
   const graphqlFailed = Array.isArray(errors) && errors.length > 0 && graphqlOperation(options) !== undefined;
-  const failed = (response === undefined && status !== 304) || graphqlFailed;
+  // A 304 the cache completed is an answer; one without the cache rejects, as @octokit's does.
+  const failed = (response === undefined && !record.cached) || graphqlFailed;
   if (graphqlFailed) attributes["error.type"] = "GraphqlResponseError";
-  else if (failed) attributes["error.type"] = status !== undefined && status >= 400 ? String(status) : record.error;
+  else if (failed) attributes["error.type"] = status !== undefined && status >= 300 ? String(status) : record.error;
   if (record.retries) attributes["http.request.resend_count"] = record.retries;
   if (record.operation) attributes["github.operation_id"] = record.operation;
   if (record.requestId) attributes["github.request_id"] = record.requestId;

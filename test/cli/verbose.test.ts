@@ -4,6 +4,8 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { startMockServer, type MockServer } from "../server/index.js";
 import { assertBuilt, forgekit } from "../helpers/cli.js";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 
 const test = suite("cli: --verbose and --log json");
 const TOKEN = "ghp_cliVerboseToken0123456789abcdefghijk";
@@ -58,6 +60,31 @@ test("a failed call's record is printed too, and no token appears", async () => 
   const record = JSON.parse(stderr.split("\n")[0]!);
   assert.equal([record.status, record.error], [404, "HttpError"]);
   assert.not.match(stderr, TOKEN.slice(4));
+});
+
+// A classic 40-hex token has no `ghp_` shape: a server that echoes it (here in the request id,
+// which the record carries, and a 401 body) must not get it printed.
+test("a 40-hex token echoed back by the server appears in neither --log json nor --verbose", async () => {
+  const hex = "0123456789abcdef0123456789abcdef01234567";
+  const echo = createServer((req, res) => {
+    const credential = String(req.headers.authorization).replace(/^\S+ /, "");
+    res.writeHead(401, { "content-type": "application/json", "x-github-request-id": credential });
+    res.end(JSON.stringify({ message: `Bad credentials: ${credential}` }));
+  });
+  await new Promise<void>((resolve) => echo.listen(0, "127.0.0.1", resolve));
+  try {
+    const url = `http://127.0.0.1:${(echo.address() as AddressInfo).port}`;
+    for (const flags of [["--log", "json"], ["--verbose"]]) {
+      const { code, stdout, stderr } = await forgekit(["request", "GET /user", ...flags, "--base-url", url], {
+        env: { GITHUB_TOKEN: hex },
+      });
+      assert.is(code, 1);
+      assert.match(stderr, /401/);
+      assert.not.match(stdout + stderr, hex.slice(-24));
+    }
+  } finally {
+    await new Promise((resolve) => echo.close(resolve));
+  }
 });
 
 test("without either flag nothing per request is printed; --log takes json or line only", async () => {

@@ -25,16 +25,15 @@ test.after(() => server.close());
 test("require().Octokit and import { Octokit }: one class, with plugin, defaults, VERSION and rest.*", async () => {
   const { Octokit, VERSION } = require("forgekit");
   const esm = await import("forgekit");
-  assert.is(esm.Octokit, (await import("forgekit")).Octokit);
-  for (const Class of [Octokit, esm.Octokit]) {
-    assert.type(Class.plugin, "function");
-    assert.type(Class.defaults, "function");
-    assert.is(Class.VERSION, VERSION);
+  assert.is(esm.Octokit, Octokit, "one class in both module systems");
+  assert.type(Octokit.plugin, "function");
+  assert.type(Octokit.defaults, "function");
+  assert.is(Octokit.VERSION, VERSION);
+  for (const octokit of [new Octokit({ baseUrl: url }), new esm.Octokit({ baseUrl: url })]) {
+    assert.ok(octokit instanceof Octokit && octokit instanceof esm.Octokit);
+    assert.is((await octokit.rest.repos.get({ owner: "o", repo: "r" })).data.path, "/repos/o/r");
+    assert.is(octokit.rest.repos.get, octokit.repos.get);
   }
-  const octokit = new Octokit({ baseUrl: url });
-  assert.ok(octokit instanceof Octokit);
-  assert.is((await octokit.rest.repos.get({ owner: "o", repo: "r" })).data.path, "/repos/o/r");
-  assert.is(octokit.rest.repos.get, octokit.repos.get);
 });
 
 test("Octokit.plugin(a, [b]) adds members and keeps VERSION and defaults; defaults joins user agents", async () => {

@@ -19,6 +19,16 @@ test.before(async () => {
     },
     "GET /flaky": () => (hits++ === 0 ? { status: 502, body: { message: "Bad Gateway" } } : { body: {} }),
     "GET /missing": { status: 404, body: { message: "Not Found" } },
+    // Echoes the credential it received, as GitHub's "Bad credentials" answers and a hostile
+    // server may: in the request id (which spans and records carry) and in a 401 body.
+    "GET /echo": (req) => {
+      const credential = String(req.headers.authorization).replace(/^\S+ /, "");
+      return {
+        status: 401,
+        headers: { "x-github-request-id": credential },
+        body: { message: `Bad credentials: ${credential}` },
+      };
+    },
     "GET /etag": (req) =>
       req.headers["if-none-match"] === '"v1"' ? { status: 304 } : { headers: { etag: '"v1"' }, body: { v: 1 } },
   });
@@ -121,6 +131,26 @@ test("no credential in a line or a record", async () => {
   assert.is(info.callCount + error.callCount, 2);
   assert.not.match(text, TOKEN.slice(4));
   assert.match(text, "[REDACTED]");
+});
+
+// A classic 40-hex token and a GHES `v1.` token have no `ghp_` shape: only their value,
+// registered by the auth plugin, can redact them.
+test("a credential without a token shape, echoed back by the server, is in no line or record", async () => {
+  for (const credential of [
+    "0123456789abcdef0123456789abcdef01234567",
+    "v1.0123456789abcdef0123456789abcdef01234567",
+  ]) {
+    const info = sinon.spy();
+    const error = sinon.spy();
+    const client = new Client({ baseUrl: server.url, auth: credential, log: { info, error }, logRequests: "record" });
+    const failure = await client.request("GET /echo").catch((e: unknown) => e);
+    assert.is((failure as { status?: number }).status, 401);
+    const calls = [...info.getCalls(), ...error.getCalls()].map((call) => call.args);
+    assert.is(calls.length, 1);
+    const text = JSON.stringify(calls);
+    assert.match(text, /"requestId":"\[REDACTED\]"/, "the echoed value reached the record, redacted");
+    assert.not.match(text, credential.slice(-24));
+  }
 });
 
 test("a bad logRequests value fails at construction", () => {

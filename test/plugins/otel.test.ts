@@ -75,6 +75,16 @@ test.before(async () => {
     "GET /download": { status: 302, headers: { location: `${elsewhere.url}/archive` } },
     "GET /moved": { status: 301, headers: { location: `/repos/octocat/hello` } },
     "GET /missing": { status: 404, body: { message: "Not Found" } },
+    // Echoes the credential it received, as GitHub's "Bad credentials" answers and a hostile
+    // server may: in the request id (which spans and records carry) and in a 401 body.
+    "GET /echo": (req) => {
+      const credential = String(req.headers.authorization).replace(/^\S+ /, "");
+      return {
+        status: 401,
+        headers: { "x-github-request-id": credential },
+        body: { message: `Bad credentials: ${credential}` },
+      };
+    },
   });
 });
 test.after(async () => {
@@ -175,7 +185,7 @@ test("paginate over 3 pages: 3 spans, all children of the caller's span", async 
   const client = make();
   const items = await tracer.startActiveSpan("sync", async (parent) => {
     try {
-      return await client.paginate("GET /items");
+      return await client.paginate("GET /{list}", { list: "items" });
     } finally {
       parent.end();
     }
@@ -191,7 +201,7 @@ test("paginate over 3 pages: 3 spans, all children of the caller's span", async 
   }
   assert.equal(
     pages.map((s) => s.name),
-    ["GET /items", "GET", "GET"],
+    ["GET /{list}", "GET", "GET"],
     "next pages are full URLs: no template",
   );
 });
@@ -305,6 +315,33 @@ test("a failed call: error.type is the status, the span status ERROR", async () 
   assert.is(span.status.code, SpanStatusCode.ERROR);
 });
 
+// url.template and the span name carry a template only (the conventions' low cardinality).
+test("a literal path given to request() has no template: the span is named by its method", async () => {
+  const client = make();
+  await client.request("GET /repos/octocat/hello");
+  await client.request("GET /repos/{owner}/{repo}", { owner: "octocat", repo: "hello" });
+  await client.repos.get({ owner: "octocat", repo: "hello" });
+  assert.equal(
+    spans().map((s) => [s.name, s.attributes["url.template"], s.attributes["url.full"]]),
+    [
+      ["GET", undefined, `${api.url}/repos/octocat/hello`],
+      ["GET /repos/{owner}/{repo}", "/repos/{owner}/{repo}", `${api.url}/repos/octocat/hello`],
+      ["GET /repos/{owner}/{repo}", "/repos/{owner}/{repo}", `${api.url}/repos/octocat/hello`],
+    ],
+  );
+});
+
+test("a 304 without the cache rejects the call: error.type 304, the span status ERROR", async () => {
+  const error = await make()
+    .request("GET /etag", { headers: { "if-none-match": '"v1"' } })
+    .catch((e: unknown) => e);
+  assert.is((error as { status?: number }).status, 304);
+  const span = only();
+  assert.is(span.attributes["http.response.status_code"], 304);
+  assert.is(span.attributes["error.type"], "304");
+  assert.is(span.status.code, SpanStatusCode.ERROR);
+});
+
 test("no credential in any attribute or event, wherever the token was put", async () => {
   const client = make();
   await client.request("GET /repos/octocat/hello", { access_token: TOKEN });
@@ -313,6 +350,21 @@ test("no credential in any attribute or event, wherever the token was put", asyn
   assert.is(spans().length, 2);
   assert.not.match(text, TOKEN.slice(4));
   assert.match(text, "[REDACTED]");
+});
+
+test("a credential without a token shape, echoed back by the server, is in no attribute", async () => {
+  for (const credential of [
+    "0123456789abcdef0123456789abcdef01234567",
+    "v1.0123456789abcdef0123456789abcdef01234567",
+  ]) {
+    exporter.reset();
+    await make({ auth: credential, retry: false })
+      .request("GET /echo")
+      .catch(() => undefined);
+    const span = only();
+    assert.is(span.attributes["github.request_id"], "[REDACTED]", "the echoed value reached the span, redacted");
+    assert.not.match(JSON.stringify([span.name, span.attributes, span.events]), credential.slice(-24));
+  }
 });
 
 test("otel: false registers no hook; the global tracer is the default", async () => {
@@ -330,8 +382,9 @@ test("otel: false registers no hook; the global tracer is the default", async ()
   assert.is(registered.length, 1, "the spy sees a registration when the plugin is on");
   trace.setGlobalTracerProvider(provider);
   try {
-    await new (Kernel.plugin(otel))({ baseUrl: api.url }).request("GET /repos/octocat/hello");
-    assert.is(only().name, "GET /repos/octocat/hello");
+    const client = new (Kernel.plugin(otel))({ baseUrl: api.url });
+    await client.request("GET /repos/{owner}/{repo}", { owner: "octocat", repo: "hello" });
+    assert.is(only().name, "GET /repos/{owner}/{repo}");
   } finally {
     trace.disable();
   }
