@@ -234,6 +234,11 @@ function record(registry: Registry, operation: string, entry: RouteEntry): Reque
   return base;
 }
 
+/** The origin of an operation whose registry entry names its own `server`, for this `baseUrl`. */
+function ownOrigin(server: unknown, baseUrl: string): string {
+  return typeof server === "string" && !server.includes("uploads") ? new URL(baseUrl).origin : uploadsOrigin(baseUrl);
+}
+
 /**
  * What an endpoint method puts in its requests' `request` options (and the route lookup
  * answers, plugins/endpoints/index.ts): the operation's name (`"repos.get"`) and, when the
@@ -262,9 +267,13 @@ export function createMethod(
 ): Method {
   const operation = `${scope}.${name}`;
   const base = record(registry, operation, entry);
-  // Uploads take their origin from this client's baseUrl: that method's defaults are its own.
+  // An operation with its own server takes its origin from this client's baseUrl: that method's
+  // defaults are its own. The registries name two servers (the `origin` defaults that
+  // definitions/generate/routes.mjs writes): GitHub's uploads host, and on GHES the Manage API's
+  // `{protocol}://{hostname}`, the instance's own origin (a per-call `origin` still wins, e.g.
+  // the Management Console's port 8443).
   const bound = client.request.defaults(
-    base.url!.startsWith("{origin}") ? { ...base, origin: uploadsOrigin(client.options.baseUrl) } : base,
+    base.url!.startsWith("{origin}") ? { ...base, origin: ownOrigin(base.origin, client.options.baseUrl) } : base,
   ) as unknown as Method;
   const adapt = adapter(operation, entry, client);
   const check =

@@ -8,10 +8,16 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { endpoint } from "@octokit/endpoint";
-import { Client } from "../../plugins/presets/full.js";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Client, Octokit } from "../../plugins/presets/full.js";
 import { routes } from "../../definitions/api.github.com/all.js";
+import * as ghec from "../../definitions/ghec/all.js";
+import * as ghes317 from "../../definitions/ghes-3.17/all.js";
+import * as ghes318 from "../../definitions/ghes-3.18/all.js";
+import * as ghes319 from "../../definitions/ghes-3.19/all.js";
 import { decodeScope } from "../../plugins/endpoints/registry.js";
-import { ParameterError } from "../../kernel/index.js";
+import { ParameterError, uploadsOrigin } from "../../kernel/index.js";
 
 const BASE = "https://api.github.com";
 const client = new Client({ baseUrl: BASE, log: { warn() {} } }) as unknown as Record<
@@ -48,37 +54,119 @@ function placeholders(template: string): { path: string[]; query: string[] } {
   return { path, query };
 }
 
-const operations = Object.entries(routes).flatMap(([scope, packed]) =>
-  Object.entries(decodeScope(packed)).map(([name, [route, defaults]]) => ({ scope, name, route, defaults })),
-);
+type Operation = { scope: string; name: string; route: string; defaults: unknown };
+const operationsOf = (registry: Record<string, string>): Operation[] =>
+  Object.entries(registry).flatMap(([scope, packed]) =>
+    Object.entries(decodeScope(packed)).map(([name, [route, defaults]]) => ({ scope, name, route, defaults })),
+  );
+const operations = operationsOf(routes);
+/** Every deployment's registry, with the `baseUrl` its users give (GHES: `/api/v3` on their host). */
+const DEPLOYMENTS = [
+  { deployment: "api.github.com", baseUrl: BASE, registry: undefined, operations },
+  { deployment: "ghec", baseUrl: BASE, registry: ghec.registry, operations: operationsOf(ghec.routes) },
+  {
+    deployment: "ghes-3.17",
+    baseUrl: "https://ghe.example/api/v3",
+    registry: ghes317.registry,
+    operations: operationsOf(ghes317.routes),
+  },
+  {
+    deployment: "ghes-3.18",
+    baseUrl: "https://ghe.example/api/v3",
+    registry: ghes318.registry,
+    operations: operationsOf(ghes318.routes),
+  },
+  {
+    deployment: "ghes-3.19",
+    baseUrl: "https://ghe.example/api/v3",
+    registry: ghes319.registry,
+    operations: operationsOf(ghes319.routes),
+  },
+];
+
+/** The parameters of one round for an operation, and the route @octokit has for it. */
+function roundOf(route: string, round: number) {
+  const [method, template] = route.split(" ") as [string, string];
+  const { path, query } = placeholders(template);
+  const params: Record<string, unknown> = {};
+  for (const key of path) params[key] = PATH_VALUES[round];
+  for (const key of query) params[key] = PATH_VALUES[(round + 1) % PATH_VALUES.length];
+  if (method === "GET") Object.assign(params, QUERY_VALUES[round % QUERY_VALUES.length]);
+  // GitHub's path, as @octokit's routes have it; an operation with its own server has it as baseUrl.
+  const octokitRoute = `${method} ${template.replace(/\{\+/g, "{").replace("{origin}", "")}`;
+  return { params, octokitRoute };
+}
 
 test("the registry is read: every operation is compared", () => {
   assert.ok(operations.length > 1000, String(operations.length));
 });
 
-test("every operation's URL equals @octokit/endpoint's, for every round of values", () => {
+test("every operation's URL equals @octokit/endpoint's, for every round of values, in every deployment", () => {
   const differences: string[] = [];
-  let compared = 0;
-  for (const { scope, name, route, defaults } of operations) {
-    const [method, template] = route.split(" ") as [string, string];
-    const { path, query } = placeholders(template);
-    const origin = (defaults as { origin?: string } | 0 | undefined) || undefined;
-    // GitHub's path, as @octokit's routes have it; an operation with its own server has it as baseUrl.
-    const octokitRoute = `${method} ${template.replace(/\{\+/g, "{").replace("{origin}", "")}`;
-    const baseUrl = origin?.origin ?? BASE;
-    PATH_VALUES.forEach((value, round) => {
-      const params: Record<string, unknown> = {};
-      for (const key of path) params[key] = value;
-      for (const key of query) params[key] = PATH_VALUES[(round + 1) % PATH_VALUES.length];
-      if (method === "GET") Object.assign(params, QUERY_VALUES[round % QUERY_VALUES.length]);
-      const ours = client[scope]![name]!.endpoint(params).url;
-      const theirs = endpoint(octokitRoute, { baseUrl, ...params } as never).url;
-      compared++;
-      if (ours !== theirs && differences.length < 10) differences.push(`${scope}.${name}:\n  ${ours}\n  ${theirs}`);
-    });
+  for (const { deployment, baseUrl, registry, operations } of DEPLOYMENTS) {
+    const methods = new Client({
+      baseUrl,
+      ...(registry && { deployment: registry }),
+      log: { warn() {} },
+    }) as unknown as Record<string, Record<string, { endpoint: (params: object) => { url: string } }>>;
+    let compared = 0;
+    for (const { scope, name, route, defaults } of operations) {
+      const origin = (defaults as { origin?: string } | 0 | undefined) || undefined;
+      PATH_VALUES.forEach((_, round) => {
+        const { params, octokitRoute } = roundOf(route, round);
+        const ours = methods[scope]![name]!.endpoint(params).url;
+        // Uploads go to the uploads host of baseUrl; GHES's Manage API to the instance's origin.
+        const server = origin?.origin;
+        const base = !server ? baseUrl : server.includes("uploads") ? uploadsOrigin(baseUrl) : new URL(baseUrl).origin;
+        const theirs = endpoint(octokitRoute, { baseUrl: base, ...params } as never).url;
+        compared++;
+        if (ours !== theirs && differences.length < 10)
+          differences.push(`${deployment} ${scope}.${name}:\n  ${ours}\n  ${theirs}`);
+      });
+    }
+    assert.ok(compared > 6000, `${deployment}: ${compared}`);
   }
   assert.equal(differences, []);
-  assert.ok(compared > 8000, String(compared));
+});
+
+// What goes on the wire, not only what endpoint() says: every api.github.com operation sent by
+// the drop-in Octokit (no parameter checks, as @octokit/rest) to a loopback server, once with
+// slashes and once with `!'()*` in its path values; the server's request line is compared with
+// @octokit/endpoint's URL for the same baseUrl. Operations served from another origin
+// (uploads) are compared through endpoint() above.
+test("every operation's request line on the wire is @octokit/endpoint's", async () => {
+  const received: string[] = [];
+  const server = createServer((req, res) => {
+    received.push(`${req.method} ${req.url}`);
+    req.resume();
+    res.writeHead(200, { "content-type": "application/json" }).end("{}");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  try {
+    const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const octokit = new Octokit({ baseUrl, log: { debug() {}, info() {}, warn() {}, error() {} } }) as unknown as {
+      rest: Record<string, Record<string, (params: object) => Promise<unknown>>>;
+    };
+    const differences: string[] = [];
+    let sent = 0;
+    for (const { scope, name, route, defaults } of operations) {
+      if ((defaults as { origin?: string } | 0 | undefined) || route.includes("{origin}")) continue;
+      for (const round of [1, 4]) {
+        const { params, octokitRoute } = roundOf(route, round);
+        const expected = endpoint(octokitRoute, { baseUrl, ...params } as never);
+        received.length = 0;
+        await octokit.rest[scope]![name]!(params);
+        sent++;
+        const line = `${expected.method} ${expected.url.slice(baseUrl.length)}`;
+        if (received[0] !== line && differences.length < 10)
+          differences.push(`${scope}.${name}:\n  ${received[0]}\n  ${line}`);
+      }
+    }
+    assert.equal(differences, []);
+    assert.ok(sent > 2000, String(sent));
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
 });
 
 test("client.request with @octokit's route forms sends @octokit/endpoint's URL", () => {

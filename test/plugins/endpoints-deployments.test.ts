@@ -81,6 +81,23 @@ test("a GHES client sends an operation only GHES has, one both share and one who
   assert.is(server.requests.length, 3);
 });
 
+// The Manage GHES API is served from the instance's root (its description's server is
+// `{protocol}://{hostname}`), release assets from `/api/uploads`: each to its own place.
+test("GHES: the Manage API goes to the instance's origin, a release asset to /api/uploads", async () => {
+  const client = forgekit({ deployment: "ghes-3.19", baseUrl: `${server.url}/api/v3` });
+  await client.enterpriseAdmin.getManageSsh();
+  await client.enterpriseAdmin.getClusterStatus({ origin: server.url });
+  await client.repos.uploadReleaseAsset({ owner: "o", repo: "r", release_id: 1, name: "a.zip", data: "x" });
+  assert.equal(
+    server.requests.map(({ method, url }) => `${method} ${url}`),
+    [
+      "GET /manage/v1/access/ssh",
+      "GET /manage/v1/cluster/status",
+      "POST /api/uploads/repos/o/r/releases/1/assets?name=a.zip",
+    ],
+  );
+});
+
 test("a registry object works as deployment too; an unknown name throws at construction", async () => {
   const registry = await import("forgekit/deployments/ghes-3.19" as string);
   assert.is(registry.deployment, "ghes-3.19");
