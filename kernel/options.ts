@@ -2,7 +2,7 @@ import { lowercaseHeaders } from "./merge.js";
 import { VERSION } from "./version.js";
 import { checkRequestOptions, checkTimeout } from "./check-request.js";
 import { ParameterError } from "./errors.js";
-import type { EndpointOptions, Log, RequestHeaders, TransportOptions } from "./types.js";
+import type { EndpointOptions, Log, RequestHeaders, RequestState, TransportOptions } from "./types.js";
 
 /** Options of the bare kernel `Client`; plugins add their own (see `Client.plugin`). */
 export interface ClientOptions {
@@ -32,7 +32,7 @@ export interface ResolvedOptions extends ClientOptions {
   baseUrl: string;
   headers: Record<string, string>;
   log: Log;
-  request: TransportOptions;
+  request: RequestState;
 }
 
 const noop = () => {};
@@ -62,7 +62,7 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     headers["time-zone"] ??= options.timeZone;
   }
   // `timeout` and `agent` are shorthands for `request.timeout` / `request.agent`, which win.
-  const request = { timeout: options.timeout, agent: options.agent, ...options.request } as TransportOptions;
+  const request = { timeout: options.timeout, agent: options.agent, ...options.request } as RequestState;
   const log = { ...LOG, ...options.log };
   checkTimeout(options.timeout, "timeout");
   checkRequestOptions(options.request, "request", log);

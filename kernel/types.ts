@@ -15,7 +15,12 @@ export interface Log {
   error: (message: string, ...extra: unknown[]) => void;
 }
 
-/** Transport settings, per client (`options.request`) or per call (`params.request`). */
+/**
+ * Transport settings, per client (`options.request`) or per call (`params.request`). Closed: a
+ * misspelt key (`timout`) is a type error, and a runtime warning naming the closest key
+ * (kernel/check-request.ts, whose list of names matches these keys). A plugin that reads a key of its own declares it by merging into
+ * this interface (`declare module "forgekit/core" { interface TransportOptions { … } }`).
+ */
 export interface TransportOptions {
   /** A fetch implementation; defaults to `globalThis.fetch`. */
   fetch?: Fetch;
@@ -54,6 +59,16 @@ export interface TransportOptions {
   waits?: readonly RequestWait[];
   /** Set by the cache plugin when it answered GitHub's 304 with what it had stored. */
   cached?: boolean;
+  /** A POST GitHub does not act on (the graphql plugin sets it for queries): the retry plugin may send it again. */
+  idempotent?: boolean;
+  /** The retry plugin: most re-sends of this request (per call; the client's `retry.retries` otherwise). */
+  retries?: number;
+  /** The auth plugin's App authentication: the installation whose token this request uses. */
+  installationId?: number | string;
+}
+
+/** `options.request` as hooks see it: the transport settings, and per-request state plugins keep there. */
+export interface RequestState extends TransportOptions {
   /** Free-form per-request state for plugins. */
   [extension: string]: unknown;
 }
@@ -138,7 +153,7 @@ export interface EndpointOptions extends RequestParameters {
   url: string;
   baseUrl: string;
   headers: Record<string, string>;
-  request: TransportOptions;
+  request: RequestState;
 }
 
 /** A fully expanded request, ready for the transport. */
@@ -147,7 +162,7 @@ export interface RequestOptions {
   url: string;
   headers: Record<string, string>;
   body?: BodyInit | undefined;
-  request: TransportOptions;
+  request: RequestState;
 }
 
 /**

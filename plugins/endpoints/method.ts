@@ -8,6 +8,7 @@ import {
   type Lazy,
   type Log,
   type RequestParameters,
+  type RequestState,
   type OperationInfo,
   type ParamMeta,
   type RouteEntry,
@@ -226,7 +227,11 @@ function record(registry: Registry, operation: string, entry: RouteEntry): Reque
   if (found?.[0] === entry) return found[1];
   const [route, defaults] = entry;
   const space = route.indexOf(" ");
-  const base: RequestParameters = { ...(defaults || {}), method: route.slice(0, space), url: route.slice(space + 1) };
+  const base: RequestParameters & { request?: RequestState } = {
+    ...(defaults || {}),
+    method: route.slice(0, space),
+    url: route.slice(space + 1),
+  };
   if (base.headers) Object.freeze(base.headers);
   // For plugins that look at a request's operation (logs, spans, paginate's page size).
   base.request = operationInfo(registry, operation);

@@ -20,10 +20,6 @@ import { decodeScope } from "../../plugins/endpoints/registry.js";
 import { ParameterError, uploadsOrigin } from "../../kernel/index.js";
 
 const BASE = "https://api.github.com";
-const client = new Client({ baseUrl: BASE, log: { warn() {} } }) as unknown as Record<
-  string,
-  Record<string, { endpoint: (params: object) => { url: string } }>
->;
 
 /** Path values: each row is used for every path parameter of one round. */
 const PATH_VALUES: readonly (string | number)[] = [

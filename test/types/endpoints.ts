@@ -43,6 +43,24 @@ export function options(): void {
   forgekit({ timeot: 5 });
 }
 
+// `request` options are closed too (TransportOptions): a misspelt key is an error wherever
+// they are given; the kernel also warns at run time with the closest name (kernel/check-request.ts).
+export async function requestOptions(client: Client): Promise<void> {
+  forgekit({ request: { timeout: 500, signal: AbortSignal.timeout(1000), redirect: "manual", proxy: false } });
+  // @ts-expect-error a misspelt request option, client-wide (preset)
+  forgekit({ request: { timout: 500 } });
+  // @ts-expect-error … on the kernel's Client
+  new Core({ request: { signl: AbortSignal.timeout(1000) } });
+  await client.request("GET /zen", { request: { timeout: 5 } });
+  // @ts-expect-error … per call, through client.request
+  await client.request("GET /zen", { request: { timout: 5 } });
+  await client.repos.get({ owner: "o", repo: "r", request: { idleTimeout: 5 } });
+  // @ts-expect-error … per call, through an endpoint method
+  await client.repos.get({ owner: "o", repo: "r", request: { idelTimeout: 5 } });
+  // @ts-expect-error timeout is a number of milliseconds
+  forgekit({ request: { timeout: "1s" } });
+}
+
 export function plugins(): void {
   const hello: Plugin<{ hello(): string }, { greeting?: string }> = (_client, options) => ({ hello: () => options.greeting ?? "hi" });
   const count: Plugin<{ count: number }> = () => ({ count: 1 });
