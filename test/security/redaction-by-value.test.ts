@@ -3,8 +3,11 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { inspect } from "node:util";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { Client, isHttpError, redact, addSecret, type HttpError } from "../../kernel/index.js";
 import { auth } from "../../plugins/auth/index.js";
+import { agent } from "../../plugins/agent/index.js";
 import { startServer, type Recorded, type TestServer } from "../helpers/server.js";
 import { generateAppKeys } from "../helpers/auth-keys.js";
 import { assertBuilt, forgekit } from "../helpers/cli.js";
@@ -49,23 +52,41 @@ function views(error: HttpError): Record<string, string> {
   };
 }
 
-function assertHidden(error: unknown, secrets: string[], label: string) {
+function assertHidden(error: unknown, secrets: string[], label: string, status = 401) {
   assert.ok(isHttpError(error), `${label}: ${String(error)}`);
-  assert.is(error.status, 401);
+  assert.is(error.status, status);
   for (const [view, text] of Object.entries(views(error)))
     for (const secret of secrets)
       assert.not.ok(text.includes(secret), `${label}: ${view} shows ${JSON.stringify(secret)}:\n${text}`);
   assert.match(error.message, /Bad credentials: .*\[REDACTED\]/, label);
 }
 
+/** A proxy that refuses every CONNECT with a 407 echoing the `proxy-authorization` it received. */
+let proxy: Server;
+let proxyPort: number;
+
 test.before(async () => {
+  proxy = createServer().on("connect", (req, socket) => {
+    const { status, headers, body } = echo(req as unknown as Recorded);
+    const text = JSON.stringify(body);
+    const fields = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+    socket.end(
+      `HTTP/1.1 ${status === 401 ? 407 : status} Proxy Authentication Required\r\ncontent-type: application/json\r\n` +
+        `${fields.join("")}content-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`,
+    );
+  });
+  await new Promise<void>((done) => proxy.listen(0, "127.0.0.1", done));
+  proxyPort = (proxy.address() as AddressInfo).port;
   server = await startServer({ "GET /echo": echo, "GET /app": echo, "GET /repos/o/r": echo });
   server.route("POST /app/installations/1/access_tokens", {
     status: 201,
     body: { token: INSTALLATION, expires_at: new Date(Date.now() + 3_600_000).toISOString() },
   });
 });
-test.after(() => server.close());
+test.after(async () => {
+  await new Promise((done) => proxy.close(done));
+  await server.close();
+});
 
 const cases: [string, Record<string, unknown>, string[]][] = [
   ["a classic 40-hex token", { auth: HEX40 }, [HEX40]],
@@ -107,6 +128,36 @@ test("an installation token forgekit received, echoed back, is in no view of the
   const error = await client.request("GET /repos/o/r").catch((e: unknown) => e);
   assert.is(server.requests.at(-1)!.headers.authorization, `token ${INSTALLATION}`);
   assertHidden(error, [INSTALLATION], "installation token");
+});
+
+// The proxy's credentials travel in the CONNECT only: the request never carries them, so an
+// error could learn them only from the proxy URL itself (plugins/agent/proxy.ts).
+const PROXY_PASSWORD = "pr0xy pass/1234@";
+const proxyUrl = (user: string) => `http://${user}:${encodeURIComponent(PROXY_PASSWORD)}@127.0.0.1:${proxyPort}`;
+const proxySecrets = (user: string) => [
+  PROXY_PASSWORD,
+  encodeURIComponent(PROXY_PASSWORD),
+  `${user}:${PROXY_PASSWORD}`,
+  btoa(`${user}:${PROXY_PASSWORD}`),
+];
+const WithProxy = Client.plugin(auth, agent);
+
+test("credentials in request.proxy, echoed by the proxy's 407, are in no view of the error", async () => {
+  const client = new WithProxy({ baseUrl: "https://api.example.test", request: { proxy: proxyUrl("option-user") } });
+  const error = await client.request("GET /echo").catch((e: unknown) => e);
+  assertHidden(error, proxySecrets("option-user"), "request.proxy", 407);
+});
+
+test("credentials in HTTPS_PROXY, echoed by the proxy's 407, are in no view of the error", async () => {
+  process.env.HTTPS_PROXY = proxyUrl("env-user");
+  try {
+    const error = await new WithProxy({ baseUrl: "https://api.example.test" })
+      .request("GET /echo")
+      .catch((e: unknown) => e);
+    assertHidden(error, proxySecrets("env-user"), "HTTPS_PROXY", 407);
+  } finally {
+    delete process.env.HTTPS_PROXY;
+  }
 });
 
 test("short values are masked only as whole words, so unrelated text is left alone", () => {
