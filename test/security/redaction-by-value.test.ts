@@ -160,11 +160,17 @@ test("credentials in HTTPS_PROXY, echoed by the proxy's 407, are in no view of t
   }
 });
 
-test("short values are masked only as whole words, so unrelated text is left alone", () => {
+test("short values are masked only as whole words (letters, digits, _), so unrelated text is left alone", () => {
   addSecret("hunter2");
   assert.is(redact("password hunter2 rejected"), "password [REDACTED] rejected");
   assert.is(redact("hunter22 and xhunter2 stay"), "hunter22 and xhunter2 stay");
   assert.is(redact('{"p":"hunter2"}'), '{"p":"[REDACTED]"}');
+  // Punctuation is no part of a word: the end of a sentence, a `key=`, a `user/`.
+  assert.is(redact("Bad credentials: hunter2."), "Bad credentials: [REDACTED].");
+  assert.is(redact("password=hunter2&x=1"), "password=[REDACTED]&x=1");
+  assert.is(redact("mona/hunter2"), "mona/[REDACTED]");
+  assert.is(redact("~hunter2+ -hunter2-"), "~[REDACTED]+ -[REDACTED]-");
+  assert.is(redact("hunter2_ and _hunter2 stay"), "hunter2_ and _hunter2 stay");
   addSecret(`long-${HEX40}`);
   assert.is(redact(`inside-long-${HEX40}-word`), "inside-[REDACTED]-word");
   assert.is(redact(`q=${encodeURIComponent("a b&c/long-value")}`), `q=${encodeURIComponent("a b&c/long-value")}`);
