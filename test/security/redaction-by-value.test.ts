@@ -22,14 +22,22 @@ const GHES = `v1.${"9f".repeat(20)}`;
 const INSTALLATION = `v1.${"7e".repeat(20)}`;
 const decoded = (value: string) => Buffer.from(value, "base64").toString("utf8");
 
-/** Echo the `authorization` value, its credential and (Basic) the decoded pair, in the body and headers. */
+/**
+ * Echo the `authorization` value, its credential and (Basic) the decoded pair, in the body and
+ * headers, the credential also as GitHub's request id (which errors and debug lines quote).
+ */
 function echo(req: Recorded) {
   const header = String(req.headers.authorization ?? req.headers["proxy-authorization"] ?? "");
   const credential = header.split(" ")[1] ?? "";
   const pair = /^basic /i.test(header) ? decoded(credential) : "";
   return {
     status: 401,
-    headers: { "x-echo": header, "x-echo-credential": credential, "x-echo-pair": pair },
+    headers: {
+      "x-echo": header,
+      "x-echo-credential": credential,
+      "x-echo-pair": pair,
+      "x-github-request-id": credential,
+    },
     body: {
       message: `Bad credentials: ${header} (${credential}) ${pair} ${pair.split(":")[1] ?? ""}`,
       errors: [{ message: `you sent ${credential}`, code: "invalid" }],
@@ -178,21 +186,49 @@ test("short values are masked only as whole words (letters, digits, _), so unrel
   assert.is(redact(`q=${encodeURIComponent("a b&c/long-value")}`), "q=[REDACTED]");
 });
 
-test("the CLI: a 40-hex GITHUB_TOKEN echoed back appears in neither --include nor DEBUG output", async () => {
-  assertBuilt();
-  server.route("GET /ok", (req) => ({
-    headers: { "x-echo": String(req.headers.authorization) },
-    body: { ok: true },
-  }));
-  const env = { GITHUB_TOKEN: HEX40, DEBUG: "forgekit:rest*", DEBUG_COLORS: "0" };
-  for (const path of ["/echo", "/ok"]) {
-    const run = await forgekit(["request", `GET ${path}`, "--include", "--base-url", server.url], { env });
-    assert.is(run.code, path === "/ok" ? 0 : 1, run.stderr);
-    assert.match(run.stdout, /x-echo: token \[REDACTED\]/);
-    assert.match(run.stderr, /forgekit:rest:request GET/);
-    for (const output of [run.stdout, run.stderr])
-      assert.not.ok(output.includes(HEX40), `${path}: the token is shown:\n${output}`);
-  }
-});
+// Each credential kind the CLI takes, echoed on an error (401, or the proxy's 407) and on a
+// success: neither `--include` (stdout) nor the debug lines and error message (stderr) show it.
+const BASIC_PAIR = "mona:cli basic pass 42";
+const cliCases: [string, (base: string) => { env?: Record<string, string>; args?: string[] }, string[]][] = [
+  ["a 40-hex GITHUB_TOKEN", () => ({ env: { GITHUB_TOKEN: HEX40 } }), [HEX40]],
+  ["a GHES v1. GITHUB_TOKEN", () => ({ env: { GITHUB_TOKEN: GHES } }), [GHES]],
+  [
+    '-H "authorization: Basic …"',
+    () => ({ args: ["-H", `authorization: Basic ${btoa(BASIC_PAIR)}`] }),
+    [BASIC_PAIR, "cli basic pass 42", btoa(BASIC_PAIR)],
+  ],
+  ["HTTPS_PROXY with credentials", () => ({ env: { HTTPS_PROXY: proxyUrl("cli-user") } }), proxySecrets("cli-user")],
+];
+
+for (const [label, setup, secrets] of cliCases) {
+  test(`the CLI: ${label} echoed back appears in neither --include nor DEBUG=forgekit:* output`, async () => {
+    assertBuilt();
+    // A success's body is the data asked for, printed as it came; its headers are redacted.
+    server.route("GET /ok", (req) => ({ headers: echo(req).headers, body: { ok: true } }));
+    const { env, args = [] } = setup(server.url);
+    // Through the proxy, every request gets its 407: the target is never reached.
+    const proxied = env?.HTTPS_PROXY !== undefined;
+    for (const path of proxied ? ["/echo"] : ["/echo", "/ok"]) {
+      const run = await forgekit(
+        [
+          "request",
+          `GET ${path}`,
+          "--include",
+          ...args,
+          "--base-url",
+          proxied ? "https://api.example.test" : server.url,
+        ],
+        { env: { ...env, DEBUG: "forgekit:*", DEBUG_COLORS: "0" } },
+      );
+      assert.is(run.code, path === "/ok" ? 0 : 1, run.stderr);
+      assert.match(run.stdout, /\nx-echo: \w+ \[REDACTED\]\n/);
+      assert.match(run.stdout, /\nx-github-request-id: \[REDACTED\]\n/);
+      assert.match(run.stderr, /forgekit:rest:request GET .* \(request id \[REDACTED\]/);
+      for (const output of [run.stdout, run.stderr])
+        for (const secret of secrets)
+          assert.not.ok(output.includes(secret), `${label}, ${path}: ${JSON.stringify(secret)} is shown:\n${output}`);
+    }
+  });
+}
 
 test.run();
