@@ -17,8 +17,13 @@ const LIMIT = 1024;
 /** A value → the pattern that finds it as a whole word (shorter values), or `undefined` (anywhere). */
 const known = new Map<string, RegExp | undefined>();
 
-/** The characters a credential is made of: a short one is masked only where none of them touch it. */
-const WORD = "[\\w.~+/=-]";
+/**
+ * The characters of a word: a short credential is masked only where none of them touch it.
+ * Punctuation is left out, `.~+/=-` included, though credentials are made of them too: an echo
+ * puts a credential after `key=` or `user/` and before a full stop, and masking a short value
+ * inside a base64 or URL string that happens to hold it costs only readability.
+ */
+const WORD = "[A-Za-z0-9_]";
 
 /**
  * Mask `value` (a credential) wherever `redact` runs from now on, and its

@@ -1,5 +1,5 @@
 import { writeFile } from "node:fs/promises";
-import { VERSION, isHttpError, isNetworkError, isParameterError } from "../../kernel/index.js";
+import { VERSION, addAuthorization, isHttpError, isNetworkError, isParameterError } from "../../kernel/index.js";
 import { isGraphqlResponseError } from "../graphql/errors.js";
 import { Client, type Deployment, type Options } from "../presets/full.js";
 import { UsageError, parseArgv, type Flags } from "./args.js";
@@ -67,6 +67,10 @@ function createClient(
   // `--verbose`/`--log`: the log plugin's line or record per request (docs/observability.md).
   const requests = flags.log === "json" ? "record" : flags.verbose || flags.log === "line" ? "line" : false;
   const print = (value: unknown) => say(typeof value === "string" ? value : JSON.stringify(value));
+  // A credential given with -H is known by value from the start (kernel/secrets.ts), as a token
+  // is: a server echoing it on a success reaches --include and debug lines, where no error adds it.
+  addAuthorization(flags.headers.authorization);
+  addAuthorization(flags.headers["proxy-authorization"]);
   const options: Options = {
     userAgent: `forgekit-cli/${VERSION}`,
     log: { warn: say, error: print, ...(requests && { info: print }) },

@@ -70,6 +70,8 @@ export class RateLimitError extends ForgeError {
   declare status?: number;
   declare headers?: ResponseHeaders;
   declare response?: Response<unknown>;
+  /** GitHub's `x-github-request-id` for the answer, as on `HttpError` (quote it to GitHub Support). */
+  declare requestId?: string;
   constructor(request: RequestOptions, details: RateLimitDetails, cause?: HttpError) {
     const { kind, reason, retryAt, waitMs, resource, maxWait, maxTotalWait = 0, waited = 0 } = details;
     const callback = kind === "secondary" ? "onSecondaryRateLimit" : "onRateLimit";
@@ -81,8 +83,9 @@ export class RateLimitError extends ForgeError {
         : reason === "max-total-wait"
           ? `, longer than what is left (${max}) of maxTotalWait (${durations(maxTotalWait, 0)[0]}) after waiting ${durations(waited, 0)[0]}: retry after then, or raise retry.maxTotalWait (or throttle.maxTotalWait).`
           : `, longer than maxWait (${max}): retry after then, or raise retry.maxWait (or throttle.maxWait).`;
+    const id = cause?.requestId;
     super(
-      `${request.method} ${request.url} → ${cause ? cause.status : "not sent"}: ${WHAT[kind](resource)} ${until}${tail}`,
+      `${request.method} ${request.url} → ${cause ? cause.status : "not sent"}: ${WHAT[kind](resource)} ${until}${tail}${id ? ` [request id ${id}]` : ""}`,
       request,
       cause,
     );
@@ -90,6 +93,7 @@ export class RateLimitError extends ForgeError {
     if (resource !== undefined) this.resource = resource;
     if (cause) {
       Object.assign(this, { status: cause.status, headers: cause.headers, response: cause.response });
+      if (id) this.requestId = id;
       const rateLimit = (cause as { rateLimit?: RateLimit }).rateLimit;
       if (rateLimit) this.rateLimit = rateLimit;
     }

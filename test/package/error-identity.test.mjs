@@ -70,6 +70,7 @@ async function errorsOf(copy) {
     NetworkError: new main.NetworkError("no response", request),
     TimeoutError: new main.TimeoutError("too slow", request, 10),
     AbortError: new main.AbortError("aborted", request),
+    ResponseTooLargeError: new main.ResponseTooLargeError(request, 200, 10),
     ParameterError: new main.ParameterError("bad input"),
     RateLimitError: new policy.RateLimitError(request, {
       kind: "primary",
@@ -93,6 +94,7 @@ const FAMILY = {
   NetworkError: ["ForgeError", "NetworkError"],
   TimeoutError: ["ForgeError", "NetworkError", "TimeoutError"],
   AbortError: ["ForgeError", "NetworkError", "AbortError"],
+  ResponseTooLargeError: ["ForgeError", "NetworkError", "ResponseTooLargeError"],
   ParameterError: ["ForgeError", "ParameterError"],
   RateLimitError: ["ForgeError", "RateLimitError"],
   GraphqlResponseError: ["ForgeError", "GraphqlResponseError"],
@@ -104,6 +106,7 @@ const CLASSES = [
   "NetworkError",
   "TimeoutError",
   "AbortError",
+  "ResponseTooLargeError",
   "ParameterError",
 ];
 const GUARDS = {

@@ -27,6 +27,9 @@ test.before(async () => {
     "GET /c": () => ({ headers: link("/d"), body: ["c"] }),
     "GET /d": () => ({ headers: link("/c"), body: ["d"] }),
     "GET /f": (req) => ({ headers: link(`/f?page=1&per_page=5#${req.query.get("page")}`), body: ["f"] }),
+    // Two pages whose links carry fragments: /g1 → /g2#x → /g1#y.
+    "GET /g1": (req) => ({ headers: link(`/g2?${req.query}#x`), body: ["g1"] }),
+    "GET /g2": (req) => ({ headers: link(`/g1?${req.query}#y`), body: ["g2"] }),
     "GET /q": (req) =>
       req.query.get("page") === "2"
         ? { headers: link("/q?per_page=5&page=1"), body: ["q2"] }
@@ -67,6 +70,19 @@ test("the same page under a fragment is the same page", async () => {
   assert.equal(items, ["f"]);
   assert.is(sent("/f"), 1);
   assert.match(warn.firstCall.args[0], /names the page just read/);
+});
+
+test("pages under fragments, /g1 → /g2#x → /g1#y: two requests and a warning, through paginate and its iterator", async () => {
+  const warn = sinon.spy();
+  const client = new Paged({ baseUrl: server.url, log: { warn } });
+  assert.equal(await client.paginate("GET /g1"), ["g1", "g2"]);
+  assert.is(server.requests.length, 2, "no request after the cycle closed");
+  const pages: unknown[] = [];
+  for await (const page of client.paginate.iterator("GET /g1")) pages.push(...page.data);
+  assert.equal(pages, ["g1", "g2"]);
+  assert.is(server.requests.length, 4, "no request after the cycle closed");
+  assert.is(warn.callCount, 2);
+  for (const call of warn.getCalls()) assert.match(call.args[0], /rel="next" names page 1, read before/);
 });
 
 test("the same query in another order is the same page", async () => {

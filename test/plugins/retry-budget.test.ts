@@ -11,6 +11,8 @@ import {
   httpDate,
   keepAlive,
   pendingTimers,
+  primaryLimit,
+  secondaryLimit,
   SERVER_NOW,
   settle,
   until,
@@ -118,6 +120,33 @@ test("a wait and maxWait that round to the same seconds are told apart in ms", a
     .catch((e: unknown) => e);
   assert.ok(isRateLimitError(error), String(error));
   assert.match(error.message, /\(2000 ms\), longer than maxWait \(1500 ms\)/);
+});
+
+test("a RateLimitError for a sent request has GitHub's request id, in requestId and at the message's end", async () => {
+  const withId = (reply: ReturnType<typeof primaryLimit>, id: string) => ({
+    ...reply,
+    headers: { ...reply.headers, "x-github-request-id": id },
+  });
+  server.route("GET /primary", withId(primaryLimit(3600), "0C4A:3B1F:1A2B3C:4D5E6F:6757A1B2"));
+  server.route("GET /secondary", withId(secondaryLimit(3600, { status: 429 }), "0C4A:3B1F:1A2B3C:4D5E6F:6757A1B3"));
+  for (const [path, status, id] of [
+    ["/primary", 403, "0C4A:3B1F:1A2B3C:4D5E6F:6757A1B2"],
+    ["/secondary", 429, "0C4A:3B1F:1A2B3C:4D5E6F:6757A1B3"],
+  ] as const) {
+    const { error } = await settle(make({ retry: { maxWait: 60_000 } }).request(`GET ${path}`)).result;
+    assert.ok(isRateLimitError(error), String(error));
+    assert.is(error.status, status);
+    assert.is(error.requestId, id);
+    assert.ok(error.message.endsWith(`(or throttle.maxWait). [request id ${id}]`), error.message);
+  }
+  // Refused before sending (the "core" limit is known exhausted): no id, no field.
+  const client = make({ retry: { maxWait: 60_000 } });
+  await client.request("GET /primary").catch(() => {});
+  const { error } = await settle(client.request("GET /primary")).result;
+  assert.ok(isRateLimitError(error), String(error));
+  assert.is(error.sent, false);
+  assert.not.ok("requestId" in error, error.message);
+  assert.not.match(error.message, /request id/);
 });
 
 test("maxTotalWait must be a number ≥ 0, and retry and throttle must not disagree", () => {

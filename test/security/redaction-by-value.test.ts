@@ -3,8 +3,11 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { inspect } from "node:util";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { Client, isHttpError, redact, addSecret, type HttpError } from "../../kernel/index.js";
 import { auth } from "../../plugins/auth/index.js";
+import { agent } from "../../plugins/agent/index.js";
 import { startServer, type Recorded, type TestServer } from "../helpers/server.js";
 import { generateAppKeys } from "../helpers/auth-keys.js";
 import { assertBuilt, forgekit } from "../helpers/cli.js";
@@ -19,14 +22,22 @@ const GHES = `v1.${"9f".repeat(20)}`;
 const INSTALLATION = `v1.${"7e".repeat(20)}`;
 const decoded = (value: string) => Buffer.from(value, "base64").toString("utf8");
 
-/** Echo the `authorization` value, its credential and (Basic) the decoded pair, in the body and headers. */
+/**
+ * Echo the `authorization` value, its credential and (Basic) the decoded pair, in the body and
+ * headers, the credential also as GitHub's request id (which errors and debug lines quote).
+ */
 function echo(req: Recorded) {
   const header = String(req.headers.authorization ?? req.headers["proxy-authorization"] ?? "");
   const credential = header.split(" ")[1] ?? "";
   const pair = /^basic /i.test(header) ? decoded(credential) : "";
   return {
     status: 401,
-    headers: { "x-echo": header, "x-echo-credential": credential, "x-echo-pair": pair },
+    headers: {
+      "x-echo": header,
+      "x-echo-credential": credential,
+      "x-echo-pair": pair,
+      "x-github-request-id": credential,
+    },
     body: {
       message: `Bad credentials: ${header} (${credential}) ${pair} ${pair.split(":")[1] ?? ""}`,
       errors: [{ message: `you sent ${credential}`, code: "invalid" }],
@@ -49,23 +60,41 @@ function views(error: HttpError): Record<string, string> {
   };
 }
 
-function assertHidden(error: unknown, secrets: string[], label: string) {
+function assertHidden(error: unknown, secrets: string[], label: string, status = 401) {
   assert.ok(isHttpError(error), `${label}: ${String(error)}`);
-  assert.is(error.status, 401);
+  assert.is(error.status, status);
   for (const [view, text] of Object.entries(views(error)))
     for (const secret of secrets)
       assert.not.ok(text.includes(secret), `${label}: ${view} shows ${JSON.stringify(secret)}:\n${text}`);
   assert.match(error.message, /Bad credentials: .*\[REDACTED\]/, label);
 }
 
+/** A proxy that refuses every CONNECT with a 407 echoing the `proxy-authorization` it received. */
+let proxy: Server;
+let proxyPort: number;
+
 test.before(async () => {
+  proxy = createServer().on("connect", (req, socket) => {
+    const { status, headers, body } = echo(req as unknown as Recorded);
+    const text = JSON.stringify(body);
+    const fields = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+    socket.end(
+      `HTTP/1.1 ${status === 401 ? 407 : status} Proxy Authentication Required\r\ncontent-type: application/json\r\n` +
+        `${fields.join("")}content-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`,
+    );
+  });
+  await new Promise<void>((done) => proxy.listen(0, "127.0.0.1", done));
+  proxyPort = (proxy.address() as AddressInfo).port;
   server = await startServer({ "GET /echo": echo, "GET /app": echo, "GET /repos/o/r": echo });
   server.route("POST /app/installations/1/access_tokens", {
     status: 201,
     body: { token: INSTALLATION, expires_at: new Date(Date.now() + 3_600_000).toISOString() },
   });
 });
-test.after(() => server.close());
+test.after(async () => {
+  await new Promise((done) => proxy.close(done));
+  await server.close();
+});
 
 const cases: [string, Record<string, unknown>, string[]][] = [
   ["a classic 40-hex token", { auth: HEX40 }, [HEX40]],
@@ -109,11 +138,47 @@ test("an installation token forgekit received, echoed back, is in no view of the
   assertHidden(error, [INSTALLATION], "installation token");
 });
 
-test("short values are masked only as whole words, so unrelated text is left alone", () => {
+// The proxy's credentials travel in the CONNECT only: the request never carries them, so an
+// error could learn them only from the proxy URL itself (plugins/agent/proxy.ts).
+const PROXY_PASSWORD = "pr0xy pass/1234@";
+const proxyUrl = (user: string) => `http://${user}:${encodeURIComponent(PROXY_PASSWORD)}@127.0.0.1:${proxyPort}`;
+const proxySecrets = (user: string) => [
+  PROXY_PASSWORD,
+  encodeURIComponent(PROXY_PASSWORD),
+  `${user}:${PROXY_PASSWORD}`,
+  btoa(`${user}:${PROXY_PASSWORD}`),
+];
+const WithProxy = Client.plugin(auth, agent);
+
+test("credentials in request.proxy, echoed by the proxy's 407, are in no view of the error", async () => {
+  const client = new WithProxy({ baseUrl: "https://api.example.test", request: { proxy: proxyUrl("option-user") } });
+  const error = await client.request("GET /echo").catch((e: unknown) => e);
+  assertHidden(error, proxySecrets("option-user"), "request.proxy", 407);
+});
+
+test("credentials in HTTPS_PROXY, echoed by the proxy's 407, are in no view of the error", async () => {
+  process.env.HTTPS_PROXY = proxyUrl("env-user");
+  try {
+    const error = await new WithProxy({ baseUrl: "https://api.example.test" })
+      .request("GET /echo")
+      .catch((e: unknown) => e);
+    assertHidden(error, proxySecrets("env-user"), "HTTPS_PROXY", 407);
+  } finally {
+    delete process.env.HTTPS_PROXY;
+  }
+});
+
+test("short values are masked only as whole words (letters, digits, _), so unrelated text is left alone", () => {
   addSecret("hunter2");
   assert.is(redact("password hunter2 rejected"), "password [REDACTED] rejected");
   assert.is(redact("hunter22 and xhunter2 stay"), "hunter22 and xhunter2 stay");
   assert.is(redact('{"p":"hunter2"}'), '{"p":"[REDACTED]"}');
+  // Punctuation is no part of a word: the end of a sentence, a `key=`, a `user/`.
+  assert.is(redact("Bad credentials: hunter2."), "Bad credentials: [REDACTED].");
+  assert.is(redact("password=hunter2&x=1"), "password=[REDACTED]&x=1");
+  assert.is(redact("mona/hunter2"), "mona/[REDACTED]");
+  assert.is(redact("~hunter2+ -hunter2-"), "~[REDACTED]+ -[REDACTED]-");
+  assert.is(redact("hunter2_ and _hunter2 stay"), "hunter2_ and _hunter2 stay");
   addSecret(`long-${HEX40}`);
   assert.is(redact(`inside-long-${HEX40}-word`), "inside-[REDACTED]-word");
   assert.is(redact(`q=${encodeURIComponent("a b&c/long-value")}`), `q=${encodeURIComponent("a b&c/long-value")}`);
@@ -121,21 +186,49 @@ test("short values are masked only as whole words, so unrelated text is left alo
   assert.is(redact(`q=${encodeURIComponent("a b&c/long-value")}`), "q=[REDACTED]");
 });
 
-test("the CLI: a 40-hex GITHUB_TOKEN echoed back appears in neither --include nor DEBUG output", async () => {
-  assertBuilt();
-  server.route("GET /ok", (req) => ({
-    headers: { "x-echo": String(req.headers.authorization) },
-    body: { ok: true },
-  }));
-  const env = { GITHUB_TOKEN: HEX40, DEBUG: "forgekit:rest*", DEBUG_COLORS: "0" };
-  for (const path of ["/echo", "/ok"]) {
-    const run = await forgekit(["request", `GET ${path}`, "--include", "--base-url", server.url], { env });
-    assert.is(run.code, path === "/ok" ? 0 : 1, run.stderr);
-    assert.match(run.stdout, /x-echo: token \[REDACTED\]/);
-    assert.match(run.stderr, /forgekit:rest:request GET/);
-    for (const output of [run.stdout, run.stderr])
-      assert.not.ok(output.includes(HEX40), `${path}: the token is shown:\n${output}`);
-  }
-});
+// Each credential kind the CLI takes, echoed on an error (401, or the proxy's 407) and on a
+// success: neither `--include` (stdout) nor the debug lines and error message (stderr) show it.
+const BASIC_PAIR = "mona:cli basic pass 42";
+const cliCases: [string, (base: string) => { env?: Record<string, string>; args?: string[] }, string[]][] = [
+  ["a 40-hex GITHUB_TOKEN", () => ({ env: { GITHUB_TOKEN: HEX40 } }), [HEX40]],
+  ["a GHES v1. GITHUB_TOKEN", () => ({ env: { GITHUB_TOKEN: GHES } }), [GHES]],
+  [
+    '-H "authorization: Basic …"',
+    () => ({ args: ["-H", `authorization: Basic ${btoa(BASIC_PAIR)}`] }),
+    [BASIC_PAIR, "cli basic pass 42", btoa(BASIC_PAIR)],
+  ],
+  ["HTTPS_PROXY with credentials", () => ({ env: { HTTPS_PROXY: proxyUrl("cli-user") } }), proxySecrets("cli-user")],
+];
+
+for (const [label, setup, secrets] of cliCases) {
+  test(`the CLI: ${label} echoed back appears in neither --include nor DEBUG=forgekit:* output`, async () => {
+    assertBuilt();
+    // A success's body is the data asked for, printed as it came; its headers are redacted.
+    server.route("GET /ok", (req) => ({ headers: echo(req).headers, body: { ok: true } }));
+    const { env, args = [] } = setup(server.url);
+    // Through the proxy, every request gets its 407: the target is never reached.
+    const proxied = env?.HTTPS_PROXY !== undefined;
+    for (const path of proxied ? ["/echo"] : ["/echo", "/ok"]) {
+      const run = await forgekit(
+        [
+          "request",
+          `GET ${path}`,
+          "--include",
+          ...args,
+          "--base-url",
+          proxied ? "https://api.example.test" : server.url,
+        ],
+        { env: { ...env, DEBUG: "forgekit:*", DEBUG_COLORS: "0" } },
+      );
+      assert.is(run.code, path === "/ok" ? 0 : 1, run.stderr);
+      assert.match(run.stdout, /\nx-echo: \w+ \[REDACTED\]\n/);
+      assert.match(run.stdout, /\nx-github-request-id: \[REDACTED\]\n/);
+      assert.match(run.stderr, /forgekit:rest:request GET .* \(request id \[REDACTED\]/);
+      for (const output of [run.stdout, run.stderr])
+        for (const secret of secrets)
+          assert.not.ok(output.includes(secret), `${label}, ${path}: ${JSON.stringify(secret)} is shown:\n${output}`);
+    }
+  });
+}
 
 test.run();
