@@ -15,7 +15,7 @@ export { merge } from "./merge.js";
 export { parse, uploadsOrigin } from "./route.js";
 export { createScope } from "./scope.js";
 export { OPERATION_OF } from "./registry.js";
-export { redact, redactBody, redactHeaders } from "./redact.js";
+export { learnCredentials, redact, redactBody, redactHeaders } from "./redact.js";
 export { addSecret, addAuthorization } from "./secrets.js";
 export { closest } from "./closest.js";
 export { checkRequestOptions } from "./check-request.js";

@@ -47,11 +47,20 @@ export function redactBody(body: string): string {
   return redact(body).replace(JSON_SECRET, '$1"[REDACTED]"');
 }
 
+/**
+ * Learn the credentials of request `headers` (`authorization`, `proxy-authorization`), so that
+ * {@link redact} masks them by value wherever a server echoes them: a caller's own header is
+ * known to no auth plugin. Printers (logs, debug lines) call it before printing.
+ */
+export function learnCredentials(headers: Record<string, unknown>): void {
+  for (const name in headers) if (/^(proxy-)?authorization$/i.test(name)) addAuthorization(headers[name]);
+}
+
 /** A copy of `headers` fit for printing: credentials reduced to their scheme, the rest {@link redact}ed. */
 export function redactHeaders(headers: Record<string, unknown>): Record<string, string> {
   const out: Record<string, string> = {};
   // Learn the credentials first: another header (or a body printed next) may quote them.
-  for (const name in headers) if (/^(proxy-)?authorization$/i.test(name)) addAuthorization(headers[name]);
+  learnCredentials(headers);
   for (const name in headers) {
     const value = String(headers[name]);
     // The scheme goes through redact too: a bare token followed by a space is no scheme.

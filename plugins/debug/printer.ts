@@ -1,5 +1,5 @@
 import createDebug, { type Debugger } from "debug";
-import { parse, redact, type EndpointOptions, type Response, type Send } from "../../kernel/index.js";
+import { learnCredentials, parse, redact, type EndpointOptions, type Response, type Send } from "../../kernel/index.js";
 import { errorLine, requestLine, responseLine } from "./line.js";
 
 /** Root of every debug namespace: `DEBUG=forgekit:rest*` shows them all (docs/debugging.md). */
@@ -35,6 +35,8 @@ export function createPrinter(): Printer {
       const out = get(`${ROOT}:request`);
       // Checked per attempt (a cheap getter): `createDebug.enable()` at any time takes effect.
       if (!out.enabled) return send(options);
+      // A caller's own `authorization` header is known to no auth plugin: learn it before printing.
+      learnCredentials(options.headers);
       out("%s", requestLine(options, parse(options).url));
       const started = performance.now();
       const ms = () => Math.round(performance.now() - started);

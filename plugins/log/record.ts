@@ -1,5 +1,6 @@
 import {
   isHttpError,
+  learnCredentials,
   parse,
   redact,
   type EndpointOptions,
@@ -71,6 +72,8 @@ export function requestRecord(
   error: unknown,
   durationMs: number,
 ): RequestRecord {
+  // A caller's own `authorization` header is known to no auth plugin: learn it before redacting.
+  learnCredentials(options.headers);
   const answered = response ?? (isHttpError(error) ? error.response : undefined);
   const headers = answered?.headers ?? {};
   const url = redact(urlOf(options));

@@ -22,6 +22,10 @@ test.before(async () => {
       body: { token: TOKEN },
     },
     "POST /user/tokens": { status: 422, body: { message: `token ${TOKEN} is invalid` } },
+    "GET /echo": (req) => ({
+      headers: { "x-github-request-id": String(req.headers.authorization).replace(/^\S+ /, "") },
+      body: {},
+    }),
   });
   createDebug.log = (...args: unknown[]) => void lines.push(format(...args));
 });
@@ -44,6 +48,15 @@ test("one line per request and per response: method, route, URL, status, duratio
     lines[1]!,
     /forgekit:rest:request GET \/user → 200 in \d+ ms \(request id BEEF:1, rate limit remaining 42\)/,
   );
+});
+
+// No auth plugin here: the value is known only from the request's own header.
+test("a caller's 40-hex authorization header, echoed as the request id on a 200, never appears", async () => {
+  const hex = "00112233445566778899aabbccddeeff00112233";
+  await new Debugged({ baseUrl: server.url }).request("GET /echo", { headers: { authorization: `token ${hex}` } });
+  assert.is(lines.length, 2);
+  assert.match(lines[1]!, /\(request id \[REDACTED\]\)/);
+  assert.not.match(lines.join("\n"), hex.slice(-24));
 });
 
 test("planted credentials (authorization header, ?access_token=, tokens in bodies, headers and errors) never appear", async () => {

@@ -21,6 +21,10 @@ test.before(async () => {
     "GET /missing": { status: 404, body: { message: "Not Found" } },
     // Echoes the credential it received, as GitHub's "Bad credentials" answers and a hostile
     // server may: in the request id (which spans and records carry) and in a 401 body.
+    "GET /echo-ok": (req) => ({
+      headers: { "x-github-request-id": String(req.headers.authorization).replace(/^\S+ /, "") },
+      body: {},
+    }),
     "GET /echo": (req) => {
       const credential = String(req.headers.authorization).replace(/^\S+ /, "");
       return {
@@ -151,6 +155,17 @@ test("a credential without a token shape, echoed back by the server, is in no li
     assert.match(text, /"requestId":"\[REDACTED\]"/, "the echoed value reached the record, redacted");
     assert.not.match(text, credential.slice(-24));
   }
+});
+
+// A caller's own header, not the auth plugin's: no plugin knew the value until it was logged.
+test("a caller's own authorization header, echoed on a success, is in no line or record", async () => {
+  const credential = "fedcba9876543210fedcba9876543210fedcba98";
+  const info = sinon.spy();
+  const client = new Client({ baseUrl: server.url, log: { info }, logRequests: "record" });
+  await client.request("GET /echo-ok", { headers: { authorization: `token ${credential}` } });
+  const text = JSON.stringify(info.getCalls().map((call) => call.args));
+  assert.match(text, /"requestId":"\[REDACTED\]"/, "the echoed value reached the record, redacted");
+  assert.not.match(text, credential.slice(-24));
 });
 
 test("a bad logRequests value fails at construction", () => {
