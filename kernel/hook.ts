@@ -6,13 +6,6 @@ export type Hooks = { request: { Options: EndpointOptions; Result: Response<any>
 /** What a `wrap` hook calls to go on with the request: the rest of the chain, then the transport. */
 export type Send = (options: EndpointOptions) => Response<any> | Promise<Response<any>>;
 
-/** A hook on `"request"`, any of the four kinds: what {@link Hook.remove} takes. */
-type AnyRequestHook =
-  | ((options: EndpointOptions) => void | Promise<void>)
-  | ((error: unknown, options: EndpointOptions) => unknown)
-  | ((response: Response<any>, options: EndpointOptions) => void | Promise<void>)
-  | ((send: Send, options: EndpointOptions) => Response<any> | Promise<Response<any>>);
-
 /**
  * `client.hook`: `before`, `after`, `error` and `wrap` for the `"request"` hook. Declared here,
  * not imported from before-after-hook: its declarations are an ES module, which the shared
@@ -20,25 +13,25 @@ type AnyRequestHook =
  * is before-after-hook's own (`createHook`); this is its API for the one hook.
  */
 export interface Hook {
-  /** Runs `send` through every registered hook, as a request does. */
+  /** Sends through every registered hook, as a request does. */
   (name: "request" | "request"[], send: Send, options?: EndpointOptions): Promise<Response<any>>;
-  /** Runs `hook` before each request, with the options the request will send. */
+  /** Runs `hook` before each request, with its options. */
   before(name: "request", hook: (options: EndpointOptions) => void | Promise<void>): void;
-  /** Runs `hook` when a request fails: what it returns is the response, what it throws the error. */
+  /** What `hook` returns is the response; what it throws, the error. */
   error(name: "request", hook: (error: unknown, options: EndpointOptions) => unknown): void;
   /** Runs `hook` after each response. */
   after(name: "request", hook: (response: Response<any>, options: EndpointOptions) => void | Promise<void>): void;
-  /** Wraps each request: `hook` calls `send` (or not) and returns the response. */
+  /** `hook` calls `send` (or not) and returns the response. */
   wrap(name: "request", hook: (send: Send, options: EndpointOptions) => Response<any> | Promise<Response<any>>): void;
-  /** Removes a hook registered with any of the four. */
-  remove(name: "request", hook: AnyRequestHook): void;
-  /** The same collection without the call: what to hand code that may only register hooks. */
+  /** Removes a hook added with any of the four. */
+  remove(name: "request", hook: Parameters<Hook["before" | "error" | "after" | "wrap"]>[1]): void;
+  /** The collection without the call: for code that may only add and remove hooks. */
   api: Pick<Hook, "before" | "error" | "after" | "wrap" | "remove">;
 }
 
 /**
- * A new hook collection (`client.hook`): before-after-hook 4.0.0's own `Collection`, whose API,
- * types and semantics are unchanged (the last registered hook runs outermost). A client makes
+ * A new hook collection (`client.hook`): before-after-hook 4.0.0's own `Collection`, whose API
+ * and semantics are unchanged (the last registered hook runs outermost). A client makes
  * it on the first read of `client.hook` (kernel/client.ts).
  */
 export function createHook(): Hook {
