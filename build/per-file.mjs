@@ -108,25 +108,21 @@ const requireEntries = () =>
  * One set of declarations for `import` and `require` (README, "TypeScript"). TypeScript 4.9, and
  * later ones under `module: node16`, refuse a CommonJS file that imports an ES module's
  * declarations (TS1479), even for a type, while an ES module may import CommonJS ones. So every
- * declaration is CommonJS, its relative imports naming `.cjs`: a `require()` entry's is its
- * dist/cjs/<path>.d.cts, beside the module, and the rest are dist/esm/<path>.d.cts. An entry's
- * dist/esm/<path>.d.ts, what "exports" gives `import`, stays an ES module that re-exports the
- * CommonJS one (the browser preset's, which has no `require()` entry, is its own). Both sides
- * reach the same files, so a class is one type in a program that has both, and the package
- * has no more files than with ES module declarations. None imports an ES-module-only package
- * (kernel/hook.ts declares its own hook type). test/types/floor.test.ts type-checks an ES module
- * and a CommonJS consumer with 4.9 and with the pinned compiler.
+ * declaration is CommonJS, dist/cjs/<path>.d.cts, its relative imports naming `.cjs` (a
+ * `require()` entry's beside its module). An entry's dist/esm/<path>.d.ts, what "exports" gives
+ * `import`, stays an ES module that re-exports its dist/cjs one (the browser preset's, which has
+ * no `require()` entry, is its own). Both sides reach the same files, so a class is one type in
+ * a program that has both, and the package has no more files than with ES module declarations.
+ * None imports an ES-module-only package (kernel/hook.ts declares its own hook type).
+ * test/types/floor.test.ts type-checks an ES module and a CommonJS consumer with 4.9 and with
+ * the pinned compiler.
  */
 function toCommonJsDeclarations() {
   const files = new Set(listFiles("dist/esm", ".d.ts"));
   const required = new Set(requireEntries().map((file) => `dist/esm/${file.replace(/\.ts$/, ".d.ts")}`));
   const browser = "dist/esm/plugins/presets/browser.d.ts";
   const target = (file) =>
-    file === browser
-      ? file
-      : required.has(file)
-        ? file.replace(/^dist\/esm\//, "dist/cjs/").replace(/\.d\.ts$/, ".d.cts")
-        : file.replace(/\.d\.ts$/, ".d.cts");
+    file === browser ? file : file.replace(/^dist\/esm\//, "dist/cjs/").replace(/\.d\.ts$/, ".d.cts");
   const specifierTo = (from, file) => {
     const path = posix.relative(posix.dirname(from), target(file)).replace(/\.d\.c?ts$/, ".cjs");
     return path.startsWith(".") ? path : `./${path}`;
