@@ -237,9 +237,9 @@ export const installFootprint = {
   // All of the above together (issues 25 and 26 merged): 6,164,108 B and 915 files.
   // +49 B: the write pacer's jitter margin (plugins/throttle/pacer.ts).
   // +909 B: CHANGELOG entries for the footprint and the benches.
-  // +2,616 B for the CommonJS TypeScript 4.9 floor: the declarations are CommonJS, in dist/cjs,
+  // +2,680 B for the CommonJS TypeScript 4.9 floor: the declarations are CommonJS, in dist/cjs,
   // their imports naming `.cjs`, and an entry's dist/esm one re-exports its dist/cjs one
-  // (build/per-file.mjs `toCommonJsDeclarations`); kernel/hook.ts declares its own hook type.
-  // -1 file: the CLI bin's declaration, which no "exports" entry reaches.
-  ceiling: { bytes: 6_167_682, files: 914 },
+  // (build/per-file.mjs `toCommonJsDeclarations`); kernel/hook.ts declares its own hook type;
+  // the README says so. -1 file: the CLI bin's declaration, which no "exports" entry reaches.
+  ceiling: { bytes: 6_167_746, files: 914 },
 };
