@@ -68,6 +68,7 @@ export function buildDeclarations() {
   }
   rmSync("dist/types", { recursive: true, force: true });
   pruneDeclarations();
+  toCommonJsDeclarations();
   // package.json's typesVersions sends TypeScript before 4.9 here: the import fails, naming the floor.
   writeFileSync(
     "dist/typescript-4.9-or-later.d.ts",
@@ -81,9 +82,7 @@ export function buildDeclarations() {
  * its paths) contributes no type a user sees.
  */
 function pruneDeclarations() {
-  const entries = [...nodeBundleEntries().map(sourceOf), ...dataEntries(), "plugins/presets/browser.ts"].map(
-    (file) => `dist/esm/${file.replace(/\.ts$/, ".d.ts")}`,
-  );
+  const entries = declarationEntries();
   const reached = new Set();
   const specifier = /(?:from |import\()\s*"(\.{1,2}\/[^"]+)\.js"/g;
   for (let queue = entries; queue.length;) {
@@ -97,29 +96,79 @@ function pruneDeclarations() {
   for (const file of listFiles("dist/esm", ".d.ts")) if (!reached.has(file)) rmSync(file);
 }
 
+/** The dist/esm declarations package.json "exports" point at. */
+const declarationEntries = () =>
+  [...requireEntries(), "plugins/presets/browser.ts"].map((file) => `dist/esm/${file.replace(/\.ts$/, ".d.ts")}`);
+
+/** The source files with a `require()` entry in dist/cjs: each Node entry (but the bin) and each data entry. */
+const requireEntries = () =>
+  [...nodeBundleEntries().map(sourceOf), ...dataEntries()].filter((source) => source !== "plugins/cli/bin.ts");
+
+/**
+ * One set of declarations for `import` and `require` (README, "TypeScript"). TypeScript 4.9, and
+ * later ones under `module: node16`, refuse a CommonJS file that imports an ES module's
+ * declarations (TS1479), even for a type, while an ES module may import CommonJS ones. So every
+ * declaration is CommonJS, dist/cjs/<path>.d.cts, its relative imports naming `.cjs` (a
+ * `require()` entry's beside its module). An entry's dist/esm/<path>.d.ts, what "exports" gives
+ * `import`, stays an ES module that re-exports its dist/cjs one (the browser preset's, which has
+ * no `require()` entry, is its own). Both sides reach the same files, so a class is one type in
+ * a program that has both, and the package has no more files than with ES module declarations.
+ * None imports an ES-module-only package (kernel/hook.ts declares its own hook type).
+ * test/types/floor.test.ts type-checks an ES module and a CommonJS consumer with 4.9 and with
+ * the pinned compiler.
+ */
+function toCommonJsDeclarations() {
+  const files = new Set(listFiles("dist/esm", ".d.ts"));
+  const required = new Set(requireEntries().map((file) => `dist/esm/${file.replace(/\.ts$/, ".d.ts")}`));
+  const browser = "dist/esm/plugins/presets/browser.d.ts";
+  const target = (file) =>
+    file === browser ? file : file.replace(/^dist\/esm\//, "dist/cjs/").replace(/\.d\.ts$/, ".d.cts");
+  const specifierTo = (from, file) => {
+    const path = posix.relative(posix.dirname(from), target(file)).replace(/\.d\.c?ts$/, ".cjs");
+    return path.startsWith(".") ? path : `./${path}`;
+  };
+  // Only specifiers that name a declaration: a doc comment's example stays as written.
+  const specifier = /((?:from |import\()\s*")(\.{1,2}\/[^"]+)\.js"/g;
+  for (const file of files) {
+    const text = readFileSync(file, "utf8").replace(specifier, (match, head, path) => {
+      const imported = posix.join(posix.dirname(file), `${path}.d.ts`);
+      return files.has(imported) ? `${head}${specifierTo(target(file), imported)}"` : match;
+    });
+    if (file !== browser) rmSync(file);
+    mkdirSync(dirname(target(file)), { recursive: true });
+    writeFileSync(target(file), text);
+    if (!required.has(file)) continue;
+    const own = specifierTo(file, file);
+    const lines = [`export * from "${own}";`];
+    // An ES module's default import of CommonJS is its module.exports: the default is `.default`.
+    if (/^export (?:default |\{ default[ ,}])/m.test(text))
+      lines.push(
+        `import cjs from "${own}";`,
+        `declare const _default: typeof cjs.default;`,
+        `export default _default;`,
+      );
+    writeFileSync(file, `${lines.join("\n")}\n`);
+  }
+}
+
 /**
  * dist/cjs: what `require()` loads — for each entry of the Node bundle, a two-line module that
  * requires its dist/node file (require() of ES modules, Node ^20.19 || >=22.12, as package.json's
- * "engines" says) and a declaration that re-exports its dist/esm one. One build, one set of
+ * "engines" says), beside its declarations (`toCommonJsDeclarations`). One build, one set of
  * declarations, and `require` and `import` get the same classes in one process. The full
  * preset's entry falls back to a CommonJS bundle where that require() fails (build/require-fallback.mjs).
  */
 export function buildRequireEntries() {
   const data = new Set(dataEntries());
-  for (const source of [...nodeBundleEntries().map(sourceOf), ...data]) {
-    if (source === "plugins/cli/bin.ts") continue;
+  for (const source of requireEntries()) {
     const path = source.replace(/\.ts$/, "");
     const up = "../".repeat(path.split("/").length);
-    const hasDefault = /^export default /m.test(readFileSync(source, "utf8"));
     mkdirSync(dirname(`dist/cjs/${path}`), { recursive: true });
     const load = `require("${up}${data.has(source) ? "esm" : "node"}/${path}.js")`;
     writeFileSync(
       `dist/cjs/${path}.cjs`,
       path === PRESET_WITH_FALLBACK ? requireWithFallback(load) : `"use strict";\nmodule.exports = ${load};\n`,
     );
-    const declarations = [`export * from "${up}esm/${path}.js";`];
-    if (hasDefault) declarations.push(`export { default } from "${up}esm/${path}.js";`);
-    writeFileSync(`dist/cjs/${path}.d.cts`, `${declarations.join("\n")}\n`);
   }
   // require("forgekit") is the factory itself, with every named export on it: a function of its
   // own, so that the ES module's default export is not changed — a `function`, called or

@@ -7,7 +7,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 
 const root = new URL("../../", import.meta.url).pathname;
-const file = `${root}dist/esm/types/components.d.ts`;
+const file = `${root}dist/cjs/types/components.d.cts`;
 
 test("no four-space indent is left in the generated operation types", () => {
   const text = readFileSync(file, "utf8");
