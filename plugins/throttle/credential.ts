@@ -3,11 +3,10 @@ import { then } from "../store/maybe-promise.js";
 /**
  * Store keys name the credential by a hash, never the credential: SHA-256 (Web Crypto) of
  * the whole `authorization` header, first 16 hex digits. Browsers outside a secure context
- * have no `crypto.subtle`: there an FNV-1a pair gives the same length. Each header is hashed
+ * have no `crypto.subtle` (and Jest's jsdom no `TextEncoder`): there an FNV-1a pair gives the same length. Each header is hashed
  * once per client, so after the first request the check stays synchronous.
  */
 
-const encoder = new TextEncoder();
 const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 
 function fnv(text: string, seed: number): string {
@@ -18,8 +17,10 @@ function fnv(text: string, seed: number): string {
 
 async function digest(text: string): Promise<string> {
   const subtle = globalThis.crypto?.subtle;
-  if (!subtle) return fnv(text, 2166136261) + fnv(text, 374761393);
-  return hex(new Uint8Array(await subtle.digest("SHA-256", encoder.encode(text))).subarray(0, 8));
+  // `TextEncoder` is read here, not when the module loads: Jest's jsdom environment has none,
+  // and this module loads with the throttle (test/package/require-fallback.test.cjs).
+  if (!subtle || typeof TextEncoder !== "function") return fnv(text, 2166136261) + fnv(text, 374761393);
+  return hex(new Uint8Array(await subtle.digest("SHA-256", new TextEncoder().encode(text))).subarray(0, 8));
 }
 
 /** A per-client hasher: `"anonymous"` without a header, the hash (sync once known) with one. */

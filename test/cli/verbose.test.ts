@@ -30,6 +30,9 @@ test("--verbose prints one line per request on stderr; stdout keeps the data", a
   assert.is(code, 0, stderr);
   assert.is(JSON.parse(stdout).full_name, "octocat/Hello-World");
   assert.match(stderr, /^GET \/repos\/octocat\/hello-world - 200 in \d+ms\n$/);
+  const line = await forgekit(["repos.get", "owner=octocat", "repo=hello-world", "--log", "line", ...base()]);
+  assert.is(line.code, 0, line.stderr);
+  assert.match(line.stderr, /^GET \/repos\/octocat\/hello-world - 200 in \d+ms\n$/, "--log line is --verbose");
 });
 
 test("--log json prints one JSON record per request, with request id and rate limit", async () => {

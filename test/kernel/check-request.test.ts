@@ -112,4 +112,17 @@ test("a signal shared by many requests holds no listener once they settled", asy
   assert.is((aborted as Error).name, "AbortError");
 });
 
+// The full preset's retry/throttle engine waits and queues with the same signal.
+test("in the full preset too, a shared signal holds at most one listener per request in flight", async () => {
+  const { default: forgekit } = await import("../../plugins/presets/full.js");
+  const client = forgekit({ baseUrl: server.url });
+  const controller = new AbortController();
+  for (let i = 0; i < 50; i++) await client.request("GET /zen", { request: { signal: controller.signal } });
+  assert.is(getEventListeners(controller.signal, "abort").length, 0);
+  const inFlight = client.request("GET /zen", { request: { signal: controller.signal } });
+  assert.ok(getEventListeners(controller.signal, "abort").length <= 1);
+  await inFlight;
+  assert.is(getEventListeners(controller.signal, "abort").length, 0);
+});
+
 test.run();

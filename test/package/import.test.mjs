@@ -114,6 +114,7 @@ const PLUGIN_AUTHOR = [
   "createScope",
   "defaultLog",
   "lazy",
+  "learnCredentials",
   "memberOnFirstUse",
   "merge",
   "parse",

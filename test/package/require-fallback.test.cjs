@@ -36,8 +36,12 @@ const octokit = new Octokit({ baseUrl: process.env.BASE_URL, auth: "t0ken" });
   const search = await octokit.rest.search.issuesAndPullRequests({ q: "repo:o/r+type:pr" });
   const error = await octokit.rest.repos.get({ owner: "o", repo: "missing" }).catch((e) => e);
   const loaded = Object.keys(require.cache).map((file) => file.split("/dist/")[1]).filter(Boolean);
+  // v16's module shape and @octokit/rest's statics, from whichever build require() loaded.
+  const v16 = require("forgekit");
+  const called = await v16({ baseUrl: process.env.BASE_URL }).repos.get({ owner: "o", repo: "v16" });
+  const shape = [typeof v16.plugin, typeof Octokit.plugin, typeof Octokit.defaults, Octokit.VERSION === v16.VERSION, called.data.line];
   console.log(JSON.stringify({
-    before, loaded,
+    before, loaded, shape,
     lines: [got.data.line, created.data.line, search.data.line],
     body: created.data.body, text: got.data["é"],
     error: [error instanceof HttpError, error.status],
@@ -65,6 +69,7 @@ function assertAnswers(result) {
   assert.equal(JSON.parse(result.body), { ref: "refs/heads/a/b", sha: "1" });
   assert.is(result.text, "ü");
   assert.equal(result.error, [true, 404]);
+  assert.equal(result.shape, ["function", "function", "function", true, "GET /repos/o/v16"]);
 }
 
 test("with require() of ES modules (Node ^20.19 || >=22.12) the bundle is never loaded", async () => {
