@@ -8,6 +8,7 @@ import { Client as Full } from "../../plugins/presets/full.js";
 import { registry } from "../../plugins/presets/registry.js";
 import { agent } from "../../plugins/agent/index.js";
 import { apiVersion } from "../../plugins/api-version/index.js";
+import { appAuth } from "../../plugins/app-auth/index.js";
 import { auth } from "../../plugins/auth/index.js";
 import { cache } from "../../plugins/cache/index.js";
 import { debug } from "../../plugins/debug/index.js";
@@ -28,6 +29,7 @@ const TOKEN = "ghp_contractContractContract0123456789";
 const plugins: Record<string, Plugin<any, any>> = {
   agent,
   apiVersion,
+  appAuth,
   auth,
   cache,
   debug,

@@ -1,0 +1,131 @@
+import { ParameterError, lazy, memberOnFirstUse, type Client, type Plugin } from "../../kernel/index.js";
+import { fromAuthenticate } from "./forms.js";
+import { checkApp, fromOption } from "./options.js";
+import { authWrap, type Context } from "./wrap.js";
+import { APP_STRATEGY, type AppModule } from "./app-loader.js";
+import { allowedOrigins } from "./origin.js";
+import type { AppCredentials, AuthenticateOptions, AuthOption, Strategy } from "./types.js";
+import { applyStrategy, describe, type AuthResult, type AuthStrategy, type OctokitAuth } from "./octokit.js";
+
+export type { AuthResult, AuthStrategy, OctokitAuth } from "./octokit.js";
+
+export type {
+  AppCredentials,
+  AuthenticateOptions,
+  AuthOption,
+  BasicCredentials,
+  ClientCredentials,
+  TokenFunction,
+  TokenRequest,
+} from "./types.js";
+
+/** What the auth plugin adds to a client. */
+export interface AuthAdditions {
+  /**
+   * Use `auth` for every following request (docs/authentication.md); with no argument, send none.
+   * Synchronous: it only checks and stores. Throws a `ParameterError` naming what is wrong.
+   */
+  authenticate(auth?: AuthenticateOptions): void;
+  /**
+   * The credentials in use, in Octokit's shapes: `{ type: "token", token, tokenType }` or
+   * `{ type: "unauthenticated" }`; with `authStrategy`, the strategy's own `auth` function.
+   */
+  auth(options?: { type?: string } & Record<string, unknown>): Promise<AuthResult | any>;
+}
+
+/** Options the auth plugin reads. */
+export interface AuthOptions {
+  /** Credentials for every request: see {@link AuthOption} and docs/authentication.md. */
+  auth?: AuthOption | Record<string, unknown> | undefined;
+  /** An Octokit auth strategy (`createAppAuth`, `createActionAuth`, …); `auth` is then its options. */
+  authStrategy?: AuthStrategy | undefined;
+}
+
+/** Where a client keeps its credentials state (see plugins/auth/wrap.ts). */
+const STATE = Symbol("forgekit.auth");
+type Stateful = Client & { [STATE]: Context };
+
+function isApp(option: AuthOption): option is AppCredentials {
+  return typeof option === "object" && option !== null && "appId" in option;
+}
+
+type WithApp = Client & { [APP_STRATEGY]?: () => Promise<AppModule> };
+
+/**
+ * A GitHub App strategy whose code (JWT, PEM, token cache) loads on first use, from the loader
+ * {@link auth} or the `appAuth` plugin set on the client; without one (the browser preset's
+ * `tokenAuth` alone), the first request fails before anything is sent, naming the import.
+ */
+function lazyApp(client: WithApp, app: AppCredentials): Strategy {
+  checkApp(app);
+  const load = lazy(() => {
+    const loader = client[APP_STRATEGY];
+    if (!loader)
+      return Promise.reject(
+        new ParameterError(`GitHub App credentials need Client.plugin([appAuth]) from "forgekit/plugins/app-auth".`),
+      );
+    return loader().then((module) => module.appStrategy(client, app));
+  });
+  return {
+    kind: "app",
+    header: async (endpoint) => (await load()).header(endpoint),
+    rejected: async (endpoint, used, headers) => (await load()).rejected?.(endpoint, used, headers) ?? false,
+  };
+}
+
+/**
+ * Authentication without GitHub App code: a token, a token function, basic and OAuth app
+ * credentials, an Octokit `authStrategy`, and `client.authenticate()`. The browser preset's;
+ * `auth` is this plus GitHub Apps. Credentials go only to the API's origin (and its uploads
+ * origin), never to another host.
+ */
+export const tokenAuth: Plugin<AuthAdditions, AuthOptions> = (client, options) => {
+  const given = options.auth;
+  // Still readable, but out of console.log(client), util.inspect and JSON.stringify: it may be a token or a PEM.
+  if (given !== undefined)
+    Object.defineProperty(client.options, "auth", {
+      value: given,
+      enumerable: false,
+      writable: true,
+      configurable: true,
+    });
+  const origins = allowedOrigins(client.options.baseUrl);
+  if (options.authStrategy !== undefined) {
+    const octokitAuth: OctokitAuth = applyStrategy(client, options.authStrategy, given, origins);
+    return {
+      auth: octokitAuth,
+      authenticate: () => void client.options.log.warn("authenticate() has no effect with authStrategy"),
+    };
+  }
+  const context: Context = {
+    client,
+    strategy:
+      given === undefined
+        ? undefined
+        : isApp(given as AuthOption)
+          ? lazyApp(client as WithApp, given as AppCredentials)
+          : fromOption(given as never),
+    origins,
+  };
+  // Not enumerable: out of util.inspect(client), as the credentials it holds must be.
+  Object.defineProperty(client, STATE, { value: context });
+  client.hook.wrap("request", authWrap(context));
+  // `auth` and `authenticate` are made for an instance on its first access (most clients
+  // never call them); both read the state the wrap reads.
+  memberOnFirstUse(
+    client as Stateful,
+    "auth",
+    (self: Stateful) => (options?: { type?: string }) => describe(self[STATE].strategy, options),
+  );
+  memberOnFirstUse(client as Stateful, "authenticate", (self: Stateful) => (credentials?: AuthenticateOptions) => {
+    const state = self[STATE];
+    state.strategy = credentials === undefined ? undefined : fromAuthenticate(credentials);
+    self.options.log.debug(
+      state.strategy ? `authenticate: ${state.strategy.kind} credentials set` : "authenticate: credentials cleared",
+      { namespace: "auth" },
+    );
+  });
+  return undefined as unknown as AuthAdditions;
+};
+/** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
+tokenAuth.options = ["auth", "authStrategy"];
