@@ -4,9 +4,18 @@ import { writeFileSync } from "node:fs";
 import { build as esbuild } from "esbuild";
 import { versionDefine } from "./files.mjs";
 
-const CLASSIC_GLOBAL = `import * as forgekit from "./plugins/presets/browser.ts";
+// The classic script carries every built-in plugin (the edge preset): a page using it has no
+// way to add one later.
+const CLASSIC_GLOBAL = `import * as forgekit from "./plugins/presets/edge.ts";
 const { Client, default: _factory, ...named } = forgekit;
 globalThis.Client = Object.assign(Client, named);`;
+/** The plugins the browser preset leaves out, one import each (docs/browsers-and-bundle-size.md). */
+export const OPTIONAL_PLUGINS = Object.fromEntries(
+  ["app-auth", "cache", "debug", "graphql", "otel", "retry", "throttle"].map((name) => [
+    `plugins/${name}`,
+    `plugins/${name}/index.ts`,
+  ]),
+);
 const options = {
   bundle: true,
   minify: true,
@@ -24,7 +33,9 @@ export const browser = {
   options,
   esm: {
     ...options,
-    entryPoints: { forgekit: "plugins/presets/browser.ts" },
+    // The preset, and each plugin it leaves out as a module of its own beside it
+    // (`import { retry } from ".../dist/browser/plugins/retry.mjs"`), sharing the kernel's chunks.
+    entryPoints: { forgekit: "plugins/presets/browser.ts", ...OPTIONAL_PLUGINS },
     format: "esm",
     splitting: true,
     outExtension: { ".js": ".mjs" },
@@ -50,7 +61,7 @@ export async function buildBrowser() {
     const nodeOnly = Object.keys(metafile.inputs).filter((input) => NODE_ONLY_INPUT.test(input));
     if (nodeOnly.length)
       throw new Error(
-        `build: dist/browser/${artifact} bundles Node-only code (${nodeOnly.join(", ")}). Keep the agent plugin and cross-fetch out of plugins/presets/browser.ts.`,
+        `build: dist/browser/${artifact} bundles Node-only code (${nodeOnly.join(", ")}). Keep the agent plugin and cross-fetch out of plugins/presets/browser.ts and edge.ts.`,
       );
   }
   // { "chunks/repos-HASH.mjs": "definitions/api.github.com/scopes/repos.ts", "chunks/chunk-HASH.mjs": null, … }

@@ -48,3 +48,6 @@ export const cache: Plugin<void, CachePluginOptions> = (client, options) => {
 const code = lazy(() => import("./apply.js"));
 /** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
 cache.options = ["cache"];
+// Its place in the Node preset's order (plugins/presets/builtins.ts), which the browser preset
+// keeps when this plugin is added to it with `Client.plugin` (plugins/presets/place.ts).
+Object.defineProperty(cache, Symbol.for("forgekit.presetPlace"), { value: 5 });

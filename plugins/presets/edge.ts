@@ -20,18 +20,20 @@ import { builtins } from "./builtins.js";
 const registry: Registry<typeof deployment> = { deployment, names, load };
 
 /**
- * The full preset for browsers (the `browser` export condition): the Node preset without
- * the agent transport and without per-parameter validation metadata; endpoint scopes load
- * on first use (one chunk per scope).
+ * The preset for edge runtimes (the `workerd` and `worker` export conditions: Cloudflare
+ * Workers and other web-worker servers, docs/browsers-and-bundle-size.md#which-entry): every
+ * built-in plugin of the Node preset — GitHub App auth, retry, throttle, cache, GraphQL, debug —
+ * without its Node-only transport, API-version plugin and per-parameter validation metadata;
+ * endpoint scopes load on first use (one chunk per scope). Also the classic script's.
  */
 export const Client = Kernel.plugin([endpoints(registry), ...builtins]);
-/** An instance of the browser preset. */
+/** An instance of the edge preset. */
 export type Client = InstanceOf<typeof Client>;
 
-/** Options of the browser preset. */
+/** Options of the edge preset. */
 export type Options = ClassOptions<typeof Client>;
 
-/** Create a client with the browser preset. */
+/** Create a client with the edge preset. */
 export default function forgekit<T extends TypingOptions<Client, Options> = TypingOptions<Client, Options>>(
   options?: OptionsFor<Client, Options, T>,
 ): InstanceFor<Client, T> {

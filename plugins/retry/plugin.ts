@@ -66,3 +66,6 @@ export const retry: Plugin<void, RetryPluginOptions> = (client, options) => {
 };
 /** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
 retry.options = ["retry"];
+// Its place in the Node preset's order (plugins/presets/builtins.ts), which the browser preset
+// keeps when this plugin is added to it with `Client.plugin` (plugins/presets/place.ts).
+Object.defineProperty(retry, Symbol.for("forgekit.presetPlace"), { value: 2 });
