@@ -4,6 +4,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { build as esbuild } from "esbuild";
 import { chunkRetry } from "./chunk-retry.mjs";
+import { classicChunks } from "./classic-chunks.mjs";
 import { versionDefine } from "./files.mjs";
 
 // The classic script carries every built-in plugin (the edge preset): a page using it has no
@@ -32,22 +33,25 @@ const options = {
   // A failed chunk loads again on the next call (build/chunk-retry.mjs); ESM output only.
   plugins: [chunkRetry],
 };
+const esm = {
+  ...options,
+  // The preset, and each plugin it leaves out as a module of its own beside it
+  // (`import { retry } from ".../dist/browser/plugins/retry.mjs"`), sharing the kernel's chunks.
+  entryPoints: { forgekit: "plugins/presets/browser.ts", ...OPTIONAL_PLUGINS },
+  format: "esm",
+  splitting: true,
+  outExtension: { ".js": ".mjs" },
+  chunkNames: "chunks/[name]-[hash]",
+};
 /** The browser builds, shared with `size` so that what is measured is what ships. */
 export const browser = {
   options,
-  esm: {
-    ...options,
-    // The preset, and each plugin it leaves out as a module of its own beside it
-    // (`import { retry } from ".../dist/browser/plugins/retry.mjs"`), sharing the kernel's chunks.
-    entryPoints: { forgekit: "plugins/presets/browser.ts", ...OPTIONAL_PLUGINS },
-    format: "esm",
-    splitting: true,
-    outExtension: { ".js": ".mjs" },
-    chunkNames: "chunks/[name]-[hash]",
-  },
+  esm,
   classic: {
     ...options,
     format: "iife",
+    // Scope routes are the module build's chunks, fetched beside the script (build/classic-chunks.mjs).
+    plugins: [classicChunks(esm)],
     // The global `Client`, carrying every other export as a static member (`Client.HttpError`…).
     stdin: { contents: CLASSIC_GLOBAL, resolveDir: ".", loader: "ts", sourcefile: "forgekit-global.ts" },
   },
