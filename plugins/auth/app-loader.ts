@@ -1,5 +1,5 @@
 /** Where a client keeps the loader of the GitHub App strategy (set by `auth` and plugins/app-auth/). */
-export const APP_STRATEGY = Symbol.for("forgekit.auth.app");
+export const APP_STRATEGY = Symbol.for("forgekit.app");
 /** The module of the GitHub App strategy (JWT, PEM, installation tokens). */
 export type AppModule = typeof import("./app.js");
 

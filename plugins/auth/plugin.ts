@@ -49,23 +49,27 @@ function isApp(option: AuthOption): option is AppCredentials {
   return typeof option === "object" && option !== null && "appId" in option;
 }
 
+/** What loads the GitHub App strategy's module (app.ts) for a client. */
+export type AppLoader = (client: Client) => Promise<AppModule>;
 type WithApp = Client & { [APP_STRATEGY]?: () => Promise<AppModule> };
 
 /**
- * A GitHub App strategy whose code (JWT, PEM, token cache) loads on first use, from the loader
- * {@link auth} or the `appAuth` plugin set on the client; without one (the browser preset's
- * `tokenAuth` alone), the first request fails before anything is sent, naming the import.
+ * `tokenAuth`'s: the loader the `appAuth` plugin set on the client; without one the first
+ * request fails, nothing sent, naming the plugin.
  */
-function lazyApp(client: WithApp, app: AppCredentials): Strategy {
+const fromAppAuth: AppLoader = async (client: WithApp) => {
+  const load = client[APP_STRATEGY];
+  if (!load) throw new ParameterError("GitHub App auth needs the appAuth plugin (forgekit/plugins/app-auth).");
+  return load();
+};
+
+/**
+ * A GitHub App strategy whose code (JWT, PEM, token cache) loads on first use, with `loadApp`:
+ * `auth`'s import, or (`tokenAuth`) the loader of the client's `appAuth` plugin.
+ */
+function lazyApp(client: Client, app: AppCredentials, loadApp: AppLoader): Strategy {
   checkApp(app);
-  const load = lazy(() => {
-    const loader = client[APP_STRATEGY];
-    if (!loader)
-      return Promise.reject(
-        new ParameterError(`GitHub App credentials need Client.plugin([appAuth]) from "forgekit/plugins/app-auth".`),
-      );
-    return loader().then((module) => module.appStrategy(client, app));
-  });
+  const load = lazy(async () => (await loadApp(client)).appStrategy(client, app));
   return {
     kind: "app",
     header: async (endpoint) => (await load()).header(endpoint),
@@ -79,53 +83,62 @@ function lazyApp(client: WithApp, app: AppCredentials): Strategy {
  * `auth` is this plus GitHub Apps. Credentials go only to the API's origin (and its uploads
  * origin), never to another host.
  */
-export const tokenAuth: Plugin<AuthAdditions, AuthOptions> = (client, options) => {
-  const given = options.auth;
-  // Still readable, but out of console.log(client), util.inspect and JSON.stringify: it may be a token or a PEM.
-  if (given !== undefined)
-    Object.defineProperty(client.options, "auth", {
-      value: given,
-      enumerable: false,
-      writable: true,
-      configurable: true,
-    });
-  const origins = allowedOrigins(client.options.baseUrl);
-  if (options.authStrategy !== undefined) {
-    const octokitAuth: OctokitAuth = applyStrategy(client, options.authStrategy, given, origins);
-    return {
-      auth: octokitAuth,
-      authenticate: () => void client.options.log.warn("authenticate() has no effect with authStrategy"),
+export const tokenAuth = /* @__PURE__ */ authPlugin(fromAppAuth);
+
+/**
+ * The auth plugin; `loadApp` loads the GitHub App strategy on the first request made with App
+ * credentials (with-app.ts imports it; `tokenAuth` asks the client's `appAuth` plugin).
+ */
+export function authPlugin(loadApp: AppLoader): Plugin<AuthAdditions, AuthOptions> {
+  const plugin: Plugin<AuthAdditions, AuthOptions> = (client, options) => {
+    const given = options.auth;
+    // Still readable, but out of console.log(client), util.inspect and JSON.stringify: it may be a token or a PEM.
+    if (given !== undefined)
+      // (`enumerable: false` is needed: the property exists, and keeps what is not given.)
+      Object.defineProperty(client.options, "auth", {
+        value: given,
+        enumerable: false,
+        writable: true,
+        configurable: true,
+      });
+    const origins = allowedOrigins(client.options.baseUrl);
+    if (options.authStrategy !== undefined) {
+      const octokitAuth: OctokitAuth = applyStrategy(client, options.authStrategy, given, origins);
+      return {
+        auth: octokitAuth,
+        authenticate: () => void client.options.log.warn("authenticate() has no effect with authStrategy"),
+      };
+    }
+    const context: Context = {
+      client,
+      strategy:
+        given === undefined
+          ? undefined
+          : isApp(given as AuthOption)
+            ? lazyApp(client, given as AppCredentials, loadApp)
+            : fromOption(given as never),
+      origins,
     };
-  }
-  const context: Context = {
-    client,
-    strategy:
-      given === undefined
-        ? undefined
-        : isApp(given as AuthOption)
-          ? lazyApp(client as WithApp, given as AppCredentials)
-          : fromOption(given as never),
-    origins,
-  };
-  // Not enumerable: out of util.inspect(client), as the credentials it holds must be.
-  Object.defineProperty(client, STATE, { value: context });
-  client.hook.wrap("request", authWrap(context));
-  // `auth` and `authenticate` are made for an instance on its first access (most clients
-  // never call them); both read the state the wrap reads.
-  memberOnFirstUse(
-    client as Stateful,
-    "auth",
-    (self: Stateful) => (options?: { type?: string }) => describe(self[STATE].strategy, options),
-  );
-  memberOnFirstUse(client as Stateful, "authenticate", (self: Stateful) => (credentials?: AuthenticateOptions) => {
-    const state = self[STATE];
-    state.strategy = credentials === undefined ? undefined : fromAuthenticate(credentials);
-    self.options.log.debug(
-      state.strategy ? `authenticate: ${state.strategy.kind} credentials set` : "authenticate: credentials cleared",
-      { namespace: "auth" },
+    // Not enumerable: out of util.inspect(client), as the credentials it holds must be.
+    Object.defineProperty(client, STATE, { value: context });
+    client.hook.wrap("request", authWrap(context));
+    // `auth` and `authenticate` are made for an instance on its first access (most clients
+    // never call them); both read the state the wrap reads.
+    memberOnFirstUse(
+      client as Stateful,
+      "auth",
+      (self: Stateful) => (options?: { type?: string }) => describe(self[STATE].strategy, options),
     );
-  });
-  return undefined as unknown as AuthAdditions;
-};
-/** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
-tokenAuth.options = ["auth", "authStrategy"];
+    memberOnFirstUse(client as Stateful, "authenticate", (self: Stateful) => (credentials?: AuthenticateOptions) => {
+      const state = self[STATE];
+      state.strategy = credentials === undefined ? undefined : fromAuthenticate(credentials);
+      self.options.log.debug(
+        state.strategy ? `authenticate: ${state.strategy.kind} credentials set` : "authenticate: credentials cleared",
+        { namespace: "auth" },
+      );
+    });
+    return undefined as unknown as AuthAdditions;
+  };
+  plugin.options = ["auth", "authStrategy"];
+  return plugin;
+}

@@ -1,6 +1,4 @@
-import type { Plugin } from "../../kernel/index.js";
-import { APP_STRATEGY, loadApp } from "./app-loader.js";
-import { tokenAuth, type AuthAdditions, type AuthOptions } from "./plugin.js";
+import { authPlugin } from "./plugin.js";
 
 /**
  * Authentication: the `auth` option and `client.authenticate()`, GitHub Apps included (their
@@ -14,9 +12,4 @@ import { tokenAuth, type AuthAdditions, type AuthOptions } from "./plugin.js";
  * client.authenticate({ type: "basic", username: "<USERNAME>", password: "<PASSWORD>" });
  * client.authenticate(); // anonymous from now on
  */
-export const auth: Plugin<AuthAdditions, AuthOptions> = (client, options) => {
-  Object.defineProperty(client, APP_STRATEGY, { value: loadApp });
-  return tokenAuth(client, options);
-};
-/** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
-auth.options = ["auth", "authStrategy"];
+export const auth = /* @__PURE__ */ authPlugin(() => import("./app.js"));

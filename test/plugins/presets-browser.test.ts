@@ -117,7 +117,7 @@ test("App credentials: without appAuth a ParameterError naming the import, nothi
     .request("GET /app")
     .catch((e: Error) => e)) as Error;
   assert.is(error.name, "ParameterError");
-  assert.match(error.message, 'Client.plugin([appAuth]) from "forgekit/plugins/app-auth"');
+  assert.match(error.message, "the appAuth plugin (forgekit/plugins/app-auth)");
   assert.not.match(error.message, keys.pkcs1.slice(40, 80));
   assert.is(server.requests.length, 0);
   await new (Browser.plugin([appAuth]))({ baseUrl: server.url, auth: app }).request("GET /app");
