@@ -2,4 +2,3 @@
 // browser preset's; plugin.ts), and the types of both.
 export * from "./plugin.js";
 export { auth } from "./with-app.js";
-export { APP_STRATEGY, type AppModule } from "./app-loader.js";

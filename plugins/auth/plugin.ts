@@ -49,7 +49,10 @@ function isApp(option: AuthOption): option is AppCredentials {
   return typeof option === "object" && option !== null && "appId" in option;
 }
 
-/** What loads the GitHub App strategy's module (app.ts) for a client. */
+/**
+ * What loads the GitHub App strategy's module (app.ts) for a client.
+ * @internal
+ */
 export type AppLoader = (client: Client) => Promise<AppModule>;
 type WithApp = Client & { [APP_STRATEGY]?: () => Promise<AppModule> };
 
@@ -88,6 +91,7 @@ export const tokenAuth = /* @__PURE__ */ authPlugin(fromAppAuth);
 /**
  * The auth plugin; `loadApp` loads the GitHub App strategy on the first request made with App
  * credentials (with-app.ts imports it; `tokenAuth` asks the client's `appAuth` plugin).
+ * @internal
  */
 export function authPlugin(loadApp: AppLoader): Plugin<AuthAdditions, AuthOptions> {
   const plugin: Plugin<AuthAdditions, AuthOptions> = (client, options) => {
