@@ -62,8 +62,27 @@ export const browser = {
 const NODE_ONLY_INPUT =
   /^(?:node:|plugins\/agent\/|node_modules\/(?:cross-fetch|node-fetch|whatwg-url|tr46|webidl-conversions)\/)/;
 
+/** The output files the build's entries load, statically or with import(), transitively. */
+function reachable(metafile, entries) {
+  const seen = new Set();
+  const visit = (file) => {
+    if (seen.has(file) || !metafile.outputs[file]) return;
+    seen.add(file);
+    for (const edge of metafile.outputs[file].imports) if (!edge.external) visit(edge.path);
+  };
+  for (const [file, output] of Object.entries(metafile.outputs)) if (entries.includes(output.entryPoint)) visit(file);
+  return seen;
+}
+
 export async function buildBrowser() {
   const esm = await esbuild({ ...browser.esm, outdir: "dist/browser", metafile: true, write: false });
+  // esbuild writes a chunk for every import() it saw, even one in code it then left out (the
+  // parameter metadata and alias tables: no entry's code can load them); only what an entry
+  // reaches ships.
+  const shipped = reachable(esm.metafile, Object.values(browser.esm.entryPoints));
+  const cwd = `${process.cwd()}/`;
+  esm.outputFiles = esm.outputFiles.filter((file) => shipped.has(file.path.slice(cwd.length)));
+  for (const file of Object.keys(esm.metafile.outputs)) if (!shipped.has(file)) delete esm.metafile.outputs[file];
   for (const file of esm.outputFiles) {
     mkdirSync(dirname(file.path), { recursive: true });
     writeFileSync(file.path, file.contents);

@@ -1,12 +1,15 @@
 import type { Plugin } from "../../kernel/index.js";
-import { APP_STRATEGY, loadApp } from "../auth/app-loader.js";
+
+/** plugins/auth/app-loader.ts's `APP_STRATEGY` (a registered symbol: one for both). */
+const APP_STRATEGY = Symbol.for("forgekit.app");
 
 /**
  * GitHub App authentication for a client whose `auth` plugin leaves it out (the browser
- * preset's): with this plugin, `auth: { appId, privateKey, installationId? }` signs JWTs and
- * exchanges installation tokens as the Node preset does (docs/authentication.md#github-apps).
- * The App code is a chunk of its own, loaded on the first request made with App credentials.
- * A private key does not belong in a page: this is for workers and other trusted code.
+ * preset's `tokenAuth`): with this plugin, `auth: { appId, privateKey, installationId? }` signs
+ * JWTs and exchanges installation tokens as the Node preset does
+ * (docs/authentication.md#github-apps). The App code is a chunk of its own, loaded on the first
+ * request made with App credentials. A private key does not belong in a page: this is for
+ * workers and other trusted code.
  *
  * @example
  * import { Client } from "forgekit";
@@ -15,8 +18,7 @@ import { APP_STRATEGY, loadApp } from "../auth/app-loader.js";
  * const client = new AppClient({ auth: { appId: 1, privateKey, installationId: 2 } });
  */
 export const appAuth: Plugin<void> = (client) => {
-  // (`auth`, the Node preset's, has set it already.)
-  if (!(APP_STRATEGY in client)) Object.defineProperty(client, APP_STRATEGY, { value: loadApp });
+  if (!(APP_STRATEGY in client)) Object.defineProperty(client, APP_STRATEGY, { value: () => import("../auth/app.js") });
 };
 /** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
 appAuth.options = [];
