@@ -110,8 +110,8 @@ export function sizeProbes({ esm, classic }) {
       // +385 B for issue 34: a failed chunk loads again on the next call in browsers that keep a failed
       // import in their module map (build/chunk-retry.mjs, one small module beside the chunks).
       // -9,500 B for issue 39: the browser preset without the retry/throttle engine and the other
-      // plugins a page adds one import each (measured 26,561 B).
-      ceiling: 26610,
+      // plugins a page adds one import each (measured 26,403 B).
+      ceiling: 26450,
       options: esm,
       // What the page fetches for it, as test/browser/esm.test.ts records in Chromium: the route
       // loader table and repos' paths (the retry/throttle engine is no longer the preset's:
