@@ -107,7 +107,7 @@ test("the full preset's built-ins are hooks like a user's: one callback each per
   assert.equal(counts.who, [
     "plugins/agent/index",
     "plugins/previews/index",
-    "plugins/auth/index",
+    "plugins/auth/plugin",
     "plugins/log/plugin",
     "plugins/policy/attach",
     "plugins/debug/index",
