@@ -2,16 +2,30 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { deliver, MAX_BODY, pathOf, precheck, tooLarge, type Answer, type MiddlewareOptions } from "./middleware.js";
 import type { Webhooks } from "./webhooks.js";
 
-/** The request body as text, or `undefined` once it passes {@link MAX_BODY} (reading stops there). */
-async function readBody(request: IncomingMessage): Promise<string | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY) return undefined;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString("utf8");
+/**
+ * The request body as text, or `undefined` once it passes {@link MAX_BODY}: buffering stops
+ * there and the answer closes the connection. Rejects when the sender goes away first.
+ */
+function readBody(request: IncomingMessage): Promise<string | undefined> {
+  return new Promise((done, fail) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const finish = (settle: () => void) => {
+      request.off("data", onData).off("end", onEnd).off("error", onError).off("close", onClose);
+      settle();
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY) chunks.push(chunk);
+      // Nothing more is kept; the rest is read and dropped so that the sender, still writing,
+      // sees the 413 rather than a reset connection.
+      else finish(() => (request.resume(), done(undefined)));
+    };
+    const onEnd = () => finish(() => done(Buffer.concat(chunks).toString("utf8")));
+    const onError = (error: Error) => finish(() => fail(error));
+    const onClose = () => finish(() => fail(new Error("the sender closed the connection before the body ended")));
+    request.on("data", onData).on("end", onEnd).on("error", onError).on("close", onClose);
+  });
 }
 
 function reply(response: ServerResponse, answer: Answer, close = false) {
@@ -53,10 +67,10 @@ export function createNodeMiddleware(webhooks: Webhooks, options?: MiddlewareOpt
       reply(response, early, early.status === 413);
       return true;
     }
-    const body = await readBody(request);
+    const body = await readBody(request).catch(() => null);
+    if (body === null) return true; // nobody left to answer
     if (body === undefined) {
       reply(response, tooLarge(), true);
-      request.destroy();
       return true;
     }
     reply(response, await deliver(webhooks, header, body));
