@@ -16,6 +16,12 @@ export interface Each<T> {
   iterator(): AsyncIterable<T>;
 }
 
+/** `app.eachRepository`: {@link Each}, whose `iterator` can be limited to one installation. */
+export interface EachRepository<C> extends Each<{ octokit: C; repository: any }> {
+  /** Every repository, of one installation when `installationId` is given. */
+  iterator(options?: { installationId?: number | string }): AsyncIterable<{ octokit: C; repository: any }>;
+}
+
 function each<T>(iterate: () => AsyncIterable<T>): Each<T> {
   const run = async (callback: (item: T) => unknown) => {
     for await (const item of iterate()) await callback(item);
@@ -43,9 +49,7 @@ export class App<C extends Client = InstanceType<typeof FullClient>> {
   /** Every installation of the app: `{ octokit, installation }`. */
   readonly eachInstallation: Each<{ octokit: C; installation: any }>;
   /** Every repository of every installation (or of one): `{ octokit, repository }`. */
-  readonly eachRepository: Each<{ octokit: C; repository: any }> & {
-    iterator(options?: { installationId?: number | string }): AsyncIterable<{ octokit: C; repository: any }>;
-  };
+  readonly eachRepository: EachRepository<C>;
   readonly #make: (installationId?: string) => C;
   readonly #installations = new Map<string, C>();
 

@@ -9,7 +9,7 @@
  *
  * @packageDocumentation
  */
-export { App, type Each } from "./app.js";
+export { App, type Each, type EachRepository } from "./app.js";
 export type { AppOptions, AppWebhookContext, ClientClass } from "./types.js";
 export { Webhooks, createNodeMiddleware, createWebMiddleware, sign, verify } from "../webhooks/index.js";
 export type * from "../webhooks/types.js";

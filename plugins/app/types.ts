@@ -1,4 +1,4 @@
-import type { Client } from "../../kernel/index.js";
+import type { Client, Log } from "../../kernel/index.js";
 import type { WebhooksOptions } from "../webhooks/types.js";
 
 /** A client class `new App({ Octokit })` builds its clients with. */
@@ -17,14 +17,7 @@ export interface AppOptions<C extends Client> {
   /** Options every client gets, e.g. `{ baseUrl: "https://ghe.example.com/api/v3" }` for GHES. */
   octokitOptions?: Record<string, unknown> | undefined;
   /** Where the app's clients and webhooks log (a client's `log` option). */
-  log?:
-    | {
-        debug(message: string): void;
-        info(message: string): void;
-        warn(message: string): void;
-        error(message: string): void;
-      }
-    | undefined;
+  log?: Log | undefined;
 }
 
 /** What `app.webhooks` handlers receive beside the delivery: a client for its installation. */

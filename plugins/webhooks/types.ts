@@ -1,7 +1,5 @@
 import type { WebhookEvents } from "../../types/webhooks.js";
 
-export type { WebhookEvents } from "../../types/webhooks.js";
-
 /** A name `on()` accepts: an event (`"issues"`) or an event and action (`"issues.opened"`). */
 export type EmitterWebhookEventName = keyof WebhookEvents & string;
 
@@ -46,6 +44,12 @@ export interface WebhookEventHandlerError extends AggregateError {
   status?: number;
 }
 
+/** Where a `Webhooks` reports handler failures that no `onError` handler takes. */
+export interface WebhooksLog {
+  /** A delivery whose handlers threw, with no `onError` handler. */
+  error(message: string): void;
+}
+
 /** `new Webhooks(options)`. */
 export interface WebhooksOptions<T = unknown> {
   /** Turns each delivery into what handlers receive, once per delivery (the `App` adds its `octokit`). */
@@ -58,5 +62,5 @@ export interface WebhooksOptions<T = unknown> {
    */
   additionalSecrets?: string[] | undefined;
   /** Where `onError`-less failures are reported (defaults to `console`). */
-  log?: { warn(message: string): void; error(message: string): void } | undefined;
+  log?: WebhooksLog | undefined;
 }
