@@ -13,7 +13,5 @@
  */
 export { Webhooks } from "./webhooks.js";
 export { sign, verify } from "./signature.js";
-export { createNodeMiddleware } from "./node-middleware.js";
-export { createWebMiddleware } from "./web-middleware.js";
-export type { MiddlewareOptions } from "./middleware.js";
+export { createNodeMiddleware, createWebMiddleware, type MiddlewareOptions } from "./middleware.js";
 export type * from "./types.js";
