@@ -15,7 +15,7 @@ const SECRET = "middleware secret";
 const LIMIT = 25 * 1024 * 1024;
 const body = JSON.stringify({ action: "opened", issue: { number: 3 }, repository: { name: "r" } });
 
-const webhooks = new Webhooks({ secret: SECRET, log: { warn() {}, error() {} } });
+const webhooks = new Webhooks({ secret: SECRET, log: { error() {} } });
 const received: string[] = [];
 const errors: WebhookEventHandlerError[] = [];
 webhooks.on("issues.opened", async ({ id, payload }) => {
