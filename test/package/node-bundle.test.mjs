@@ -139,8 +139,8 @@ test("plugin subpaths load nothing of the preset's own; plugins outside the pres
   const shared = { otel: /^plugins\/(?:log\/record|policy\/headers)\.ts$/, redis: /^plugins\/store\// };
   const found = {};
   const outside = [];
-  // The CLI composes the preset: it loads it.
-  for (const name of entriesList.plugins.filter((plugin) => plugin !== "cli")) {
+  // The CLI and forgekit/app compose the preset: they load it.
+  for (const name of entriesList.plugins.filter((plugin) => plugin !== "cli" && plugin !== "app")) {
     const modules = modulesIn(own(await loaded(`forgekit/plugins/${name}`)));
     assert.ok(
       modules.some((module) => module.startsWith(`plugins/${name}/`)),
@@ -156,7 +156,7 @@ test("plugin subpaths load nothing of the preset's own; plugins outside the pres
     if (unwanted.length) found[name] = unwanted;
   }
   assert.equal(found, {}, "plugin subpaths that load what they should not");
-  assert.equal(outside, ["app-auth", "otel", "redis"], "the plugins the preset does not apply");
+  assert.equal(outside, ["app-auth", "otel", "redis", "webhooks"], "the plugins the preset does not apply");
 });
 
 test("a scope's parameter table loads on its first call, not for `in`, Object.keys or a method lookup", async () => {

@@ -49,12 +49,13 @@ const nodeOnly = (input: string) =>
   /^node:|node_modules\/(?:cross-fetch|node-fetch|whatwg-url)\/|dist\/esm\/plugins\/agent\//.test(input);
 const debugPackage = (input: string) => /node_modules\/(?:debug|ms)\//.test(input);
 const plugins = readdirSync(new URL("plugins/", `file://${root}`), { withFileTypes: true })
-  // cli is the command line (it loads the Node preset on purpose), not a plugin.
+  // cli is the command line and app a GitHub App (both load the Node preset on purpose), not plugins.
   .filter(
     (entry) =>
       entry.isDirectory() &&
       entry.name !== "presets" &&
       entry.name !== "cli" &&
+      entry.name !== "app" &&
       readdirSync(`${root}plugins/${entry.name}`).includes("index.ts"),
   )
   .map((entry) => entry.name);

@@ -56,8 +56,11 @@ test.after(() => server.close());
 
 test("every plugin folder is covered by this suite", async () => {
   const { readdirSync } = await import("node:fs");
-  // Not plugins: the presets, the retry/throttle engine, the stores, the command line.
-  const folders = readdirSync("plugins").filter((f) => !["presets", "policy", "redis", "store", "cli"].includes(f));
+  // Not plugins: the presets, the retry/throttle engine, the stores, the command line, the
+  // GitHub App and webhooks entries (forgekit/app, forgekit/webhooks: classes, not client plugins).
+  const folders = readdirSync("plugins").filter(
+    (f) => !["presets", "policy", "redis", "store", "cli", "app", "webhooks"].includes(f),
+  );
   const camel = (s: string) => s.replace(/-(\w)/g, (_m, c: string) => c.toUpperCase());
   assert.equal(folders.map(camel).sort(), Object.keys(plugins).sort());
 });

@@ -197,6 +197,12 @@ export function sizeProbes({ esm, classic }) {
         `export const get = (token: string) => new (Client.plugin([auth, endpoints({ routes: { repos } })]))({ auth: token })${ENDPOINTS_USE};`,
       ].join("\n"),
     },
+    {
+      // Issue 37: what a worker or edge function that only receives webhooks carries (no client).
+      name: "forgekit/webhooks for an edge runtime (Webhooks, createWebMiddleware)",
+      budget: 4000,
+      contents: `export { Webhooks, createWebMiddleware } from "./plugins/webhooks/index.ts";`,
+    },
   ];
 }
 
