@@ -283,5 +283,8 @@ export const installFootprint = {
   // build/browser.mjs `reachable`), less the files it added: the edge preset, the browser
   // preset's place rule, auth's split (plugin.ts, with-app.ts, app-loader.ts), the app-auth
   // plugin, and dist/browser/plugins/<name>.mjs with the chunks they share.
-  ceiling: { bytes: 5_946_000, files: 893 },
+  // +393,997 B and +28 files for issue 37 (measured 6,339,568 B, 921 files, merged onto issue
+  // 39): forgekit/webhooks and forgekit/app, of which ~339 kB are the generated webhook payload
+  // declarations (dist/cjs/types/webhooks.d.cts), read only by those two entries.
+  ceiling: { bytes: 6_340_000, files: 921 },
 };
