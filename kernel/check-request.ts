@@ -16,6 +16,7 @@ const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
  * of your own may read others: only a near miss of one of these warns.
  */
 const REQUEST_OPTIONS = [
+  "transport",
   "fetch",
   "signal",
   "timeout",

@@ -18,6 +18,8 @@ export { OPERATION_OF } from "./registry.js";
 export { learnCredentials, redact, redactBody, redactHeaders } from "./redact.js";
 export { addSecret, addAuthorization } from "./secrets.js";
 export { closest } from "./closest.js";
+export { fetchTransport } from "./transport.js";
+export type { Transport, TransportRequest, TransportResponse } from "./transport.js";
 export { checkRequestOptions } from "./check-request.js";
 export { lazy, memberOnFirstUse, warnOnce } from "./once.js";
 export { LOG as defaultLog } from "./options.js";

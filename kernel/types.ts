@@ -1,4 +1,5 @@
 /** Public types shared by the kernel and plugins. */
+import type { Transport } from "./transport.js";
 
 /** `fetch` as forgekit calls it: the WHATWG signature, satisfied by any runtime's fetch. */
 export type Fetch = (input: string, init: RequestInit & { agent?: unknown }) => Promise<globalThis.Response>;
@@ -22,7 +23,12 @@ export interface Log {
  * this interface (`declare module "forgekit/core" { interface TransportOptions { … } }`).
  */
 export interface TransportOptions {
-  /** A fetch implementation; defaults to `globalThis.fetch`. */
+  /**
+   * What sends the request (docs/transports-and-downloads.md): a function from the prepared
+   * request to status, headers and body stream. Default: `fetch`.
+   */
+  transport?: Transport;
+  /** A fetch implementation for the default transport; defaults to `globalThis.fetch`. */
   fetch?: Fetch;
   /** Aborts the request; the promise rejects with an `AbortError`. */
   signal?: AbortSignal;

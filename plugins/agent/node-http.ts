@@ -32,38 +32,9 @@ export function bodyStream(res: IncomingMessage, encoding: string | undefined): 
   return pipeline(res, decoder(), new PassThrough(), () => {}) as unknown as Readable;
 }
 
-/**
- * The whole body of `res`, decoded per `encoding` (its `content-encoding`); rejects on a reset mid-body, bad compressed data, or a
- * decoded size over `limit` (then decoding stops at once: see {@link tooLarge}).
- */
-export function readBody(res: IncomingMessage, encoding: string | undefined, limit = Infinity): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    // A body sent as it is (most are) needs no zlib stream, nor a pipeline.
-    const decoder = encoding ? DECODERS[encoding.trim().toLowerCase()] : undefined;
-    const chunks: Buffer[] = [];
-    let size = 0;
-    res.once("close", () => {
-      if (!res.complete)
-        reject(Object.assign(new Error("connection reset before the body was complete"), { code: "ECONNRESET" }));
-    });
-    const source: Readable = decoder
-      ? (pipeline(res, decoder(), new PassThrough(), (error) => error && reject(error)) as unknown as Readable)
-      : res;
-    source.on("data", (chunk: Buffer) => {
-      if ((size += chunk.length) <= limit) return void chunks.push(chunk);
-      chunks.length = 0;
-      reject(tooLarge(res.statusCode!));
-      source.destroy();
-      res.destroy();
-    });
-    source.once("end", () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
-    source.once("error", reject);
-  });
+/** The whole body of `res`, decoded per `encoding` (its `content-encoding`); rejects on a reset mid-body or bad compressed data. */
+export async function readBody(res: IncomingMessage, encoding: string | undefined): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of bodyStream(res, encoding)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
-
-/**
- * What the kernel's transport turns into a `ResponseTooLargeError` with the limit and the
- * option's name (kernel/transport.ts): the same error as over fetch.
- */
-export const tooLarge = (status: number) =>
-  Object.assign(new Error("body over request.maxBodyBytes"), { name: "ResponseTooLargeError", status });
