@@ -14,7 +14,7 @@ import type { Strategy } from "./types.js";
 /** What an Octokit auth strategy (`createAppAuth`, `createActionAuth`, …) returns. */
 export interface OctokitAuth {
   // `any`: each strategy types its own options (AppAuthOptions, OAuthAppAuthOptions…), so any
-  // narrower parameter type here rejects a real strategy (test/types/auth-strategies.ts).
+  // narrower parameter type here rejects a real strategy (test/types/porting.ts `strategies`).
   (...options: any[]): Promise<unknown>;
   /** Wraps each request: `hook(request, route, parameters)`, as `@octokit/core` calls it. */
   hook(request: unknown, route: unknown, parameters?: unknown): Promise<unknown>;

@@ -83,7 +83,7 @@ export function sizeProbes({ esm, classic }) {
       budget: 16000,
       // +670 B for issue 12's leaner request path and per-class state (kernel wraps, compiled
       // templates, URL checks once per baseUrl+template, shared route records, memberOnFirstUse).
-      // -1,005 B and 3 files fewer when the retry/throttle engine became one chunk (plugins/presets/policy-code.ts).
+      // -1,005 B and 3 files fewer when the retry/throttle engine became one chunk (plugins/policy/code.ts).
       // +208 B for issue 24: error identity across copies (kernel/brand.ts), error.requestId, Client.VERSION.
       // +719 B for issue 27: the log plugin's line or record per request (plugins/log/record.ts).
       // +379 B for issue 23: bounded rate-limit headers, maxTotalWait, pauses kept at most maxWait.
