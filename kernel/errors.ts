@@ -1,7 +1,7 @@
 import { BRAND, brandsOf, isInstance } from "./brand.js";
 import { redact, redactData, redactHeaders } from "./redact.js";
 import { addAuthorization } from "./secrets.js";
-import type { PermissionHint, RateLimit, RequestOptions, Response, ResponseHeaders } from "./types.js";
+import type { PermissionHint, RequestOptions, Response, ResponseHeaders } from "./types.js";
 
 /** What an error records about the request that caused it; credentials are redacted. */
 export interface ErrorRequest {
@@ -68,8 +68,6 @@ export class HttpError extends ForgeError {
   declare request: ErrorRequest;
   /** GitHub's `x-github-request-id` (quote it to GitHub support); also at the end of the message. */
   declare requestId?: string;
-  /** Set by the retry/throttle engine (part of the full preset). */
-  declare rateLimit?: RateLimit;
   /** On a 403/404 whose headers say so: the permission or scope the call needs, and (classic tokens) what the token has. */
   declare permissions?: PermissionHint;
   /** GitHub's `errors` details of the response body (422 Validation Failed…), when it has them. */

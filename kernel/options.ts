@@ -1,6 +1,6 @@
 import { lowercaseHeaders } from "./merge.js";
 import { VERSION } from "./version.js";
-import { checkRequestOptions, checkTimeout } from "./check-request.js";
+import { checkTimeout } from "./route.js";
 import { ParameterError } from "./errors.js";
 import type { EndpointOptions, Log, RequestHeaders, RequestState, TransportOptions } from "./types.js";
 
@@ -65,7 +65,7 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
   const request = { timeout: options.timeout, agent: options.agent, ...options.request } as RequestState;
   const log = { ...LOG, ...options.log };
   checkTimeout(options.timeout, "timeout");
-  checkRequestOptions(options.request, "request", log);
+  checkTimeout(options.request?.timeout, "request.timeout");
   return { ...options, baseUrl: checkBaseUrl(options.baseUrl), headers, request, log };
 }
 
@@ -73,6 +73,18 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
 export function requestDefaults(options: ResolvedOptions): EndpointOptions {
   return { method: "GET", url: "", baseUrl: options.baseUrl, headers: options.headers, request: options.request };
 }
+
+/** `request` options the kernel and its transports read. */
+export const KERNEL_REQUEST_OPTIONS: readonly string[] = [
+  "transport",
+  "fetch",
+  "signal",
+  "timeout",
+  "agent",
+  "redirect",
+  "maxBodyBytes",
+  "parseSuccessResponseBody",
+];
 
 /** Top-level options the kernel itself reads (the `checkOptions` plugin knows them). */
 export const KERNEL_OPTIONS: readonly string[] = [

@@ -11,6 +11,21 @@ import {
 import { envNamesProxy, proxySetting } from "./proxy-option.js";
 import { AGENT_YIELDS, chooseTransport } from "./transport-choice.js";
 
+declare module "../../kernel/types.js" {
+  interface TransportOptions {
+    /**
+     * A proxy URL for every request, or `false` for none; unset, HTTPS_PROXY/HTTP_PROXY/ALL_PROXY
+     * and NO_PROXY decide (read when the client is made).
+     */
+    proxy?: string | URL | false;
+    /**
+     * Milliseconds without a byte from the server (waiting for the headers, or between body
+     * chunks) before the request fails. Default 300000, as undici's fetch; `0` turns it off.
+     */
+    idleTimeout?: number;
+  }
+}
+
 /** The otel plugin's mark on its fetch wrapper (plugins/otel/redirect.ts), by its registered key. */
 const API_ONLY_HEADERS = Symbol.for("forgekit.apiOnlyHeaders");
 
@@ -39,8 +54,9 @@ export const agent: Plugin<void> = (client) => {
   request.transport = (sent) => nodeTransport(sent, fromEnv, yields ? client.options.log : undefined);
 };
 
-/** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
+/** The option names this plugin reads (docs/hooks-and-plugins.md). */
 agent.options = [];
+agent.requestOptions = ["proxy", "idleTimeout"];
 
 /**
  * The transport of one request: `request.fetch` wins, then `agent` (on `Octokit`, unless only

@@ -8,6 +8,13 @@ import { applyStrategy, describe, type AuthResult, type AuthStrategy, type Octok
 
 export type { AuthResult, AuthStrategy, OctokitAuth } from "./octokit.js";
 
+declare module "../../kernel/types.js" {
+  interface TransportOptions {
+    /** App authentication: the installation whose token this request uses. */
+    installationId?: number | string;
+  }
+}
+
 export type {
   AppCredentials,
   AuthenticateOptions,
@@ -119,3 +126,4 @@ export const auth: Plugin<AuthAdditions, AuthOptions> = (client, options) => {
 };
 /** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
 auth.options = ["auth", "authStrategy"];
+auth.requestOptions = ["installationId"];

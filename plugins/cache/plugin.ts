@@ -3,6 +3,13 @@ import { checkCacheOption, type CacheOptions } from "./options.js";
 
 export type { CacheOptions } from "./options.js";
 
+declare module "../../kernel/types.js" {
+  interface TransportOptions {
+    /** Set by the cache plugin when it answered GitHub's 304 with what it had stored. */
+    cached?: boolean;
+  }
+}
+
 /** Options the `cache` plugin adds to the client. */
 export interface CachePluginOptions {
   /**
@@ -48,3 +55,4 @@ export const cache: Plugin<void, CachePluginOptions> = (client, options) => {
 const code = lazy(() => import("./apply.js"));
 /** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
 cache.options = ["cache"];
+cache.requestOptions = ["cached"];

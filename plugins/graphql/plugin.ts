@@ -43,3 +43,4 @@ export const graphql: Plugin<{ graphql: Graphql }> = (client) => {
 };
 /** Reads no client option: declared, so the unknown-option check stays strict. */
 graphql.options = [];
+graphql.requestOptions = ["idempotent"];

@@ -66,3 +66,4 @@ export const retry: Plugin<void, RetryPluginOptions> = (client, options) => {
 };
 /** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
 retry.options = ["retry"];
+retry.requestOptions = ["retries", "retryCount", "idempotent", "waits"];

@@ -104,3 +104,4 @@ export const throttle: Plugin<void, ThrottlePluginOptions> = (client, options) =
 };
 /** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
 throttle.options = ["throttle"];
+throttle.requestOptions = ["retryCount", "waits"];
