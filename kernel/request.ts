@@ -60,6 +60,7 @@ function start(state: State, route?: string | RequestParameters, params?: Reques
   } catch (error) {
     return Promise.reject(error);
   }
+  options.request.transport?.prepare?.();
   // No hook collection yet (nobody read `client.hook`): nothing is registered, no dispatch.
   const hook = hookOf(state.hook);
   if (!hook) return transport(request);

@@ -47,7 +47,14 @@ export interface TransportResponse {
  *   return { status: res.status, url: res.url, headers: Object.fromEntries(res.headers), body: res.body };
  * };
  */
-export type Transport = (request: TransportRequest) => Promise<TransportResponse>;
+export interface Transport {
+  (request: TransportRequest): Promise<TransportResponse>;
+  /**
+   * Called when a request starts, before the hooks run: a transport that loads code or
+   * connects on first use starts it here, in parallel with the hooks' own work.
+   */
+  prepare?(): void;
+}
 
 /** The default {@link Transport}: `request.fetch`, else `globalThis.fetch`. */
 export const fetchTransport: Transport = async (request) => {

@@ -164,30 +164,43 @@ class Head {
   readonly location: string | undefined;
   constructor(raw: string[]) {
     const count = raw.length / 2;
-    const names: string[] = new Array(count);
-    // Indexes into `names` by name, then as received (repeated names keep their order):
-    // sorted by insertion as they are read, for the few dozen fields of a real head.
-    const order: number[] = new Array(count);
+    // A server answers with the same fields in the same order, response after response: the
+    // names and their order are worked out once, and reused while they repeat.
+    let known = order.length === count;
+    for (let i = 0; known && i < count; i++) known = raw[2 * i] === received[i];
+    if (!known) sortNames(raw, count);
     let location: string | undefined;
-    for (let i = 0; i < count; i++) {
-      const name = (names[i] = raw[2 * i]!.toLowerCase());
-      if (location === undefined && name === "location") location = raw[2 * i + 1]!.trim();
-      let at = i;
-      if (count <= 64) for (; at > 0 && names[order[at - 1]!]! > name; at--) order[at] = order[at - 1]!;
-      order[at] = i;
-    }
-    this.location = location;
-    // Past that (node:http keeps up to 2000), a sort that stays O(n log n) for any server.
-    if (count > 64) order.sort((a, b) => (names[a]! < names[b]! ? -1 : names[a]! > names[b]! ? 1 : a - b));
     const fields: Record<string, string> = (this.fields = {});
     let last: string | undefined;
     for (const i of order) {
       const name = names[i]!;
       const value = raw[2 * i + 1]!.trim();
+      if (location === undefined && name === "location") location = value;
       if (name !== last) fields[(last = name)] = value;
       else fields[name] = name === "set-cookie" ? value : `${fields[name]}, ${value}`;
     }
+    this.location = location;
   }
+}
+
+/** The last head's names as received, lower-cased, and the order that sorts them (repeated names as received). */
+let received: string[] = [];
+let names: string[] = [];
+let order: number[] = [];
+
+function sortNames(raw: string[], count: number): void {
+  received = new Array(count);
+  names = new Array(count);
+  order = new Array(count);
+  for (let i = 0; i < count; i++) {
+    const name = (names[i] = (received[i] = raw[2 * i]!).toLowerCase());
+    // Sorted by insertion as they are read, for the few dozen fields of a real head.
+    let at = i;
+    if (count <= 64) for (; at > 0 && names[order[at - 1]!]! > name; at--) order[at] = order[at - 1]!;
+    order[at] = i;
+  }
+  // Past that (node:http keeps up to 2000), a sort that stays O(n log n) for any server.
+  if (count > 64) order.sort((a, b) => (names[a]! < names[b]! ? -1 : names[a]! > names[b]! ? 1 : a - b));
 }
 
 /**

@@ -36,8 +36,8 @@ const API_ONLY_HEADERS = Symbol.for("forgekit.apiOnlyHeaders");
  * in Node unless a test's mock patched `fetch` only (plugins/agent/transport-choice.ts) —
  * requests go through node:http(s) with that agent (for a proxy, a CONNECT tunnel): a
  * connection reset mid-body rejects instead of hanging, and redirects never carry credentials
- * to another origin. Its code is imported when the client is made, in parallel with the
- * caller's own work. On the drop-in `Octokit` only, a test that mocked `fetch` only sees
+ * to another origin. Its code loads when the first request starts, in parallel with the
+ * hooks' own work. On the drop-in `Octokit` only, a test that mocked `fetch` only sees
  * requests with an `agent` too: they go to the mock, the agent unused, with one warning.
  *
  * @example
@@ -49,10 +49,15 @@ export const agent: Plugin<void> = (client) => {
   if (request.transport) return;
   const yields = (client.constructor as unknown as Record<symbol, unknown>)[AGENT_YIELDS] === true;
   const fromEnv = envNamesProxy();
-  // Started now, not on the first request: a fresh client's first call does not wait for it.
-  if (!transport.value) transport().catch(() => {});
-  request.transport = (sent) => nodeTransport(sent, fromEnv, yields ? client.options.log : undefined);
+  const send: Transport = (sent) => nodeTransport(sent, fromEnv, yields ? client.options.log : undefined);
+  send.prepare = prepare;
+  request.transport = send;
 };
+
+/** The node:http code starts loading when the first request starts, while its hooks run. */
+function prepare(): void {
+  if (!transport.value) transport().catch(() => {});
+}
 
 /** The option names this plugin reads (docs/hooks-and-plugins.md). */
 agent.options = [];
