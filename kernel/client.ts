@@ -3,7 +3,7 @@ import { createHook, type Hook as HookType } from "./hook.js";
 import { createRequest, type Request } from "./request.js";
 import { own } from "./once.js";
 import type { ClassOptions, ClassTypes, ClientConstructor, InstanceOf } from "./option-typed.js";
-import { VERSION } from "./version.js";
+import { VERSION } from "./options.js";
 
 /** Members a plugin adds, merged into each instance. */
 export type PluginAdditions = Record<string, unknown>;

@@ -1,8 +1,15 @@
 import { lowercaseHeaders } from "./merge.js";
-import { VERSION } from "./version.js";
 import { checkTimeout } from "./route.js";
 import { ParameterError } from "./errors.js";
 import type { EndpointOptions, Log, RequestHeaders, RequestState, TransportOptions } from "./types.js";
+
+// FORGEKIT_VERSION is package.json's version, which every esbuild call that compiles this file
+// defines (build/files.mjs; test/helpers/ts-hooks.mjs for the tests), so that no build step
+// rewrites a tracked file. (A fallback for undefined would cost the browser bundle a byte.)
+declare const FORGEKIT_VERSION: string;
+
+/** forgekit's version (package.json's). */
+export const VERSION: string = FORGEKIT_VERSION;
 
 /** Options of the bare kernel `Client`; plugins add their own (see `Client.plugin`). */
 export interface ClientOptions {
