@@ -37,7 +37,7 @@ export type AuthResult =
 function octokitRequest(client: Client, send: Send, current: EndpointOptions) {
   const request = (route: string | RequestParameters, params?: RequestParameters): Promise<Response<unknown>> => {
     const options = route === current && !params ? current : merge(current, route, params);
-    // The strategy's credential, masked by value from now on (kernel/secrets.ts).
+    // The strategy's credential, masked by value from now on (kernel/redact.ts).
     addAuthorization(options.headers.authorization);
     return Promise.resolve(send(options));
   };
