@@ -2,7 +2,7 @@ import { request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders 
 import { request as httpsRequest } from "node:https";
 import { Readable } from "node:stream";
 import type { Fetch, TransportRequest, TransportResponse } from "../../kernel/index.js";
-import { ACCEPT_ENCODING, bodyStream, readBody } from "./node-http.js";
+import { ACCEPT_ENCODING, BodyChunks, bodyStream, readBody } from "./node-http.js";
 import { agentFor, isRedirect, nextHop, type Hop } from "./redirect.js";
 
 // The Node transport's code: plugins/agent/index.ts imports this module on the first request
@@ -112,10 +112,12 @@ export async function send(
   let body: TransportResponse["body"] = null;
   if (hop.init.method === "HEAD" || status === 204 || status === 205 || status === 304) res.resume();
   else {
-    body = bodyStream(res, head.fields["content-encoding"]);
+    const decoded = bodyStream(res, head.fields["content-encoding"]);
     // A stream for the caller (`parseSuccessResponseBody: false`): Node's own conversion.
-    if (status < 400 && request.options.parseSuccessResponseBody === false)
-      body = Readable.toWeb(body as Readable) as ReadableStream<Uint8Array>;
+    body =
+      status < 400 && request.options.parseSuccessResponseBody === false
+        ? (Readable.toWeb(decoded) as ReadableStream<Uint8Array>)
+        : new BodyChunks(res, decoded);
   }
   return { status, statusText: res.statusMessage ?? "", url: hop.url, headers: head.fields, body };
 }

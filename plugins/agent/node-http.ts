@@ -32,9 +32,54 @@ export function bodyStream(res: IncomingMessage, encoding: string | undefined): 
   return pipeline(res, decoder(), new PassThrough(), () => {}) as unknown as Readable;
 }
 
+/**
+ * The body of `res` (decoded by `source`) as the kernel reads it, an async iterable of
+ * chunks: read with events, lighter than a stream's own iterator, and rejected — never left
+ * pending — when the connection closes before the body is complete. `return()` (the kernel
+ * stopping early, past `request.maxBodyBytes`) destroys the response, so decoding stops too.
+ */
+export class BodyChunks implements AsyncIterableIterator<Buffer> {
+  #queue: Buffer[] = [];
+  #ended = false;
+  #error: unknown;
+  #wake: (() => void) | undefined;
+  constructor(
+    readonly res: IncomingMessage,
+    readonly source: Readable,
+  ) {
+    const wake = () => this.#wake?.();
+    source.on("data", (chunk: Buffer) => (this.#queue.push(chunk), wake()));
+    source.once("end", () => ((this.#ended = true), wake()));
+    source.once("error", (error) => ((this.#error ??= error), wake()));
+    res.once("close", () => {
+      if (res.complete) return;
+      this.#error ??= Object.assign(new Error("connection reset before the body was complete"), { code: "ECONNRESET" });
+      wake();
+    });
+  }
+  async next(): Promise<IteratorResult<Buffer>> {
+    for (;;) {
+      if (this.#queue.length) return { value: this.#queue.shift()!, done: false };
+      if (this.#error) throw this.#error;
+      if (this.#ended) return { value: undefined, done: true };
+      await new Promise<void>((resolve) => (this.#wake = resolve));
+      this.#wake = undefined;
+    }
+  }
+  async return(): Promise<IteratorResult<Buffer>> {
+    this.#queue.length = 0;
+    this.source.destroy();
+    this.res.destroy();
+    return { value: undefined, done: true };
+  }
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+}
+
 /** The whole body of `res`, decoded per `encoding` (its `content-encoding`); rejects on a reset mid-body or bad compressed data. */
 export async function readBody(res: IncomingMessage, encoding: string | undefined): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of bodyStream(res, encoding)) chunks.push(chunk as Buffer);
+  for await (const chunk of new BodyChunks(res, bodyStream(res, encoding))) chunks.push(chunk);
   return Buffer.concat(chunks);
 }
