@@ -49,15 +49,24 @@ export const agent: Plugin<void> = (client) => {
   if (request.transport) return;
   const yields = (client.constructor as unknown as Record<symbol, unknown>)[AGENT_YIELDS] === true;
   const fromEnv = envNamesProxy();
-  const send: Transport = (sent) => nodeTransport(sent, fromEnv, yields ? client.options.log : undefined);
-  send.prepare = prepare;
-  request.transport = send;
+  if (!yields) request.transport = fromEnv ? viaEnvironment : direct;
+  else {
+    // The drop-in `Octokit`: its own function, for the warning in its client's log.
+    const log = client.options.log;
+    const send: Transport = (sent) => nodeTransport(sent, fromEnv, log);
+    send.prepare = prepare;
+    request.transport = send;
+  }
 };
 
 /** The node:http code starts loading when the first request starts, while its hooks run. */
 function prepare(): void {
   if (!transport.value) transport().catch(() => {});
 }
+
+/** The transport of a client made while no proxy variable was set, and of one made while one was. */
+const direct: Transport = Object.assign((sent: TransportRequest) => nodeTransport(sent, false), { prepare });
+const viaEnvironment: Transport = Object.assign((sent: TransportRequest) => nodeTransport(sent, true), { prepare });
 
 /** The option names this plugin reads (docs/hooks-and-plugins.md). */
 agent.options = [];
@@ -71,7 +80,7 @@ agent.requestOptions = ["proxy", "idleTimeout"];
 function nodeTransport(
   sent: TransportRequest,
   fromEnv: boolean,
-  yielding: { warn(message: string): void } | undefined,
+  yielding?: { warn(message: string): void },
 ): ReturnType<Transport> {
   const options = sent.options;
   const idle = options.idleTimeout;

@@ -24,14 +24,7 @@ export { closest } from "../../kernel/index.js";
  * new MyClient({ auht: token }); // warns: unknown option "auht" — did you mean "auth"? It is ignored.
  */
 export const checkOptions: Plugin<void> = (client) => {
-  const known = new Set(KERNEL_OPTIONS);
-  const knownRequest = new Set(KERNEL_REQUEST_OPTIONS);
-  let open = false;
-  for (const plugin of (client.constructor as typeof Client).plugins) {
-    if (!plugin.options) open = true;
-    else for (const name of plugin.options) known.add(name);
-    for (const name of plugin.requestOptions ?? []) knownRequest.add(name);
-  }
+  const { known, open, request, seen } = namesOf(client.constructor as typeof Client);
   const { log } = client.options;
   // `client.options` holds what was given (and the kernel's own, known, defaults).
   for (const name of Object.keys(client.options)) {
@@ -46,20 +39,39 @@ export const checkOptions: Plugin<void> = (client) => {
         : `unknown option "${name}" is ignored; known options: ${[...known].join(", ")}.`,
     );
   }
-  // The client's `request` options now; a call's own later, each name once (one loop per request).
-  const seen = new Set<string>();
-  const check = (request: object) => {
-    for (const name in request) if (!seen.has(name)) (seen.add(name), nearMiss(name, knownRequest, log));
+  // The client's `request` options now, a call's own on each request: each name once per class.
+  const check = (given: object) => {
+    for (const name in given) if (!seen.has(name)) (seen.add(name), request.has(name) || nearMiss(name, request, log));
   };
   check(client.options.request);
-  client.hook.before("request", ({ request }: EndpointOptions) => check(request));
+  client.hook.before("request", (options: EndpointOptions) => check(options.request));
 };
+
+/** The names a client class's plugins read, worked out once per class, and the `request` names looked at so far. */
+const names = new WeakMap<Function, { known: Set<string>; open: boolean; request: Set<string>; seen: Set<string> }>();
+function namesOf(Class: typeof Client) {
+  let found = names.get(Class);
+  if (found) return found;
+  found = {
+    known: new Set(KERNEL_OPTIONS),
+    open: false,
+    request: new Set(KERNEL_REQUEST_OPTIONS),
+    seen: new Set<string>(),
+  };
+  for (const plugin of Class.plugins) {
+    if (!plugin.options) found.open = true;
+    else for (const name of plugin.options) found.known.add(name);
+    for (const name of plugin.requestOptions ?? []) found.request.add(name);
+  }
+  names.set(Class, found);
+  return found;
+}
+
 /** The option names this plugin reads (docs/hooks-and-plugins.md). */
 checkOptions.options = [];
 
 /** A near miss of a known `request` option name (`timout`) warns once per name: it would be ignored. */
 function nearMiss(name: string, known: Set<string>, log: Pick<Log, "warn">): void {
-  if (known.has(name)) return;
   const near = closest(name, known);
   if (near)
     warnOnce(
