@@ -100,7 +100,9 @@ export function sizeProbes({ esm, classic }) {
       // record (plugins/log/record.ts), GHES's Manage API origin, proxy and short-secret
       // redaction, RateLimitError.requestId, waits never negative; the throttle's credential hash
       // reads TextEncoder when it hashes (Jest's jsdom has none).
-      ceiling: 35567,
+      // +305 B for issue 38: the transport contract (bodies read as streams in the kernel), request
+      // option names declared per plugin and checked by checkOptions, per call too.
+      ceiling: 35880,
       options: esm,
       // What the page fetches for it, as test/browser/esm.test.ts records in Chromium: the route
       // loader table, repos' paths and the retry/throttle engine (loaded before the first request).
@@ -132,7 +134,8 @@ export function sizeProbes({ esm, classic }) {
       // +206 B for issue 24: per_page only where the operation takes it (a route's operation looked up in the registry, plugins/endpoints/registry.ts).
       // +92 B for issue 30 (drop-in trials): the paginate.perPage option, off in Octokit.
       // +7 B, this stop's audit fixes (as above: measured 57,634 B).
-      ceiling: 57634,
+      // +261 B for issue 38 (as above: measured 57,895 B).
+      ceiling: 57900,
       ...flat,
       contents: `import forgekit from "./plugins/presets/browser.ts";\nexport const get = () => forgekit()${ENDPOINTS_USE};`,
     },
@@ -156,7 +159,8 @@ export function sizeProbes({ esm, classic }) {
     // +201 B for issue 24: per_page only where the operation takes it (a route's operation looked up in the registry, plugins/endpoints/registry.ts).
     // +96 B for issue 30 (drop-in trials): the paginate.perPage option, off in Octokit.
     // +42 B, this stop's audit fixes (as above: measured 57,753 B).
-    { name: "classic script, `forgekit.js`", budget: 24000, ceiling: 57753, options: classic },
+    // +293 B for issue 38 (as above: measured 58,046 B).
+    { name: "classic script, `forgekit.js`", budget: 24000, ceiling: 58055, options: classic },
     {
       name: "kernel + auth + endpoints + the `repos` chunk, one call",
       budget: 10000,
