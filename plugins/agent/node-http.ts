@@ -41,7 +41,7 @@ export function bodyStream(res: IncomingMessage, encoding: string | undefined): 
 export class BodyChunks implements AsyncIterableIterator<Buffer> {
   #queue: Buffer[] = [];
   #ended = false;
-  #error: unknown;
+  #error: Error | undefined;
   #wake: (() => void) | undefined;
   constructor(
     readonly res: IncomingMessage,
@@ -50,7 +50,7 @@ export class BodyChunks implements AsyncIterableIterator<Buffer> {
     const wake = () => this.#wake?.();
     source.on("data", (chunk: Buffer) => (this.#queue.push(chunk), wake()));
     source.once("end", () => ((this.#ended = true), wake()));
-    source.once("error", (error) => ((this.#error ??= error), wake()));
+    source.once("error", (error: Error) => ((this.#error ??= error), wake()));
     res.once("close", () => {
       if (res.complete) return;
       this.#error ??= Object.assign(new Error("connection reset before the body was complete"), { code: "ECONNRESET" });

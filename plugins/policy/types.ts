@@ -11,6 +11,7 @@ declare module "../../kernel/types.js" {
     /** A POST GitHub does not act on (the graphql plugin sets it for queries): the retry plugin may send it again. */
     idempotent?: boolean;
   }
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- merging needs the kernel's own type parameter
   interface Response<T> {
     /** Set by the retry/throttle engine (the retry and throttle plugins). */
     rateLimit?: RateLimit;

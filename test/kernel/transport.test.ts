@@ -1,7 +1,15 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { Agent } from "node:http";
-import { Client, NetworkError, TimeoutError, AbortError, isTimeoutError, isNetworkError, ParameterError } from "../../kernel/index.js";
+import {
+  Client,
+  NetworkError,
+  TimeoutError,
+  AbortError,
+  isTimeoutError,
+  isNetworkError,
+  ParameterError,
+} from "../../kernel/index.js";
 import { agent as agentPlugin } from "../../plugins/agent/index.js";
 import { faults, startServer, type TestServer } from "../helpers/server.js";
 
