@@ -26,6 +26,12 @@ declare module "../../kernel/types.js" {
   }
 }
 
+/** The top-level option the node:http transport reads (as `request.agent`, which wins). */
+export interface AgentOptions {
+  /** Node only: an http(s).Agent for the connections (keep-alive, TLS options, a proxy's tunnel). */
+  agent?: unknown;
+}
+
 /** The otel plugin's mark on its fetch wrapper (plugins/otel/redirect.ts), by its registered key. */
 const API_ONLY_HEADERS = Symbol.for("forgekit.apiOnlyHeaders");
 
@@ -44,7 +50,7 @@ const API_ONLY_HEADERS = Symbol.for("forgekit.apiOnlyHeaders");
  * import { Agent } from "node:https";
  * const client = new (Client.plugin(agent))({ agent: new Agent({ keepAlive: true }) });
  */
-export const agent: Plugin<void> = (client) => {
+export const agent: Plugin<void, AgentOptions> = (client) => {
   const request = client.options.request;
   if (request.transport) return;
   const yields = (client.constructor as unknown as Record<symbol, unknown>)[AGENT_YIELDS] === true;
@@ -70,6 +76,7 @@ const viaEnvironment: Transport = Object.assign((sent: TransportRequest) => node
 
 /** The option names this plugin reads (docs/hooks-and-plugins.md). */
 agent.options = [];
+/** The `request` option names this plugin reads (docs/hooks-and-plugins.md). */
 agent.requestOptions = ["proxy", "idleTimeout"];
 
 /**

@@ -126,4 +126,5 @@ export const auth: Plugin<AuthAdditions, AuthOptions> = (client, options) => {
 };
 /** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
 auth.options = ["auth", "authStrategy"];
+/** The `request` option names this plugin reads (docs/hooks-and-plugins.md). */
 auth.requestOptions = ["installationId"];

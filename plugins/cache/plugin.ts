@@ -55,4 +55,5 @@ export const cache: Plugin<void, CachePluginOptions> = (client, options) => {
 const code = lazy(() => import("./apply.js"));
 /** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
 cache.options = ["cache"];
+/** The `request` option names this plugin reads (docs/hooks-and-plugins.md). */
 cache.requestOptions = ["cached"];

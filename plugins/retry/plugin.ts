@@ -66,4 +66,5 @@ export const retry: Plugin<void, RetryPluginOptions> = (client, options) => {
 };
 /** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
 retry.options = ["retry"];
+/** The `request` option names this plugin reads (docs/hooks-and-plugins.md). */
 retry.requestOptions = ["retries", "retryCount", "idempotent", "waits"];

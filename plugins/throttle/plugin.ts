@@ -104,4 +104,5 @@ export const throttle: Plugin<void, ThrottlePluginOptions> = (client, options) =
 };
 /** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
 throttle.options = ["throttle"];
+/** The `request` option names this plugin reads (docs/hooks-and-plugins.md). */
 throttle.requestOptions = ["retryCount", "waits"];
