@@ -269,7 +269,7 @@ export const installFootprint = {
   // +1 file, +3.9 kB for issue 34 (measured 6,181,475 B with its CHANGELOG entry): a failed
   // chunk loads again through dist/browser/chunks/import-retry.mjs, imported by each file with a
   // dynamic import (build/chunk-retry.mjs).
-  // +9.2 kB for issue 38 with its CHANGELOG entry (measured 6,190,768 B with issue 34's): the transport contract
+  // +9.3 kB for issue 38 with its CHANGELOG entry (measured 6,190,768 B with issue 34's): the transport contract
   // (kernel/transport.ts, its guide section), every forgekit/core export listed with an example
   // in docs/hooks-and-plugins.md, plugins' own request option declarations.
   ceiling: { bytes: 6_191_000, files: 915 },
