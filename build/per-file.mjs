@@ -84,7 +84,7 @@ export function buildDeclarations() {
 function pruneDeclarations() {
   const entries = declarationEntries();
   const reached = new Set();
-  const specifier = /(?:from |import\()\s*"(\.{1,2}\/[^"]+)\.js"/g;
+  const specifier = /(?:from |import\(|declare module )\s*"(\.{1,2}\/[^"]+)\.js"/g;
   for (let queue = entries; queue.length;) {
     const file = queue.pop();
     // (A specifier may be an example in a doc comment, naming no file.)
@@ -131,7 +131,7 @@ function toCommonJsDeclarations() {
     return path.startsWith(".") ? path : `./${path}`;
   };
   // Only specifiers that name a declaration: a doc comment's example stays as written.
-  const specifier = /((?:from |import\()\s*")(\.{1,2}\/[^"]+)\.js"/g;
+  const specifier = /((?:from |import\(|declare module )\s*")(\.{1,2}\/[^"]+)\.js"/g;
   for (const file of files) {
     const text = readFileSync(file, "utf8").replace(specifier, (match, head, path) => {
       const imported = posix.join(posix.dirname(file), `${path}.d.ts`);

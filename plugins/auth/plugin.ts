@@ -9,6 +9,13 @@ import { applyStrategy, describe, type AuthResult, type AuthStrategy, type Octok
 
 export type { AuthResult, AuthStrategy, OctokitAuth } from "./octokit.js";
 
+declare module "../../kernel/types.js" {
+  interface TransportOptions {
+    /** App authentication: the installation whose token this request uses. */
+    installationId?: number | string;
+  }
+}
+
 export type {
   AppCredentials,
   AuthenticateOptions,
@@ -144,5 +151,6 @@ export function authPlugin(loadApp: AppLoader): Plugin<AuthAdditions, AuthOption
     return undefined as unknown as AuthAdditions;
   };
   plugin.options = ["auth", "authStrategy"];
+  plugin.requestOptions = ["installationId"];
   return plugin;
 }
