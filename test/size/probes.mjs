@@ -294,5 +294,6 @@ export const installFootprint = {
   // +9.3 kB for issue 38 with its CHANGELOG entry (measured 6,190,768 B with issue 34's): the transport contract
   // (kernel/transport.ts, its guide section), every forgekit/core export listed with an example
   // in docs/hooks-and-plugins.md, plugins' own request option declarations.
-  ceiling: { bytes: 6_340_000, files: 921 },
+  // +9,275 B when issue 38 was merged onto 37 and 39 (measured 6,348,843 B, 921 files): as above.
+  ceiling: { bytes: 6_349_000, files: 921 },
 };
