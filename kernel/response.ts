@@ -1,4 +1,5 @@
 import { HttpError, ResponseTooLargeError } from "./errors.js";
+import { parseBoundedJson } from "./json-depth.js";
 import { lazy } from "./once.js";
 import type { RequestOptions, Response, ResponseHeaders } from "./types.js";
 
@@ -55,7 +56,8 @@ export async function toResponse(fetched: globalThis.Response, request: RequestO
   else if (/json/i.test(type)) {
     data = await readBody(fetched, request, true, limit);
     try {
-      if (data) data = JSON.parse(data as string);
+      // An error body's depth is bounded (kernel/json-depth.ts): its copy is made recursively.
+      if (data) data = status >= 400 || status === 304 ? parseBoundedJson(data as string) : JSON.parse(data as string);
     } catch (error) {
       invalidJson = error as Error;
     }
