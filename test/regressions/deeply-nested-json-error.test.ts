@@ -7,11 +7,10 @@ import { Agent } from "node:http";
 import { HttpError, NetworkError } from "../../kernel/index.js";
 import { retry } from "../../plugins/retry/index.js";
 import { startServer, type TestServer } from "../helpers/server.js";
-import { transports, WithAgent } from "../helpers/security.js";
+import { WithAgent } from "../helpers/security.js";
 
 const test = suite("regression: a deeply nested JSON error body");
 const httpAgent = new Agent({ keepAlive: true });
-const make = transports(httpAgent);
 const DEPTH = 3000;
 const NESTED = `{"message":"nested","errors":${"[".repeat(DEPTH)}${"]".repeat(DEPTH)}}`;
 // Deep but within any sane bound: parsed as ever.
