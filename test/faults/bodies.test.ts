@@ -159,7 +159,10 @@ for (const name of ["fetch", "node", "agent"] as const) {
   test(`${name}: a 101 without an upgrade field → the same NetworkError, never a success`, async () => {
     const outcome = await client()
       .request("GET /switching-to-nothing")
-      .then((response) => `resolved with status ${response.status}`, (e: unknown) => e);
+      .then(
+        (response) => `resolved with status ${response.status}`,
+        (e: unknown) => e,
+      );
     assert.instance(outcome, NetworkError);
     assert.is((outcome as Error).message, `GET ${server.url}/switching-to-nothing → no response: UND_ERR_SOCKET`);
   });

@@ -75,7 +75,8 @@ for (const name of ["fetch", "node", "agent"] as const) {
 }
 
 test("a URL that does not parse is named without its userinfo", async () => {
-  const error = await make.node({ baseUrl: server.url })
+  const error = await make
+    .node({ baseUrl: server.url })
     .request(`GET http://${USER}:${PASSWORD}@exa mple/echo`)
     .catch((e: unknown) => e);
   assert.instance(error, ParameterError);
