@@ -1,6 +1,6 @@
 import { closest } from "./closest.js";
 import { ParameterError } from "./errors.js";
-import { warnOnce } from "./once.js";
+import { warnOncePerLog } from "./once.js";
 import type { Log } from "./types.js";
 
 /**
@@ -50,8 +50,8 @@ export function checkTimeout(timeout: unknown, where: string): void {
 
 /**
  * Check `request` options (`where`: `request` for the client's, `request (per call)`): a bad
- * `timeout` throws; a near miss of a known name (`timout`) warns once per name, as it would
- * otherwise be ignored.
+ * `timeout` throws; a near miss of a known name (`timout`) warns once per name and log, as it
+ * would otherwise be ignored.
  */
 export function checkRequestOptions(request: object | undefined, where: string, log: Pick<Log, "warn">): void {
   if (!request) return;
@@ -60,10 +60,26 @@ export function checkRequestOptions(request: object | undefined, where: string, 
     if (REQUEST_OPTIONS.includes(key)) continue;
     const near = closest(key, REQUEST_OPTIONS);
     if (near)
-      warnOnce(
+      warnOncePerLog(
         log,
         `unknown request option ${key}`,
         `${where}: unknown option "${key}" — did you mean "${near}"? It is ignored.`,
       );
   }
+}
+
+/**
+ * A call's own options, before it is merged: its `request` options as {@link checkRequestOptions}
+ * does, and a top-level `timeout` (`client.request(route, { timeout: 50 })`), which is a
+ * parameter sent to GitHub as @octokit sends it, not a time limit: warned once per log.
+ */
+export function checkCallOptions(given: Record<string, unknown> | undefined, log: Pick<Log, "warn">): void {
+  if (!given) return;
+  if (given.request) checkRequestOptions(given.request as object, "request", log);
+  if (given.timeout !== undefined)
+    warnOncePerLog(
+      log,
+      "per-call timeout",
+      `timeout given per call is sent to GitHub as a parameter, not applied as a time limit: pass request: { timeout: ${typeof given.timeout === "number" ? given.timeout : "<ms>"} } for one.`,
+    );
 }

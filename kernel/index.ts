@@ -19,6 +19,6 @@ export { learnCredentials, redact, redactBody, redactHeaders } from "./redact.js
 export { addSecret, addAuthorization } from "./secrets.js";
 export { closest } from "./closest.js";
 export { checkRequestOptions } from "./check-request.js";
-export { lazy, memberOnFirstUse, warnOnce } from "./once.js";
+export { lazy, memberOnFirstUse, warnOnce, warnOncePerLog } from "./once.js";
 export { LOG as defaultLog } from "./options.js";
 export { BRAND as ERROR_BRAND } from "./brand.js";

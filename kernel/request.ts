@@ -1,5 +1,5 @@
 import { hookOf, type HookSource } from "./hook.js";
-import { checkRequestOptions } from "./check-request.js";
+import { checkCallOptions } from "./check-request.js";
 import { merge } from "./merge.js";
 import { own } from "./once.js";
 import { parse } from "./route.js";
@@ -57,9 +57,8 @@ function start(state: State, route?: string | RequestParameters, params?: Reques
   let request: RequestOptions;
   try {
     const { defaults, base } = state;
-    // A call's own `request` options (rare): a near miss of a known name warns once.
-    const given = (typeof route === "object" ? route.request : undefined) ?? params?.request;
-    if (given && state.log) checkRequestOptions(given, "request", state.log);
+    // A call's own options: a near miss of a `request` option, or a top-level `timeout`, warns once per log.
+    if (state.log) checkCallOptions(typeof route === "object" ? route : params, state.log);
     options = merge(base ? merge(defaults, base) : defaults, route, params);
     // Bad input fails here, before any hook runs (a hook may do I/O, e.g. fetch a token).
     request = parse(options);

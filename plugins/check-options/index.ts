@@ -1,9 +1,9 @@
-import { KERNEL_OPTIONS, closest, warnOnce, type Client, type Plugin } from "../../kernel/index.js";
+import { KERNEL_OPTIONS, closest, warnOncePerLog, type Client, type Plugin } from "../../kernel/index.js";
 
 export { closest } from "../../kernel/index.js";
 
 /**
- * Warns once per name (per process) about a top-level option no plugin of the client reads:
+ * Warns once per name and log (kernel/once.ts `warnOncePerLog`) about a top-level option no plugin of the client reads:
  * `new Client({ baseURL })` says `did you mean "baseUrl"?`. Each plugin lists the names it
  * reads as `plugin.options`; a plugin that lists none may read any name, and then only
  * near-misses of a known name warn. Part of the presets; compose it into your own client to
@@ -25,7 +25,7 @@ export const checkOptions: Plugin<void> = (client) => {
     if (known.has(name)) continue;
     const near = closest(name, known);
     if (!near && open) continue;
-    warnOnce(
+    warnOncePerLog(
       client.options.log,
       `unknown option ${name}`,
       near
