@@ -19,6 +19,7 @@ export {
   isParameterError,
 } from "./errors.js";
 export { VERSION } from "./version.js";
+export { DEFAULT_BODY_BUDGET, setBodyBudget } from "./body-budget.js";
 export type {
   Plugin,
   PluginAdditions,

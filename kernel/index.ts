@@ -11,6 +11,7 @@ export { Client } from "./client.js";
 export type { ClientOptions } from "./options.js";
 export * from "./exports.js";
 export { KERNEL_OPTIONS } from "./options.js";
+export { bodyBudget, returnBodyBytes, takeBodyBytes } from "./body-budget.js";
 export { merge } from "./merge.js";
 export { parse, uploadsOrigin } from "./route.js";
 export { createScope } from "./scope.js";

@@ -1,4 +1,5 @@
 import { HttpError, ResponseTooLargeError } from "./errors.js";
+import { bodyBudget, returnBodyBytes, takeBodyBytes } from "./body-budget.js";
 import { parseBoundedJson } from "./json-depth.js";
 import { lazy } from "./once.js";
 import type { RequestOptions, Response, ResponseHeaders } from "./types.js";
@@ -23,19 +24,37 @@ export const MAX_BODY_BYTES = 2 ** 28;
 async function readBody(fetched: globalThis.Response, request: RequestOptions, text: boolean, limit: number) {
   const length = fetched.headers.get("content-length");
   const body = fetched.body as ReadableStream<Uint8Array> | null;
-  if (!body?.getReader || (length && +length <= limit && !fetched.headers.get("content-encoding")))
-    return text ? fetched.text() : fetched.arrayBuffer();
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (let read; !(read = await reader.read()).done; chunks.push(read.value))
-    if ((size += read.value.byteLength) > limit) {
-      void reader.cancel().catch(() => {});
-      throw new ResponseTooLargeError(request, fetched.status, limit);
+  if (!body?.getReader) return text ? fetched.text() : fetched.arrayBuffer();
+  // Every byte held while reading counts against the process's budget (kernel/body-budget.ts).
+  let taken = 0;
+  const take = (bytes: number) => {
+    if (!takeBodyBytes(bytes)) {
+      void body.cancel().catch(() => {});
+      throw new ResponseTooLargeError(request, fetched.status, bodyBudget().budget, true);
     }
-  const bytes = new Uint8Array(size);
-  for (let i = 0, at = 0; i < chunks.length; at += chunks[i++]!.byteLength) bytes.set(chunks[i]!, at);
-  return text ? new TextDecoder().decode(bytes) : bytes.buffer;
+    taken += bytes;
+  };
+  try {
+    if (length && +length <= limit && !fetched.headers.get("content-encoding")) {
+      take(+length);
+      return await (text ? fetched.text() : fetched.arrayBuffer());
+    }
+    const reader = body.getReader();
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for (let read; !(read = await reader.read()).done; chunks.push(read.value)) {
+      if ((size += read.value.byteLength) > limit) {
+        void reader.cancel().catch(() => {});
+        throw new ResponseTooLargeError(request, fetched.status, limit);
+      }
+      take(read.value.byteLength);
+    }
+    const bytes = new Uint8Array(size);
+    for (let i = 0, at = 0; i < chunks.length; at += chunks[i++]!.byteLength) bytes.set(chunks[i]!, at);
+    return text ? new TextDecoder().decode(bytes) : bytes.buffer;
+  } finally {
+    returnBodyBytes(taken);
+  }
 }
 
 /**

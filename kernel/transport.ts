@@ -55,8 +55,10 @@ export async function transport(request: RequestOptions): Promise<Response<unkno
   } catch (error) {
     if (error instanceof ForgeError) throw error;
     // A transport that decodes bodies itself reached the limit (plugins/agent/node-http.ts).
-    if ((error as Error).name === "ResponseTooLargeError")
-      throw new ResponseTooLargeError(request, (error as NetworkError).status!, maxBodyBytes ?? MAX_BODY_BYTES);
+    if ((error as Error).name === "ResponseTooLargeError") {
+      const { status: at, budget } = error as { status: number; budget?: number };
+      throw new ResponseTooLargeError(request, at, budget ?? maxBodyBytes ?? MAX_BODY_BYTES, budget !== undefined);
+    }
     if (timedOut) throw new TimeoutError(`${what} timed out after ${timeout} ms`, request, timeout!);
     if (signal?.aborted) throw new AbortError(`${what} aborted by the caller's signal`, request, signal.reason);
     const cause = (error as { cause?: { code?: string; message?: string; advice?: string } }).cause;

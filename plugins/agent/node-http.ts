@@ -1,6 +1,7 @@
 import { PassThrough, pipeline, type Readable } from "node:stream";
 import { constants, createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import type { IncomingMessage } from "node:http";
+import { bodyBudget, returnBodyBytes, takeBodyBytes } from "../../kernel/index.js";
 
 /**
  * Reading a node:http response body for the agent transport: decoded per its
@@ -37,7 +38,10 @@ export function bodyStream(res: IncomingMessage, encoding: string | undefined): 
  * decoded size over `limit` (then decoding stops at once: see {@link tooLarge}).
  */
 export function readBody(res: IncomingMessage, encoding: string | undefined, limit = Infinity): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
+  let taken = 0;
+  // The bytes held count against the process's budget (kernel/body-budget.ts) until settled.
+  const settled = () => void (returnBodyBytes(taken), (taken = 0));
+  return new Promise<Buffer>((resolve, reject) => {
     // A body sent as it is (most are) needs no zlib stream, nor a pipeline.
     const decoder = encoding ? DECODERS[encoding.trim().toLowerCase()] : undefined;
     const chunks: Buffer[] = [];
@@ -50,20 +54,25 @@ export function readBody(res: IncomingMessage, encoding: string | undefined, lim
       ? (pipeline(res, decoder(), new PassThrough(), (error) => error && reject(error)) as unknown as Readable)
       : res;
     source.on("data", (chunk: Buffer) => {
-      if ((size += chunk.length) <= limit) return void chunks.push(chunk);
+      const within = (size += chunk.length) <= limit;
+      if (within && takeBodyBytes(chunk.length)) return void ((taken += chunk.length), chunks.push(chunk));
       chunks.length = 0;
-      reject(tooLarge(res.statusCode!));
+      reject(within ? tooLarge(res.statusCode!, bodyBudget().budget) : tooLarge(res.statusCode!));
       source.destroy();
       res.destroy();
     });
     source.once("end", () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
     source.once("error", reject);
-  });
+  }).finally(settled);
 }
 
 /**
  * What the kernel's transport turns into a `ResponseTooLargeError` with the limit and the
  * option's name (kernel/transport.ts): the same error as over fetch.
  */
-export const tooLarge = (status: number) =>
-  Object.assign(new Error("body over request.maxBodyBytes"), { name: "ResponseTooLargeError", status });
+export const tooLarge = (status: number, budget?: number) =>
+  Object.assign(new Error(budget ? "body over the process's budget" : "body over request.maxBodyBytes"), {
+    name: "ResponseTooLargeError",
+    status,
+    budget,
+  });
