@@ -87,6 +87,7 @@ test("forgekit/routes/<scope> is data: dist/esm's one file under every condition
 const APPLICATION = [
   "AbortError",
   "Client",
+  "DEFAULT_BODY_BUDGET",
   "DEPLOYMENTS",
   "ForgeError",
   "HttpError",
@@ -102,6 +103,7 @@ const APPLICATION = [
   "isNetworkError",
   "isParameterError",
   "isTimeoutError",
+  "setBodyBudget",
 ];
 const PLUGIN_AUTHOR = [
   "ERROR_BRAND",
@@ -109,6 +111,7 @@ const PLUGIN_AUTHOR = [
   "OPERATION_OF",
   "addAuthorization",
   "addSecret",
+  "bodyBudget",
   "checkRequestOptions",
   "closest",
   "createScope",
@@ -121,8 +124,11 @@ const PLUGIN_AUTHOR = [
   "redact",
   "redactBody",
   "redactHeaders",
+  "returnBodyBytes",
+  "takeBodyBytes",
   "uploadsOrigin",
   "warnOnce",
+  "warnOncePerLog",
 ];
 
 test('"forgekit" exports the application surface; "forgekit/core" adds the plugin-author helpers', async () => {
