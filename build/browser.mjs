@@ -1,7 +1,9 @@
 // dist/browser: the preset for browsers as an ES module with lazy chunks and as a classic
 // script (docs/browsers-and-bundle-size.md).
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
 import { build as esbuild } from "esbuild";
+import { chunkRetry } from "./chunk-retry.mjs";
 import { versionDefine } from "./files.mjs";
 
 const CLASSIC_GLOBAL = `import * as forgekit from "./plugins/presets/browser.ts";
@@ -18,6 +20,8 @@ const options = {
   // without one "→" became "â†’" (test/browser/charset.test.ts).
   charset: "ascii",
   define: versionDefine(),
+  // A failed chunk loads again on the next call (build/chunk-retry.mjs); ESM output only.
+  plugins: [chunkRetry],
 };
 /** The browser builds, shared with `size` so that what is measured is what ships. */
 export const browser = {
@@ -44,7 +48,11 @@ const NODE_ONLY_INPUT =
   /^(?:node:|plugins\/agent\/|node_modules\/(?:cross-fetch|node-fetch|whatwg-url|tr46|webidl-conversions)\/)/;
 
 export async function buildBrowser() {
-  const esm = await esbuild({ ...browser.esm, outdir: "dist/browser", metafile: true });
+  const esm = await esbuild({ ...browser.esm, outdir: "dist/browser", metafile: true, write: false });
+  for (const file of esm.outputFiles) {
+    mkdirSync(dirname(file.path), { recursive: true });
+    writeFileSync(file.path, file.contents);
+  }
   const classic = await esbuild({ ...browser.classic, outfile: "dist/browser/forgekit.js", metafile: true });
   for (const [artifact, { metafile }] of Object.entries({ "forgekit.mjs": esm, "forgekit.js": classic })) {
     const nodeOnly = Object.keys(metafile.inputs).filter((input) => NODE_ONLY_INPUT.test(input));
