@@ -4,10 +4,10 @@ import { ParameterError } from "./errors.js";
  * One budget, for the whole process, of response-body bytes held while they are read (after
  * decoding): `request.maxBodyBytes` bounds one body, this bounds all of them together.
  * Concurrent decompression bombs each stopped at 256 MiB; 16 of them still reached 4.3 GB of
- * RSS. Every body reader (kernel/response.ts for fetch, plugins/agent/node-http.ts for
- * node:http) takes its bytes from here as they arrive and gives them back when the body is
- * read or failed; a body that would overdraw the budget fails at once with a
- * `ResponseTooLargeError`, and its bytes are freed. docs/security.md describes it.
+ * RSS. The kernel's body reader (kernel/response.ts `readBody`, for every transport) takes
+ * its bytes from here as they arrive and gives them back when the body is read or failed; a
+ * body that would overdraw the budget fails at once with a `ResponseTooLargeError`, and its
+ * bytes are freed. docs/security.md describes it.
  */
 
 /** The default budget: two of the largest bodies `request.maxBodyBytes` allows at once. */

@@ -1,7 +1,6 @@
 import { PassThrough, pipeline, type Readable } from "node:stream";
 import { constants, createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import type { IncomingMessage } from "node:http";
-import { bodyBudget, returnBodyBytes, takeBodyBytes } from "../../kernel/index.js";
 
 /**
  * Reading a node:http response body for the agent transport: decoded per its
@@ -34,45 +33,53 @@ export function bodyStream(res: IncomingMessage, encoding: string | undefined): 
 }
 
 /**
- * The whole body of `res`, decoded per `encoding` (its `content-encoding`); rejects on a reset mid-body, bad compressed data, or a
- * decoded size over `limit` (then decoding stops at once: see {@link tooLarge}).
+ * The body of `res` (decoded by `source`) as the kernel reads it, an async iterable of
+ * chunks: read with events, lighter than a stream's own iterator, and rejected — never left
+ * pending — when the connection closes before the body is complete. `return()` (the kernel
+ * stopping early, past `request.maxBodyBytes`) destroys the response, so decoding stops too.
  */
-export function readBody(res: IncomingMessage, encoding: string | undefined, limit = Infinity): Promise<Buffer> {
-  let taken = 0;
-  // The bytes held count against the process's budget (kernel/body-budget.ts) until settled.
-  const settled = () => void (returnBodyBytes(taken), (taken = 0));
-  return new Promise<Buffer>((resolve, reject) => {
-    // A body sent as it is (most are) needs no zlib stream, nor a pipeline.
-    const decoder = encoding ? DECODERS[encoding.trim().toLowerCase()] : undefined;
-    const chunks: Buffer[] = [];
-    let size = 0;
+export class BodyChunks implements AsyncIterableIterator<Buffer> {
+  #queue: Buffer[] = [];
+  #ended = false;
+  #error: Error | undefined;
+  #wake: (() => void) | undefined;
+  constructor(
+    readonly res: IncomingMessage,
+    readonly source: Readable,
+  ) {
+    const wake = () => this.#wake?.();
+    source.on("data", (chunk: Buffer) => (this.#queue.push(chunk), wake()));
+    source.once("end", () => ((this.#ended = true), wake()));
+    source.once("error", (error: Error) => ((this.#error ??= error), wake()));
     res.once("close", () => {
-      if (!res.complete)
-        reject(Object.assign(new Error("connection reset before the body was complete"), { code: "ECONNRESET" }));
+      if (res.complete) return;
+      this.#error ??= Object.assign(new Error("connection reset before the body was complete"), { code: "ECONNRESET" });
+      wake();
     });
-    const source: Readable = decoder
-      ? (pipeline(res, decoder(), new PassThrough(), (error) => error && reject(error)) as unknown as Readable)
-      : res;
-    source.on("data", (chunk: Buffer) => {
-      const within = (size += chunk.length) <= limit;
-      if (within && takeBodyBytes(chunk.length)) return void ((taken += chunk.length), chunks.push(chunk));
-      chunks.length = 0;
-      reject(within ? tooLarge(res.statusCode!, bodyBudget().budget) : tooLarge(res.statusCode!));
-      source.destroy();
-      res.destroy();
-    });
-    source.once("end", () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
-    source.once("error", reject);
-  }).finally(settled);
+  }
+  async next(): Promise<IteratorResult<Buffer>> {
+    for (;;) {
+      if (this.#queue.length) return { value: this.#queue.shift()!, done: false };
+      if (this.#error) throw this.#error;
+      if (this.#ended) return { value: undefined, done: true };
+      await new Promise<void>((resolve) => (this.#wake = resolve));
+      this.#wake = undefined;
+    }
+  }
+  async return(): Promise<IteratorResult<Buffer>> {
+    this.#queue.length = 0;
+    this.source.destroy();
+    this.res.destroy();
+    return { value: undefined, done: true };
+  }
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
 }
 
-/**
- * What the kernel's transport turns into a `ResponseTooLargeError` with the limit and the
- * option's name (kernel/transport.ts): the same error as over fetch.
- */
-export const tooLarge = (status: number, budget?: number) =>
-  Object.assign(new Error(budget ? "body over the process's budget" : "body over request.maxBodyBytes"), {
-    name: "ResponseTooLargeError",
-    status,
-    budget,
-  });
+/** The whole body of `res`, decoded per `encoding` (its `content-encoding`); rejects on a reset mid-body or bad compressed data. */
+export async function readBody(res: IncomingMessage, encoding: string | undefined): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of new BodyChunks(res, bodyStream(res, encoding))) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}

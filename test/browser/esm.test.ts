@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
+import { openPage } from "../helpers/browser.js";
 import { useRig } from "./rig.js";
 import { scenarios } from "./scenarios.js";
 
@@ -13,12 +14,15 @@ const rig = useRig(test, "esm");
 const chunks: Record<string, string | null> = JSON.parse(
   readFileSync(new URL("../../dist/browser/chunks.json", import.meta.url), "utf8"),
 );
-/** Lazy chunks (scope routes, parameter metadata, aliases…) the pages server sent since request number `since`. */
+/**
+ * Lazy chunks (scope routes, parameter metadata, aliases…) the pages server sent since request
+ * number `since` (not forgekit.mjs, nor the plugin modules a page imports: plugins/<name>.mjs).
+ */
 const lazyFetched = (since: number) =>
   rig.pages.requests
     .slice(since)
     .map((request) => request.path.slice(1))
-    .filter((file) => typeof chunks[file] === "string" && file !== "forgekit.mjs")
+    .filter((file) => typeof chunks[file] === "string" && file.startsWith("chunks/"))
     .map((file) => chunks[file]);
 
 test("loading the module fetches no route table", async () => {
@@ -50,11 +54,33 @@ test("a page calling only repos fetches only the repos chunks, once", async () =
     fetched.filter((source) => source.startsWith("definitions/")),
     ["definitions/api.github.com/loaders.ts", "definitions/api.github.com/paths/repos.ts"],
   );
-  // Plugin code: only the retry/throttle engine, one chunk, which loads before the first request is sent.
+  // Plugin code: only the retry/throttle engine (the page adds retry and throttle), one chunk,
+  // which loads before the first request is sent.
   assert.equal(
     fetched.filter((source) => !source.startsWith("definitions/")),
     ["plugins/policy/code.ts"],
   );
+});
+
+test("the preset alone: loading it fetches no plugin module; one repos call fetches only route data", async () => {
+  rig.api.route("GET /repos/o/bare", { body: { full_name: "o/bare" } });
+  const since = rig.pages.requests.length;
+  const opened = await openPage(rig.browser, `${rig.pages.url}/esm-bare.html`);
+  const result = await opened.page.evaluate(async (baseUrl) => {
+    const client = new lib.Client({ baseUrl });
+    return { data: (await client.repos.get({ owner: "o", repo: "bare" })).data, graphql: "graphql" in client };
+  }, rig.api.url);
+  await opened.context.close();
+  assert.equal(result, { data: { full_name: "o/bare" }, graphql: false });
+  const paths = rig.pages.requests.slice(since).map((request) => request.path);
+  assert.not.ok(
+    paths.some((path) => path.startsWith("/plugins/")),
+    paths.join(),
+  );
+  assert.equal(lazyFetched(since).sort(), [
+    "definitions/api.github.com/loaders.ts",
+    "definitions/api.github.com/paths/repos.ts",
+  ]);
 });
 
 test("a scope chunk that fails to load once (500) fails that call only; the next call loads it and sends", async () => {

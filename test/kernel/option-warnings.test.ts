@@ -6,9 +6,14 @@ import * as assert from "uvu/assert";
 import sinon from "sinon";
 import { Client } from "../../kernel/index.js";
 import forgekit from "../../plugins/presets/full.js";
+import { checkOptions } from "../../plugins/check-options/index.js";
+import { agent } from "../../plugins/agent/index.js";
 import { startServer, type TestServer } from "../helpers/server.js";
 
 const test = suite("kernel: option mistakes reach each client's own log");
+// The typo check lives with the checkOptions plugin (the kernel alone has none); the agent
+// plugin declares `idleTimeout`.
+const Checked = Client.plugin([agent, checkOptions]);
 let server: TestServer;
 
 test.before(async () => {
@@ -22,7 +27,7 @@ test("request: { timoutt } per call: each client with its own log hears it, once
   const first = sinon.spy();
   const second = sinon.spy();
   for (const warn of [first, second]) {
-    const client = new Client({ baseUrl: server.url, log: { warn } });
+    const client = new Checked({ baseUrl: server.url, log: { warn } });
     await client.request("GET /zen", { request: { timoutt: 50 } as object });
     await client.request("GET /zen", { request: { timoutt: 50 } as object });
   }
@@ -38,9 +43,9 @@ test("request: { timoutt } per call: each client with its own log hears it, once
 test("request: { idleTimout } given to the constructor: each client's log hears it", () => {
   const first = sinon.spy();
   const second = sinon.spy();
-  new Client({ baseUrl: server.url, request: { idleTimout: 1 } as object, log: { warn: first } });
-  new Client({ baseUrl: server.url, request: { idleTimout: 1 } as object, log: { warn: second } });
-  new Client({ baseUrl: server.url, request: { idleTimout: 1 } as object, log: { warn: second } });
+  new Checked({ baseUrl: server.url, request: { idleTimout: 1 } as object, log: { warn: first } });
+  new Checked({ baseUrl: server.url, request: { idleTimout: 1 } as object, log: { warn: second } });
+  new Checked({ baseUrl: server.url, request: { idleTimout: 1 } as object, log: { warn: second } });
   assert.is(first.callCount, 1);
   assert.is(second.callCount, 1);
 });
@@ -76,8 +81,9 @@ test("client.request(route, { timeout: 50 }): warned on each client's log, once,
 
 test("request: { timeout: 50 } per call is applied and not warned", async () => {
   const warn = sinon.spy();
-  const client = new Client({ baseUrl: server.url, log: { warn } });
-  await client.request("GET /zen", { request: { timeout: 50 } });
+  // With the checkOptions plugin, which would warn if it took the option for a mistake.
+  const client = new Checked({ baseUrl: server.url, log: { warn } });
+  await client.request("GET /zen", { request: { timeout: 5_000 } });
   assert.is(warn.callCount, 0);
   server.route("GET /slow", (_req, res) => void setTimeout(() => res.end("late"), 500));
   const error = await client.request("GET /slow", { request: { timeout: 50 } }).catch((e: unknown) => e);
