@@ -158,9 +158,11 @@ export class ResponseTooLargeError extends NetworkError {
   override name = "ResponseTooLargeError";
   /** The limit in bytes that was reached. */
   declare limit: number;
-  constructor(request: RequestOptions, status: number, limit: number) {
+  constructor(request: RequestOptions, status: number, limit: number, processBudget = false) {
     super(
-      `${request.method} ${request.url} → ${status}, body over request.maxBodyBytes (${limit} bytes): raise it, or stream with request.parseSuccessResponseBody: false`,
+      processBudget
+        ? `${request.method} ${request.url} → ${status}, body over the process's budget for bodies being read at once (setBodyBudget, ${limit} bytes, shared by every request): send fewer large requests at once, raise the budget, or stream with request.parseSuccessResponseBody: false`
+        : `${request.method} ${request.url} → ${status}, body over request.maxBodyBytes (${limit} bytes): raise it, or stream with request.parseSuccessResponseBody: false`,
       request,
     );
     this.status = status;

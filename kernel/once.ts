@@ -67,3 +67,16 @@ const warned = new Set<string>();
 export function warnOnce(log: Pick<Log, "warn">, key: string, message: string): void {
   if (!warned.has(key)) (warned.add(key), log.warn(message));
 }
+
+/** The keys each `log.warn` function has heard (a client's mistakes reach its own log). */
+const heard = new WeakMap<object, Set<string>>();
+
+/**
+ * `log.warn(message)` the first time this `log.warn` function hears `key`: every client with
+ * a log of its own hears of its own option mistakes, and clients sharing one log hear once.
+ */
+export function warnOncePerLog(log: Pick<Log, "warn">, key: string, message: string): void {
+  let keys = heard.get(log.warn);
+  if (!keys) heard.set(log.warn, (keys = new Set()));
+  if (!keys.has(key)) (keys.add(key), log.warn(message));
+}

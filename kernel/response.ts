@@ -1,4 +1,6 @@
 import { HttpError, ResponseTooLargeError } from "./errors.js";
+import { bodyBudget, returnBodyBytes, takeBodyBytes } from "./body-budget.js";
+import { parseBoundedJson } from "./json-depth.js";
 import { lazy } from "./once.js";
 import type { TransportResponse } from "./transport.js";
 import type { RequestOptions, Response } from "./types.js";
@@ -51,19 +53,28 @@ function utf8(bytes: Uint8Array): string {
 async function readBody(body: Body, request: RequestOptions, status: number, limit: number): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
   let size = 0;
+  // Every byte held while reading counts against the process's budget (kernel/body-budget.ts),
+  // whichever transport gave the body; it is given back once the body is read or failed.
+  let taken = 0;
   const add = (chunk: Uint8Array) => {
     if ((size += chunk.byteLength) > limit) throw new ResponseTooLargeError(request, status, limit);
+    if (!takeBodyBytes(chunk.byteLength)) throw new ResponseTooLargeError(request, status, bodyBudget().budget, true);
+    taken += chunk.byteLength;
     chunks.push(chunk);
   };
-  if ("getReader" in body) {
-    const reader = body.getReader();
-    try {
-      for (let read; !(read = await reader.read()).done;) add(read.value);
-    } catch (error) {
-      void reader.cancel().catch(() => {});
-      throw error;
-    }
-  } else for await (const chunk of body) add(chunk);
+  try {
+    if ("getReader" in body) {
+      const reader = body.getReader();
+      try {
+        for (let read; !(read = await reader.read()).done;) add(read.value);
+      } catch (error) {
+        void reader.cancel().catch(() => {});
+        throw error;
+      }
+    } else for await (const chunk of body) add(chunk);
+  } finally {
+    returnBodyBytes(taken);
+  }
   if (chunks.length === 1) return chunks[0]!;
   const bytes = new Uint8Array(size);
   for (let i = 0, at = 0; i < chunks.length; at += chunks[i++]!.byteLength) bytes.set(chunks[i]!, at);
@@ -93,7 +104,8 @@ export async function toResponse(
     if (/json/i.test(type)) {
       data = utf8(bytes);
       try {
-        if (data) data = JSON.parse(data as string);
+        // An error body's depth is bounded (kernel/json-depth.ts): its copy is made recursively.
+        if (data) data = status >= 400 ? parseBoundedJson(data as string) : JSON.parse(data as string);
       } catch (error) {
         invalidJson = error as Error;
       }

@@ -1,5 +1,6 @@
 import { ParameterError } from "./errors.js";
 import { expand, normalizeTemplate, query } from "./url-template.js";
+import { refuseUserinfo, withoutUserinfo } from "./url-credentials.js";
 import type { EndpointOptions, RequestOptions } from "./types.js";
 
 /**
@@ -76,16 +77,19 @@ function join(baseUrl: string, url: string): string {
   return base + (url[0] === "/" ? url : `/${url}`);
 }
 
-/** Throw unless `url` is an absolute http(s) URL; fetch would refuse it only after the hooks ran. */
+/** Throw unless `url` is an absolute http(s) URL without userinfo; fetch would refuse it only after the hooks ran. */
 function checkUrl(url: string, route: string): void {
-  if (ABSOLUTE.test(url))
-    try {
-      new URL(url);
-      return;
-    } catch {
-      // not a URL: refused below
-    }
-  throw new ParameterError(`URL "${url}" for ${route} is not a valid http(s) URL: check baseUrl.`);
+  let parsed: URL | undefined;
+  try {
+    if (ABSOLUTE.test(url)) parsed = new URL(url);
+  } catch {
+    // not a URL: refused below
+  }
+  if (!parsed)
+    throw new ParameterError(
+      `URL "${withoutUserinfo(url)}" for ${withoutUserinfo(route)} is not a valid http(s) URL: check baseUrl.`,
+    );
+  refuseUserinfo(parsed, route.slice(0, route.indexOf(" ")));
 }
 
 /** Whether `template` joined to `baseUrl` is a valid URL with every expression filled in, by `key` (the pair); bounded. */
@@ -99,7 +103,8 @@ function validFor(baseUrl: string, template: string, key: string): boolean {
   let known: boolean;
   try {
     // …and the expressions are all past the origin, which baseUrl alone decides.
-    known = ABSOLUTE.test(url) && new URL(url).origin === new URL(join(baseUrl, "/")).origin;
+    const base = new URL(join(baseUrl, "/"));
+    known = ABSOLUTE.test(url) && new URL(url).origin === base.origin && !base.username && !base.password;
   } catch {
     known = false;
   }

@@ -112,8 +112,10 @@ export async function transport(request: RequestOptions): Promise<Response<unkno
     if (error instanceof ForgeError) throw error;
     if (timedOut) throw new TimeoutError(`${what} timed out after ${timeout} ms`, request, timeout!);
     if (signal?.aborted) throw new AbortError(`${what} aborted by the caller's signal`, request, signal.reason);
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    const cause = (error as { cause?: { code?: string; message?: string; advice?: string } }).cause;
     let detail = cause?.code ?? cause?.message ?? (error as Error).message;
+    // Words a transport adds to its failure (plugins/agent/tunnel.ts names a failing proxy).
+    if (typeof cause?.advice === "string") detail += cause.advice;
     // undici's words (the node:http transport uses the same) for more than 20 redirects.
     if (detail === "redirect count exceeded")
       detail += ` (a loop?): request.redirect "manual" returns the 3xx response`;

@@ -52,12 +52,16 @@ function requestHop(
     };
     if (signal) options.signal = signal;
     let headed: IncomingMessage | undefined;
-    const req = (https ? httpsRequest : httpRequest)(hop.url, options, (res) => resolve((headed = res)));
-    req.once("error", (error) => reject(failed(error)));
     const upgraded = (_res: IncomingMessage, socket: { destroy(): void }) => {
       socket.destroy();
       reject(failed({ code: "UND_ERR_SOCKET", message: "bad upgrade" }));
     };
+    // A 101 without an `upgrade` field reaches node:http's response callback: refused as
+    // fetch refuses it (RFC 9110 §15.2.2: a 101 names the protocol switched to).
+    const req = (https ? httpsRequest : httpRequest)(hop.url, options, (res) =>
+      res.statusCode === 101 ? upgraded(res, res) : resolve((headed = res)),
+    );
+    req.once("error", (error) => reject(failed(error)));
     req.once("upgrade", upgraded).once("connect", upgraded);
     if (idle > 0)
       req.setTimeout(idle, () => {

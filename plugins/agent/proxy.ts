@@ -1,5 +1,5 @@
-import { HttpsProxyAgent } from "https-proxy-agent";
 import { addAuthorization, addSecret } from "../../kernel/index.js";
+import { Tunnel } from "./tunnel.js";
 // @ts-expect-error proxy-from-env ships no declarations: its one function is typed below.
 import { getProxyForUrl as untyped } from "proxy-from-env";
 
@@ -16,21 +16,18 @@ import { getProxyForUrl as untyped } from "proxy-from-env";
 const getProxyForUrl: (url: string) => string = untyped;
 
 /** One keep-alive agent per proxy URL, for the life of the process, with the proxy's credentials. */
-const agents = new Map<string, { agent: HttpsProxyAgent<string>; secrets: string[] }>();
+const agents = new Map<string, { agent: Tunnel; secrets: string[] }>();
 
 /**
  * The agent that tunnels a request to `url` through `proxy` (the `request.proxy` option), or
  * else through the proxy the environment names for it; `undefined` for a direct connection.
  */
-export function proxyAgentFor(url: string, proxy: string | undefined): HttpsProxyAgent<string> | undefined {
+export function proxyAgentFor(url: string, proxy: string | undefined): Tunnel | undefined {
   const chosen = proxy ?? getProxyForUrl(url);
   if (!chosen) return undefined;
   let entry = agents.get(chosen);
   if (!entry)
-    agents.set(
-      chosen,
-      (entry = { agent: new HttpsProxyAgent(chosen, { keepAlive: true }), secrets: credentials(chosen) }),
-    );
+    agents.set(chosen, (entry = { agent: new Tunnel(chosen, { keepAlive: true }), secrets: credentials(chosen) }));
   // On every request, not once: the known values are bounded, the least recently added dropped first.
   addAuthorization(entry.secrets[0]);
   for (const value of entry.secrets.slice(1)) addSecret(value);

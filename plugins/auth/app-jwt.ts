@@ -10,12 +10,17 @@ import type { AppCredentials } from "./types.js";
 
 /** GitHub refuses a JWT whose `exp` is more than 10 minutes ahead; `iat` is set 60 s back for clock drift. */
 const LIFETIME = 600;
+/** A change of our idea of GitHub's clock this large may explain a refused JWT (`Date` has 1 s resolution). */
+const SKEW_THAT_MATTERS = 30_000;
 
 export interface AppJwt {
   /** `Bearer <jwt>` (RFC 6750 §2.1 spells the scheme so); concurrent callers share one signature. */
   header(): Promise<string>;
-  /** After a 401 to a JWT: adopt the clock of GitHub's `Date` header and sign anew next time. */
-  rejected(date: string | undefined): void;
+  /**
+   * After a 401 to a JWT: adopt the clock of GitHub's `Date` header and sign anew next time.
+   * True when that moved our clock far enough for a new JWT to pass (a retry can help).
+   */
+  rejected(date: string | undefined): boolean;
   /** Now on GitHub's clock as far as we know it, ms. */
   now(): number;
 }
@@ -42,8 +47,12 @@ export function appJwt(app: AppCredentials): AppJwt {
     },
     rejected(date) {
       const server = date ? Date.parse(date) : NaN;
+      const before = skew;
       if (!Number.isNaN(server)) skew = server - Date.now();
       cached = undefined;
+      // `iat` 60 s back and `exp` 9 minutes ahead absorb a smaller gap: a JWT refused with
+      // clocks that close was refused for its key or app id, and a new one would be too.
+      return Math.abs(skew - before) > SKEW_THAT_MATTERS;
     },
   };
 }

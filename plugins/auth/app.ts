@@ -1,6 +1,7 @@
 import { addSecret, ForgeError, isHttpError, type Client, type EndpointOptions } from "../../kernel/index.js";
 import { appJwt } from "./app-jwt.js";
 import { needsJwt } from "./app-routes.js";
+import { credentialsRefused } from "./refused.js";
 import type { AppCredentials, Strategy } from "./types.js";
 
 /**
@@ -34,17 +35,25 @@ export function appStrategy(client: Client, app: AppCredentials): Strategy {
   const debug = (message: string) => client.options.log.debug(message, { namespace: "auth" });
 
   async function exchange(installation: string): Promise<Token> {
+    // `idempotent`: a token exchange creates no content, so the throttle's write budgets
+    // (GitHub's content-creation limits) neither count nor pace it (plugins/policy/engine.ts).
     const send = async () =>
       client.request("POST /app/installations/{installation_id}/access_tokens", {
         installation_id: installation,
         headers: { authorization: await jwt.header() },
+        request: { idempotent: true },
       });
-    // Sent with its own authorization header (the auth wrap leaves it alone), so the JWT's 401 is handled here.
-    const { data } = await send().catch((error: unknown) => {
-      if (!isHttpError(error) || error.status !== 401) throw error;
-      jwt.rejected(error.headers.date);
-      return send();
-    });
+    // Sent with its own authorization header (the auth wrap leaves it alone), so the JWT's 401
+    // is handled here: sent again only when GitHub's Date moved our clock (plugins/auth/app-jwt.ts).
+    const refused = (error: unknown): never => {
+      if (isHttpError(error) && error.status === 401) throw credentialsRefused(error, app.appId);
+      throw error;
+    };
+    const { data } = await send().catch((error: unknown) =>
+      isHttpError(error) && error.status === 401 && jwt.rejected(error.headers.date)
+        ? send().catch(refused)
+        : refused(error),
+    );
     if (typeof data?.token !== "string" || !data.token) {
       throw new ForgeError(
         `POST /app/installations/${installation}/access_tokens answered without a "token": is baseUrl a GitHub API?`,
@@ -95,7 +104,7 @@ export function appStrategy(client: Client, app: AppCredentials): Strategy {
       return (await installationToken(installation)).header;
     },
     rejected(endpoint, used, headers) {
-      if (/^bearer /i.test(used)) jwt.rejected(headers.date);
+      if (/^bearer /i.test(used)) return jwt.rejected(headers.date);
       else {
         const installation = installationOf(endpoint);
         // Forget only the token that failed: a concurrent request may have refreshed it already.

@@ -47,6 +47,12 @@ test.before(async () => {
     // A 101 nobody asked for: neither transport may wait on it.
     "GET /switching": (_req, res) =>
       void res.socket?.write("HTTP/1.1 101 Switching Protocols\r\nconnection: upgrade\r\nupgrade: websocket\r\n\r\n"),
+    // A 101 that names no protocol (no `upgrade` field), then the server hangs up: undici's
+    // fetch waits for more until then (a server that never closes is left to request.timeout).
+    "GET /switching-to-nothing": (_req, res) => {
+      res.socket?.write("HTTP/1.1 101 Switching Protocols\r\n\r\n");
+      setTimeout(() => res.socket?.end(), 100);
+    },
   });
 });
 test.after(async () => {
@@ -69,8 +75,8 @@ function inChild(
   );
 }
 
-// node: the Node default, node:http (the agent option takes the same path with its own agent).
-for (const name of ["fetch", "node"] as const) {
+// node: the Node default, node:http; agent: node:http with an agent of the caller's.
+for (const name of ["fetch", "node", "agent"] as const) {
   const client = (options = {}) => make[name]({ baseUrl: server.url, ...options });
 
   test(`${name}: a 3 KB brotli bomb labelled JSON → ResponseTooLargeError; peak RSS under 512 MB`, async () => {
@@ -148,6 +154,17 @@ for (const name of ["fetch", "node"] as const) {
       .catch((e: unknown) => e);
     assert.instance(error, NetworkError);
     assert.is((error as Error).message, `GET ${server.url}/switching → no response: UND_ERR_SOCKET`);
+  });
+
+  test(`${name}: a 101 without an upgrade field → the same NetworkError, never a success`, async () => {
+    const outcome = await client()
+      .request("GET /switching-to-nothing")
+      .then(
+        (response) => `resolved with status ${response.status}`,
+        (e: unknown) => e,
+      );
+    assert.instance(outcome, NetworkError);
+    assert.is((outcome as Error).message, `GET ${server.url}/switching-to-nothing → no response: UND_ERR_SOCKET`);
   });
 }
 

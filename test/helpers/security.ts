@@ -98,10 +98,11 @@ export interface Certificate {
 }
 
 /**
- * A fresh self-signed certificate for 127.0.0.1 made with Debian's `openssl` (EC P-256, one
- * day), or `undefined` when no `openssl` binary is installed.
+ * A fresh self-signed certificate for 127.0.0.1 (or for `subjectAltName`, e.g. "DNS:localhost")
+ * made with Debian's `openssl` (EC P-256, one day), or `undefined` when no `openssl` binary is
+ * installed.
  */
-export function selfSignedCertificate(): Certificate | undefined {
+export function selfSignedCertificate(subjectAltName = "IP:127.0.0.1"): Certificate | undefined {
   const dir = mkdtempSync(join(tmpdir(), "forgekit-tls-"));
   const certFile = join(dir, "cert.pem");
   const keyFile = join(dir, "key.pem");
@@ -123,9 +124,9 @@ export function selfSignedCertificate(): Certificate | undefined {
         "-days",
         "1",
         "-subj",
-        "/CN=127.0.0.1",
+        `/CN=${subjectAltName.replace(/^\w+:/, "")}`,
         "-addext",
-        "subjectAltName=IP:127.0.0.1",
+        `subjectAltName=${subjectAltName}`,
       ],
       { stdio: "ignore" },
     );

@@ -87,6 +87,7 @@ test("forgekit/routes/<scope> is data: dist/esm's one file under every condition
 const APPLICATION = [
   "AbortError",
   "Client",
+  "DEFAULT_BODY_BUDGET",
   "DEPLOYMENTS",
   "ForgeError",
   "HttpError",
@@ -102,6 +103,7 @@ const APPLICATION = [
   "isNetworkError",
   "isParameterError",
   "isTimeoutError",
+  "setBodyBudget",
 ];
 const PLUGIN_AUTHOR = [
   "ERROR_BRAND",
@@ -110,6 +112,7 @@ const PLUGIN_AUTHOR = [
   "OPERATION_OF",
   "addAuthorization",
   "addSecret",
+  "bodyBudget",
   "closest",
   "createScope",
   "defaultLog",
@@ -124,6 +127,7 @@ const PLUGIN_AUTHOR = [
   "redactHeaders",
   "uploadsOrigin",
   "warnOnce",
+  "warnOncePerLog",
 ];
 
 test('"forgekit" exports the application surface; "forgekit/core" adds the plugin-author helpers', async () => {

@@ -143,7 +143,10 @@ test("a proxy that refuses connections → NetworkError; its credentials appear 
     .request("GET /hello")
     .catch((e: unknown) => e);
   assert.instance(error, NetworkError);
-  assert.match((error as Error).message, /no response: ECONNREFUSED$/);
+  assert.match(
+    (error as Error).message,
+    `no response: ECONNREFUSED at the proxy http://127.0.0.1:${port} (is it running, at this address?)`,
+  );
   for (const [where, text] of Object.entries(exposures(error))) assert.not.ok(text.includes(SECRET), where);
 });
 

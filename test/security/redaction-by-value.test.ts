@@ -5,12 +5,13 @@ import * as assert from "uvu/assert";
 import { inspect } from "node:util";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { Client, isHttpError, redact, addSecret, type HttpError } from "../../kernel/index.js";
+import { Client, isHttpError, isNetworkError, redact, addSecret, type HttpError } from "../../kernel/index.js";
 import { auth } from "../../plugins/auth/index.js";
 import { agent } from "../../plugins/agent/index.js";
 import { startServer, type Recorded, type TestServer } from "../helpers/server.js";
 import { generateAppKeys } from "../helpers/auth-keys.js";
 import { assertBuilt, forgekit } from "../helpers/cli.js";
+import { exposures } from "../helpers/security.js";
 
 const test = suite("security: credentials redacted by value, echoed back by the server");
 const Authed = Client.plugin(auth);
@@ -58,6 +59,21 @@ function views(error: HttpError): Record<string, string> {
     data: JSON.stringify(error.response.data),
     headers: JSON.stringify(error.headers) + JSON.stringify(error.response.headers),
   };
+}
+
+/**
+ * A proxy's 407 is a NetworkError that names the proxy (plugins/agent/tunnel.ts), never the
+ * API's answer: the body it echoed reaches no view of the error, nor do its credentials.
+ */
+function assertProxyRefusal(error: unknown, secrets: string[], label: string) {
+  assert.ok(isNetworkError(error) && !isHttpError(error), `${label}: ${String(error)}`);
+  assert.match(
+    (error as Error).message,
+    `no response: ERR_PROXY_TUNNEL: the proxy http://127.0.0.1:${proxyPort} answered CONNECT api.example.test:443 with 407`,
+  );
+  for (const [view, text] of Object.entries(exposures(error)))
+    for (const secret of secrets)
+      assert.not.ok(text.includes(secret), `${label}: ${view} shows ${JSON.stringify(secret)}:\n${text}`);
 }
 
 function assertHidden(error: unknown, secrets: string[], label: string, status = 401) {
@@ -150,10 +166,10 @@ const proxySecrets = (user: string) => [
 ];
 const WithProxy = Client.plugin(auth, agent);
 
-test("credentials in request.proxy, echoed by the proxy's 407, are in no view of the error", async () => {
+test("credentials in request.proxy, echoed by the proxy's 407, are in no view of the error (a NetworkError naming the proxy)", async () => {
   const client = new WithProxy({ baseUrl: "https://api.example.test", request: { proxy: proxyUrl("option-user") } });
   const error = await client.request("GET /echo").catch((e: unknown) => e);
-  assertHidden(error, proxySecrets("option-user"), "request.proxy", 407);
+  assertProxyRefusal(error, proxySecrets("option-user"), "request.proxy");
 });
 
 test("credentials in HTTPS_PROXY, echoed by the proxy's 407, are in no view of the error", async () => {
@@ -162,7 +178,7 @@ test("credentials in HTTPS_PROXY, echoed by the proxy's 407, are in no view of t
     const error = await new WithProxy({ baseUrl: "https://api.example.test" })
       .request("GET /echo")
       .catch((e: unknown) => e);
-    assertHidden(error, proxySecrets("env-user"), "HTTPS_PROXY", 407);
+    assertProxyRefusal(error, proxySecrets("env-user"), "HTTPS_PROXY");
   } finally {
     delete process.env.HTTPS_PROXY;
   }
@@ -206,7 +222,7 @@ for (const [label, setup, secrets] of cliCases) {
     // A success's body is the data asked for, printed as it came; its headers are redacted.
     server.route("GET /ok", (req) => ({ headers: echo(req).headers, body: { ok: true } }));
     const { env, args = [] } = setup(server.url);
-    // Through the proxy, every request gets its 407: the target is never reached.
+    // Through the proxy, every request meets its 407 (a NetworkError naming the proxy): the target is never reached.
     const proxied = env?.HTTPS_PROXY !== undefined;
     for (const path of proxied ? ["/echo"] : ["/echo", "/ok"]) {
       const run = await forgekit(
@@ -221,9 +237,14 @@ for (const [label, setup, secrets] of cliCases) {
         { env: { ...env, DEBUG: "forgekit:*", DEBUG_COLORS: "0" } },
       );
       assert.is(run.code, path === "/ok" ? 0 : 1, run.stderr);
-      assert.match(run.stdout, /\nx-echo: \w+ \[REDACTED\]\n/);
-      assert.match(run.stdout, /\nx-github-request-id: \[REDACTED\]\n/);
-      assert.match(run.stderr, /forgekit:rest:request GET .* \(request id \[REDACTED\]/);
+      if (proxied) {
+        // The proxy's 407 is no response of the API's: nothing of it is printed but its status.
+        assert.match(run.stderr, /ERR_PROXY_TUNNEL: the proxy http:\/\/127\.0\.0\.1:\d+ answered CONNECT .* with 407/);
+      } else {
+        assert.match(run.stdout, /\nx-echo: \w+ \[REDACTED\]\n/);
+        assert.match(run.stdout, /\nx-github-request-id: \[REDACTED\]\n/);
+        assert.match(run.stderr, /forgekit:rest:request GET .* \(request id \[REDACTED\]/);
+      }
       for (const output of [run.stdout, run.stderr])
         for (const secret of secrets)
           assert.not.ok(output.includes(secret), `${label}, ${path}: ${JSON.stringify(secret)} is shown:\n${output}`);
