@@ -1,4 +1,5 @@
 import type { Client } from "../../kernel/index.js";
+import { asOctokitError } from "./octokit-errors.js";
 
 /**
  * The names @octokit/rest code imports, over a preset's `Client`: a package swap
@@ -26,6 +27,10 @@ export function octokitOf<C extends Preset>(Base: C) {
       const options = (args[0] ?? {}) as { retry?: unknown; throttle?: unknown; paginate?: unknown };
       const { retry = false, throttle = false, paginate = { perPage: false } } = options;
       super({ ...options, retry, throttle, paginate });
+      // Inside every hook the caller adds: theirs see the error as @octokit's would be.
+      this.hook.error("request", (error) => {
+        throw asOctokitError(error);
+      });
     }
 
     /**
