@@ -6,7 +6,7 @@ export const listFiles = (dir, suffix) =>
   readdirSync(dir, { recursive: true }).flatMap((name) => (name.endsWith(suffix) ? [`${dir}/${name}`] : []));
 
 /**
- * esbuild `define` for kernel/version.ts: package.json's version is the one source of truth,
+ * esbuild `define` for kernel/options.ts: package.json's version is the one source of truth,
  * injected at build time so that no build step rewrites a tracked file.
  */
 export const versionDefine = (packageJson = "package.json") => ({

@@ -127,7 +127,8 @@ async function withPluginGroup(entries) {
   const inGroup = (file) => group.some((entry) => file.startsWith(posix.dirname(entry) + "/"));
   const { reached, lazy } = reach(metafile.inputs, group);
   const lazyPluginCode = [...lazy].filter((file) => inGroup(file) && !reached.has(file));
-  const wrapped = new Set(["plugins/presets/full.ts", "plugins/cli/index.ts", ...group]);
+  // forgekit/app composes the preset as the CLI does (its default client class).
+  const wrapped = new Set(["plugins/presets/full.ts", "plugins/cli/index.ts", "plugins/app/index.ts", ...group]);
   // The bin is run for its effect: GROUP goes into its source, as into the lazily loaded modules.
   const prepended = new Set([...lazyPluginCode, "plugins/cli/bin.ts"]);
   const plugin = {

@@ -84,7 +84,7 @@ export function buildDeclarations() {
 function pruneDeclarations() {
   const entries = declarationEntries();
   const reached = new Set();
-  const specifier = /(?:from |import\()\s*"(\.{1,2}\/[^"]+)\.js"/g;
+  const specifier = /(?:from |import\(|declare module )\s*"(\.{1,2}\/[^"]+)\.js"/g;
   for (let queue = entries; queue.length;) {
     const file = queue.pop();
     // (A specifier may be an example in a doc comment, naming no file.)
@@ -96,9 +96,12 @@ function pruneDeclarations() {
   for (const file of listFiles("dist/esm", ".d.ts")) if (!reached.has(file)) rmSync(file);
 }
 
+/** Presets "exports" gives only as ES modules (the `browser`, `workerd` and `worker` conditions). */
+const ESM_ONLY_PRESETS = ["plugins/presets/browser.ts", "plugins/presets/edge.ts"];
+
 /** The dist/esm declarations package.json "exports" point at. */
 const declarationEntries = () =>
-  [...requireEntries(), "plugins/presets/browser.ts"].map((file) => `dist/esm/${file.replace(/\.ts$/, ".d.ts")}`);
+  [...requireEntries(), ...ESM_ONLY_PRESETS].map((file) => `dist/esm/${file.replace(/\.ts$/, ".d.ts")}`);
 
 /** The source files with a `require()` entry in dist/cjs: each Node entry (but the bin) and each data entry. */
 const requireEntries = () =>
@@ -110,8 +113,8 @@ const requireEntries = () =>
  * declarations (TS1479), even for a type, while an ES module may import CommonJS ones. So every
  * declaration is CommonJS, dist/cjs/<path>.d.cts, its relative imports naming `.cjs` (a
  * `require()` entry's beside its module). An entry's dist/esm/<path>.d.ts, what "exports" gives
- * `import`, stays an ES module that re-exports its dist/cjs one (the browser preset's, which has
- * no `require()` entry, is its own). Both sides reach the same files, so a class is one type in
+ * `import`, stays an ES module that re-exports its dist/cjs one (the browser and edge presets', which
+ * have no `require()` entry, are their own). Both sides reach the same files, so a class is one type in
  * a program that has both, and the package has no more files than with ES module declarations.
  * None imports an ES-module-only package (kernel/hook.ts declares its own hook type).
  * test/types/floor.test.ts type-checks an ES module and a CommonJS consumer with 4.9 and with
@@ -120,21 +123,21 @@ const requireEntries = () =>
 function toCommonJsDeclarations() {
   const files = new Set(listFiles("dist/esm", ".d.ts"));
   const required = new Set(requireEntries().map((file) => `dist/esm/${file.replace(/\.ts$/, ".d.ts")}`));
-  const browser = "dist/esm/plugins/presets/browser.d.ts";
+  const esmOnly = new Set(ESM_ONLY_PRESETS.map((file) => `dist/esm/${file.replace(/\.ts$/, ".d.ts")}`));
   const target = (file) =>
-    file === browser ? file : file.replace(/^dist\/esm\//, "dist/cjs/").replace(/\.d\.ts$/, ".d.cts");
+    esmOnly.has(file) ? file : file.replace(/^dist\/esm\//, "dist/cjs/").replace(/\.d\.ts$/, ".d.cts");
   const specifierTo = (from, file) => {
     const path = posix.relative(posix.dirname(from), target(file)).replace(/\.d\.c?ts$/, ".cjs");
     return path.startsWith(".") ? path : `./${path}`;
   };
   // Only specifiers that name a declaration: a doc comment's example stays as written.
-  const specifier = /((?:from |import\()\s*")(\.{1,2}\/[^"]+)\.js"/g;
+  const specifier = /((?:from |import\(|declare module )\s*")(\.{1,2}\/[^"]+)\.js"/g;
   for (const file of files) {
     const text = readFileSync(file, "utf8").replace(specifier, (match, head, path) => {
       const imported = posix.join(posix.dirname(file), `${path}.d.ts`);
       return files.has(imported) ? `${head}${specifierTo(target(file), imported)}"` : match;
     });
-    if (file !== browser) rmSync(file);
+    if (!esmOnly.has(file)) rmSync(file);
     mkdirSync(dirname(target(file)), { recursive: true });
     writeFileSync(target(file), text);
     if (!required.has(file)) continue;

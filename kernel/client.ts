@@ -3,7 +3,7 @@ import { createHook, type Hook as HookType } from "./hook.js";
 import { createRequest, type Request } from "./request.js";
 import { own } from "./once.js";
 import type { ClassOptions, ClassTypes, ClientConstructor, InstanceOf } from "./option-typed.js";
-import { VERSION } from "./version.js";
+import { VERSION } from "./options.js";
 
 /** Members a plugin adds, merged into each instance. */
 export type PluginAdditions = Record<string, unknown>;
@@ -21,6 +21,8 @@ export interface Plugin<Additions = unknown, Options = {}> {
    * warn about an option nothing reads; without it, only near-misses of known names warn.
    */
   options?: readonly string[];
+  /** `request` option names the plugin reads (`request: { retries }`), for the same check. */
+  requestOptions?: readonly string[];
 }
 
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
@@ -97,7 +99,7 @@ export class Client {
   constructor(options: ClientOptions = {}) {
     this.options = resolveOptions(options);
     // `hook` is made on its first read (the getter below): most built-in plugins read it here.
-    this.request = createRequest(this, requestDefaults(this.options), undefined, this.options.log);
+    this.request = createRequest(this, requestDefaults(this.options));
     for (const plugin of (this.constructor as typeof Client).plugins) {
       const additions = plugin(this, withDefaults(this.options, plugin.defaults) as never);
       if (additions && typeof additions === "object") Object.assign(this, additions);

@@ -1,7 +1,39 @@
-import { BRAND, brandsOf, isInstance } from "./brand.js";
-import { redact, redactData, redactHeaders } from "./redact.js";
-import { addAuthorization } from "./secrets.js";
-import type { PermissionHint, RateLimit, RequestOptions, Response, ResponseHeaders } from "./types.js";
+import { addAuthorization, redact, redactData, redactHeaders } from "./redact.js";
+import type { PermissionHint, RequestOptions, Response, ResponseHeaders } from "./types.js";
+
+/**
+ * Error identity that survives two copies of forgekit. A bundler's copy (dist/esm) and Node's
+ * (dist/node) are different files, and an application can hold two installed versions: each copy defines its own `HttpError`, so the prototype chain
+ * alone makes `instanceof` false across them. Every error therefore carries the names of its
+ * classes under a registered symbol (one per agent, shared by every copy and realm), and
+ * `instanceof` on a branded class also accepts a value branded with that class's name.
+ */
+
+/** The registered key: `Symbol.for` returns the same symbol in every copy and realm. */
+export const BRAND: unique symbol = Symbol.for("forgekit.error");
+
+type Branded = { [BRAND]?: unknown };
+
+/** The brand names of `target` and the classes it extends (each class's own static brand). */
+export function brandsOf(target: Function): string[] {
+  const names: string[] = [];
+  for (let c: unknown = target; typeof c === "function"; c = Object.getPrototypeOf(c))
+    if (Object.hasOwn(c, BRAND) && typeof (c as Branded)[BRAND] === "string")
+      names.push((c as Branded)[BRAND] as string);
+  return names;
+}
+
+/**
+ * `value instanceof cls`: the prototype chain, or the brand for a class that declares one of
+ * its own. A user's subclass without a brand keeps plain `instanceof`, so it never matches
+ * errors it did not make.
+ */
+export function isInstance(cls: Function, value: unknown): boolean {
+  if (Function.prototype[Symbol.hasInstance].call(cls, value)) return true;
+  if (typeof value !== "object" || value === null || !Object.hasOwn(cls, BRAND)) return false;
+  const brands = (value as Branded)[BRAND];
+  return Array.isArray(brands) && brands.includes((cls as Branded)[BRAND]);
+}
 
 /** What an error records about the request that caused it; credentials are redacted. */
 export interface ErrorRequest {
@@ -20,7 +52,7 @@ function redactFor(message: string, request: RequestOptions | undefined): string
 /**
  * Base class of every error forgekit throws. `name` equals the class name, and `instanceof`
  * holds across copies of forgekit (the CommonJS and ESM builds, two installed versions):
- * each class has a brand, a registered symbol checked by `Symbol.hasInstance` (kernel/brand.ts).
+ * each class has a brand, a registered symbol checked by `Symbol.hasInstance` (above).
  */
 export class ForgeError extends Error {
   /** The brand `instanceof` checks; a subclass of your own without one keeps plain `instanceof`. */
@@ -68,8 +100,6 @@ export class HttpError extends ForgeError {
   declare request: ErrorRequest;
   /** GitHub's `x-github-request-id` (quote it to GitHub support); also at the end of the message. */
   declare requestId?: string;
-  /** Set by the retry/throttle engine (part of the full preset). */
-  declare rateLimit?: RateLimit;
   /** On a 403/404 whose headers say so: the permission or scope the call needs, and (classic tokens) what the token has. */
   declare permissions?: PermissionHint;
   /** GitHub's `errors` details of the response body (422 Validation Failed…), when it has them. */
@@ -154,7 +184,7 @@ export class ParameterError extends ForgeError {
   override name = "ParameterError";
 }
 
-// The guards are `instanceof`, which reads the brand (kernel/brand.ts): they hold across
+// The guards are `instanceof`, which reads the brand (above): they hold across
 // copies of forgekit and agree with `instanceof` everywhere. An error that only shares a
 // name (@octokit/request-error's `RequestError` is also named "HttpError") is not one.
 

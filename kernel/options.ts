@@ -1,8 +1,15 @@
 import { lowercaseHeaders } from "./merge.js";
-import { VERSION } from "./version.js";
-import { checkRequestOptions, checkTimeout } from "./check-request.js";
+import { checkTimeout } from "./route.js";
 import { ParameterError } from "./errors.js";
 import type { EndpointOptions, Log, RequestHeaders, RequestState, TransportOptions } from "./types.js";
+
+// FORGEKIT_VERSION is package.json's version, which every esbuild call that compiles this file
+// defines (build/files.mjs; test/helpers/ts-hooks.mjs for the tests), so that no build step
+// rewrites a tracked file. (A fallback for undefined would cost the browser bundle a byte.)
+declare const FORGEKIT_VERSION: string;
+
+/** forgekit's version (package.json's). */
+export const VERSION: string = FORGEKIT_VERSION;
 
 /** Options of the bare kernel `Client`; plugins add their own (see `Client.plugin`). */
 export interface ClientOptions {
@@ -65,7 +72,7 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
   const request = { timeout: options.timeout, agent: options.agent, ...options.request } as RequestState;
   const log = { ...LOG, ...options.log };
   checkTimeout(options.timeout, "timeout");
-  checkRequestOptions(options.request, "request", log);
+  checkTimeout(options.request?.timeout, "request.timeout");
   return { ...options, baseUrl: checkBaseUrl(options.baseUrl), headers, request, log };
 }
 
@@ -73,6 +80,18 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
 export function requestDefaults(options: ResolvedOptions): EndpointOptions {
   return { method: "GET", url: "", baseUrl: options.baseUrl, headers: options.headers, request: options.request };
 }
+
+/** `request` options the kernel and its transports read. */
+export const KERNEL_REQUEST_OPTIONS: readonly string[] = [
+  "transport",
+  "fetch",
+  "signal",
+  "timeout",
+  "agent",
+  "redirect",
+  "maxBodyBytes",
+  "parseSuccessResponseBody",
+];
 
 /** Top-level options the kernel itself reads (the `checkOptions` plugin knows them). */
 export const KERNEL_OPTIONS: readonly string[] = [

@@ -1,10 +1,9 @@
 import { hookOf, type HookSource } from "./hook.js";
-import { checkRequestOptions } from "./check-request.js";
 import { merge } from "./merge.js";
 import { own } from "./once.js";
 import { parse } from "./route.js";
 import { transport } from "./transport.js";
-import type { EndpointOptions, Log, RequestOptions, RequestParameters, Response } from "./types.js";
+import type { EndpointOptions, RequestOptions, RequestParameters, Response } from "./types.js";
 
 /**
  * The request path, in order: merge (route, defaults and parameters into one fresh options
@@ -40,8 +39,6 @@ interface State {
   hook: HookSource;
   defaults: EndpointOptions;
   base: RequestParameters | undefined;
-  /** Where a typo in a call's own `request` options is reported (the client's log). */
-  log: Pick<Log, "warn"> | undefined;
 }
 const STATE = Symbol("forgekit.request");
 type Own = { [STATE]: State };
@@ -57,9 +54,6 @@ function start(state: State, route?: string | RequestParameters, params?: Reques
   let request: RequestOptions | undefined;
   try {
     const { defaults, base } = state;
-    // A call's own `request` options (rare): a near miss of a known name warns once.
-    const given = (typeof route === "object" ? route.request : undefined) ?? params?.request;
-    if (given && state.log) checkRequestOptions(given, "request", state.log);
     options = merge(base ? merge(defaults, base) : defaults, route, params);
     // Bad input fails here, before any hook runs (a hook may do I/O, e.g. fetch a token);
     // for a class that asks for @octokit's order, in the innermost step below.
@@ -67,6 +61,7 @@ function start(state: State, route?: string | RequestParameters, params?: Reques
   } catch (error) {
     return Promise.reject(error);
   }
+  options.request.transport?.prepare?.();
   // No hook collection yet (nobody read `client.hook`): nothing is registered, no dispatch.
   const hook = hookOf(state.hook);
   if (!hook) return transport(request!);
@@ -111,8 +106,8 @@ const requestProto: object = Object.create(Function.prototype, {
       const state = this[STATE];
       const defaults = (more: RequestParameters) =>
         Object.isFrozen(more)
-          ? createRequest(state.hook, state.base ? mergeFor(state) : state.defaults, more, state.log)
-          : createRequest(state.hook, merge(mergeFor(state), more), undefined, state.log);
+          ? createRequest(state.hook, state.base ? mergeFor(state) : state.defaults, more)
+          : createRequest(state.hook, merge(mergeFor(state), more));
       return own(this, "defaults", defaults);
     },
     set(this: object, value: unknown) {
@@ -126,13 +121,8 @@ const requestProto: object = Object.create(Function.prototype, {
  * `defaults`, and `base` merged over them per call (a frozen object shared by many request
  * functions, never copied).
  */
-export function createRequest(
-  hook: HookSource,
-  defaults: EndpointOptions,
-  base?: RequestParameters,
-  log?: Pick<Log, "warn">,
-): Request {
-  const state: State = { hook, defaults, base, log };
+export function createRequest(hook: HookSource, defaults: EndpointOptions, base?: RequestParameters): Request {
+  const state: State = { hook, defaults, base };
   const request = (route?: string | RequestParameters, params?: RequestParameters) => start(state, route, params);
   Object.setPrototypeOf(request, requestProto);
   (request as unknown as Own)[STATE] = state;

@@ -1,8 +1,9 @@
 import { HttpError, ResponseTooLargeError } from "./errors.js";
 import { lazy } from "./once.js";
-import type { RequestOptions, Response, ResponseHeaders } from "./types.js";
+import type { TransportResponse } from "./transport.js";
+import type { RequestOptions, Response } from "./types.js";
 
-/** Turning a fetch Response into forgekit's `{ status, url, headers, data }`, or an error. */
+/** A transport's answer becomes forgekit's `{ status, url, headers, data }`, or an error. */
 
 /** The error messages and GitHub's permission hints: only a failed call needs them. */
 const describe = lazy(() => import("./http-error.js"));
@@ -14,27 +15,59 @@ const describe = lazy(() => import("./http-error.js"));
  */
 export const MAX_BODY_BYTES = 2 ** 28;
 
+type Body = NonNullable<TransportResponse["body"]>;
+
+/** Stop reading `body` (its connection closes). */
+function cancel(body: Body | null): Promise<unknown> | undefined {
+  if (!body) return;
+  const stop = "cancel" in body ? body.cancel() : body[Symbol.asyncIterator]().return?.();
+  return stop?.catch(() => {});
+}
+
+/** `body` as a web stream, for a caller who reads it (`parseSuccessResponseBody: false`). */
+function webStream(body: Body): ReadableStream<Uint8Array> {
+  if ("getReader" in body) return body;
+  const chunks = body[Symbol.asyncIterator]();
+  return new ReadableStream({
+    async pull(controller) {
+      const next = await chunks.next();
+      next.done ? controller.close() : controller.enqueue(next.value);
+    },
+    cancel: (reason) => void chunks.return?.(reason),
+  });
+}
+
+const decoder = typeof TextDecoder === "function" ? new TextDecoder() : undefined;
+
+/** UTF-8 text, a leading BOM dropped (as Response.text()); Node's Buffer where a test swapped the globals (jsdom). */
+function utf8(bytes: Uint8Array): string {
+  return decoder ? decoder.decode(bytes) : String(bytes).replace(/^\uFEFF/, "");
+}
+
 /**
- * The body as text or bytes, read chunk by chunk after decoding and refused with a
- * {@link ResponseTooLargeError} once over `limit` (a decompression bomb stops decoding there).
- * A body with no content-encoding and a content-length within the limit is read at once.
+ * The whole body, refused with a {@link ResponseTooLargeError} once over `limit` bytes: the
+ * stream is stopped there, so a decompression bomb stops decoding.
  */
-async function readBody(fetched: globalThis.Response, request: RequestOptions, text: boolean, limit: number) {
-  const length = fetched.headers.get("content-length");
-  const body = fetched.body as ReadableStream<Uint8Array> | null;
-  if (!body?.getReader || (length && +length <= limit && !fetched.headers.get("content-encoding")))
-    return text ? fetched.text() : fetched.arrayBuffer();
-  const reader = body.getReader();
+async function readBody(body: Body, request: RequestOptions, status: number, limit: number): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for (let read; !(read = await reader.read()).done; chunks.push(read.value))
-    if ((size += read.value.byteLength) > limit) {
+  const add = (chunk: Uint8Array) => {
+    if ((size += chunk.byteLength) > limit) throw new ResponseTooLargeError(request, status, limit);
+    chunks.push(chunk);
+  };
+  if ("getReader" in body) {
+    const reader = body.getReader();
+    try {
+      for (let read; !(read = await reader.read()).done;) add(read.value);
+    } catch (error) {
       void reader.cancel().catch(() => {});
-      throw new ResponseTooLargeError(request, fetched.status, limit);
+      throw error;
     }
+  } else for await (const chunk of body) add(chunk);
+  if (chunks.length === 1) return chunks[0]!;
   const bytes = new Uint8Array(size);
   for (let i = 0, at = 0; i < chunks.length; at += chunks[i++]!.byteLength) bytes.set(chunks[i]!, at);
-  return text ? new TextDecoder().decode(bytes) : bytes.buffer;
+  return bytes;
 }
 
 /**
@@ -43,42 +76,39 @@ async function readBody(fetched: globalThis.Response, request: RequestOptions, t
  * and build the response, or throw the {@link HttpError} for ≥ 400, 304, and a body that
  * is not the JSON its content type claims.
  */
-export async function toResponse(fetched: globalThis.Response, request: RequestOptions): Promise<Response<unknown>> {
-  const { status } = fetched;
-  const type = fetched.headers.get("content-type") ?? "";
-  const limit = request.request.maxBodyBytes ?? MAX_BODY_BYTES;
+export async function toResponse(
+  answer: TransportResponse,
+  request: RequestOptions,
+  limit: number,
+): Promise<Response<unknown>> {
+  const { status, headers, body } = answer;
+  const type = headers["content-type"] ?? "";
   let data: unknown;
   let invalidJson: Error | undefined;
-  if (request.method === "HEAD" || [204, 205, 304].includes(status)) await fetched.body?.cancel();
+  if (!body || request.method === "HEAD" || status === 204 || status === 205 || status === 304) await cancel(body);
   // Streamed: the caller reads (or cancels) the body; a failure's body is still read for its message.
-  else if (status < 400 && request.request.parseSuccessResponseBody === false) data = fetched.body;
-  else if (/json/i.test(type)) {
-    data = await readBody(fetched, request, true, limit);
-    try {
-      if (data) data = JSON.parse(data as string);
-    } catch (error) {
-      invalidJson = error as Error;
-    }
-  } else data = await readBody(fetched, request, !type || /^text\/|charset=|xml/i.test(type), limit);
-  // A transport that holds the fields already (plugins/agent/fetch.ts) gives them in an
-  // object of their own, sorted like fetch's Headers; else a loop, not Object.fromEntries:
-  // a third of its time on undici's Headers (Node 20).
-  const given = fetched.headers as globalThis.Headers & { sorted?(): ResponseHeaders };
-  let headers: ResponseHeaders;
-  if (given.sorted) headers = given.sorted();
+  else if (status < 400 && request.request.parseSuccessResponseBody === false) data = webStream(body);
   else {
-    headers = {};
-    for (const [name, value] of given) headers[name] = value;
+    const bytes = await readBody(body, request, status, limit);
+    if (/json/i.test(type)) {
+      data = utf8(bytes);
+      try {
+        if (data) data = JSON.parse(data as string);
+      } catch (error) {
+        invalidJson = error as Error;
+      }
+    } else if (!type || /^text\/|charset=|xml/i.test(type)) data = utf8(bytes);
+    else data = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
   }
-  const response = { status, url: fetched.url || request.url, headers, data };
+  const response = { status, url: answer.url || request.url, headers, data };
   if (status >= 400 || status === 304 || invalidJson) {
     const words = describe.value ?? (await describe().catch(() => undefined));
     const permissions = words?.permissionHint(status, response.headers);
     const error = new HttpError(
       words
-        ? words.httpErrorMessage(request, status, fetched.statusText, data, invalidJson, permissions)
+        ? words.httpErrorMessage(request, status, answer.statusText ?? "", data, invalidJson, permissions)
         : // The module did not download (a flaky network): the status line; the next error loads it again.
-          `${request.method} ${request.url} → ${status} ${fetched.statusText}`.trimEnd(),
+          `${request.method} ${request.url} → ${status} ${answer.statusText ?? ""}`.trimEnd(),
       request,
       response,
     );

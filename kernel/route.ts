@@ -1,5 +1,4 @@
 import { ParameterError } from "./errors.js";
-import { checkMethod, checkTimeout } from "./check-request.js";
 import { expand, normalizeTemplate, query } from "./url-template.js";
 import type { EndpointOptions, RequestOptions } from "./types.js";
 
@@ -7,6 +6,59 @@ import type { EndpointOptions, RequestOptions } from "./types.js";
  * Pure code, no I/O: request options (from `merge`, kernel/merge.ts) become a concrete
  * method, URL, headers and body (`parse`).
  */
+
+/** The methods of HTTP that GitHub's REST API uses (RFC 9110 §9.3, PATCH from RFC 5789). */
+const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+
+/** Throw a {@link ParameterError} for a method HTTP does not have (`GTE /zen` would fail as a socket error). */
+export function checkMethod(method: string, route: string): void {
+  if (METHODS.includes(method)) return;
+  const near = closest(method, METHODS);
+  throw new ParameterError(
+    `${route}: ${JSON.stringify(method)} is not an HTTP method${near ? `: did you mean ${near}?` : "."} Use one of ${METHODS.join(", ")}.`,
+  );
+}
+
+/** Throw a {@link ParameterError} unless `timeout` is a number of milliseconds ≥ 0 (or absent). */
+export function checkTimeout(timeout: unknown, where: string): void {
+  if (timeout === undefined || (typeof timeout === "number" && timeout >= 0)) return;
+  throw new ParameterError(
+    `${where} must be a number of milliseconds ≥ 0 (0 for none), got ${typeof timeout === "string" ? JSON.stringify(timeout) : String(timeout)}: e.g. ${where}: 1000 for one second.`,
+  );
+}
+
+/** Edit distance (insert, delete, substitute, swap neighbours), case-insensitive. */
+function distance(a: string, b: string): number {
+  a = a.toLowerCase();
+  b = b.toLowerCase();
+  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = v;
+    }
+  return d[a.length]![b.length]!;
+}
+
+/**
+ * The known name `name` is most likely a typo of, if any is close enough (an edit distance
+ * of at most a third of its length, 1 to 2).
+ *
+ * @example
+ * closest("baseURL", ["baseUrl", "headers"]); // "baseUrl"
+ */
+export function closest(name: string, known: Iterable<string>): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Math.max(1, Math.min(2, Math.floor(name.length / 3)));
+  for (const candidate of known) {
+    const d = distance(name, candidate);
+    if (d <= bestDistance && (!best || d < bestDistance)) [best, bestDistance] = [candidate, d];
+  }
+  return best;
+}
 
 /** Keys of request options that are never sent as operation parameters. */
 const RESERVED = new Set(["method", "url", "baseUrl", "headers", "request", "mediaType", "data"]);

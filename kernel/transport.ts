@@ -1,32 +1,91 @@
-import { AbortError, ForgeError, NetworkError, ParameterError, ResponseTooLargeError, TimeoutError } from "./errors.js";
+import { AbortError, ForgeError, NetworkError, ParameterError, TimeoutError } from "./errors.js";
 import { MAX_BODY_BYTES, toResponse } from "./response.js";
-import type { RequestOptions, Response } from "./types.js";
+import type { RequestOptions, RequestState, Response, ResponseHeaders } from "./types.js";
 
 /**
- * The only code that performs I/O: sends a parsed request with `fetch`, applies the
- * timeout and the caller's signal, and decodes the response. Redirects are followed by
- * fetch itself, which drops `authorization`, `proxy-authorization` and `cookie` when the
- * origin changes (Fetch standard, HTTP-redirect fetch step 13); the agent transport
- * (node:http) follows them itself with the same rule (plugins/agent/redirect.ts).
+ * What a transport is given: a request the kernel has prepared (URL expanded, headers
+ * checked, body serialised). The transport sends it, follows redirects unless `redirect` is
+ * `"manual"` (dropping credentials when the origin changes), and stops when `signal` aborts.
  */
+export interface TransportRequest {
+  method: string;
+  url: string;
+  /** Lower-case names. */
+  headers: Record<string, string>;
+  /** A string, bytes, Blob, FormData, URLSearchParams or web ReadableStream; `null` for none. */
+  body: BodyInit | null;
+  redirect: "follow" | "manual";
+  /** Aborts on the request's `timeout` or the caller's `signal`. */
+  signal: AbortSignal | undefined;
+  /** The request's `request` options, for settings a transport of its own reads (an agent, an idle timeout). */
+  options: RequestState;
+}
 
-/** Send `request` and resolve to forgekit's response; rejects with a {@link ForgeError}. */
+/**
+ * What a transport resolves to once the response's head arrived. The kernel reads the body,
+ * counts its bytes against `request.maxBodyBytes` (stopping the stream past it) and turns a
+ * rejection into a `NetworkError` naming the `code` of the error or of its `cause`.
+ */
+export interface TransportResponse {
+  status: number;
+  statusText?: string;
+  /** The final URL after redirects; the request's when absent. */
+  url?: string;
+  /** Lower-case names, repeated fields joined with ", "; taken as `response.headers` as it is. */
+  headers: ResponseHeaders;
+  /** The body, decoded (no content-encoding left); `null` when there is none. */
+  body: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array> | null;
+}
+
+/**
+ * A transport: `request.transport` (client-wide or per call). The default sends with
+ * `request.fetch` or `globalThis.fetch` ({@link fetchTransport}).
+ *
+ * @example
+ * const transport: Transport = async ({ method, url, headers, body, redirect, signal }) => {
+ *   const res = await fetch(url, { method, headers, body, redirect, signal });
+ *   return { status: res.status, url: res.url, headers: Object.fromEntries(res.headers), body: res.body };
+ * };
+ */
+export interface Transport {
+  (request: TransportRequest): Promise<TransportResponse>;
+  /**
+   * Called when a request starts, before the hooks run: a transport that loads code or
+   * connects on first use starts it here, in parallel with the hooks' own work.
+   */
+  prepare?(): void;
+}
+
+/** The default {@link Transport}: `request.fetch`, else `globalThis.fetch`. */
+export const fetchTransport: Transport = async (request) => {
+  const fetch = request.options.fetch ?? globalThis.fetch;
+  if (typeof fetch !== "function") throw new ParameterError("No fetch: pass request.fetch or request.transport.");
+  if (request.options.agent !== undefined && !request.options.fetch)
+    throw new ParameterError("request.agent needs a node:http transport: fetch cannot use it (see request.transport).");
+  const { method, headers: sent, body: payload, redirect, signal } = request;
+  // `duplex` is required for a stream body and harmless for any other.
+  const init = { method, headers: sent, body: payload, redirect, signal, duplex: "half" };
+  const fetched = await fetch(request.url, init as RequestInit);
+  // A loop, not Object.fromEntries: a third of its time on undici's Headers (Node 20).
+  const headers: ResponseHeaders = {};
+  for (const [name, value] of fetched.headers) headers[name] = value;
+  const { status, statusText, url, body } = fetched;
+  return { status, statusText, url, headers, body: body as ReadableStream<Uint8Array> | null };
+};
+
+/**
+ * Send `request` with its transport and resolve to forgekit's response; rejects with a
+ * {@link ForgeError}. The only code that performs I/O, through the transport.
+ */
 export async function transport(request: RequestOptions): Promise<Response<unknown>> {
-  const { signal, timeout, redirect, maxBodyBytes, fetch = globalThis.fetch } = request.request;
+  const options = request.request;
+  const { signal, timeout, maxBodyBytes } = options;
   const what = `${request.method} ${request.url} →`;
-  if (typeof fetch !== "function") throw new ParameterError("No fetch: pass request.fetch.", request);
-  if (request.request.agent !== undefined && !request.request.fetch) {
-    throw new ParameterError("agent needs the agent plugin: add forgekit/plugins/agent.", request);
-  }
   if (maxBodyBytes !== undefined && !(typeof maxBodyBytes === "number" && maxBodyBytes > 0))
     throw new ParameterError(`request.maxBodyBytes must be a number above 0, not ${maxBodyBytes}`, request);
-  // A controller of our own when there is a timeout or a caller's signal (creating one costs
-  // ~30 µs a request in Node). fetch keeps the listener it adds to the signal it is given
-  // after the request settled (50 requests sharing one signal left 50 listeners on it), so a
-  // signal reused over a long pagination would collect thousands: the caller's signal gets
-  // one listener of ours per request, removed below when it settles (kept for a streamed
-  // body, so that the caller's signal still aborts the download). An already-aborted
-  // signal makes fetch reject before sending anything (Fetch standard, fetch() step 6).
+  // A controller of our own only with a timeout or a caller's signal (~30 µs each in Node).
+  // The caller's signal gets one listener per request, removed when it settles (kept for a
+  // streamed body, which it must still abort): fetch leaves its own on a shared signal.
   let timedOut = false;
   let controller: AbortController | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -38,33 +97,26 @@ export async function transport(request: RequestOptions): Promise<Response<unkno
   }
   let status: number | undefined;
   try {
-    // `duplex` is required for a stream body and harmless for any other; `maxBodyBytes` is
-    // for a transport that decodes bodies itself (plugins/agent/node-http.ts).
-    const init = {
-      maxBodyBytes: maxBodyBytes ?? MAX_BODY_BYTES,
+    const answer = await (options.transport ?? fetchTransport)({
       method: request.method,
+      url: request.url,
       headers: request.headers,
       body: request.body ?? null,
-      redirect,
+      redirect: options.redirect ?? "follow",
       signal: controller?.signal ?? signal,
-      duplex: "half",
-    };
-    const fetched = await fetch(request.url, init as RequestInit);
-    status = fetched.status;
-    return await toResponse(fetched, request);
+      options,
+    });
+    status = answer.status;
+    return await toResponse(answer, request, maxBodyBytes ?? MAX_BODY_BYTES);
   } catch (error) {
     if (error instanceof ForgeError) throw error;
-    // A transport that decodes bodies itself reached the limit (plugins/agent/node-http.ts).
-    if ((error as Error).name === "ResponseTooLargeError")
-      throw new ResponseTooLargeError(request, (error as NetworkError).status!, maxBodyBytes ?? MAX_BODY_BYTES);
     if (timedOut) throw new TimeoutError(`${what} timed out after ${timeout} ms`, request, timeout!);
     if (signal?.aborted) throw new AbortError(`${what} aborted by the caller's signal`, request, signal.reason);
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     let detail = cause?.code ?? cause?.message ?? (error as Error).message;
-    // undici's words (the agent transport uses the same) for more than 20 redirects.
+    // undici's words (the node:http transport uses the same) for more than 20 redirects.
     if (detail === "redirect count exceeded")
       detail += ` (a loop?): request.redirect "manual" returns the 3xx response`;
-    // The status line arrived and then the connection broke: say so, with the real status.
     if (status !== undefined) {
       const cut = new NetworkError(`${what} ${status}, then the connection closed mid-body: ${detail}`, request, error);
       cut.status = status;
@@ -73,6 +125,6 @@ export async function transport(request: RequestOptions): Promise<Response<unkno
     throw new NetworkError(`${what} no response: ${detail}`, request, error);
   } finally {
     clearTimeout(timer);
-    if (request.request.parseSuccessResponseBody !== false) signal?.removeEventListener("abort", onAbort);
+    if (options.parseSuccessResponseBody !== false) signal?.removeEventListener("abort", onAbort);
   }
 }

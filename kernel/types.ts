@@ -1,4 +1,5 @@
 /** Public types shared by the kernel and plugins. */
+import type { Transport } from "./transport.js";
 
 /** `fetch` as forgekit calls it: the WHATWG signature, satisfied by any runtime's fetch. */
 export type Fetch = (input: string, init: RequestInit & { agent?: unknown }) => Promise<globalThis.Response>;
@@ -17,12 +18,17 @@ export interface Log {
 
 /**
  * Transport settings, per client (`options.request`) or per call (`params.request`). Closed: a
- * misspelt key (`timout`) is a type error, and a runtime warning naming the closest key
- * (kernel/check-request.ts, whose list of names matches these keys). A plugin that reads a key of its own declares it by merging into
- * this interface (`declare module "forgekit/core" { interface TransportOptions { … } }`).
+ * misspelt key (`timout`) is a type error. A plugin that reads a key of its own declares it by
+ * merging into this interface (`declare module "forgekit/core" { interface TransportOptions { … } }`)
+ * and lists it in `plugin.requestOptions`.
  */
 export interface TransportOptions {
-  /** A fetch implementation; defaults to `globalThis.fetch`. */
+  /**
+   * What sends the request (docs/transports-and-downloads.md): a function from the prepared
+   * request to status, headers and body stream. Default: `fetch`.
+   */
+  transport?: Transport;
+  /** A fetch implementation for the default transport; defaults to `globalThis.fetch`. */
   fetch?: Fetch;
   /** Aborts the request; the promise rejects with an `AbortError`. */
   signal?: AbortSignal;
@@ -40,31 +46,8 @@ export interface TransportOptions {
    * `ReadableStream` (none for HEAD, 204, 205), for downloads of any size. @octokit's name.
    */
   parseSuccessResponseBody?: boolean;
-  /**
-   * Node only (the agent plugin, in the full preset): a proxy URL for every request, or
-   * `false` for none; unset, HTTPS_PROXY/HTTP_PROXY/ALL_PROXY and NO_PROXY decide.
-   */
-  proxy?: string | URL | false;
-  /**
-   * Node transports only: milliseconds without a byte from the server (waiting for the
-   * headers, or between body chunks) before the request fails. Default 300000, as undici's
-   * fetch; `0` turns it off. Independent of `timeout`.
-   */
-  idleTimeout?: number;
   /** `"follow"` (default) follows redirects; `"manual"` returns the 3xx response with its `location`. */
   redirect?: "follow" | "manual";
-  /** Set by the retry/throttle engine before each attempt: re-sends of this request so far. */
-  retryCount?: number;
-  /** Set by the retry/throttle engine: each wait of this request, appended as it starts. */
-  waits?: readonly RequestWait[];
-  /** Set by the cache plugin when it answered GitHub's 304 with what it had stored. */
-  cached?: boolean;
-  /** A POST GitHub does not act on (the graphql plugin sets it for queries): the retry plugin may send it again. */
-  idempotent?: boolean;
-  /** The retry plugin: most re-sends of this request (per call; the client's `retry.retries` otherwise). */
-  retries?: number;
-  /** The auth plugin's App authentication: the installation whose token this request uses. */
-  installationId?: number | string;
 }
 
 /** `options.request` as hooks see it: the transport settings, and per-request state plugins keep there. */
@@ -122,8 +105,6 @@ export interface Response<T> {
   url: string;
   headers: ResponseHeaders;
   data: T;
-  /** Set by the retry/throttle engine (part of the full preset). */
-  rateLimit?: RateLimit;
 }
 
 /** Parameters every endpoint method and `request` call accept besides the operation's own. */

@@ -250,12 +250,13 @@ function definitionsAllModule(model, endpoints, base) {
         ]),
     "",
     "/**",
-    ` * ${model.deployment}'s complete registry for \`endpoints(registry)\`: every operation and deprecated`,
-    " * alias, no lazy loading. Parameter metadata is not included (it is 3× the routes): spread",
+    ` * ${model.deployment}'s complete registry for \`endpoints(registry)\`: every operation, as @octokit/rest`,
+    " * has them, no lazy loading. Parameter metadata is not included (it is 3× the routes): spread",
     " * `{ ...registry, loadParams }` and add the `validate` plugin to check parameters before sending;",
-    " * `{ ...registry, legacyRoutes, removed }` adds the @octokit/rest v15/v16 names the full preset knows.",
+    " * `{ ...registry, aliases, legacyRoutes, removed }` adds the @octokit/rest v15/v16 names the Node",
+    " * preset knows (plugins/presets/registry.ts).",
     " */",
-    "export const registry: Registry<typeof deployment> = { deployment, routes, aliases };",
+    "export const registry: Registry<typeof deployment> = { deployment, routes };",
     "",
   ].join("\n");
 }

@@ -6,6 +6,7 @@
 //   routes.mjs       route entries;  legacy.mjs  deprecated aliases;  params.mjs  parameter metadata
 //   definitions.mjs  definitions/<deployment>/ (differences.mjs: the other deployments as what
 //                    differs from the default);  readme.mjs  definitions/README.md
+//   webhooks.mjs     types/webhooks.ts (webhook payloads, from `x-webhooks`)
 //   types.mjs        types/ (deployment-types.mjs: what other deployments declare;
 //                    check-types.mjs: their methods against the registries);  cli.mjs  plugins/cli/generated/
 //   deployments.mjs  the one list of deployments;  files.mjs  reading and writing the tree
@@ -19,6 +20,7 @@ import { loadLegacyTables } from "./legacy.mjs";
 import { definitionsReadme } from "./readme.mjs";
 import { describeDeployment, openapiVersion } from "./openapi.mjs";
 import { typeFiles } from "./types.mjs";
+import { webhookTypesModule } from "./webhooks.mjs";
 import { checkTypesAgainstRegistries } from "./check-types.mjs";
 import { checkVersionHints, markRemovedParameters } from "./versions.mjs";
 
@@ -62,6 +64,11 @@ export async function generatedFiles() {
   // API versions) by what differs.
   for (const [path, text] of await typeFiles(models, versionModels)) files.set(`types/${path}`, text);
   checkTypesAgainstRegistries(files, [...models, ...versionModels]);
+  // Webhook payloads: the component types components.ts already declares are imported from it.
+  const declared = new Set(
+    [...files.get("types/components.ts").matchAll(/^export (?:interface|type) (\w+)/gm)].map((m) => m[1]),
+  );
+  files.set("types/webhooks.ts", await webhookTypesModule(base, declared));
   for (const [path, text] of cliFiles(models)) files.set(`plugins/cli/generated/${path}`, text);
   return files;
 }

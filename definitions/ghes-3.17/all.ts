@@ -17,9 +17,10 @@ export { aliases, legacyRoutes, removed };
 export const routes: Record<string, string> = /* @__PURE__ */ routesFromBase(names, differences, base);
 
 /**
- * ghes-3.17's complete registry for `endpoints(registry)`: every operation and deprecated
- * alias, no lazy loading. Parameter metadata is not included (it is 3× the routes): spread
+ * ghes-3.17's complete registry for `endpoints(registry)`: every operation, as @octokit/rest
+ * has them, no lazy loading. Parameter metadata is not included (it is 3× the routes): spread
  * `{ ...registry, loadParams }` and add the `validate` plugin to check parameters before sending;
- * `{ ...registry, legacyRoutes, removed }` adds the @octokit/rest v15/v16 names the full preset knows.
+ * `{ ...registry, aliases, legacyRoutes, removed }` adds the @octokit/rest v15/v16 names the Node
+ * preset knows (plugins/presets/registry.ts).
  */
-export const registry: Registry<typeof deployment> = { deployment, routes, aliases };
+export const registry: Registry<typeof deployment> = { deployment, routes };

@@ -1,9 +1,8 @@
 import { request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { Readable } from "node:stream";
-import { TextDecoder } from "node:util";
-import type { Fetch } from "../../kernel/index.js";
-import { ACCEPT_ENCODING, bodyStream, readBody } from "./node-http.js";
+import type { Fetch, TransportRequest, TransportResponse } from "../../kernel/index.js";
+import { ACCEPT_ENCODING, BodyChunks, bodyStream, readBody } from "./node-http.js";
 import { agentFor, isRedirect, nextHop, type Hop } from "./redirect.js";
 
 // The Node transport's code: plugins/agent/index.ts imports this module on the first request
@@ -73,81 +72,86 @@ function requestHop(
   });
 }
 
-/** The kernel's transport reads this much of a fetch Response (kernel/response.ts `toResponse`). */
-export interface AgentResponse {
-  status: number;
-  statusText: string;
-  url: string;
-  headers: { get(name: string): string | null; [Symbol.iterator](): IterableIterator<[string, string]> };
-  body: { cancel(): Promise<void> } | null;
-  text(): Promise<string>;
-  arrayBuffer(): Promise<ArrayBuffer>;
-  /** Names and values as received, alternating (node:http's `rawHeaders`). */
-  rawHeaders: string[];
-}
-
 /**
- * Send with `agent`, following redirects safely; resolves when the final head arrived, its
- * body read on `text()` or `arrayBuffer()`. The plugin's own send path (plugins/agent/index.ts)
- * uses this answer as it is: building a WHATWG Response, its Headers and a web stream around
- * a body read whole into memory would cost more than the rest of the request.
+ * Send with `agent`, following redirects safely; resolves when the final head arrived, with
+ * the hop that got it and its fields.
  */
-export function agentTransport(
+async function exchange(
+  request: TransportRequest,
   agent: unknown,
-  idle?: number,
-  stream?: boolean,
-): (url: string, init: RequestInit & { maxBodyBytes?: number }) => Promise<AgentResponse> {
-  return (url, init) => send(agent, idle, stream, url, init);
-}
-
-/** {@link agentTransport}'s request, without a function made per request (plugins/agent/index.ts calls it). */
-export async function send(
-  agent: unknown,
-  idle: number | undefined,
-  stream: boolean | undefined,
-  url: string,
-  init: RequestInit & { maxBodyBytes?: number },
   apiOnly?: readonly string[],
-): Promise<AgentResponse> {
-  const headers = { "accept-encoding": ACCEPT_ENCODING, ...(init.headers as Record<string, string>) };
+): Promise<{ res: IncomingMessage; hop: Hop; head: Head }> {
+  const headers = { "accept-encoding": ACCEPT_ENCODING, ...request.headers };
   // No promise to wait for when there is no body to encode (most requests).
-  let body = init.body === null || init.body === undefined ? null : await toBody(init.body, headers);
-  // What a hop needs of `init` (plugins/agent/redirect.ts): the signal and limits stay in `init`.
-  let hop: Hop = { url, init: { method: init.method ?? "GET", body: body as never, headers } };
+  let body = request.body === null ? null : await toBody(request.body, headers);
+  let hop: Hop = { url: request.url, init: { method: request.method, body: body as never, headers } };
+  const idle = request.options.idleTimeout;
   for (let hops = 1; ; hops++) {
     // Every hop, the first too: a Link or a redirect may change the scheme (an https agent
     // for an http URL would be refused by Node, and retried, without ever being sent).
-    const res = await requestHop(hop, agentFor(agent, hop.url), body, init.signal, idle);
+    const res = await requestHop(hop, agentFor(agent, hop.url), body, request.signal, idle);
     const head = new Head(res.rawHeaders);
-    if (init.redirect === "manual" || !isRedirect(res.statusCode!, head.location))
-      return answer(res, hop, head, init.maxBodyBytes, stream);
+    if (request.redirect === "manual" || !isRedirect(res.statusCode!, head.location)) return { res, hop, head };
     res.resume();
     hop = nextHop(hop, res.statusCode!, head.location, hops, apiOnly);
     body = hop.init.body as Body;
   }
 }
 
+/**
+ * The node:http(s) transport over `agent` (`undefined`: Node's global agent): the kernel's
+ * {@link TransportRequest} in, the head and the decoded body stream out.
+ */
+export async function send(
+  request: TransportRequest,
+  agent: unknown,
+  apiOnly?: readonly string[],
+): Promise<TransportResponse> {
+  const { res, hop, head } = await exchange(request, agent, apiOnly);
+  const status = res.statusCode!;
+  let body: TransportResponse["body"] = null;
+  if (hop.init.method === "HEAD" || status === 204 || status === 205 || status === 304) res.resume();
+  else {
+    const decoded = bodyStream(res, head.fields["content-encoding"]);
+    // A stream for the caller (`parseSuccessResponseBody: false`): Node's own conversion.
+    body =
+      status < 400 && request.options.parseSuccessResponseBody === false
+        ? (Readable.toWeb(decoded) as ReadableStream<Uint8Array>)
+        : new BodyChunks(res, decoded);
+  }
+  return { status, statusText: res.statusMessage ?? "", url: hop.url, headers: head.fields, body };
+}
+
 /** A `fetch` over node:http(s) that uses `agent` for its connections and follows redirects safely. */
 export function agentFetch(agent: unknown): Fetch {
-  const sendWith = agentTransport(agent);
-  return async (url, init) => {
-    const answered = await sendWith(url, init);
-    const web = new Response(answered.body ? await answered.arrayBuffer() : null, {
-      status: answered.status,
-      statusText: answered.statusText,
-      headers: pairs(answered.rawHeaders),
+  return async (url, init = {}) => {
+    const { res, hop, head } = await exchange(
+      {
+        method: init.method ?? "GET",
+        url,
+        headers: (init.headers ?? {}) as Record<string, string>,
+        body: init.body ?? null,
+        redirect: init.redirect === "manual" ? "manual" : "follow",
+        signal: init.signal ?? undefined,
+        options: {},
+      },
+      agent,
+    );
+    const status = res.statusCode!;
+    const none = hop.init.method === "HEAD" || status === 204 || status === 205 || status === 304;
+    const bytes = none ? (res.resume(), null) : await readBody(res, head.fields["content-encoding"]);
+    const web = new Response(bytes as BodyInit | null, {
+      status,
+      statusText: res.statusMessage ?? "",
+      headers: pairs(res.rawHeaders),
     });
-    Object.defineProperty(web, "url", { value: answered.url });
+    Object.defineProperty(web, "url", { value: hop.url });
     return web;
   };
 }
 
 /** `[name, value]` pairs of node:http's alternating `rawHeaders` (a repeated `set-cookie` stays repeated). */
 const pairs = (raw: string[]) => raw.flatMap((name, i) => (i % 2 ? [] : [[name, raw[i + 1]!] as [string, string]]));
-
-// node:util's, not the global: a test environment that swaps the globals for a page's (Jest's
-// jsdom) has no TextDecoder, and this transport is the one it uses (no fetch there either).
-const UTF8 = new TextDecoder();
 
 /**
  * The head's fields as fetch's Headers has them, read once from node:http's `rawHeaders`
@@ -162,100 +166,44 @@ class Head {
   readonly location: string | undefined;
   constructor(raw: string[]) {
     const count = raw.length / 2;
-    const names: string[] = new Array(count);
-    // Indexes into `names` by name, then as received (repeated names keep their order):
-    // sorted by insertion as they are read, for the few dozen fields of a real head.
-    const order: number[] = new Array(count);
+    // A server answers with the same fields in the same order, response after response: the
+    // names and their order are worked out once, and reused while they repeat.
+    let known = order.length === count;
+    for (let i = 0; known && i < count; i++) known = raw[2 * i] === received[i];
+    if (!known) sortNames(raw, count);
     let location: string | undefined;
-    for (let i = 0; i < count; i++) {
-      const name = (names[i] = raw[2 * i]!.toLowerCase());
-      if (location === undefined && name === "location") location = raw[2 * i + 1]!.trim();
-      let at = i;
-      if (count <= 64) for (; at > 0 && names[order[at - 1]!]! > name; at--) order[at] = order[at - 1]!;
-      order[at] = i;
-    }
-    this.location = location;
-    // Past that (node:http keeps up to 2000), a sort that stays O(n log n) for any server.
-    if (count > 64) order.sort((a, b) => (names[a]! < names[b]! ? -1 : names[a]! > names[b]! ? 1 : a - b));
     const fields: Record<string, string> = (this.fields = {});
     let last: string | undefined;
     for (const i of order) {
       const name = names[i]!;
       const value = raw[2 * i + 1]!.trim();
+      if (location === undefined && name === "location") location = value;
       if (name !== last) fields[(last = name)] = value;
       else fields[name] = name === "set-cookie" ? value : `${fields[name]}, ${value}`;
     }
-  }
-  get(name: string): string | null {
-    return this.fields[name.toLowerCase()] ?? null;
-  }
-  /** forgekit's `response.headers` (kernel/response.ts takes it as it is): the fields, names sorted. */
-  sorted(): Record<string, string> {
-    return this.fields;
-  }
-  [Symbol.iterator](): IterableIterator<[string, string]> {
-    return Object.entries(this.fields)[Symbol.iterator]();
+    this.location = location;
   }
 }
 
-/**
- * The answer as soon as the head arrived, as fetch's Response: the body is read (decoded, and
- * bounded by `limit`) when the kernel asks for it, so a reset mid-body fails after the status
- * is known, as over fetch; it rejects instead of hanging. One object per response, its
- * methods on the prototype.
- */
-class Answer implements AgentResponse {
-  readonly status: number;
-  readonly statusText: string;
-  readonly body: { cancel(): Promise<void> } | null;
-  #bytes: Promise<Buffer> | undefined;
-  // (Fields set in the constructor only: an initializer would be one more function per response.)
-  constructor(
-    readonly res: IncomingMessage,
-    readonly url: string,
-    readonly headers: Head,
-    nullBody: boolean,
-    readonly limit: number | undefined,
-    web: ReadableStream | undefined,
-  ) {
-    this.status = res.statusCode!;
-    this.statusText = res.statusMessage ?? "";
-    this.body = web ?? (nullBody ? null : this);
-    this.#bytes = nullBody || web ? Promise.resolve(EMPTY) : undefined;
-  }
-  get rawHeaders(): string[] {
-    return this.res.rawHeaders;
-  }
-  /** The body's `cancel()` (the body is this object when it is read whole). */
-  cancel(): Promise<void> {
-    return Promise.resolve(void this.res.destroy());
-  }
-  #read(): Promise<Buffer> {
-    return (this.#bytes ??= readBody(this.res, this.headers.fields["content-encoding"], this.limit));
-  }
-  async text(): Promise<string> {
-    // TextDecoder drops a leading BOM, as Response.text() does.
-    return UTF8.decode(await this.#read());
-  }
-  async arrayBuffer(): Promise<ArrayBuffer> {
-    const data = await this.#read();
-    return data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer;
-  }
-}
+/** The last head's names as received, lower-cased, and the order that sorts them (repeated names as received). */
+let received: string[] = [];
+let names: string[] = [];
+let order: number[] = [];
 
-function answer(res: IncomingMessage, hop: Hop, head: Head, limit?: number, stream?: boolean): AgentResponse {
-  const status = res.statusCode!;
-  const nullBody = hop.init.method === "HEAD" || status === 204 || status === 205 || status === 304;
-  if (nullBody) res.resume();
-  // `request.parseSuccessResponseBody: false`: the kernel hands this stream to the caller.
-  const web =
-    !nullBody && stream && status < 400
-      ? (Readable.toWeb(bodyStream(res, head.fields["content-encoding"])) as ReadableStream)
-      : undefined;
-  return new Answer(res, hop.url, head, nullBody, limit, web);
+function sortNames(raw: string[], count: number): void {
+  received = new Array(count);
+  names = new Array(count);
+  order = new Array(count);
+  for (let i = 0; i < count; i++) {
+    const name = (names[i] = (received[i] = raw[2 * i]!).toLowerCase());
+    // Sorted by insertion as they are read, for the few dozen fields of a real head.
+    let at = i;
+    if (count <= 64) for (; at > 0 && names[order[at - 1]!]! > name; at--) order[at] = order[at - 1]!;
+    order[at] = i;
+  }
+  // Past that (node:http keeps up to 2000), a sort that stays O(n log n) for any server.
+  if (count > 64) order.sort((a, b) => (names[a]! < names[b]! ? -1 : names[a]! > names[b]! ? 1 : a - b));
 }
-
-const EMPTY = Buffer.alloc(0);
 
 /**
  * Connection errors (ECONNREFUSED, ECONNRESET before a response…) wrapped the way undici

@@ -33,37 +33,53 @@ export function bodyStream(res: IncomingMessage, encoding: string | undefined): 
 }
 
 /**
- * The whole body of `res`, decoded per `encoding` (its `content-encoding`); rejects on a reset mid-body, bad compressed data, or a
- * decoded size over `limit` (then decoding stops at once: see {@link tooLarge}).
+ * The body of `res` (decoded by `source`) as the kernel reads it, an async iterable of
+ * chunks: read with events, lighter than a stream's own iterator, and rejected — never left
+ * pending — when the connection closes before the body is complete. `return()` (the kernel
+ * stopping early, past `request.maxBodyBytes`) destroys the response, so decoding stops too.
  */
-export function readBody(res: IncomingMessage, encoding: string | undefined, limit = Infinity): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    // A body sent as it is (most are) needs no zlib stream, nor a pipeline.
-    const decoder = encoding ? DECODERS[encoding.trim().toLowerCase()] : undefined;
-    const chunks: Buffer[] = [];
-    let size = 0;
+export class BodyChunks implements AsyncIterableIterator<Buffer> {
+  #queue: Buffer[] = [];
+  #ended = false;
+  #error: Error | undefined;
+  #wake: (() => void) | undefined;
+  constructor(
+    readonly res: IncomingMessage,
+    readonly source: Readable,
+  ) {
+    const wake = () => this.#wake?.();
+    source.on("data", (chunk: Buffer) => (this.#queue.push(chunk), wake()));
+    source.once("end", () => ((this.#ended = true), wake()));
+    source.once("error", (error: Error) => ((this.#error ??= error), wake()));
     res.once("close", () => {
-      if (!res.complete)
-        reject(Object.assign(new Error("connection reset before the body was complete"), { code: "ECONNRESET" }));
+      if (res.complete) return;
+      this.#error ??= Object.assign(new Error("connection reset before the body was complete"), { code: "ECONNRESET" });
+      wake();
     });
-    const source: Readable = decoder
-      ? (pipeline(res, decoder(), new PassThrough(), (error) => error && reject(error)) as unknown as Readable)
-      : res;
-    source.on("data", (chunk: Buffer) => {
-      if ((size += chunk.length) <= limit) return void chunks.push(chunk);
-      chunks.length = 0;
-      reject(tooLarge(res.statusCode!));
-      source.destroy();
-      res.destroy();
-    });
-    source.once("end", () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
-    source.once("error", reject);
-  });
+  }
+  async next(): Promise<IteratorResult<Buffer>> {
+    for (;;) {
+      if (this.#queue.length) return { value: this.#queue.shift()!, done: false };
+      if (this.#error) throw this.#error;
+      if (this.#ended) return { value: undefined, done: true };
+      await new Promise<void>((resolve) => (this.#wake = resolve));
+      this.#wake = undefined;
+    }
+  }
+  async return(): Promise<IteratorResult<Buffer>> {
+    this.#queue.length = 0;
+    this.source.destroy();
+    this.res.destroy();
+    return { value: undefined, done: true };
+  }
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
 }
 
-/**
- * What the kernel's transport turns into a `ResponseTooLargeError` with the limit and the
- * option's name (kernel/transport.ts): the same error as over fetch.
- */
-export const tooLarge = (status: number) =>
-  Object.assign(new Error("body over request.maxBodyBytes"), { name: "ResponseTooLargeError", status });
+/** The whole body of `res`, decoded per `encoding` (its `content-encoding`); rejects on a reset mid-body or bad compressed data. */
+export async function readBody(res: IncomingMessage, encoding: string | undefined): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of new BodyChunks(res, bodyStream(res, encoding))) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}

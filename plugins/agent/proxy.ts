@@ -10,7 +10,7 @@ import { getProxyForUrl as untyped } from "proxy-from-env";
 // https-proxy-agent opens a CONNECT tunnel through the proxy for both schemes, so the proxy
 // never sees the request itself, nor its `authorization`. The request never carries the
 // proxy's own credentials either (they go in the CONNECT only), so no error could learn them:
-// they are added by value here (kernel/secrets.ts), as a proxy answering 407 may echo them.
+// they are added by value here (kernel/redact.ts), as a proxy answering 407 may echo them.
 
 /** The proxy URL the environment names for `url`, or "" for a direct connection. */
 const getProxyForUrl: (url: string) => string = untyped;

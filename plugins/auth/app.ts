@@ -55,7 +55,7 @@ export function appStrategy(client: Client, app: AppCredentials): Strategy {
     if (!(token.expires - jwt.now() > REFRESH_AHEAD)) {
       // Expired (or about to) on arrival: clock skew, or a broken server. Refreshing it on
       // every request would send one exchange per request; use it instead until GitHub
-      // refuses it (a 401 refreshes it once, plugins/auth/hook.ts) or a token's lifetime passes.
+      // refuses it (a 401 refreshes it once, plugins/auth/wrap.ts) or a token's lifetime passes.
       if (!warned.has(installation)) {
         warned.add(installation);
         client.options.log.warn(

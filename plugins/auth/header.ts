@@ -11,7 +11,7 @@ const JWT = /^eyJ[\w-]*\.[\w-]+\.[\w-]*$/;
 /** A value that already names its scheme is sent as given. */
 const SCHEME = /^(?:token|bearer|basic)\s+\S/i;
 
-/** `value`, whose credential is now masked by value wherever forgekit redacts (kernel/secrets.ts). */
+/** `value`, whose credential is now masked by value wherever forgekit redacts (kernel/redact.ts). */
 export function known(value: string): string {
   addAuthorization(value);
   return value;

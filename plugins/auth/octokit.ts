@@ -14,7 +14,7 @@ import type { Strategy } from "./types.js";
 /** What an Octokit auth strategy (`createAppAuth`, `createActionAuth`, …) returns. */
 export interface OctokitAuth {
   // `any`: each strategy types its own options (AppAuthOptions, OAuthAppAuthOptions…), so any
-  // narrower parameter type here rejects a real strategy (test/types/auth-strategies.ts).
+  // narrower parameter type here rejects a real strategy (test/types/porting.ts `strategies`).
   (...options: any[]): Promise<unknown>;
   /** Wraps each request: `hook(request, route, parameters)`, as `@octokit/core` calls it. */
   hook(request: unknown, route: unknown, parameters?: unknown): Promise<unknown>;
@@ -37,7 +37,7 @@ export type AuthResult =
 function octokitRequest(client: Client, send: Send, current: EndpointOptions) {
   const request = (route: string | RequestParameters, params?: RequestParameters): Promise<Response<unknown>> => {
     const options = route === current && !params ? current : merge(current, route, params);
-    // The strategy's credential, masked by value from now on (kernel/secrets.ts).
+    // The strategy's credential, masked by value from now on (kernel/redact.ts).
     addAuthorization(options.headers.authorization);
     return Promise.resolve(send(options));
   };

@@ -3,6 +3,13 @@ import { checkCacheOption, type CacheOptions } from "./options.js";
 
 export type { CacheOptions } from "./options.js";
 
+declare module "../../kernel/types.js" {
+  interface TransportOptions {
+    /** Set by the cache plugin when it answered GitHub's 304 with what it had stored. */
+    cached?: boolean;
+  }
+}
+
 /** Options the `cache` plugin adds to the client. */
 export interface CachePluginOptions {
   /**
@@ -48,3 +55,8 @@ export const cache: Plugin<void, CachePluginOptions> = (client, options) => {
 const code = lazy(() => import("./apply.js"));
 /** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
 cache.options = ["cache"];
+/** The `request` option names this plugin reads (docs/hooks-and-plugins.md). */
+cache.requestOptions = ["cached"];
+// Its place in the Node preset's order (plugins/presets/builtins.ts), which the browser preset
+// keeps when this plugin is added to it with `Client.plugin` (plugins/presets/place.ts).
+Object.defineProperty(cache, Symbol.for("forgekit.presetPlace"), { value: 5 });

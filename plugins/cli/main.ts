@@ -67,7 +67,7 @@ function createClient(
   // `--verbose`/`--log`: the log plugin's line or record per request (docs/observability.md).
   const requests = flags.log === "json" ? "record" : flags.verbose || flags.log === "line" ? "line" : false;
   const print = (value: unknown) => say(typeof value === "string" ? value : JSON.stringify(value));
-  // A credential given with -H is known by value from the start (kernel/secrets.ts), as a token
+  // A credential given with -H is known by value from the start (kernel/redact.ts), as a token
   // is: a server echoing it on a success reaches --include and debug lines, where no error adds it.
   addAuthorization(flags.headers.authorization);
   addAuthorization(flags.headers["proxy-authorization"]);

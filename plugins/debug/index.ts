@@ -61,3 +61,6 @@ export const debug: Plugin<void> = (client) => {
 };
 /** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
 debug.options = [];
+// Its place in the Node preset's order (plugins/presets/builtins.ts), which the browser preset
+// keeps when this plugin is added to it with `Client.plugin` (plugins/presets/place.ts).
+Object.defineProperty(debug, Symbol.for("forgekit.presetPlace"), { value: 1 });

@@ -43,3 +43,5 @@ export const graphql: Plugin<{ graphql: Graphql }> = (client) => {
 };
 /** Reads no client option: declared, so the unknown-option check stays strict. */
 graphql.options = [];
+/** The `request` option names this plugin reads (docs/hooks-and-plugins.md). */
+graphql.requestOptions = ["idempotent"];

@@ -1,4 +1,28 @@
-import type { EndpointOptions, RateLimit, ResponseHeaders } from "../../kernel/index.js";
+import type { EndpointOptions, RateLimit, RequestWait, ResponseHeaders } from "../../kernel/index.js";
+
+declare module "../../kernel/types.js" {
+  interface TransportOptions {
+    /** Set by the retry/throttle engine before each attempt: re-sends of this request so far. */
+    retryCount?: number;
+    /** Set by the retry/throttle engine: each wait of this request, appended as it starts. */
+    waits?: readonly RequestWait[];
+    /** The retry plugin: most re-sends of this request (per call; the client's `retry.retries` otherwise). */
+    retries?: number;
+    /** A POST GitHub does not act on (the graphql plugin sets it for queries): the retry plugin may send it again. */
+    idempotent?: boolean;
+  }
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- merging needs the kernel's own type parameter
+  interface Response<T> {
+    /** Set by the retry/throttle engine (the retry and throttle plugins). */
+    rateLimit?: RateLimit;
+  }
+}
+declare module "../../kernel/errors.js" {
+  interface HttpError {
+    /** Set by the retry/throttle engine (the retry and throttle plugins). */
+    rateLimit?: RateLimit;
+  }
+}
 
 /** Types shared by the request-policy engine and its two plugins, `retry` and `throttle`. */
 

@@ -7,9 +7,15 @@ import {
   type OptionsFor,
   type TypingOptions,
 } from "../../kernel/index.js";
+import { tokenAuth } from "../auth/plugin.js";
+import { checkOptions } from "../check-options/index.js";
 import { endpoints, type Registry } from "../endpoints/index.js";
+import { log } from "../log/plugin.js";
+import { paginate } from "../paginate/index.js";
+import { previews } from "../previews/index.js";
+import { registerEndpoints } from "../register-endpoints/index.js";
 import { deployment, load, names } from "../../definitions/api.github.com/index.js";
-import { builtins } from "./builtins.js";
+import { keepPlaces } from "./place.js";
 
 /**
  * api.github.com's registry with names only: each scope's routes load on first use. No
@@ -18,13 +24,32 @@ import { builtins } from "./builtins.js";
  * `endpoints({ ...registry, loadParams })` adds it (docs/browsers-and-bundle-size.md).
  */
 const registry: Registry<typeof deployment> = { deployment, names, load };
+const endpointMethods = endpoints(registry);
 
 /**
- * The full preset for browsers (the `browser` export condition): the Node preset without
- * the agent transport and without per-parameter validation metadata; endpoint scopes load
- * on first use (one chunk per scope).
+ * The preset for browsers (the `browser` export condition): what a page needs, as
+ * @octokit/rest gives it — the endpoint methods (each scope's routes load on first use), `auth`
+ * (a token, a token function, an Octokit `authStrategy`), `paginate`, `log`, the hooks.
+ * GitHub App auth, GraphQL, retry, throttle, the cache, debug output and OpenTelemetry are one
+ * import each, added with `Client.plugin([...])` (docs/browsers-and-bundle-size.md#one-import-each);
+ * retry, throttle, cache and debug then take their places in the Node preset's order
+ * (plugins/presets/place.ts). Workers, Deno and Bun get a preset with all of them
+ * (plugins/presets/edge.ts, the Node preset).
  */
-export const Client = Kernel.plugin([endpoints(registry), ...builtins]);
+export const Client = keepPlaces(
+  Kernel,
+  Kernel.plugin([endpointMethods, checkOptions, log, tokenAuth, previews, paginate, registerEndpoints]),
+  // Places in the Node preset's order (plugins/presets/builtins.ts); the endpoints plugin first.
+  new Map<any, number>([
+    [endpointMethods, -1],
+    [checkOptions, 0],
+    [log, 4],
+    [tokenAuth, 6],
+    [previews, 7],
+    [paginate, 8],
+    [registerEndpoints, 10],
+  ]),
+);
 /** An instance of the browser preset. */
 export type Client = InstanceOf<typeof Client>;
 

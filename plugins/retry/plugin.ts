@@ -66,3 +66,8 @@ export const retry: Plugin<void, RetryPluginOptions> = (client, options) => {
 };
 /** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
 retry.options = ["retry"];
+/** The `request` option names this plugin reads (docs/hooks-and-plugins.md). */
+retry.requestOptions = ["retries", "retryCount", "idempotent", "waits"];
+// Its place in the Node preset's order (plugins/presets/builtins.ts), which the browser preset
+// keeps when this plugin is added to it with `Client.plugin` (plugins/presets/place.ts).
+Object.defineProperty(retry, Symbol.for("forgekit.presetPlace"), { value: 2 });

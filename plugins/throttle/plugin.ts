@@ -104,3 +104,8 @@ export const throttle: Plugin<void, ThrottlePluginOptions> = (client, options) =
 };
 /** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
 throttle.options = ["throttle"];
+/** The `request` option names this plugin reads (docs/hooks-and-plugins.md). */
+throttle.requestOptions = ["retryCount", "waits"];
+// Its place in the Node preset's order (plugins/presets/builtins.ts), which the browser preset
+// keeps when this plugin is added to it with `Client.plugin` (plugins/presets/place.ts).
+Object.defineProperty(throttle, Symbol.for("forgekit.presetPlace"), { value: 3 });

@@ -1,7 +1,7 @@
 // `node test/bench/run.mjs --profile[=small|large|inflight|paginate|iterator]`: runs the
-// forgekit and bare-fetch workers under `node --cpu-prof` and prints where forgekit's time
+// forgekit and raw node:http workers under `node --cpu-prof` and prints where forgekit's time
 // goes per request: self time by module (forgekit kernel/plugin files, before-after-hook,
-// undici, Node internals, GC), the difference to bare fetch, the hottest functions, and the
+// undici, Node internals, GC), the difference to raw node:http, the hottest functions, and the
 // inclusive time of forgekit's own functions. Sampling interval 100 µs.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -54,7 +54,7 @@ export function analyze(profileJson) {
 
 const fmt = (us, requests) => `${(us / requests).toFixed(1).padStart(7)} µs`;
 
-export async function profile({ worker, url, cwd, count, log, measure = "small" }) {
+export async function profile({ worker, url, cwd, count, log, measure = "small", baseline = "node-http" }) {
   const dir = mkdtempSync(join(tmpdir(), "forgekit-profile-"));
   const requestsPerRun = {
     small: count + Math.max(20, Math.round(count / 10)),
@@ -66,7 +66,7 @@ export async function profile({ worker, url, cwd, count, log, measure = "small" 
   const workCount = { small: count, large: count / 10, inflight: count, paginate: 1, iterator: 1 }[measure];
   const results = {};
   try {
-    for (const contender of ["fetch", "forgekit"]) {
+    for (const contender of [baseline, "forgekit"]) {
       const out = join(dir, contender);
       await runNode(
         [
@@ -92,19 +92,19 @@ export async function profile({ worker, url, cwd, count, log, measure = "small" 
     `CPU profile of the "${measure}" worker (${n} requests incl. warm-up; whole process incl. start-up), per request:`,
     "",
   ];
-  const buckets = new Set([...results.forgekit.selfByBucket.keys(), ...results.fetch.selfByBucket.keys()]);
+  const buckets = new Set([...results.forgekit.selfByBucket.keys(), ...results[baseline].selfByBucket.keys()]);
   const rows = [...buckets]
-    .map((b) => [b, results.forgekit.selfByBucket.get(b) ?? 0, results.fetch.selfByBucket.get(b) ?? 0])
+    .map((b) => [b, results.forgekit.selfByBucket.get(b) ?? 0, results[baseline].selfByBucket.get(b) ?? 0])
     .sort((a, b) => b[1] - a[1]);
   lines.push(
-    `${"self time by module".padEnd(44)} ${"forgekit".padStart(10)} ${"bare fetch".padStart(10)} ${"Δ".padStart(10)}`,
+    `${"self time by module".padEnd(44)} ${"forgekit".padStart(10)} ${(baseline === "fetch" ? "bare fetch" : "raw http").padStart(10)} ${"Δ".padStart(10)}`,
   );
   for (const [b, f, base] of rows)
     if (f + base > 0.002 * results.forgekit.total)
       lines.push(`${b.padEnd(44)} ${fmt(f, n)} ${fmt(base, n)} ${fmt(f - base, n)}`);
   const busy = (r) => r.total - (r.selfByBucket.get("(idle)") ?? 0);
   lines.push(
-    `${"total (without idle)".padEnd(44)} ${fmt(busy(results.forgekit), n)} ${fmt(busy(results.fetch), n)} ${fmt(busy(results.forgekit) - busy(results.fetch), n)}`,
+    `${"total (without idle)".padEnd(44)} ${fmt(busy(results.forgekit), n)} ${fmt(busy(results[baseline]), n)} ${fmt(busy(results.forgekit) - busy(results[baseline]), n)}`,
     "",
   );
   lines.push("hottest functions in the forgekit run (self time):");

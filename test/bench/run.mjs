@@ -14,7 +14,7 @@
 // process (server.mjs). Each contender's result is compared with bare fetch's in the same
 // round; the tables show medians over rounds and the median of those per-round ratios.
 // Benchmarks are not tests: nothing here fails on a slow result.
-import { writeFileSync, mkdtempSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync, mkdtempSync } from "node:fs";
 import { join } from "node:path";
 import { tmpdir, loadavg } from "node:os";
 import { createSnapshot } from "./snapshot.mjs";
@@ -246,7 +246,9 @@ if (!profileMeasure) {
   results.loadAfter = loadavg();
   results.seconds = (performance.now() - started) / 1000;
   results.notes = Object.fromEntries(Object.entries(results.notes).map(([k, v]) => [k, [...v]]));
-  const markdown = renderReport(results, { machine: machineInfo(), versions: versionInfo(root) });
+  const current = join(root, "docs/benchmarks.md");
+  const previous = existsSync(current) ? readFileSync(current, "utf8") : undefined;
+  const markdown = renderReport(results, { machine: machineInfo(), versions: versionInfo(root), previous });
   const out =
     value("out") ??
     (quick || only.length !== ALL.length

@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
+import { openPage } from "../helpers/browser.js";
 import { useRig } from "./rig.js";
 import { scenarios } from "./scenarios.js";
 
@@ -13,12 +14,15 @@ const rig = useRig(test, "esm");
 const chunks: Record<string, string | null> = JSON.parse(
   readFileSync(new URL("../../dist/browser/chunks.json", import.meta.url), "utf8"),
 );
-/** Lazy chunks (scope routes, parameter metadata, aliases…) the pages server sent since request number `since`. */
+/**
+ * Lazy chunks (scope routes, parameter metadata, aliases…) the pages server sent since request
+ * number `since` (not forgekit.mjs, nor the plugin modules a page imports: plugins/<name>.mjs).
+ */
 const lazyFetched = (since: number) =>
   rig.pages.requests
     .slice(since)
     .map((request) => request.path.slice(1))
-    .filter((file) => typeof chunks[file] === "string" && file !== "forgekit.mjs")
+    .filter((file) => typeof chunks[file] === "string" && file.startsWith("chunks/"))
     .map((file) => chunks[file]);
 
 test("loading the module fetches no route table", async () => {
@@ -50,20 +54,46 @@ test("a page calling only repos fetches only the repos chunks, once", async () =
     fetched.filter((source) => source.startsWith("definitions/")),
     ["definitions/api.github.com/loaders.ts", "definitions/api.github.com/paths/repos.ts"],
   );
-  // Plugin code: only the retry/throttle engine, one chunk, which loads before the first request is sent.
+  // Plugin code: only the retry/throttle engine (the page adds retry and throttle), one chunk,
+  // which loads before the first request is sent.
   assert.equal(
     fetched.filter((source) => !source.startsWith("definitions/")),
     ["plugins/policy/code.ts"],
   );
 });
 
+test("the preset alone: loading it fetches no plugin module; one repos call fetches only route data", async () => {
+  rig.api.route("GET /repos/o/bare", { body: { full_name: "o/bare" } });
+  const since = rig.pages.requests.length;
+  const opened = await openPage(rig.browser, `${rig.pages.url}/esm-bare.html`);
+  const result = await opened.page.evaluate(async (baseUrl) => {
+    const client = new lib.Client({ baseUrl });
+    return { data: (await client.repos.get({ owner: "o", repo: "bare" })).data, graphql: "graphql" in client };
+  }, rig.api.url);
+  await opened.context.close();
+  assert.equal(result, { data: { full_name: "o/bare" }, graphql: false });
+  const paths = rig.pages.requests.slice(since).map((request) => request.path);
+  assert.not.ok(
+    paths.some((path) => path.startsWith("/plugins/")),
+    paths.join(),
+  );
+  assert.equal(lazyFetched(since).sort(), [
+    "definitions/api.github.com/loaders.ts",
+    "definitions/api.github.com/paths/repos.ts",
+  ]);
+});
+
 test("a scope chunk that fails to load once (500) fails that call only; the next call loads it and sends", async () => {
   rig.api.route("GET /gists/flaky", { body: { id: "flaky" } });
   const file = Object.keys(chunks).find((name) => chunks[name] === "definitions/api.github.com/paths/gists.ts");
   assert.ok(file, "the gists routes are a chunk of their own");
-  let failures = 0;
-  rig.pages.route(`GET /${file}`, async () => {
-    if (failures++ === 0) return { status: 500, body: "" };
+  // Every request for the chunk, and which ones were served: a browser that keeps a failed
+  // import in its module map (the HTML standard; Chromium 150) never asks for the same URL again.
+  const asked: { url: string; served: boolean }[] = [];
+  rig.pages.route(`GET /${file}`, async (req) => {
+    const served = asked.length > 0;
+    asked.push({ url: req.url, served });
+    if (!served) return { status: 500, body: "" };
     const body = await readFile(new URL(`../../dist/browser/${file}`, import.meta.url));
     return { headers: { "content-type": "text/javascript", "cache-control": "no-store" }, body };
   });
@@ -71,16 +101,27 @@ test("a scope chunk that fails to load once (500) fails that call only; the next
   const result = await opened.page.evaluate(async (baseUrl) => {
     const client = new lib.Client({ baseUrl });
     const first = await client.gists.get({ gist_id: "flaky" }).then(
-      () => "sent",
-      (error: Error) => error.name,
+      () => ({ name: "sent", message: "" }),
+      (error: Error) => ({ name: error.name, message: error.message }),
     );
     const second = await client.gists.get({ gist_id: "flaky" });
-    return { first, second: second.data };
+    // A second client in the page: the chunk is not loaded again.
+    const third = await new lib.Client({ baseUrl }).gists.get({ gist_id: "flaky" });
+    return { first, second: second.data, third: third.data };
   }, rig.api.url);
   await opened.context.close();
-  assert.is(result.first, "TypeError", "the failed chunk rejects the first call");
+  assert.is(result.first.name, "ChunkLoadError", "the failed chunk rejects the first call with forgekit's error");
+  assert.ok(result.first.message.includes(file), `the error names the chunk: ${result.first.message}`);
   assert.equal(result.second, { id: "flaky" });
-  assert.is(failures, 2, "the chunk was asked for twice: once failed, once served");
+  assert.equal(result.third, { id: "flaky" });
+  assert.is(asked.length, 2, `the chunk was asked for twice: ${JSON.stringify(asked)}`);
+  assert.is(asked.filter((a) => a.served).length, 1, "exactly one successful fetch of the chunk");
+  assert.is.not(asked[1]!.url, asked[0]!.url, "the retry asks for a URL the module map has not seen");
+  assert.is(
+    opened.errors.length,
+    0,
+    `the retried chunk's own imports resolved (no uncaught error): ${opened.errors.join("; ")}`,
+  );
 });
 
 test("localStorage.debug set after the page loaded: the next request prints forgekit:rest:request lines", async () => {

@@ -15,7 +15,19 @@ export const PAGES = {
 <script>window.globalsBefore = Object.keys(window);</script>
 <script src="/forgekit.js"></script>
 <script>window.lib = Object.assign({ Client: Client }, Client);</script>`,
+  // The preset with the plugins it leaves out, one import each (what the classic script has).
   esm: `<!doctype html><meta charset="utf-8"><title>esm</title>
+<script type="module">
+import * as preset from "/forgekit.mjs";
+import { cache } from "/plugins/cache.mjs";
+import { debug } from "/plugins/debug.mjs";
+import { graphql } from "/plugins/graphql.mjs";
+import { retry } from "/plugins/retry.mjs";
+import { throttle } from "/plugins/throttle.mjs";
+window.lib = { ...preset, Client: preset.Client.plugin([cache, debug, graphql, retry, throttle]) };
+</script>`,
+  // The preset alone.
+  "esm-bare": `<!doctype html><meta charset="utf-8"><title>esm-bare</title>
 <script type="module">import * as lib from "/forgekit.mjs"; window.lib = lib;</script>`,
 };
 export type PageName = keyof typeof PAGES;

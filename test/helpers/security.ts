@@ -7,27 +7,45 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { inspect } from "node:util";
-import { Client, type ClientOptions } from "../../kernel/index.js";
+import { Client, type ClientOptions, type Transport } from "../../kernel/index.js";
 import { agent as agentPlugin } from "../../plugins/agent/index.js";
 
 /** The kernel with the Node transport (plugins/agent): node:http unless `request.fetch` is given. */
 export const WithAgent = Client.plugin(agentPlugin);
 
-export type TransportName = "fetch" | "node" | "agent";
+export type TransportName = "fetch" | "node" | "agent" | "user";
 
 /** The runtime's fetch, read when a request is sent (a test may replace it). */
 const runtimeFetch: typeof fetch = (input, init) => globalThis.fetch(input, init);
 
 /**
+ * A transport as a user writes one from docs/transports-and-downloads.md: the runtime's
+ * fetch, called by the user's own code, through the public `request.transport` contract.
+ */
+export const userTransport: Transport = async ({ method, url, headers, body, redirect, signal }) => {
+  const init = { method, headers, body, redirect, signal, duplex: "half" } as RequestInit;
+  const res = await globalThis.fetch(url, init);
+  return {
+    status: res.status,
+    statusText: res.statusText,
+    url: res.url,
+    headers: Object.fromEntries(res.headers),
+    body: res.body,
+  };
+};
+
+/**
  * One factory per transport: `fetch` passes `request.fetch` (the runtime's fetch: what
  * browsers, Deno and Bun use), `node` is Node's default (node:http with Node's keep-alive
- * global agent), `agent` sends through node:http with `httpAgent`.
+ * global agent), `agent` sends through node:http with `httpAgent`, `user` through
+ * {@link userTransport} (`request.transport`).
  */
 export function transports(httpAgent: Agent): Record<TransportName, (options: ClientOptions) => Client> {
   return {
     fetch: (options) => new WithAgent({ ...options, request: { fetch: runtimeFetch, ...options.request } }),
     node: (options) => new WithAgent(options),
     agent: (options) => new WithAgent({ agent: httpAgent, ...options }),
+    user: (options) => new WithAgent({ ...options, request: { transport: userTransport, ...options.request } }),
   };
 }
 

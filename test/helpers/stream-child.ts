@@ -11,7 +11,7 @@ const client = transports(new Agent())[name]({ baseUrl: url });
 await client.request("GET /small");
 const before = process.memoryUsage().rss;
 const response = await client.request("GET /", { request: { parseSuccessResponseBody: false } });
-// docs/streaming.md's one line: a web ReadableStream is an async iterable of chunks.
+// docs/transports-and-downloads.md's one line: a web ReadableStream is an async iterable of chunks.
 await writeFile(file, response.data as ReadableStream<Uint8Array>);
 const peak = process.resourceUsage().maxRSS * 1024;
 console.log(JSON.stringify({ bytes: (await stat(file)).size, raised: peak - before }));

@@ -103,14 +103,16 @@ test("the full preset's built-ins are hooks like a user's: one callback each per
   const { data } = await client.repos.get({ owner: "o", repo: "r" });
   assert.is(data.authorization, "token ghp_count");
   assert.is(counts.dispatches, 1);
-  // Outermost first: the agent's and previews' `before`, auth, log, the retry/throttle engine, debug.
+  // Outermost first: previews' `before`, auth, log, the retry/throttle engine, debug, the option
+  // check's `before` (a call's own `request` names). The agent plugin is the transport
+  // (`request.transport`), not a hook.
   assert.equal(counts.who, [
-    "plugins/agent/index",
     "plugins/previews/index",
-    "plugins/auth/index",
+    "plugins/auth/plugin",
     "plugins/log/plugin",
     "plugins/policy/attach",
     "plugins/debug/index",
+    "plugins/check-options/index",
   ]);
 });
 

@@ -1,7 +1,15 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { Agent } from "node:http";
-import { Client, NetworkError, TimeoutError, AbortError, isTimeoutError, isNetworkError } from "../../kernel/index.js";
+import {
+  Client,
+  NetworkError,
+  TimeoutError,
+  AbortError,
+  isTimeoutError,
+  isNetworkError,
+  ParameterError,
+} from "../../kernel/index.js";
 import { agent as agentPlugin } from "../../plugins/agent/index.js";
 import { faults, startServer, type TestServer } from "../helpers/server.js";
 
@@ -95,9 +103,11 @@ test("agent: the given agent carries the connection (keep-alive)", async () => {
   assert.is(data.connection, "keep-alive");
 });
 
-test("agent option without the agent transport: a clear error, nothing sent", async () => {
+test("agent option with the fetch transport: a ParameterError naming request.transport, nothing sent", async () => {
   const error = await new Client({ baseUrl: server.url, agent: httpAgent }).request("GET /ok").catch((e: unknown) => e);
-  assert.ok(/forgekit\/plugins\/agent/.test((error as Error).message));
+  assert.instance(error, ParameterError);
+  assert.match((error as Error).message, "request.agent needs a node:http transport");
+  assert.match((error as Error).message, "request.transport");
   assert.is(server.requests.length, 0);
 });
 

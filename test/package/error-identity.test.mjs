@@ -1,7 +1,7 @@
 // `instanceof` across copies of forgekit. `require` and `import` under the "node" condition
 // load one copy, the Node bundle (dist/cjs only requires dist/node); the per-file ESM build
 // (what bundlers and a second installed version look like) defines the error classes again.
-// kernel/brand.ts makes every class's `instanceof` and its `is…` guard hold for errors from
+// kernel/errors.ts makes every class's `instanceof` and its `is…` guard hold for errors from
 // any copy.
 import { test } from "uvu";
 import * as assert from "uvu/assert";

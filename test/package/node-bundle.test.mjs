@@ -122,7 +122,7 @@ test("forgekit/core + forgekit/plugins/auth + forgekit/plugins/paginate: six fil
   for (const entry of ["kernel/index.js", "plugins/auth/index.js", "plugins/paginate/index.js"])
     assert.ok(files.includes(`dist/node/${entry}`), `${entry} in ${files.join(", ")}`);
   const modules = modulesIn(files);
-  assert.ok(modules.includes("plugins/auth/index.ts") && modules.includes("kernel/client.ts"), modules.join("\n"));
+  assert.ok(modules.includes("plugins/auth/plugin.ts") && modules.includes("kernel/client.ts"), modules.join("\n"));
   assert.equal(modules.filter(presetOwn), [], "the preset's own modules or route data");
   // The three entries, the kernel's chunk, the chunk of the preset's plugins (auth and paginate
   // share it with the others' code: one file, where a chunk per plugin made the preset open 23),
@@ -139,8 +139,8 @@ test("plugin subpaths load nothing of the preset's own; plugins outside the pres
   const shared = { otel: /^plugins\/(?:log\/record|policy\/headers)\.ts$/, redis: /^plugins\/store\// };
   const found = {};
   const outside = [];
-  // The CLI composes the preset: it loads it.
-  for (const name of entriesList.plugins.filter((plugin) => plugin !== "cli")) {
+  // The CLI and forgekit/app compose the preset: they load it.
+  for (const name of entriesList.plugins.filter((plugin) => plugin !== "cli" && plugin !== "app")) {
     const modules = modulesIn(own(await loaded(`forgekit/plugins/${name}`)));
     assert.ok(
       modules.some((module) => module.startsWith(`plugins/${name}/`)),
@@ -156,7 +156,7 @@ test("plugin subpaths load nothing of the preset's own; plugins outside the pres
     if (unwanted.length) found[name] = unwanted;
   }
   assert.equal(found, {}, "plugin subpaths that load what they should not");
-  assert.equal(outside, ["otel", "redis"], "the plugins the preset does not apply");
+  assert.equal(outside, ["app-auth", "otel", "redis", "webhooks"], "the plugins the preset does not apply");
 });
 
 test("a scope's parameter table loads on its first call, not for `in`, Object.keys or a method lookup", async () => {

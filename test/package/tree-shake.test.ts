@@ -13,9 +13,10 @@ const root = new URL("../../", import.meta.url).pathname;
  * bundles the per-file dist/esm with Node's built-ins external: platform "node" would pick the
  * "node" condition (dist/node, already bundled), which has no per-module inputs to assert on.
  */
-async function probe(contents: string, platform: "browser" | "node" = "browser") {
+async function probe(contents: string, platform: "browser" | "node" = "browser", conditions?: string[]) {
   const target =
     platform === "node" ? { platform: "neutral" as const, external: ["node:*", ...PROXY_PACKAGES] } : { platform };
+  if (conditions) Object.assign(target, { conditions });
   const result = await build({
     stdin: { contents, resolveDir: root, loader: "js", sourcefile: "probe.js" },
     bundle: true,
@@ -48,12 +49,13 @@ const nodeOnly = (input: string) =>
   /^node:|node_modules\/(?:cross-fetch|node-fetch|whatwg-url)\/|dist\/esm\/plugins\/agent\//.test(input);
 const debugPackage = (input: string) => /node_modules\/(?:debug|ms)\//.test(input);
 const plugins = readdirSync(new URL("plugins/", `file://${root}`), { withFileTypes: true })
-  // cli is the command line (it loads the Node preset on purpose), not a plugin.
+  // cli is the command line and app a GitHub App (both load the Node preset on purpose), not plugins.
   .filter(
     (entry) =>
       entry.isDirectory() &&
       entry.name !== "presets" &&
       entry.name !== "cli" &&
+      entry.name !== "app" &&
       readdirSync(`${root}plugins/${entry.name}`).includes("index.ts"),
   )
   .map((entry) => entry.name);
@@ -87,6 +89,33 @@ test('"forgekit" under the browser condition: no Node-only code; route tables on
   );
   const usesDebug = all.some((input) => input.startsWith("dist/esm/plugins/debug/"));
   assert.is(all.some(debugPackage), usesDebug, "debug is bundled exactly when the debug plugin is");
+});
+
+test('"forgekit" for a browser: no App auth, retry/throttle, cache, debug or GraphQL code anywhere in the bundle', async () => {
+  const { all } = await probe(`import forgekit from "forgekit"; export const client = forgekit();`);
+  assert.equal(
+    all.filter((input) =>
+      /dist\/esm\/plugins\/(?:auth\/app\.js|retry\/|throttle\/|cache\/|debug\/|graphql\/|otel\/)/.test(input),
+    ),
+    [],
+  );
+});
+
+test('"forgekit" under the workerd and worker conditions (Cloudflare Workers): the edge preset, App auth and retry included', async () => {
+  for (const condition of ["workerd", "worker"]) {
+    const { entry, all } = await probe(
+      `import forgekit from "forgekit"; export const client = forgekit();`,
+      "browser",
+      [condition],
+    );
+    assert.ok(
+      entry.some((input) => input.startsWith("dist/esm/plugins/presets/edge.js")),
+      `${condition}: ${entry.filter((i) => i.includes("presets")).join()}`,
+    );
+    assert.ok(all.includes("dist/esm/plugins/auth/app.js"), `${condition}: App auth`);
+    assert.ok(all.includes("dist/esm/plugins/retry/plugin.js"), `${condition}: retry`);
+    assert.equal(all.filter(nodeOnly), [], `${condition}: Node-only code`);
+  }
 });
 
 test("each plugin entry alone: no route table; Node-only code only in agent, debug only in debug", async () => {

@@ -8,6 +8,7 @@ import { Client as Full } from "../../plugins/presets/full.js";
 import { registry } from "../../plugins/presets/registry.js";
 import { agent } from "../../plugins/agent/index.js";
 import { apiVersion } from "../../plugins/api-version/index.js";
+import { appAuth } from "../../plugins/app-auth/index.js";
 import { auth } from "../../plugins/auth/index.js";
 import { cache } from "../../plugins/cache/index.js";
 import { debug } from "../../plugins/debug/index.js";
@@ -28,6 +29,7 @@ const TOKEN = "ghp_contractContractContract0123456789";
 const plugins: Record<string, Plugin<any, any>> = {
   agent,
   apiVersion,
+  appAuth,
   auth,
   cache,
   debug,
@@ -54,8 +56,11 @@ test.after(() => server.close());
 
 test("every plugin folder is covered by this suite", async () => {
   const { readdirSync } = await import("node:fs");
-  // Not plugins: the presets, the retry/throttle engine, the stores, the command line.
-  const folders = readdirSync("plugins").filter((f) => !["presets", "policy", "redis", "store", "cli"].includes(f));
+  // Not plugins: the presets, the retry/throttle engine, the stores, the command line, the
+  // GitHub App and webhooks entries (forgekit/app, forgekit/webhooks: classes, not client plugins).
+  const folders = readdirSync("plugins").filter(
+    (f) => !["presets", "policy", "redis", "store", "cli", "app", "webhooks"].includes(f),
+  );
   const camel = (s: string) => s.replace(/-(\w)/g, (_m, c: string) => c.toUpperCase());
   assert.equal(folders.map(camel).sort(), Object.keys(plugins).sort());
 });

@@ -6,6 +6,11 @@ import createDebug from "debug";
 import { build, type Metafile } from "esbuild";
 import { Client as Full } from "../../plugins/presets/full.js";
 import { Client as Browser } from "../../plugins/presets/browser.js";
+import { Client as Edge } from "../../plugins/presets/edge.js";
+import { cache } from "../../plugins/cache/index.js";
+import { debug } from "../../plugins/debug/index.js";
+import { retry } from "../../plugins/retry/index.js";
+import { throttle } from "../../plugins/throttle/index.js";
 import { couldEnable, debugWanted } from "../../plugins/debug/wanted.js";
 import { startServer, type TestServer } from "../helpers/server.js";
 
@@ -14,7 +19,8 @@ import { startServer, type TestServer } from "../helpers/server.js";
 // request, members work before their code is there.
 const test = suite("presets: built-ins that load their code on first use behave as if it were loaded");
 const FullPolicy = Full;
-const BrowserPolicy = Browser;
+// The browser preset with the plugins it leaves out, one import each (in the Node preset's order).
+const BrowserPolicy = Browser.plugin([cache, retry, throttle, debug]);
 let server: TestServer;
 let flaky = 0;
 
@@ -36,8 +42,8 @@ test.before(async () => {
 test.after(() => server.close());
 test.before.each(() => void (server.requests.length = 0));
 
-test("bad cache, retry and throttle options throw a ParameterError at construction, in both presets", () => {
-  for (const Preset of [FullPolicy, BrowserPolicy]) {
+test("bad cache, retry and throttle options throw a ParameterError at construction, in every preset", () => {
+  for (const Preset of [FullPolicy, BrowserPolicy, Edge]) {
     const cases: [unknown, RegExp][] = [
       [{ cache: 5 }, /Invalid cache option: got 5/],
       [{ cache: { maxEntries: 0 } }, /maxEntries must be a positive integer/],
@@ -95,8 +101,8 @@ test("throttle, loaded on the first request, still holds back that request for a
   assert.is(server.requests.length, 0, "the first request was not sent");
 });
 
-test("cache: true in the browser preset answers a 304 from the cache", async () => {
-  const client = new Browser({ baseUrl: server.url, cache: true });
+test("cache: true in the browser preset with the cache plugin answers a 304 from the cache", async () => {
+  const client = new BrowserPolicy({ baseUrl: server.url, cache: true });
   assert.equal((await client.request("GET /cached")).data, { v: 1 });
   const second = await client.request("GET /cached");
   assert.is(second.status, 200);
@@ -236,7 +242,7 @@ const AGENT = [/plugins\/agent\/fetch\.ts$/, /plugins\/agent\/node-http\.ts$/];
 
 test("bundled (esbuild metafile): cache, debug, paginate, retry, throttle and agent transport code is in lazy chunks, not in an entry", async () => {
   const probes = [
-    ["plugins/presets/browser.ts", "browser", [...LAZY, ...POLICY]],
+    ["plugins/presets/edge.ts", "browser", [...LAZY, ...POLICY]],
     ["plugins/presets/full.ts", "node", [...LAZY, ...POLICY, ...AGENT]],
   ] as const;
   for (const [entry, platform, lazy] of probes) {

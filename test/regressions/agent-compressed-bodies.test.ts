@@ -1,4 +1,4 @@
-// Guards the agent transport's own decoding (plugins/agent/node-fetch.ts reads the body
+// Guards the agent transport's own decoding (plugins/agent/node-http.ts reads the body
 // itself since the keep-alive fix): it asks for gzip, deflate and br like fetch does, decodes
 // each the same way fetch does, respects a caller's accept-encoding, and a corrupt
 // compressed body is a NetworkError on both transports.

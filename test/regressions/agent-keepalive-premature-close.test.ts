@@ -1,7 +1,7 @@
 // node-fetch 2 destroys a complete chunked body with "Premature close" when a keep-alive
 // agent hands the socket to a queued request in the same tick the response ended
 // (node-fetch#1767). Through the agent transport, concurrent requests failed with
-// "Response body object should not be disturbed or locked". plugins/agent/node-fetch.ts
+// "Response body object should not be disturbed or locked". plugins/agent/fetch.ts
 // now reads the body from the IncomingMessage itself.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";

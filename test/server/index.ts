@@ -13,6 +13,7 @@
 export { startMockServer } from "./server.js";
 export { buildFixture, formatFixture } from "./fixture.js";
 export { loadFixture, defaultFixturePath } from "./load.js";
+export { deliverWebhook, type WebhookDeliveryOptions, type WebhookDeliveryResult } from "./webhooks.js";
 export type {
   Fixture,
   FixtureRoute,

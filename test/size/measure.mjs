@@ -91,17 +91,42 @@ async function measureProbe(probe, browser) {
  */
 async function measureChunks(browser) {
   const bundle = await bundleForSize({ options: browser.esm }, browser);
-  const entry = Object.values(browser.esm.entryPoints)[0];
   const scopes = new Map();
   const others = [];
   for (const [file, output] of Object.entries(bundle.metafile.outputs)) {
     const match = /^definitions\/api\.github\.com\/(paths|params)\/(.+)\.ts$/.exec(output.entryPoint ?? "");
-    const measured = output.entryPoint && output.entryPoint !== entry ? sizeOf(bundle, new Set([file])) : undefined;
+    // (Not the build's entries: the preset and the plugins beside it, measured by measureOptional.)
+    const lazy = output.entryPoint && !Object.values(browser.esm.entryPoints).includes(output.entryPoint);
+    const measured = lazy ? sizeOf(bundle, new Set([file])) : undefined;
     if (!measured) continue;
     if (!match) others.push({ name: output.entryPoint, ...measured });
     else scopes.set(match[2], { ...scopes.get(match[2]), [match[1]]: measured });
   }
   return { scopes: [...scopes].sort(([a], [b]) => (a < b ? -1 : 1)), others };
+}
+
+/**
+ * What each plugin the browser preset leaves out adds (`Client.plugin([x])` over the preset,
+ * build/browser.mjs OPTIONAL_PLUGINS): to a bundle without splitting (its lazy code inlined),
+ * and to the first download with splitting (the entry and its static imports; its lazy chunks
+ * load when used).
+ */
+async function measureOptional(browser) {
+  const entries = Object.values(browser.esm.entryPoints).filter((file) => file !== "plugins/presets/browser.ts");
+  const probe = (file, splitting) => {
+    const name = file?.split("/")[1].replace(/-(\w)/g, (_, c) => c.toUpperCase());
+    const contents = file
+      ? `import { Client } from "./plugins/presets/browser.ts";\nimport { ${name} } from "./${file}";\nexport const C = Client.plugin([${name}]);`
+      : `export { Client as C } from "./plugins/presets/browser.ts";`;
+    return measureProbe({ contents, splitting }, browser);
+  };
+  const [flat, split] = [await probe(undefined, false), await probe(undefined, true)];
+  const rows = [];
+  for (const file of entries) {
+    const [withFlat, withSplit] = [await probe(file, false), await probe(file, true)];
+    rows.push({ name: file.split("/")[1], flat: withFlat.gzip - flat.gzip, split: withSplit.gzip - split.gzip });
+  }
+  return rows;
 }
 
 /** What the build may not exceed: the budget, or while the design cannot meet it, the ceiling. */
@@ -111,7 +136,7 @@ const bytes = (n) => `${n.toLocaleString("en-US")} B`;
 const kB = (n) => `${(n / 1000).toFixed(2)} kB`;
 const both = (n) => `${kB(n)} (${bytes(n)})`;
 
-function sizeTables(results, chunks) {
+function sizeTables(results, chunks, optional) {
   const lines = [
     "| bundle | files | min | min+gzip | budget (min+gzip) | enforced ceiling |",
     "| --- | ---: | ---: | ---: | --- | --- |",
@@ -141,6 +166,13 @@ function sizeTables(results, chunks) {
   lines.push(
     `| **all ${chunks.scopes.length} scopes** | ${bytes(total("min", "paths"))} | ${bytes(total("gzip", "paths"))} | ${bytes(total("min", "params"))} | ${bytes(total("gzip", "params"))} |`,
   );
+  lines.push(
+    "",
+    "| one import over the browser preset | adds, no splitting (min+gzip) | adds to the first download, splitting |",
+    "| --- | ---: | ---: |",
+  );
+  for (const row of optional)
+    lines.push(`| \`forgekit/plugins/${row.name}\` | ${bytes(row.flat)} | ${bytes(row.split)} |`);
   return lines.join("\n");
 }
 
@@ -170,7 +202,8 @@ export async function size(args, browser) {
   const results = [];
   for (const probe of sizeProbes(browser)) results.push({ probe, result: await measureProbe(probe, browser) });
   const chunks = await measureChunks(browser);
-  const tables = sizeTables(results, chunks);
+  const optional = await measureOptional(browser);
+  const tables = sizeTables(results, chunks, optional);
   if (args.includes("--json"))
     console.log(
       JSON.stringify(
@@ -182,6 +215,7 @@ export async function size(args, browser) {
             ...result,
           })),
           chunks,
+          optional,
         },
         null,
         2,

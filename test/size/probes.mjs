@@ -18,13 +18,15 @@ export function sizeProbes({ esm, classic }) {
       budget: 4000,
       // 6.46 kB before issue 21 moved the option typo check into a plugin (plugins/check-options/)
       // and the steps, kernel wraps and mergeOver out of the request path.
-      // +239 B for issue 24: error identity across copies (kernel/brand.ts), error.requestId, Client.VERSION.
-      // +387 B for issue 23's redaction by value (kernel/secrets.ts).
+      // +239 B for issue 24: error identity across copies (kernel/errors.ts), error.requestId, Client.VERSION.
+      // +387 B for issue 23's redaction by value (kernel/redact.ts).
       // +363 B for issue 23: a route's method, timeouts and request option names checked, non-finite path values refused.
-      // +392 B when issue 23 was merged onto issue 21: closest (kernel/closest.ts) moved from plugins/check-options/ into the kernel for the method and request option checks.
-      // +160 B for issue 30: @octokit/endpoint's encoding (kernel/uri-encode.ts).
+      // +392 B when issue 23 was merged onto issue 21: closest (kernel/route.ts) moved from plugins/check-options/ into the kernel for the method and request option checks.
+      // +160 B for issue 30: @octokit/endpoint's encoding (kernel/url-template.ts).
       // +411 B for issue 22: bodies bounded while decoding (kernel/response.ts), ResponseTooLargeError, streamed responses.
-      ceiling: 7604,
+      // +273 B for issue 34: a failed chunk loads again on the next call in browsers that keep a failed
+      // import in their module map (build/chunk-retry.mjs, one small module beside the chunks).
+      ceiling: 7580,
       contents: `export { Client } from "./kernel/index.ts";`,
     },
     {
@@ -33,20 +35,22 @@ export function sizeProbes({ esm, classic }) {
       // +750 B for issue 12's leaner request path and per-class state (kernel wraps, compiled
       // templates, URL checks once per baseUrl+template, shared route records, memberOnFirstUse).
       // +48 B for kernel/merge.ts's Object.assign copy, as the kernel-only probe.
-      // +218 B for issue 24: error identity across copies (kernel/brand.ts), error.requestId, Client.VERSION.
+      // +218 B for issue 24: error identity across copies (kernel/errors.ts), error.requestId, Client.VERSION.
       // +678 B for issue 27: the log plugin's line or record per request (plugins/log/record.ts).
       // +168 B for issue 23: paginate's Link-cycle detection, maxPages, safe wrapper fields.
       // +122 B for issue 23: the App strategy's warning for a token expired on arrival.
-      // +343 B for issue 23's redaction by value (kernel/secrets.ts).
+      // +343 B for issue 23's redaction by value (kernel/redact.ts).
       // +44 B for issue 23: the auth plugin adds every credential it holds or derives to the redactor.
       // +355 B for issue 23: a route's method, timeouts and request option names checked, non-finite path values refused.
       // +663 B when issue 23 was merged onto issue 21: what issue 23's deltas above, measured on the old kernel, left out.
-      // +210 B for issue 30: @octokit/endpoint's encoding (kernel/uri-encode.ts).
+      // +210 B for issue 30: @octokit/endpoint's encoding (kernel/url-template.ts).
       // +442 B for issue 22: bodies bounded while decoding (kernel/response.ts), ResponseTooLargeError, streamed responses.
       // +459 B for issue 29: removed parameters refused or warned about per REST API version (plugins/endpoints/removed.ts, route extras).
       // +200 B for issue 24: per_page only where the operation takes it (a route's operation looked up in the registry, plugins/endpoints/registry.ts).
       // +81 B for issue 30 (drop-in trials): the paginate.perPage option, off in Octokit.
-      ceiling: 37437,
+      // -2,790 B for issue 39: all.ts's `registry` leaves the v15/v16 aliases to the Node preset
+      // (plugins/presets/registry.ts), as @octokit/rest v22 has none (measured 34,215 B).
+      ceiling: 34260,
       ...flat,
       contents: [
         `import { Client } from "./kernel/index.ts";`,
@@ -60,7 +64,7 @@ export function sizeProbes({ esm, classic }) {
       ].join("\n"),
     },
     {
-      name: "full browser preset, main output file (`forgekit.mjs`, splitting)",
+      name: "browser preset, main output file (`forgekit.mjs`, splitting)",
       budget: 12000,
       // +60 B for issue 12's leaner request path and per-class state (kernel wraps, compiled
       // templates, URL checks once per baseUrl+template, shared route records, memberOnFirstUse).
@@ -74,20 +78,24 @@ export function sizeProbes({ esm, classic }) {
       // +16 B for issue 24's throttle callbacks (@octokit's arguments, the options object), on issues 23 and 30.
       // +136 B for issue 24: per_page only where the operation takes it (a route's operation looked up in the registry, plugins/endpoints/registry.ts).
       // +76 B for issue 30 (drop-in trials): the paginate.perPage option, off in Octokit.
-      ceiling: 17541,
+      // -2,500 B for issue 39: the browser preset is what a page needs; App auth, GraphQL,
+      // retry/throttle, cache, debug and OTel are one import each (plugins/presets/browser.ts;
+      // measured 15,044 B; what each adds: docs/browsers-and-bundle-size.md#one-import-each).
+      // +9 B over issue 34's for issue 38 (measured 17,550 B): the option check's request names.
+      ceiling: 15240,
       entryOnly: true,
       options: esm,
     },
     {
-      name: "full browser preset, every file loaded for one `repos.get` (splitting)",
+      name: "browser preset, every file loaded for one `repos.get` (splitting)",
       budget: 16000,
       // +670 B for issue 12's leaner request path and per-class state (kernel wraps, compiled
       // templates, URL checks once per baseUrl+template, shared route records, memberOnFirstUse).
-      // -1,005 B and 3 files fewer when the retry/throttle engine became one chunk (plugins/presets/policy-code.ts).
-      // +208 B for issue 24: error identity across copies (kernel/brand.ts), error.requestId, Client.VERSION.
+      // -1,005 B and 3 files fewer when the retry/throttle engine became one chunk (plugins/policy/code.ts).
+      // +208 B for issue 24: error identity across copies (kernel/errors.ts), error.requestId, Client.VERSION.
       // +719 B for issue 27: the log plugin's line or record per request (plugins/log/record.ts).
       // +379 B for issue 23: bounded rate-limit headers, maxTotalWait, pauses kept at most maxWait.
-      // +376 B for issue 23's redaction by value (kernel/secrets.ts).
+      // +376 B for issue 23's redaction by value (kernel/redact.ts).
       // +49 B for issue 23: the auth plugin adds every credential it holds or derives to the redactor.
       // +584 B for issue 23: a route's method, timeouts and request option names checked, non-finite path values refused.
       // +690 B for issue 30: @octokit/endpoint's encoding and the write budgets (plugins/throttle/pacer.ts).
@@ -100,27 +108,30 @@ export function sizeProbes({ esm, classic }) {
       // record (plugins/log/record.ts), GHES's Manage API origin, proxy and short-secret
       // redaction, RateLimitError.requestId, waits never negative; the throttle's credential hash
       // reads TextEncoder when it hashes (Jest's jsdom has none).
-      ceiling: 35905,
+      // +385 B for issue 34: a failed chunk loads again on the next call in browsers that keep a failed
+      // import in their module map (build/chunk-retry.mjs, one small module beside the chunks).
+      // -9,500 B for issue 39: the browser preset without the retry/throttle engine and the other
+      // plugins a page adds one import each (measured 26,403 B).
+      // +305 B for issue 38: the transport contract (bodies read as streams in the kernel), request
+      // option names declared per plugin and checked by checkOptions, per call too.
+      ceiling: 26670,
       options: esm,
       // What the page fetches for it, as test/browser/esm.test.ts records in Chromium: the route
-      // loader table, repos' paths and the retry/throttle engine (loaded before the first request).
-      lazy: [
-        "definitions/api.github.com/loaders.ts",
-        "definitions/api.github.com/paths/repos.ts",
-        "plugins/policy/code.ts",
-      ],
+      // loader table and repos' paths (the retry/throttle engine is no longer the preset's:
+      // plugins/presets/browser.ts).
+      lazy: ["definitions/api.github.com/loaders.ts", "definitions/api.github.com/paths/repos.ts"],
     },
     {
-      name: 'full browser preset, no splitting (`import forgekit from "forgekit"`)',
+      name: 'browser preset, no splitting (`import forgekit from "forgekit"`)',
       budget: 24000,
       // +610 B for issue 12's leaner request path and per-class state (kernel wraps, compiled
       // templates, URL checks once per baseUrl+template, shared route records, memberOnFirstUse).
-      // +219 B for issue 24: error identity across copies (kernel/brand.ts), error.requestId, Client.VERSION.
+      // +219 B for issue 24: error identity across copies (kernel/errors.ts), error.requestId, Client.VERSION.
       // +737 B for issue 27: the log plugin's line or record per request (plugins/log/record.ts).
       // +443 B for issue 23: bounded rate-limit headers, maxTotalWait, pauses kept at most maxWait.
       // +242 B for issue 23: paginate's Link-cycle detection, maxPages, safe wrapper fields.
       // +128 B for issue 23: the App strategy's warning for a token expired on arrival.
-      // +374 B for issue 23's redaction by value (kernel/secrets.ts).
+      // +374 B for issue 23's redaction by value (kernel/redact.ts).
       // +57 B for issue 23: the auth plugin adds every credential it holds or derives to the redactor.
       // +601 B for issue 23: a route's method, timeouts and request option names checked, non-finite path values refused.
       // +104 B when issue 23 was merged onto issue 21: what issue 23's deltas above, measured on the old kernel, left out.
@@ -132,18 +143,20 @@ export function sizeProbes({ esm, classic }) {
       // +206 B for issue 24: per_page only where the operation takes it (a route's operation looked up in the registry, plugins/endpoints/registry.ts).
       // +92 B for issue 30 (drop-in trials): the paginate.perPage option, off in Octokit.
       // +7 B, this stop's audit fixes (as above: measured 57,634 B).
-      ceiling: 57992,
+      // -20,860 B for issue 39: the browser preset is what a page needs (measured 36,776 B).
+      // +261 B for issue 38 (as above: measured 57,895 B).
+      ceiling: 36990,
       ...flat,
       contents: `import forgekit from "./plugins/presets/browser.ts";\nexport const get = () => forgekit()${ENDPOINTS_USE};`,
     },
     // +610 B for issue 12's leaner request path and per-class state (kernel wraps, compiled
     // templates, URL checks once per baseUrl+template, shared route records, memberOnFirstUse).
-    // +227 B for issue 24: error identity across copies (kernel/brand.ts), error.requestId, Client.VERSION.
+    // +227 B for issue 24: error identity across copies (kernel/errors.ts), error.requestId, Client.VERSION.
     // +720 B for issue 27: the log plugin's line or record per request (plugins/log/record.ts).
     // +413 B for issue 23: bounded rate-limit headers, maxTotalWait, pauses kept at most maxWait.
     // +242 B for issue 23: paginate's Link-cycle detection, maxPages, safe wrapper fields.
     // +131 B for issue 23: the App strategy's warning for a token expired on arrival.
-    // +396 B for issue 23's redaction by value (kernel/secrets.ts).
+    // +396 B for issue 23's redaction by value (kernel/redact.ts).
     // +43 B for issue 23: the auth plugin adds every credential it holds or derives to the redactor.
     // +5 B for issue 23: the cache drops a "__proto__" variant of a stored record.
     // +615 B for issue 23: a route's method, timeouts and request option names checked, non-finite path values refused.
@@ -156,7 +169,10 @@ export function sizeProbes({ esm, classic }) {
     // +201 B for issue 24: per_page only where the operation takes it (a route's operation looked up in the registry, plugins/endpoints/registry.ts).
     // +96 B for issue 30 (drop-in trials): the paginate.perPage option, off in Octokit.
     // +42 B, this stop's audit fixes (as above: measured 57,753 B).
-    { name: "classic script, `forgekit.js`", budget: 24000, ceiling: 58125, options: classic },
+    // -9,050 B for issue 39: the classic script fetches each scope's routes beside it, the module
+    // build's chunks (build/classic-chunks.mjs); it keeps every built-in plugin (the edge preset).
+    // +293 B for issue 38 (as above: measured 58,046 B).
+    { name: "classic script, `forgekit.js` (first download)", budget: 16000, ceiling: 49030, options: classic },
     {
       name: "kernel + auth + endpoints + the `repos` chunk, one call",
       budget: 10000,
@@ -164,16 +180,19 @@ export function sizeProbes({ esm, classic }) {
       // +960 B for issue 12's leaner request path and per-class state (kernel wraps, compiled
       // templates, URL checks once per baseUrl+template, shared route records, memberOnFirstUse).
       // +67 B for kernel/merge.ts's Object.assign copy, as the kernel-only probe.
-      // +229 B for issue 24: error identity across copies (kernel/brand.ts), error.requestId, Client.VERSION.
-      // +374 B for issue 23's redaction by value (kernel/secrets.ts).
+      // +229 B for issue 24: error identity across copies (kernel/errors.ts), error.requestId, Client.VERSION.
+      // +374 B for issue 23's redaction by value (kernel/redact.ts).
       // +50 B for issue 23: the auth plugin adds every credential it holds or derives to the redactor.
       // +369 B for issue 23: a route's method, timeouts and request option names checked, non-finite path values refused.
       // +425 B when issue 23 was merged onto issue 21: what issue 23's deltas above, measured on the old kernel, left out.
-      // +180 B for issue 30: @octokit/endpoint's encoding (kernel/uri-encode.ts).
+      // +180 B for issue 30: @octokit/endpoint's encoding (kernel/url-template.ts).
       // +418 B for issue 22: bodies bounded while decoding (kernel/response.ts), ResponseTooLargeError, streamed responses.
       // +264 B for issue 29: removed parameters refused or warned about per REST API version (plugins/endpoints/removed.ts, route extras).
       // +154 B for issue 24: per_page only where the operation takes it (a route's operation looked up in the registry, plugins/endpoints/registry.ts).
-      ceiling: 17589,
+      // +300 B for issue 34: a failed chunk loads again on the next call in browsers that keep a failed
+      // import in their module map (build/chunk-retry.mjs, one small module beside the chunks).
+      // -43 B for issue 39: auth's GitHub App loader is its import, no symbol lookup (measured 17,537 B).
+      ceiling: 17590,
       needs: ["plugins/auth/index.ts", "plugins/endpoints/index.ts"],
       contents: [
         `import { Client } from "./kernel/index.ts";`,
@@ -182,6 +201,12 @@ export function sizeProbes({ esm, classic }) {
         `import { routes as repos } from "./definitions/api.github.com/scopes/repos.ts";`,
         `export const get = (token: string) => new (Client.plugin([auth, endpoints({ routes: { repos } })]))({ auth: token })${ENDPOINTS_USE};`,
       ].join("\n"),
+    },
+    {
+      // Issue 37: what a worker or edge function that only receives webhooks carries (no client).
+      name: "forgekit/webhooks for an edge runtime (Webhooks, createWebMiddleware)",
+      budget: 4000,
+      contents: `export { Webhooks, createWebMiddleware } from "./plugins/webhooks/index.ts";`,
     },
   ];
 }
@@ -200,7 +225,7 @@ export const installFootprint = {
   // 1,827 files once issue 21's kernel landed (its plugin modules).
   // +6 files, +3.8 kB for issue 30: kernel/uri-encode, plugins/agent/transport-choice,
   // plugins/throttle/pacer, plugins/presets/octokit (and its .d.ts), typescript-4.9-or-later.d.ts.
-  // 1,834 files and 11.24 MB once issue 23 landed: its new modules (kernel/check-request.ts, kernel/secrets.ts,
+  // 1,834 files and 11.24 MB once issue 23 landed: its new modules (kernel/route.ts's checks, kernel/redact.ts,
   // plugins/endpoints/unknown-params.ts, plugins/paginate/fields.ts and page-key.ts).
   // 11.27 MB once issue 30 landed on it (kernel/uri-encode, plugins/agent/transport-choice,
   // plugins/throttle/pacer, plugins/presets/octokit, the TypeScript 4.9 floor's declarations).
@@ -255,5 +280,19 @@ export const installFootprint = {
   // RateLimitError's request id, a caller's own authorization header learnt by log and debug
   // lines, and the CHANGELOG entries for these fixes.
   // +89 B: the throttle's credential hash reads TextEncoder when it hashes (Jest's jsdom has none).
-  ceiling: { bytes: 6_177_622, files: 914 },
+  // +1 file, +3.9 kB for issue 34 (measured 6,181,475 B with its CHANGELOG entry): a failed
+  // chunk loads again through dist/browser/chunks/import-retry.mjs, imported by each file with a
+  // dynamic import (build/chunk-retry.mjs).
+  // -235,629 B and -22 files for issue 39 (measured 5,945,571 B, 893 files): dist/browser ships only
+  // what an entry reaches (no parameter-metadata or alias chunks, which no browser entry can load:
+  // build/browser.mjs `reachable`), less the files it added: the edge preset, the browser
+  // preset's place rule, auth's split (plugin.ts, with-app.ts, app-loader.ts), the app-auth
+  // plugin, and dist/browser/plugins/<name>.mjs with the chunks they share.
+  // +393,997 B and +28 files for issue 37 (measured 6,339,568 B, 921 files, merged onto issue
+  // 39): forgekit/webhooks and forgekit/app, of which ~339 kB are the generated webhook payload
+  // declarations (dist/cjs/types/webhooks.d.cts), read only by those two entries.
+  // +9.3 kB for issue 38 with its CHANGELOG entry (measured 6,190,768 B with issue 34's): the transport contract
+  // (kernel/transport.ts, its guide section), every forgekit/core export listed with an example
+  // in docs/hooks-and-plugins.md, plugins' own request option declarations.
+  ceiling: { bytes: 6_340_000, files: 921 },
 };

@@ -44,7 +44,7 @@ export function options(): void {
 }
 
 // `request` options are closed too (TransportOptions): a misspelt key is an error wherever
-// they are given; the kernel also warns at run time with the closest name (kernel/check-request.ts).
+// they are given; the checkOptions plugin also warns at run time with the closest name (plugins/check-options/index.ts).
 export async function requestOptions(client: Client): Promise<void> {
   forgekit({ request: { timeout: 500, signal: AbortSignal.timeout(1000), redirect: "manual", proxy: false } });
   // @ts-expect-error a misspelt request option, client-wide (preset)

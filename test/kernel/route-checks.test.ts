@@ -4,6 +4,7 @@ import sinon from "sinon";
 import { getEventListeners } from "node:events";
 import { Client, isParameterError } from "../../kernel/index.js";
 import forgekit from "../../plugins/presets/full.js";
+import { checkOptions } from "../../plugins/check-options/index.js";
 import { startServer, type TestServer } from "../helpers/server.js";
 
 // Mistakes that used to be silent, or to fail late as something else (issue 23).
@@ -66,9 +67,12 @@ test("a timeout that is not a number ≥ 0 is a ParameterError, at construction 
   assert.is(server.requests.length, 0);
 });
 
-test("request: { timout } warns once with the closest name, for the client and per call", async () => {
+test("request: { timout } warns once with the closest name, for the client and per call (checkOptions)", async () => {
   const warn = sinon.spy();
-  new Client({ baseUrl: server.url, request: { timout: 500 } as object, log: { warn } });
+  const Checked = Client.plugin(checkOptions);
+  new Client({ baseUrl: server.url, request: { timout: 600 } as object, log: { warn } });
+  assert.is(warn.callCount, 0, "the kernel alone has no typo check: it lives with the checkOptions plugin");
+  new Checked({ baseUrl: server.url, request: { timout: 500 } as object, log: { warn } });
   assert.is(warn.callCount, 1);
   assert.match(warn.firstCall.args[0], /request: unknown option "timout" — did you mean "timeout"\? It is ignored\./);
   const perCall = sinon.spy();
@@ -78,7 +82,7 @@ test("request: { timout } warns once with the closest name, for the client and p
   assert.is(perCall.callCount, 1);
   assert.match(perCall.firstCall.args[0], /unknown option "signl" — did you mean "signal"\?/);
   // A name close to none of forgekit's may be a plugin's own: no warning.
-  new Client({ baseUrl: server.url, request: { myPluginState: 1 } as object, log: { warn } });
+  new Checked({ baseUrl: server.url, request: { myPluginState: 1 } as object, log: { warn } });
   assert.is(warn.callCount, 1);
 });
 
