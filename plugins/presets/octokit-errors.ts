@@ -1,4 +1,3 @@
-import { createRequire } from "node:module";
 import { HttpError, NetworkError } from "../../kernel/index.js";
 
 /**
@@ -6,7 +5,7 @@ import { HttpError, NetworkError } from "../../kernel/index.js";
  * request that got no response carries `status: 500`, as @octokit/request's does (v16 and
  * v22 alike), and, where the project has `@octokit/request-error`, `error instanceof
  * RequestError` holds with that package's class. They stay forgekit's own errors:
- * `instanceof HttpError` / `NetworkError` / `TimeoutError` answer by brand (kernel/brand.ts).
+ * `instanceof HttpError` / `NetworkError` / `TimeoutError` answer by brand (kernel/errors.ts).
  */
 
 /** @octokit/request-error's class as the project resolves it, `null` when it has none. */
@@ -20,16 +19,28 @@ let requestError: Function | null | undefined;
 function projectRequestError(): Function | null {
   if (requestError === undefined) {
     try {
-      // (`module` first: an ES module build turns a bare `require` into a shim that throws.)
-      const load =
-        typeof module === "object" && typeof require === "function" ? require : createRequire(import.meta.url);
-      const found = (load("@octokit/request-error") as { RequestError?: unknown }).RequestError;
+      const found = (loader()("@octokit/request-error") as { RequestError?: unknown }).RequestError;
       requestError = typeof found === "function" && typeof found.prototype === "object" ? found : null;
     } catch {
       requestError = null;
     }
   }
   return requestError;
+}
+
+/**
+ * A CommonJS build's own `module.require` (Jest's under Jest), else a `require` made from this
+ * module's URL. Read on the first error only: neither `require` (an ES module build would add a
+ * shared shim module for it) nor `node:module` is named where the preset loads
+ * (test/package/node-bundle.test.mjs counts the files).
+ */
+function loader(): (id: string) => unknown {
+  const own = typeof module === "object" ? (module as { require?: unknown } | undefined)?.require : undefined;
+  if (typeof own === "function") return own.bind(module) as (id: string) => unknown;
+  const { process } = globalThis as { process?: { getBuiltinModule?(id: string): unknown } };
+  const nodeModule = process?.getBuiltinModule?.("node:module") as typeof import("node:module") | undefined;
+  if (!nodeModule) throw new Error("no require() here");
+  return nodeModule.createRequire(import.meta.url);
 }
 
 /** Per forgekit prototype: its members over `RequestError.prototype` (one class found per process). */
