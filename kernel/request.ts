@@ -71,7 +71,7 @@ function start(state: State, route?: string | RequestParameters, params?: Reques
   return hook("request", (given) => transport(parse(given ?? options)), options);
 }
 
-/** Set on a client class whose callers' hooks see each call before its checks (the drop-in `Octokit`). */
+/** Set on a client class whose callers' hooks see each call before its checks, as @octokit orders them. */
 const HOOKS_FIRST = Symbol.for("forgekit.hooksBeforeChecks");
 
 function hooksFirst(source: HookSource): boolean {

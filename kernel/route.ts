@@ -137,7 +137,7 @@ export function parse(options: EndpointOptions): RequestOptions {
   const used = new Set<string>();
   let url = expand(template, options, used, route);
   // As @octokit/endpoint: one trailing slash goes (`contents/{+path}` with no path is `contents`);
-  // not for an @octokit/rest v16 name, as @octokit/endpoint 6 kept it (plugins/endpoints/method.ts).
+  // not for an @octokit/rest v16 name, as @octokit/endpoint 6 kept it, when a method asks for it in `request`.
   if (url.length > 1 && url.endsWith("/") && !keepsSlash(options)) url = url.slice(0, -1);
   if (ABSOLUTE.test(url)) checkUrl(url, route);
   else {
