@@ -175,10 +175,12 @@ export function buildRequireEntries() {
   }
   // require("forgekit") is the factory itself, with every named export on it: a function of its
   // own, so that the ES module's default export is not changed — a `function`, called or
-  // constructed, with v16's `.plugin` (test/migration/octokit-swap.test.cjs).
+  // constructed, with v16's `.plugin` (test/migration/octokit-swap.test.cjs). Installed as
+  // @octokit/rest (the package swap), it is v16's factory of the drop-in `Octokit`
+  // (plugins/presets/octokit.ts, test/migration/v16-require.test.cjs).
   writeFileSync(
     "dist/cjs/index.cjs",
-    `"use strict";\nconst preset = require("./plugins/presets/full.cjs");\nfunction forgekit(options) {\n  return preset.default(options);\n}\nmodule.exports = Object.assign(forgekit, preset, { plugin: preset.default.plugin });\n`,
+    `"use strict";\nconst preset = require("./plugins/presets/full.cjs");\nconst make = /[\\\\/]node_modules[\\\\/]@octokit[\\\\/]rest[\\\\/]/.test(__dirname)\n  ? preset.Octokit[Symbol.for("forgekit.v16Factory")]\n  : preset.default;\nfunction forgekit(options) {\n  return make(options);\n}\nmodule.exports = Object.assign(forgekit, preset, { plugin: make.plugin });\n`,
   );
   writeFileSync(
     "dist/cjs/index.d.cts",

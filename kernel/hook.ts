@@ -1,4 +1,5 @@
 import BeforeAfterHook from "before-after-hook";
+import { passingOptions } from "./hook-chain.js";
 import type { EndpointOptions, Response } from "./types.js";
 
 /** The hook collection's single hook, `"request"`, typed through before-after-hook's type store. */
@@ -31,11 +32,12 @@ export interface Hook {
 
 /**
  * A new hook collection (`client.hook`): before-after-hook 4.0.0's own `Collection`, whose API
- * and semantics are unchanged (the last registered hook runs outermost). A client makes
- * it on the first read of `client.hook` (kernel/client.ts).
+ * is unchanged (the last registered hook runs outermost), but the options a hook passes on
+ * are what the next one sees and what is sent (kernel/hook-chain.ts). A client makes it on
+ * the first read of `client.hook` (kernel/client.ts).
  */
 export function createHook(): Hook {
-  return new BeforeAfterHook.Collection<Hooks>();
+  return passingOptions(new BeforeAfterHook.Collection<Hooks>());
 }
 
 /** Where a request function finds its hook: a collection, or a client whose `hook` is made on first read. */

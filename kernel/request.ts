@@ -51,23 +51,31 @@ function mergeFor({ defaults, base }: State, route?: string | RequestParameters,
 /** Send one request: merge → parse → hook → transport. */
 function start(state: State, route?: string | RequestParameters, params?: RequestParameters): Promise<Response<any>> {
   let options: EndpointOptions;
-  let request: RequestOptions;
+  let request: RequestOptions | undefined;
   try {
     const { defaults, base } = state;
     options = merge(base ? merge(defaults, base) : defaults, route, params);
-    // Bad input fails here, before any hook runs (a hook may do I/O, e.g. fetch a token).
-    request = parse(options);
+    // Bad input fails here, before any hook runs (a hook may do I/O, e.g. fetch a token);
+    // for a class that asks for @octokit's order, in the innermost step below.
+    if (!hooksFirst(state.hook) || !hookOf(state.hook)) request = parse(options);
   } catch (error) {
     return Promise.reject(error);
   }
   options.request.transport?.prepare?.();
   // No hook collection yet (nobody read `client.hook`): nothing is registered, no dispatch.
   const hook = hookOf(state.hook);
-  if (!hook) return transport(request);
+  if (!hook) return transport(request!);
   // Hooks may have changed the options (headers, URL, body): parse what reaches the end.
   // before-after-hook calls the method with no options once every hook was removed (an empty
   // registry): the request's own options are what it would have passed.
   return hook("request", (given) => transport(parse(given ?? options)), options);
+}
+
+/** Set on a client class whose callers' hooks see each call before its checks, as @octokit orders them. */
+const HOOKS_FIRST = Symbol.for("forgekit.hooksBeforeChecks");
+
+function hooksFirst(source: HookSource): boolean {
+  return typeof source === "object" && (source.constructor as { [HOOKS_FIRST]?: boolean })[HOOKS_FIRST] === true;
 }
 
 /**

@@ -113,6 +113,12 @@ function validFor(baseUrl: string, template: string, key: string): boolean {
   return known;
 }
 
+/** Set to `true` in `request` options to send a URL's trailing slash, as @octokit/rest v16 did. */
+const KEEP_TRAILING_SLASH = Symbol.for("forgekit.keepTrailingSlash");
+
+const keepsSlash = (options: EndpointOptions) =>
+  (options.request as { [KEEP_TRAILING_SLASH]?: unknown } | undefined)?.[KEEP_TRAILING_SLASH] === true;
+
 const JSON_TYPE = "application/json; charset=utf-8";
 
 /** Plain objects and arrays are sent as JSON; anything else (string, bytes, Blob, stream, FormData) as is. */
@@ -135,8 +141,9 @@ export function parse(options: EndpointOptions): RequestOptions {
   if (timeout !== undefined) checkTimeout(timeout, "request.timeout");
   const used = new Set<string>();
   let url = expand(template, options, used, route);
-  // As @octokit/endpoint: one trailing slash goes (`contents/{+path}` with no path is `contents`).
-  if (url.length > 1 && url.endsWith("/")) url = url.slice(0, -1);
+  // As @octokit/endpoint: one trailing slash goes (`contents/{+path}` with no path is `contents`);
+  // not for an @octokit/rest v16 name, as @octokit/endpoint 6 kept it, when a method asks for it in `request`.
+  if (url.length > 1 && url.endsWith("/") && !keepsSlash(options)) url = url.slice(0, -1);
   if (ABSOLUTE.test(url)) checkUrl(url, route);
   else {
     const key = `${baseUrl} ${template}`;

@@ -83,8 +83,12 @@ export function nextHop(
  * agent of the new protocol carries that hop (the caller's TLS options do not apply to it).
  */
 export function agentFor(agent: unknown, url: string): unknown {
-  // An agent-base agent (the proxy agents, plugins/agent/proxy.ts) serves both schemes.
-  if (typeof (agent as { connect?: unknown } | null)?.connect === "function") return agent;
+  // An agent-base agent (the proxy agents, plugins/agent/proxy.ts) serves both schemes: 7 and
+  // later have `connect`, 4 to 6 (https-proxy-agent ≤ 5, proxy-agent ≤ 5) `callback`, and a
+  // `protocol` getter that reads the call stack, "http:" outside node:https — read here, it
+  // would send an https request past the proxy (test/regressions/agent-base-6-proxy.test.ts).
+  const { connect, callback } = (agent ?? {}) as { connect?: unknown; callback?: unknown };
+  if (typeof connect === "function" || typeof callback === "function") return agent;
   const own = (agent as { protocol?: unknown } | null)?.protocol;
   if (typeof own !== "string") return agent;
   // Run on every request: the scheme from the string, not a parsed URL.

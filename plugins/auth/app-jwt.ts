@@ -14,7 +14,7 @@ const LIFETIME = 600;
 const SKEW_THAT_MATTERS = 30_000;
 
 export interface AppJwt {
-  /** `Bearer <jwt>` (RFC 6750 §2.1 spells the scheme so); concurrent callers share one signature. */
+  /** `bearer <jwt>`, spelled as every @octokit release sends it (the scheme is case-insensitive, RFC 7235 §2.1); concurrent callers share one signature. */
   header(): Promise<string>;
   /**
    * After a 401 to a JWT: adopt the clock of GitHub's `Date` header and sign anew next time.
@@ -40,7 +40,7 @@ export function appJwt(app: AppCredentials): AppJwt {
       key ??= importPrivateKey(app.privateKey);
       const value = key
         .then((signing) => signJwt(signing, { iat, exp: iat + LIFETIME, iss }))
-        .then((jwt) => (addSecret(jwt), `Bearer ${jwt}`));
+        .then((jwt) => (addSecret(jwt), `bearer ${jwt}`));
       const entry = (cached = { value, expires: (iat + LIFETIME) * 1000 });
       value.catch(() => cached === entry && (cached = undefined));
       return value;

@@ -51,5 +51,5 @@ export function fromAuthenticate(auth: AuthenticateOptions, where = "authenticat
   if (given.type === "oauth" && given.key !== undefined)
     throw new ParameterError(`${context}: pass either "token" or "key" and "secret", not both.`);
   const token = text(given.token, "token", context, fix);
-  return fixed(given.type as string, given.type === "app" ? `Bearer ${token.trim()}` : `token ${token.trim()}`);
+  return fixed(given.type as string, given.type === "app" ? `bearer ${token.trim()}` : `token ${token.trim()}`);
 }

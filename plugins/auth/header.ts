@@ -17,11 +17,11 @@ export function known(value: string): string {
   return value;
 }
 
-/** `token <t>`, `Bearer <jwt>` for a JWT (RFC 6750 §2.1), or the value itself when it carries a scheme. */
+/** `token <t>`, `bearer <jwt>` for a JWT (lower case, as @octokit sends it), or the value itself when it carries a scheme. */
 export function tokenHeader(token: string): string {
   const value = token.trim();
   if (SCHEME.test(value)) return known(value);
-  return known(JWT.test(value) ? `Bearer ${value}` : `token ${value}`);
+  return known(JWT.test(value) ? `bearer ${value}` : `token ${value}`);
 }
 
 /** HTTP Basic (RFC 7617): `Basic base64(user:secret)`, UTF-8 encoded (RFC 7617 §2.1 charset). */

@@ -288,11 +288,18 @@ export function createMethod(
   return adapt || check ? adaptMethod(bound, adapt, check) : bound;
 }
 
-/** A deprecated name: warns once, then behaves as `target`. */
+/**
+ * Read by kernel/route.ts: the URL keeps a trailing slash. @octokit/rest v16's endpoint
+ * (@octokit/endpoint 6) sent `repos.getContents({ path: "" })` to `…/contents/`, and v16-era
+ * mocks expect it; the current names send `…/contents`, as @octokit/rest v22 does.
+ */
+const KEEP_TRAILING_SLASH = Symbol.for("forgekit.keepTrailingSlash");
+
+/** A deprecated name: warns once, then behaves as `target`, with v16's trailing slash. */
 export function createAlias(client: Client, old: string, now: string, target: Method): Method {
   return adaptMethod(target, (params) => {
     warnOnce(client.options.log, `alias:${old}`, `${old}() is deprecated, use ${now}() instead.`);
-    return params;
+    return { ...params, request: { ...(params?.request as object), [KEEP_TRAILING_SLASH]: true } };
   });
 }
 

@@ -42,7 +42,11 @@ function firstRequest(client: Client, source: Source, params: RequestParameters 
  * placeholder for one resource (`/orgs/{org}`).
  */
 async function declaresPerPage(client: Client, base: EndpointOptions): Promise<boolean> {
-  const path = base.url.replace(/\{\?[^}]*\}$/, "").replace(/[?#].*$/, "");
+  // v16's `/orgs/:org` is `/orgs/{org}` (as kernel/url-template.ts reads it) for the lookup.
+  const path = base.url
+    .replace(/\{\?[^}]*\}$/, "")
+    .replace(/[?#].*$/, "")
+    .replace(/(^|\/):(\w+)/g, "$1{$2}");
   // Set by endpoint methods (plugins/endpoints/method.ts, `OperationInfo`).
   let params = base.request?.params as (() => readonly ParamMeta[] | Promise<readonly ParamMeta[]>) | undefined;
   const find = (client as unknown as { [OPERATION_OF]?: OperationOf })[OPERATION_OF];

@@ -1,4 +1,5 @@
 import type { Client } from "../../kernel/index.js";
+import { asOctokitError } from "./octokit-errors.js";
 
 /**
  * The names @octokit/rest code imports, over a preset's `Client`: a package swap
@@ -26,6 +27,10 @@ export function octokitOf<C extends Preset>(Base: C) {
       const options = (args[0] ?? {}) as { retry?: unknown; throttle?: unknown; paginate?: unknown };
       const { retry = false, throttle = false, paginate = { perPage: false } } = options;
       super({ ...options, retry, throttle, paginate });
+      // Inside every hook the caller adds: theirs see the error as @octokit's would be.
+      this.hook.error("request", (error) => {
+        throw asOctokitError(error);
+      });
     }
 
     /**
@@ -51,6 +56,18 @@ export function octokitOf<C extends Preset>(Base: C) {
   // An `agent` yields to a test's fetch-only mock, as @octokit/rest v22 never uses it
   // (AGENT_YIELDS in plugins/agent/transport-choice.ts); subclasses inherit it.
   Object.defineProperty(Octokit, Symbol.for("forgekit.agentYieldsToFetchMocks"), { value: true });
+  // The caller's hooks see each call before the URL is built and checked, as @octokit's do
+  // (a wrap may answer without sending); the checks still run before the transport
+  // (kernel/request.ts).
+  Object.defineProperty(Octokit, Symbol.for("forgekit.hooksBeforeChecks"), { value: true });
+  // v16's `const Octokit = require("@octokit/rest")`, called or constructed: what the CommonJS
+  // entry exports when installed as @octokit/rest (build/per-file.mjs), so that v16 code gets
+  // the drop-in's behaviour (no retries, pacing, checks or page size of its own), not forgekit()'s.
+  Object.defineProperty(Octokit, Symbol.for("forgekit.v16Factory"), {
+    get(this: Preset) {
+      return factoryOf(this);
+    },
+  });
   return Octokit;
 }
 

@@ -137,7 +137,7 @@ test("bad input fails before hooks run, so no before hook (which may do I/O) is 
   assert.is(server.requests.length, 0);
 });
 
-test("client.hook runs as before-after-hook's own Collection: same order, same options object, same api", async () => {
+test("client.hook runs as before-after-hook's own Collection: same order and api; options passed on are kept", async () => {
   /** Register the same hooks (removing one) on `hook`, dispatch three times, return what ran. */
   const trace = async (hook: any) => {
     const seen: unknown[] = [];
@@ -160,10 +160,15 @@ test("client.hook runs as before-after-hook's own Collection: same order, same o
   };
   const ours = await trace(new Client().hook);
   const theirs = await trace(new Hook.Collection());
-  assert.equal(ours, theirs);
-  assert.ok(ours.api);
-  // The wrap's copy is lost: the inner function is handed the options the request started with.
-  assert.equal(ours.seen.slice(0, 5), ["wrap", "before 1", { id: 1 }, "before 1", { id: 1 }]);
+  assert.ok(ours.api && theirs.api);
+  // One difference, on purpose (kernel/hook-chain.ts): the wrap's copy is what the inner hooks
+  // and the request get; before-after-hook hands them the options the request started with.
+  assert.equal(theirs.seen.slice(0, 7), ["wrap", "before 1", { id: 1 }, "before 1", { id: 1 }, "inner", { id: 1 }]);
+  const copied = new Set([2, 6, 15]);
+  assert.equal(
+    ours.seen,
+    theirs.seen.map((item, i) => (copied.has(i) ? { copy: true } : item)),
+  );
   assert.not.ok(ours.seen.includes("removed"));
 });
 

@@ -22,7 +22,8 @@ test.before(async () => {
       };
       const path = req.url.split("?")[0];
       if (path === "/repos/octocat/hello/issues/1") return json(200, { number: 1, title: "Found a bug" });
-      if (path === "/repos/octocat/hello/contents") return json(200, [{ name: "README.md", type: "file" }]);
+      // v16 sends the root listing with its trailing slash (@octokit/endpoint 6).
+      if (path === "/repos/octocat/hello/contents/") return json(200, [{ name: "README.md", type: "file" }]);
       if (path === "/repos/octocat/hello/releases/tags/v1.0.0")
         return json(200, {
           id: 5,
@@ -93,7 +94,7 @@ test("a v16 script runs unchanged", async () => {
     requests.map((r) => `${r.method} ${r.url}`),
     [
       "GET /repos/octocat/hello/issues/1",
-      "GET /repos/octocat/hello/contents",
+      "GET /repos/octocat/hello/contents/",
       "GET /repos/octocat/hello/releases/tags/v1.0.0",
       "POST /api/uploads/repos/octocat/hello/releases/5/assets?name=notes.txt&label=Notes",
       "GET /repos/octocat/hello/issues/1/comments?per_page=100",

@@ -67,7 +67,7 @@ test("app.octokit is the app: a bearer JWT whose iss is the app id, verified by 
   assert.is(data.id, APP_ID);
   assert.is(github.jwts.length, 1);
   assert.is(github.jwts[0]!.claims.iss, APP_ID);
-  assert.match(String(server.requests[0]!.headers.authorization), /^Bearer eyJ/);
+  assert.match(String(server.requests[0]!.headers.authorization), /^bearer eyJ/);
 });
 
 test("getInstallationOctokit exchanges a bearer JWT (iss = app id) for the installation's token", async () => {
@@ -77,7 +77,7 @@ test("getInstallationOctokit exchanges a bearer JWT (iss = app id) for the insta
   assert.equal(data, { full_name: "o/r" });
   assert.is(exchanges().length, 1);
   assert.is(exchanges()[0]!.path, "/app/installations/1/access_tokens");
-  assert.match(String(exchanges()[0]!.headers.authorization), /^Bearer /);
+  assert.match(String(exchanges()[0]!.headers.authorization), /^bearer /);
   assert.is(github.jwts.at(-1)!.claims.iss, APP_ID);
   assert.ok(liveToken(server.requests.at(-1)!), "the repository request carried the issued token");
 });
@@ -106,7 +106,7 @@ test("the token is refreshed shortly before it expires", async () => {
 
 test("eachInstallation.iterator() reads every page of /app/installations as the app", async () => {
   const installations = [1, 2, 3].map((id) => ({ id, account: { login: `org${id}` } }));
-  paged("/app/installations", installations, (req) => /^Bearer /.test(String(req.headers.authorization)));
+  paged("/app/installations", installations, (req) => /^bearer /.test(String(req.headers.authorization)));
   const app = makeApp();
   const seen: string[] = [];
   for await (const { octokit, installation } of app.eachInstallation.iterator()) {
@@ -124,7 +124,7 @@ test("eachInstallation.iterator() reads every page of /app/installations as the 
 });
 
 test("eachRepository.iterator() reads every page of each installation's repositories with its token", async () => {
-  paged("/app/installations", [{ id: 1 }, { id: 2 }], (req) => /^Bearer /.test(String(req.headers.authorization)));
+  paged("/app/installations", [{ id: 1 }, { id: 2 }], (req) => /^bearer /.test(String(req.headers.authorization)));
   const repos = ["a", "b", "c", "d", "e"].map((name) => ({ name }));
   paged("/installation/repositories", repos, (req) => !!liveToken(req), "repositories");
   const app = makeApp();
@@ -168,7 +168,7 @@ test("client defaults: the Octokit class and octokitOptions reach every client",
   });
   server.route("GET /api/v3/app", (req) => ({ body: { auth: String(req.headers.authorization).slice(0, 7) } }));
   const { data } = await app.octokit.request("GET /app");
-  assert.equal(data, { auth: "Bearer " });
+  assert.equal(data, { auth: "bearer " });
   assert.match(String(server.requests.at(-1)!.headers["user-agent"]), /^my-app\/1\.0/);
   assert.ok((await app.getInstallationOctokit(1)) instanceof Small);
   // Without paginate in the class, the iterators say what to add.

@@ -39,7 +39,7 @@ test("app routes are sent with a JWT the server verifies: RS256, iat 60 s back, 
   const before = Math.floor(Date.now() / 1000);
   const { data } = await make().request("GET /app");
   assert.is(data.id, APP_ID);
-  const jwt = /^Bearer (.+)$/.exec(String(hits("/app")[0]?.headers.authorization))?.[1];
+  const jwt = /^bearer (.+)$/.exec(String(hits("/app")[0]?.headers.authorization))?.[1];
   const { header, claims } = verifyJwt(jwt ?? "", keys.publicKey);
   assert.equal(header, { alg: "RS256", typ: "JWT" });
   assert.is(claims.iss, APP_ID);
@@ -68,7 +68,7 @@ test("other routes get an installation token from the exchange, cached: a second
   assert.is(github.exchanges["1"], 1);
   const repoAuth = hits("/repos/o/r").map((r) => r.headers.authorization);
   assert.equal(repoAuth, ["token ghs_1x1aaaaaaaaaaaaaaaaaaaa", "token ghs_1x1aaaaaaaaaaaaaaaaaaaa"]);
-  assert.match(String(hits(exchangePath(1))[0]?.headers.authorization), /^Bearer eyJ/);
+  assert.match(String(hits(exchangePath(1))[0]?.headers.authorization), /^bearer eyJ/);
 });
 
 test("the token is refreshed when less than 5 minutes are left, not before", async () => {
@@ -151,7 +151,7 @@ test("without installationId every request is sent as the app (JWT)", async () =
   await make({})
     .request("GET /repos/o/r")
     .catch(() => {});
-  assert.match(String(hits("/repos/o/r")[0]?.headers.authorization), /^Bearer eyJ/);
+  assert.match(String(hits("/repos/o/r")[0]?.headers.authorization), /^bearer eyJ/);
   assert.is(hits(exchangePath(1)).length, 0);
 });
 
@@ -164,7 +164,7 @@ test("app routes given as absolute URLs under a path prefix are recognised", asy
     auth: { appId: APP_ID, privateKey: keys.pkcs1, installationId: 1 },
   });
   const { data } = await client.request(`GET ${server.url}/api/v3/app/installations?page=2`);
-  assert.is(data.auth, "Bearer");
+  assert.is(data.auth, "bearer");
 });
 
 test("a key the server does not know: the exchange's 401 is thrown at once (clocks agree: no second JWT)", async () => {

@@ -76,7 +76,7 @@ test("App strategy: a 403 with an installation token and a 401 exchange show nei
   const [token] = [...github.live];
   const jwt = String(
     server.requests.find((r) => r.path === "/app/installations/3/access_tokens")?.headers.authorization,
-  ).slice("Bearer ".length);
+  ).slice("bearer ".length);
   assert.ok(token && jwt.startsWith("eyJ"));
   const other = generateAppKeys();
   const refused = await new AuthClient({
@@ -86,7 +86,7 @@ test("App strategy: a 403 with an installation token and a 401 exchange show nei
     .request("GET /user")
     .catch((e: unknown) => e);
   assert.instance(refused, HttpError);
-  const refusedJwt = String(server.requests.at(-1)?.headers.authorization).slice("Bearer ".length);
+  const refusedJwt = String(server.requests.at(-1)?.headers.authorization).slice("bearer ".length);
   assertAbsent(
     [...renderings(forbidden), ...renderings(refused)],
     [token!, jwt, refusedJwt, jwt.split(".")[2]!, refusedJwt.split(".")[2]!],

@@ -32,7 +32,7 @@ const forms: Array<[string, Parameters<InstanceType<typeof AuthClient>["authenti
   ["oauth token", { type: "oauth", token: "gho_abc123" }, "token gho_abc123"],
   ["oauth key + secret", { type: "oauth", key: "Iv1.client", secret: "s3cr3t" }, `Basic ${b64("Iv1.client:s3cr3t")}`],
   ["token", { type: "token", token: "ghp_abc123" }, "token ghp_abc123"],
-  ["app", { type: "app", token: JWT }, `Bearer ${JWT}`],
+  ["app", { type: "app", token: JWT }, `bearer ${JWT}`],
 ];
 for (const [name, form, header] of forms) {
   test(`authenticate ${name} → authorization: ${header.split(" ")[0]} …`, async () => {
@@ -120,7 +120,7 @@ for (const [name, form, message] of invalid) {
 const options: Array<[string, unknown, string]> = [
   ["a token", "ghp_abc123", "token ghp_abc123"],
   ["a token with surrounding whitespace", "  ghp_abc123\n", "token ghp_abc123"],
-  ["a JWT", JWT, `Bearer ${JWT}`],
+  ["a JWT", JWT, `bearer ${JWT}`],
   ["a value with the token scheme", "token ghs_abc", "token ghs_abc"],
   ["a value with the bearer scheme", "Bearer abc.def", "Bearer abc.def"],
   ["a value with the basic scheme", `basic ${b64("a:b")}`, `basic ${b64("a:b")}`],
@@ -184,7 +184,7 @@ test("auth function: called once per request with method and url; its token gets
     auth: async (request) => (calls.push(request), calls.length === 2 ? JWT : `ghu_call${calls.length}`),
   });
   assert.is(await sent(client), "token ghu_call1");
-  assert.is(await sent(client), `Bearer ${JWT}`);
+  assert.is(await sent(client), `bearer ${JWT}`);
   assert.is(await sent(client), "token ghu_call3");
   assert.equal(calls[0], { method: "GET", url: "/user" });
   assert.is(calls.length, 3);

@@ -1,6 +1,6 @@
 // A consumer of the built package, type-checked by test/types/floor.test.ts with TypeScript
 // 4.9 (the floor README states) and with the pinned compiler, lib checking on.
-import forgekit, { Client, HttpError, Octokit, isHttpError } from "forgekit";
+import forgekit, { Client, HttpError, Octokit, isHttpError, type RestEndpointMethodTypes } from "forgekit";
 import { Client as Core } from "forgekit/core";
 import { paginate } from "forgekit/plugins/paginate";
 import { apiVersion } from "forgekit/plugins/api-version";
@@ -12,6 +12,9 @@ export async function consumer(): Promise<string[]> {
   const { data: repo } = await client.repos.get({ owner: "o", repo: "r" });
   const octokit = new Octokit({ auth: "token" });
   const { data: issue } = await octokit.rest.issues.get({ owner: "o", repo: "r", issue_number: 1 });
+  // @octokit/rest's type name, for code that uses it after the package swap (issue 35).
+  const title: RestEndpointMethodTypes["issues"]["get"]["response"]["data"]["title"] = issue.title;
+  void title;
   const Mine = Core.plugin([paginate]);
   const titles = await new Mine().paginate("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r" });
   const error: unknown = new Client();
