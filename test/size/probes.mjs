@@ -304,5 +304,6 @@ export const installFootprint = {
   // in docs/hooks-and-plugins.md, plugins' own request option declarations.
   // +9,275 B when issue 38 was merged onto 37 and 39 (measured 6,348,843 B, 921 files): as above.
   // +35,065 B for issue 36 (measured 6,375,055 B, 917 files): the proxy tunnel, body budget, JSON depth and userinfo modules, the App's refused-JWT message, their docs and CHANGELOG entries.
-  ceiling: { bytes: 6_375_065, files: 921 },
+  // +14,999 B when issue 35 was merged onto issue 36 (measured 6,390,064 B, 921 files).
+  ceiling: { bytes: 6_390_100, files: 921 },
 };
