@@ -13,7 +13,7 @@ import { compareBy, pascalCase, propertyKey } from "./util.mjs";
 
 /** The module (from types/) that declares what `deployment` declares. */
 const moduleOf = (deployment, defaultName, scopeFile) =>
-  deployment === defaultName ? `./scopes/${scopeFile}.js` : `./${deployment}.js`;
+  deployment === defaultName ? "./scopes.js" : `./${deployment}.js`;
 
 /**
  * types/<deployment>.ts. `placed` holds every deployment up to and including this one, the

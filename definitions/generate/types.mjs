@@ -25,22 +25,29 @@ export async function typeFiles(models, versionModels = []) {
   const schemaNames = componentTypeNames(model.spec);
   const files = new Map();
   const scopeFiles = typeScopes(model);
+  const versioned = versionModels.map((later) => later.deployment.split("@")[0]);
+  if (new Set(versioned).size !== versioned.length)
+    throw new Error(
+      "generate: two API versions of one deployment would both declare its VersionTypes member: give it an interface per deployment (definitions/generate/types.mjs deploymentAugmentation)",
+    );
   const placed = [];
   for (const other of [...models, ...versionModels]) placed.push(placeTypes(describeTypes(other), placed));
   const needed = neededComponents(placed);
   const others = new Map();
   for (let index = 1; index < placed.length; index++) {
     const module = await deploymentTypesModule(compile, placed.slice(0, index + 1), scopeFiles, needed);
-    others.set(`${placed[index].deployment}.ts`, module);
+    others.set(
+      `${placed[index].deployment}.ts`,
+      module.trimEnd() + "\n" + deploymentAugmentation(placed[index].deployment),
+    );
   }
   const kept = keptComponents(placed[0], needed, others.values());
   files.set("components.ts", await componentsModule(compile, model, schemaNames, kept));
-  for (const scope of scopeFiles.values())
-    files.set(`scopes/${scope.file}.ts`, await scopeTypesModule(compile, model, schemaNames, scope));
+  files.set("scopes.ts", await scopesTypesModule(compile, model, schemaNames, scopeFiles));
   files.set("method.ts", methodModule(model));
   files.set("index.ts", typesIndexModule(model, scopeFiles));
   for (const [path, text] of others) files.set(path, text);
-  files.set("deployments.ts", deploymentsTypesModule(models, versionModels));
+  files.set("deployments.ts", deploymentsTypesModule(models));
   files.set("README.md", typesReadme(model, sharing(placed), kept));
   return files;
 }
@@ -53,7 +60,7 @@ function methodModule(model) {
     "",
     "/**",
     " * The endpoint method of route `R` of scope `S` in a deployment's routes per scope `E` (`never` where",
-    " * `E` lacks it): what makes the methods of a scope generic in the deployment (types/scopes/,",
+    " * `E` lacks it): what makes the methods of a scope generic in the deployment (types/scopes.ts,",
     " * types/<deployment>.ts). Only scope `S`'s routes are resolved, not every route of `E`.",
     " */",
     "export type MethodOf<E, S extends string, R extends string> = E extends {",
@@ -77,38 +84,54 @@ function sharing(placed) {
   });
 }
 
-function deploymentsTypesModule(models, versionModels) {
-  const [model, ...others] = models;
-  const entry = (other) => {
-    const prefix = typePrefix(other.deployment, false);
-    return `{ scopes: ${prefix}RestScopes; endpoints: ${prefix}Endpoints }`;
-  };
-  const byDeployment = new Map();
-  for (const later of versionModels) {
-    const [name, version] = later.deployment.split("@");
-    if (!byDeployment.has(name)) byDeployment.set(name, []);
-    byDeployment.get(name).push(`${JSON.stringify(version)}: ${entry(later)}`);
-  }
+/**
+ * types/deployments.ts: `DeploymentTypes` and `VersionTypes` hold api.github.com's types only.
+ * Every other deployment's file, and every later version's, adds itself to them
+ * (`deploymentAugmentation`): a program reads those types only where it imports them
+ * (`forgekit/types/<name>`, or a deployment's registry entry), not from `import "forgekit"`.
+ */
+function deploymentsTypesModule(models) {
+  const [model] = models;
   return [
     `// ${model.header}`,
     'import type { Endpoints, RestScopes } from "./index.js";',
-    ...[...others, ...versionModels].map((other) => {
-      const prefix = typePrefix(other.deployment, false);
-      return `import type { ${prefix}Endpoints, ${prefix}RestScopes } from "./${other.deployment}.js";`;
-    }),
     "",
-    "/** Each deployment's endpoint methods per scope and its routes, by its `deployment` name. */",
+    "/**",
+    " * Each deployment's endpoint methods per scope and its routes, by its `deployment` name:",
+    ` * ${model.deployment}'s, and each other deployment's once its types are imported`,
+    ' * (`import type {} from "forgekit/types/ghes-3.18"`, docs/github-enterprise.md).',
+    " */",
     "export interface DeploymentTypes {",
     `  ${JSON.stringify(model.deployment)}: { scopes: RestScopes; endpoints: Endpoints };`,
-    ...others.map((other) => {
-      const prefix = typePrefix(other.deployment, false);
-      return `  ${propertyKey(other.deployment)}: { scopes: ${prefix}RestScopes; endpoints: ${prefix}Endpoints };`;
-    }),
     "}",
     "",
-    "/** The same for a later REST API version (`X-GitHub-Api-Version`), by deployment then version. */",
-    "export interface VersionTypes {",
-    ...[...byDeployment].map(([name, entries]) => `  ${propertyKey(name)}: { ${entries.join("; ")} };`),
+    "/** Every deployment types/ has types for, imported or not (a `deployment` name outside it is a type error). */",
+    `export type GeneratedDeployment = ${models.map((m) => JSON.stringify(m.deployment)).join(" | ")};`,
+    "",
+    "/**",
+    " * The same for a later REST API version (`X-GitHub-Api-Version`), by deployment then version,",
+    ' * once its types are imported (`import type {} from "forgekit/types/api.github.com@2026-03-10"`,',
+    " * docs/api-versions.md).",
+    " */",
+    "// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging",
+    "export interface VersionTypes {}",
+    "",
+  ].join("\n");
+}
+
+/** The end of types/<name>.ts: the module augmentation that adds deployment (or version) `name` to types/deployments.ts. */
+function deploymentAugmentation(name) {
+  const prefix = typePrefix(name, false);
+  const types = `{ scopes: ${prefix}RestScopes; endpoints: ${prefix}Endpoints }`;
+  const [deployment, version] = name.split("@");
+  const member = version
+    ? [`  interface VersionTypes {`, `    ${propertyKey(deployment)}: { ${JSON.stringify(version)}: ${types} };`, "  }"]
+    : [`  interface DeploymentTypes {`, `    ${propertyKey(deployment)}: ${types};`, "  }"];
+  return [
+    "",
+    `// Importing this module gives the endpoints plugin ${name}'s types (types/deployments.ts).`,
+    'declare module "./deployments.js" {',
+    ...member,
     "}",
     "",
   ].join("\n");
@@ -155,8 +178,34 @@ async function componentsModule(compile, model, schemaNames, kept) {
   return withoutRoot(text, "Schemas");
 }
 
-async function scopeTypesModule(compile, model, schemaNames, scope) {
+/**
+ * types/scopes.ts: every scope's `<Scope>Endpoints` and `<Scope>MethodsOf<E>` in one file (one file
+ * to open for a type-check, one to install, instead of one per scope).
+ */
+async function scopesTypesModule(compile, model, schemaNames, scopeFiles) {
   const used = new Set();
+  const generated = new Set(["MethodOf", "ScopeEndpoints", "E"]);
+  const bodies = [];
+  for (const scope of scopeFiles.values()) {
+    const body = await scopeTypes(compile, model, schemaNames, scope, used);
+    for (const name of body.names) generated.add(name);
+    bodies.push(body.text);
+  }
+  const clashes = [...used].filter((name) => generated.has(name));
+  if (clashes.length)
+    throw new Error(`generate: component type(s) ${clashes.join(", ")} clash with generated names in types/scopes.ts`);
+  return [
+    `// ${model.header}`,
+    'import type { ScopeEndpoints } from "./index.js";',
+    'import type { MethodOf } from "./method.js";',
+    ...(used.size ? [`import type { ${[...used].sort().join(", ")} } from "./components.js";`] : []),
+    "",
+    ...bodies,
+  ].join("\n");
+}
+
+/** One scope's part of types/scopes.ts; the component types it names are added to `used`. */
+async function scopeTypes(compile, model, schemaNames, scope, used) {
   const endpointsName = `${pascalCase(scope.scope)}Endpoints`;
   const methodsName = `${pascalCase(scope.scope)}Methods`;
   const operationsById = new Map(
@@ -179,17 +228,6 @@ async function scopeTypesModule(compile, model, schemaNames, scope) {
     const schema = endpointsSchema(model.spec, endpointsName, scope.operations, schemaNames, used);
     endpoints = await compile(schema, endpointsName, { ...JSTT_OPTIONS, bannerComment: "" });
   }
-  for (const name of [endpointsName, methodsName, `${methodsName}Of`, "MethodOf", "ScopeEndpoints", "E"]) {
-    if (used.has(name))
-      throw new Error(
-        `generate: component type ${name} clashes with a generated name in types/scopes/${scope.file}.ts`,
-      );
-  }
-  const imports = [
-    'import type { ScopeEndpoints } from "../index.js";',
-    'import type { MethodOf } from "../method.js";',
-    ...(used.size ? [`import type { ${[...used].sort().join(", ")} } from "../components.js";`] : []),
-  ];
   // Generic in the routes, so that another deployment whose routes type an operation differently
   // has these methods (their docs included) without declaring them again (deployment-types.mjs).
   const methods = [
@@ -204,9 +242,10 @@ async function scopeTypesModule(compile, model, schemaNames, scope) {
     `/** The endpoint methods of \`client.${scope.scope}\`. */`,
     `export interface ${methodsName} extends ${methodsName}Of<ScopeEndpoints> {}`,
   ];
-  return [`// ${model.header}`, ...imports, "", ...(endpoints ? [endpoints.trim(), ""] : []), ...methods, ""].join(
-    "\n",
-  );
+  return {
+    names: [endpointsName, methodsName, `${methodsName}Of`],
+    text: [...(endpoints ? [endpoints.trim(), ""] : []), ...methods, ""].join("\n"),
+  };
 }
 
 /** `{ "GET /repos/{owner}/{repo}": { parameters: {...}; response: FullRepository } }` as JSON Schema. */
@@ -238,10 +277,7 @@ function typesIndexModule(model, scopeFiles) {
   const methods = (scope) => `${pascalCase(scope.scope)}Methods`;
   return [
     `// ${model.header}`,
-    ...scopes.map(
-      (scope) =>
-        `import type { ${[...(scope.operations.length ? [endpoints(scope)] : []), methods(scope)].join(", ")} } from "./scopes/${scope.file}.js";`,
-    ),
+    `import type { ${scopes.flatMap((scope) => [...(scope.operations.length ? [endpoints(scope)] : []), methods(scope)]).join(", ")} } from "./scopes.js";`,
     "",
     'export type * from "./components.js";',
     "",
@@ -252,7 +288,7 @@ function typesIndexModule(model, scopeFiles) {
         `  ${index ? " " : "extends"} ${endpoints(scope)}${index === withEndpoints.length - 1 ? " {}" : ","}`,
     ),
     "",
-    "/** api.github.com's routes per scope, which the `<Scope>MethodsOf<E>` of types/scopes/ read. */",
+    "/** api.github.com's routes per scope, which the `<Scope>MethodsOf<E>` of types/scopes.ts read. */",
     "export interface ScopeEndpoints {",
     ...withEndpoints.map((scope) => `  ${propertyKey(scope.scope)}: ${endpoints(scope)};`),
     "}",
@@ -279,7 +315,7 @@ function typesReadme(model, shared, kept) {
     "  operation's parameters or response reach, or that another deployment's file builds on, PascalCase of its key",
     "  (`full-repository` → `FullRepository`). OpenAPI `nullable: true` is `| null`. The other schemas (webhook payloads,",
     "  which no operation sends or returns) are left out: every type-check parses this file.",
-    "- `scopes/<scope>.ts`: api.github.com's `<Scope>Endpoints` (route → `{ parameters; response }`, routes exactly as in",
+    "- `scopes.ts`: every scope's api.github.com `<Scope>Endpoints` (route → `{ parameters; response }`, routes exactly as in",
     "  `definitions/`) and `<Scope>MethodsOf<E>` (method → `MethodOf<E, scope, route>`, with the summary, the docs link and",
     "  `@deprecated` aliases: generic in a deployment's routes per scope `E`, so that every deployment shares them), with",
     "  `<Scope>Methods` = `<Scope>MethodsOf<ScopeEndpoints>` api.github.com's. `method.ts` holds `MethodOf`, an",
@@ -300,7 +336,10 @@ function typesReadme(model, shared, kept) {
     "- `<deployment>@<version>.ts` (`api.github.com@2026-03-10.ts`): the same for a later REST API version, the",
     "  description with that version's `x-github-breaking-changes` applied: only what the version changes is declared.",
     "- `deployments.ts`: `DeploymentTypes`, deployment name → `{ scopes; endpoints }`, and `VersionTypes`, deployment →",
-    "  version → the same, which the endpoints plugin reads.",
+    "  version → the same, which the endpoints plugin reads. They hold api.github.com's only: each `<deployment>.ts` and",
+    "  `<deployment>@<version>.ts` adds itself to them (a `declare module` at its end), so a program reads another",
+    "  deployment's or version's types only where it imports them (`forgekit/types/<name>`; a deployment's registry",
+    "  entry, `forgekit/deployments/<name>`, brings its own).",
     "",
     `${model.operations.length} operations in ${model.scopes.size} scopes, ${model.legacy.aliases.size} deprecated aliases, ${kept.size} of ${Object.keys(model.spec.components.schemas).length} component schemas declared (api.github.com).`,
     "Declared by an earlier deployment (shared):",
