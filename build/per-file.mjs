@@ -102,7 +102,16 @@ const ESM_ONLY_PRESETS = ["plugins/presets/browser.ts", "plugins/presets/edge.ts
 
 /** The dist/esm declarations package.json "exports" point at (the data entries': `writeDataDeclarations`). */
 const declarationEntries = () =>
-  [...requireEntries(), ...ESM_ONLY_PRESETS].map((file) => `dist/esm/${file.replace(/\.ts$/, ".d.ts")}`);
+  [...requireEntries(), ...ESM_ONLY_PRESETS, ...typeEntries()].map(
+    (file) => `dist/esm/${file.replace(/\.ts$/, ".d.ts")}`,
+  );
+
+/**
+ * `forgekit/types/<name>` (types only, dist/cjs's declaration): each generated types/ file, among
+ * them the other deployments' and API versions' types, which no code entry reaches (importing one
+ * adds it to the endpoints plugin's typed deployments: types/deployments.ts).
+ */
+const typeEntries = () => listFiles("types", ".ts").filter((file) => !file.slice("types/".length).includes("/"));
 
 /** The source files with a `require()` entry in dist/cjs: each Node entry but the bin. */
 const requireEntries = () =>

@@ -310,5 +310,8 @@ export const installFootprint = {
   // scope (build/per-file.mjs `writeDataDeclarations`), and dist/esm ships only the modules an
   // "exports" condition or dist/node loads (`pruneModules`): forgekit/testing and
   // forgekit/plugins/cli are dist/node's under every condition.
-  ceiling: { bytes: 6_277_700, files: 731 },
+  // -21,235 B and -52 files for issue 39 (measured 6,256,402 B, 679 files): api.github.com's scope
+  // types in one generated file (types/scopes.ts, not one per scope), and `forgekit/types/<name>`,
+  // the other deployments' and API versions' declarations, reached by no code entry.
+  ceiling: { bytes: 6_256_500, files: 679 },
 };
