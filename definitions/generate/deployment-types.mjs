@@ -12,19 +12,17 @@ import { plainObject, typePrefix, typeRefs, withoutText } from "./placement.mjs"
 import { compareBy, pascalCase, propertyKey } from "./util.mjs";
 
 /** The module (from types/) that declares what `deployment` declares. */
-const moduleOf = (deployment, defaultName, scopeFile) =>
-  deployment === defaultName ? "./scopes.js" : `./${deployment}.js`;
+const moduleOf = (deployment, defaultName) => (deployment === defaultName ? "./scopes.js" : `./${deployment}.js`);
 
 /**
  * types/<deployment>.ts. `placed` holds every deployment up to and including this one, the
  * default first; `needed` says which components a file declares (neededComponents).
  */
-export async function deploymentTypesModule(compile, placed, rootScopes, needed) {
+export async function deploymentTypesModule(compile, placed, needed) {
   const types = placed.at(-1);
   const self = types.deployment;
   const defaultName = placed[0].deployment;
   const prefix = typePrefix(self, false);
-  const scopeFile = (scope) => rootScopes.get(scope)?.file ?? types.scopes.get(scope).file;
   const named = (deployment, scope, kind) =>
     `${typePrefix(deployment, deployment === defaultName)}${pascalCase(scope)}${kind}`;
   const imports = new Map();
@@ -34,7 +32,7 @@ export async function deploymentTypesModule(compile, placed, rootScopes, needed)
   };
   const refer = (deployment, scope, kind) => {
     const name = named(deployment, scope, kind);
-    if (deployment !== self) need(moduleOf(deployment, defaultName, scopeFile(scope)), name);
+    if (deployment !== self) need(moduleOf(deployment, defaultName), name);
     return name;
   };
   const usedComponents = new Set();

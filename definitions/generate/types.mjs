@@ -35,7 +35,7 @@ export async function typeFiles(models, versionModels = []) {
   const needed = neededComponents(placed);
   const others = new Map();
   for (let index = 1; index < placed.length; index++) {
-    const module = await deploymentTypesModule(compile, placed.slice(0, index + 1), scopeFiles, needed);
+    const module = await deploymentTypesModule(compile, placed.slice(0, index + 1), needed);
     others.set(
       `${placed[index].deployment}.ts`,
       module.trimEnd() + "\n" + deploymentAugmentation(placed[index].deployment),
