@@ -317,6 +317,6 @@ export const installFootprint = {
   // dist/esm's copy of other deployments' lazily loaded data (paths, parameters, aliases: code
   // that imports only data and type-only decoders, build/node-bundle.mjs `isShareable`) instead
   // of a chunk of its own. `npm install` of the tarball: 701 files (52 of them dependencies'),
-  // 6.24 MB of file contents.
-  ceiling: { bytes: 6_073_200, files: 649 },
+  // 6.24 MB of file contents. +781 B: the CHANGELOG entries for these (measured 6,073,909 B).
+  ceiling: { bytes: 6_074_000, files: 649 },
 };
