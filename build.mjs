@@ -15,13 +15,14 @@
 import { rmSync } from "node:fs";
 import { browser, buildBrowser } from "./build/browser.mjs";
 import { buildNodeBundle } from "./build/node-bundle.mjs";
-import { buildDeclarations, buildPerFile, buildRequireEntries } from "./build/per-file.mjs";
+import { buildDeclarations, buildPerFile, buildRequireEntries, pruneModules } from "./build/per-file.mjs";
 import { buildRequireFallback } from "./build/require-fallback.mjs";
 
 async function build() {
   rmSync("dist", { recursive: true, force: true });
   await buildPerFile();
   await buildNodeBundle();
+  await pruneModules();
   buildDeclarations();
   buildRequireEntries();
   await buildRequireFallback();

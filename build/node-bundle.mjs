@@ -55,14 +55,36 @@ const isPureData = (source) =>
   !source
     .replace(/^(?:import|export) type [^;]*;/gm, "")
     .match(/^\s*import[\s{*"']|^\s*export\s[^;=]*\bfrom\s*["']|\bimport\s*\(/m);
+// Another deployment's lazily loaded data (its paths, parameters and aliases: definitions/<name>/)
+// is code too, but code without identity: what it imports, statically, is data or a pure decoder
+// from plugins/endpoints that imports nothing but types. It is shared like data, so that dist/node
+// holds no second copy of it.
+const PURE_DECODERS = new Set(["plugins/endpoints/from-base.ts", "plugins/endpoints/aliases.ts"]);
+const valueImports = (source) =>
+  [
+    ...source
+      .replace(/^(?:import|export) type [^;]*;/gm, "")
+      .matchAll(/^\s*(?:import|export)\s[^;]*?\bfrom\s*["']([^"']+)["']/gm),
+  ].map((match) => match[1]);
+function isShareable(file, seen = new Set()) {
+  if (seen.has(file)) return true;
+  seen.add(file);
+  if (!existsSync(file)) return false;
+  const source = readFileSync(file, "utf8");
+  if (isPureData(source) || PURE_DECODERS.has(file))
+    return !PURE_DECODERS.has(file) || valueImports(source).length === 0;
+  if (!file.startsWith("definitions/")) return false;
+  return valueImports(source).every(
+    (path) => path.startsWith(".") && isShareable(posix.join(posix.dirname(file), path).replace(/\.js$/, ".ts"), seen),
+  );
+}
 const sharedData = {
   name: "shared-data",
   setup(build) {
     build.onResolve({ filter: /^\.\.?\// }, (args) => {
       if (args.kind !== "dynamic-import") return undefined;
       const file = posix.join(relative(".", args.resolveDir).split("\\").join("/"), args.path).replace(/\.js$/, ".ts");
-      if (!/^(?:definitions|plugins)\//.test(file) || !existsSync(file) || !isPureData(readFileSync(file, "utf8")))
-        return undefined;
+      if (!/^(?:definitions|plugins)\//.test(file) || !isShareable(file)) return undefined;
       return { path: SHARED + file.replace(/\.ts$/, ".js"), external: true };
     });
   },

@@ -69,6 +69,7 @@ export function buildDeclarations() {
   rmSync("dist/types", { recursive: true, force: true });
   pruneDeclarations();
   toCommonJsDeclarations();
+  writeDataDeclarations();
   // package.json's typesVersions sends TypeScript before 4.9 here: the import fails, naming the floor.
   writeFileSync(
     "dist/typescript-4.9-or-later.d.ts",
@@ -99,13 +100,43 @@ function pruneDeclarations() {
 /** Presets "exports" gives only as ES modules (the `browser`, `workerd` and `worker` conditions). */
 const ESM_ONLY_PRESETS = ["plugins/presets/browser.ts", "plugins/presets/edge.ts"];
 
-/** The dist/esm declarations package.json "exports" point at. */
+/** The dist/esm declarations package.json "exports" point at (the data entries': `writeDataDeclarations`). */
 const declarationEntries = () =>
-  [...requireEntries(), ...ESM_ONLY_PRESETS].map((file) => `dist/esm/${file.replace(/\.ts$/, ".d.ts")}`);
+  [...requireEntries(), ...ESM_ONLY_PRESETS, ...typeEntries()].map(
+    (file) => `dist/esm/${file.replace(/\.ts$/, ".d.ts")}`,
+  );
 
-/** The source files with a `require()` entry in dist/cjs: each Node entry (but the bin) and each data entry. */
+/**
+ * `forgekit/types/<name>` (types only, dist/cjs's declaration): each generated types/ file, among
+ * them the other deployments' and API versions' types, which no code entry reaches (importing one
+ * adds it to the endpoints plugin's typed deployments: types/deployments.ts).
+ */
+const typeEntries = () => listFiles("types", ".ts").filter((file) => !file.slice("types/".length).includes("/"));
+
+/** The source files with a `require()` entry in dist/cjs: each Node entry but the bin. */
 const requireEntries = () =>
-  [...nodeBundleEntries().map(sourceOf), ...dataEntries()].filter((source) => source !== "plugins/cli/bin.ts");
+  nodeBundleEntries()
+    .map(sourceOf)
+    .filter((source) => source !== "plugins/cli/bin.ts");
+
+/**
+ * `forgekit/routes/<scope>` (build/node-bundle.mjs `dataEntries`) is dist/esm's module under every
+ * condition, `require()` included (require() of an ES module: it returns the same namespace a
+ * wrapper would), and every scope's module has the same shape: one declaration per module
+ * format serves them all (package.json "exports" names it for the whole pattern).
+ */
+export const DATA_DECLARATION = "dist/esm/definitions/api.github.com/scope.d.ts";
+function writeDataDeclarations() {
+  const [first] = dataEntries();
+  if (!first) return;
+  const text = `/** A scope's operations, packed one per line (definitions/generate/pack.mjs; decoded by \`endpoints\`). */\nexport declare const routes: string;\n`;
+  if (!/^export const routes\b/m.test(readFileSync(first, "utf8")))
+    throw new Error(
+      `build: ${first} no longer exports only \`routes\`; update writeDataDeclarations (build/per-file.mjs)`,
+    );
+  writeFileSync(DATA_DECLARATION, text);
+  writeFileSync(DATA_DECLARATION.replace(/^dist\/esm\//, "dist/cjs/").replace(/\.d\.ts$/, ".d.cts"), text);
+}
 
 /**
  * One set of declarations for `import` and `require` (README, "TypeScript"). TypeScript 4.9, and
@@ -162,12 +193,11 @@ function toCommonJsDeclarations() {
  * preset's entry falls back to a CommonJS bundle where that require() fails (build/require-fallback.mjs).
  */
 export function buildRequireEntries() {
-  const data = new Set(dataEntries());
   for (const source of requireEntries()) {
     const path = source.replace(/\.ts$/, "");
     const up = "../".repeat(path.split("/").length);
     mkdirSync(dirname(`dist/cjs/${path}`), { recursive: true });
-    const load = `require("${up}${data.has(source) ? "esm" : "node"}/${path}.js")`;
+    const load = `require("${up}node/${path}.js")`;
     writeFileSync(
       `dist/cjs/${path}.cjs`,
       path === PRESET_WITH_FALLBACK ? requireWithFallback(load) : `"use strict";\nmodule.exports = ${load};\n`,
@@ -186,4 +216,56 @@ export function buildRequireEntries() {
     "dist/cjs/index.d.cts",
     `import * as preset from "./plugins/presets/full.cjs";\n/** The full preset's factory, carrying every named export (\`require("forgekit").Client\`). */\ndeclare const forgekit: typeof preset.default & typeof preset;\nexport = forgekit;\n`,
   );
+}
+
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * dist/esm ships the modules something loads, and no other: what package.json "exports" gives
+ * to a condition that reaches dist/esm (a bundler's `import`, `browser`, `workerd`, `worker`),
+ * the data dist/node imports from it (build/node-bundle.mjs `sharedData`), and what those
+ * import, statically or with `import()`. A Node-only entry whose every condition is dist/node's
+ * (forgekit/testing, forgekit/plugins/cli) leaves no per-file copy, nor does the bin's own module.
+ */
+export async function pruneModules() {
+  const exports = JSON.parse(readFileSync("package.json", "utf8")).exports;
+  const targets = (value) =>
+    typeof value === "string"
+      ? [value.replace(/^\.\//, "")]
+      : Object.entries(value ?? {}).flatMap(([key, inner]) => (key === "types" ? [] : targets(inner)));
+  const modules = listFiles("dist/esm", ".js");
+  const roots = new Set();
+  for (const [key, value] of Object.entries(exports)) {
+    // A pattern's matches that an exact key of their own overrides (`./plugins/cli`) are that key's.
+    const keyPattern = new RegExp(`^${key.split("*").map(escapeRegExp).join("(.+)")}$`);
+    for (const target of targets(value).filter((path) => path.startsWith("dist/esm/"))) {
+      const pattern = new RegExp(`^${target.split("*").map(escapeRegExp).join("(.+)")}$`);
+      for (const file of modules) {
+        const match = pattern.exec(file);
+        if (!match) continue;
+        const subpath = key.replace("*", match[1] ?? "");
+        if (subpath !== key && keyPattern.test(subpath) && subpath in exports) continue;
+        roots.add(file);
+      }
+    }
+  }
+  for (const file of listFiles("dist/node", ".js"))
+    for (const [, path] of readFileSync(file, "utf8").matchAll(/\bimport\(\s*"((?:\.\.\/)+esm\/[^"]+\.js)"\s*\)/g))
+      roots.add(posix.join(posix.dirname(file), path));
+  const { metafile } = await esbuild({
+    entryPoints: [...roots],
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "neutral",
+    outdir: "dist/pruned",
+    write: false,
+    metafile: true,
+    logLevel: "warning",
+    plugins: [
+      { name: "packages", setup: (build) => build.onResolve({ filter: /^[^./]/ }, () => ({ external: true })) },
+    ],
+  });
+  const reached = new Set(Object.keys(metafile.inputs));
+  for (const file of modules) if (!reached.has(file)) rmSync(file);
 }

@@ -2,58 +2,7 @@
 import type { ApiGithubCom20260310ActionsEndpoints, ApiGithubCom20260310ActivityEndpoints, ApiGithubCom20260310AppsEndpoints, ApiGithubCom20260310CodeScanningEndpoints, ApiGithubCom20260310DependabotEndpoints, ApiGithubCom20260310GistsEndpoints, ApiGithubCom20260310IssuesEndpoints, ApiGithubCom20260310MetaEndpoints, ApiGithubCom20260310MigrationsEndpoints, ApiGithubCom20260310OrgsEndpoints, ApiGithubCom20260310ProjectsEndpoints, ApiGithubCom20260310PullsEndpoints, ApiGithubCom20260310RateLimitEndpoints, ApiGithubCom20260310ReposEndpoints, ApiGithubCom20260310SearchEndpoints, ApiGithubCom20260310SecurityAdvisoriesEndpoints, ApiGithubCom20260310TeamsEndpoints, ApiGithubCom20260310UsersEndpoints, AuthenticationToken, NullableRepository, Repository } from "./api.github.com@2026-03-10.js";
 import type { CheckSuite as CheckSuite_Base, CodeOfConduct, CodeSearchResultItem as CodeSearchResultItem_Base, Codespace as Codespace_Base, CodespaceWithFullRepository as CodespaceWithFullRepository_Base, CombinedCommitStatus as CombinedCommitStatus_Base, CommitSearchResultItem as CommitSearchResultItem_Base, FullRepository as FullRepository_Base, InstallationToken as InstallationToken_Base, MinimalRepository as MinimalRepository_Base, OrganizationFull as OrganizationFull_Base, Package as Package_Base, RepositoryInvitation as RepositoryInvitation_Base, SimpleUser, Thread as Thread_Base, WorkflowRun as WorkflowRun_Base } from "./components.js";
 import type { AppPermissions, GhecActionsEndpoints, GhecActionsMethodsOf, GhecAnnouncementBannersEndpoints, GhecAnnouncementBannersMethodsOf, GhecAppsEndpoints, GhecAppsMethodsOf, GhecAuditLogMethodsOf, GhecBillingEndpoints, GhecBillingMethodsOf, GhecCodeScanningEndpoints, GhecCodeScanningMethodsOf, GhecCopilotEndpoints, GhecCopilotMethodsOf, GhecDependabotEndpoints, GhecDependabotMethodsOf, GhecEnterpriseAdminEndpoints, GhecEnterpriseAdminMethodsOf, GhecEnterpriseAppsEndpoints, GhecEnterpriseAppsMethodsOf, GhecHostedComputeEndpoints, GhecHostedComputeMethodsOf, GhecOrgsEndpoints, GhecOrgsMethodsOf, GhecReposEndpoints, GhecReposMethodsOf, GhecScimEndpoints, GhecScimMethodsOf, GhecSecretScanningEndpoints, GhecSecretScanningMethodsOf, GhecTeamsEndpoints, GhecTeamsMethodsOf, SecurityAndAnalysis } from "./ghec.js";
-import type { ActionsEndpoints, ActionsMethodsOf } from "./scopes/actions.js";
-import type { ActivityEndpoints, ActivityMethodsOf } from "./scopes/activity.js";
-import type { AgentTasksEndpoints, AgentTasksMethods } from "./scopes/agent-tasks.js";
-import type { AgentsEndpoints, AgentsMethodsOf } from "./scopes/agents.js";
-import type { ApiInsightsEndpoints, ApiInsightsMethods } from "./scopes/api-insights.js";
-import type { AppsEndpoints, AppsMethodsOf } from "./scopes/apps.js";
-import type { CampaignsEndpoints, CampaignsMethods } from "./scopes/campaigns.js";
-import type { ChecksEndpoints, ChecksMethodsOf } from "./scopes/checks.js";
-import type { ClassroomEndpoints, ClassroomMethods } from "./scopes/classroom.js";
-import type { CodeQualityEndpoints, CodeQualityMethods } from "./scopes/code-quality.js";
-import type { CodeScanningEndpoints, CodeScanningMethodsOf } from "./scopes/code-scanning.js";
-import type { CodeSecurityEndpoints, CodeSecurityMethods } from "./scopes/code-security.js";
-import type { CodesOfConductEndpoints, CodesOfConductMethods } from "./scopes/codes-of-conduct.js";
-import type { CodespacesEndpoints, CodespacesMethodsOf } from "./scopes/codespaces.js";
-import type { CopilotSpacesEndpoints, CopilotSpacesMethods } from "./scopes/copilot-spaces.js";
-import type { CopilotEndpoints, CopilotMethodsOf } from "./scopes/copilot.js";
-import type { CredentialsEndpoints, CredentialsMethods } from "./scopes/credentials.js";
-import type { DependabotEndpoints, DependabotMethodsOf } from "./scopes/dependabot.js";
-import type { DependencyGraphEndpoints, DependencyGraphMethods } from "./scopes/dependency-graph.js";
-import type { EmojisEndpoints, EmojisMethods } from "./scopes/emojis.js";
-import type { EnterpriseTeamMembershipsEndpoints, EnterpriseTeamMembershipsMethods } from "./scopes/enterprise-team-memberships.js";
-import type { EnterpriseTeamOrganizationsEndpoints, EnterpriseTeamOrganizationsMethods } from "./scopes/enterprise-team-organizations.js";
-import type { EnterpriseTeamsEndpoints, EnterpriseTeamsMethods } from "./scopes/enterprise-teams.js";
-import type { GistsEndpoints, GistsMethodsOf } from "./scopes/gists.js";
-import type { GitEndpoints, GitMethods } from "./scopes/git.js";
-import type { GitdataMethods } from "./scopes/gitdata.js";
-import type { GitignoreEndpoints, GitignoreMethods } from "./scopes/gitignore.js";
-import type { HostedComputeEndpoints, HostedComputeMethodsOf } from "./scopes/hosted-compute.js";
-import type { IntegrationsMethodsOf } from "./scopes/integrations.js";
-import type { InteractionsEndpoints, InteractionsMethods } from "./scopes/interactions.js";
-import type { IssuesEndpoints, IssuesMethodsOf } from "./scopes/issues.js";
-import type { LicensesEndpoints, LicensesMethods } from "./scopes/licenses.js";
-import type { MarkdownEndpoints, MarkdownMethods } from "./scopes/markdown.js";
-import type { MetaEndpoints, MetaMethodsOf } from "./scopes/meta.js";
-import type { MigrationsEndpoints, MigrationsMethodsOf } from "./scopes/migrations.js";
-import type { MiscMethodsOf } from "./scopes/misc.js";
-import type { OidcEndpoints, OidcMethods } from "./scopes/oidc.js";
-import type { OrgsEndpoints, OrgsMethodsOf } from "./scopes/orgs.js";
-import type { PackagesEndpoints, PackagesMethodsOf } from "./scopes/packages.js";
-import type { PrivateRegistriesEndpoints, PrivateRegistriesMethods } from "./scopes/private-registries.js";
-import type { ProjectsEndpoints, ProjectsMethodsOf } from "./scopes/projects.js";
-import type { PullRequestStacksEndpoints, PullRequestStacksMethods } from "./scopes/pull-request-stacks.js";
-import type { PullRequestsMethodsOf } from "./scopes/pull-requests.js";
-import type { PullsEndpoints, PullsMethodsOf } from "./scopes/pulls.js";
-import type { RateLimitMethodsOf } from "./scopes/rate-limit.js";
-import type { ReactionsEndpoints, ReactionsMethods } from "./scopes/reactions.js";
-import type { ReposEndpoints, ReposMethodsOf } from "./scopes/repos.js";
-import type { SearchEndpoints, SearchMethodsOf } from "./scopes/search.js";
-import type { SecretScanningEndpoints, SecretScanningMethodsOf } from "./scopes/secret-scanning.js";
-import type { SecurityAdvisoriesEndpoints, SecurityAdvisoriesMethodsOf } from "./scopes/security-advisories.js";
-import type { TeamsEndpoints, TeamsMethodsOf } from "./scopes/teams.js";
-import type { UsersEndpoints, UsersMethodsOf } from "./scopes/users.js";
+import type { ActionsEndpoints, ActionsMethodsOf, ActivityEndpoints, ActivityMethodsOf, AgentTasksEndpoints, AgentTasksMethods, AgentsEndpoints, AgentsMethodsOf, ApiInsightsEndpoints, ApiInsightsMethods, AppsEndpoints, AppsMethodsOf, CampaignsEndpoints, CampaignsMethods, ChecksEndpoints, ChecksMethodsOf, ClassroomEndpoints, ClassroomMethods, CodeQualityEndpoints, CodeQualityMethods, CodeScanningEndpoints, CodeScanningMethodsOf, CodeSecurityEndpoints, CodeSecurityMethods, CodesOfConductEndpoints, CodesOfConductMethods, CodespacesEndpoints, CodespacesMethodsOf, CopilotEndpoints, CopilotMethodsOf, CopilotSpacesEndpoints, CopilotSpacesMethods, CredentialsEndpoints, CredentialsMethods, DependabotEndpoints, DependabotMethodsOf, DependencyGraphEndpoints, DependencyGraphMethods, EmojisEndpoints, EmojisMethods, EnterpriseTeamMembershipsEndpoints, EnterpriseTeamMembershipsMethods, EnterpriseTeamOrganizationsEndpoints, EnterpriseTeamOrganizationsMethods, EnterpriseTeamsEndpoints, EnterpriseTeamsMethods, GistsEndpoints, GistsMethodsOf, GitEndpoints, GitMethods, GitdataMethods, GitignoreEndpoints, GitignoreMethods, HostedComputeEndpoints, HostedComputeMethodsOf, IntegrationsMethodsOf, InteractionsEndpoints, InteractionsMethods, IssuesEndpoints, IssuesMethodsOf, LicensesEndpoints, LicensesMethods, MarkdownEndpoints, MarkdownMethods, MetaEndpoints, MetaMethodsOf, MigrationsEndpoints, MigrationsMethodsOf, MiscMethodsOf, OidcEndpoints, OidcMethods, OrgsEndpoints, OrgsMethodsOf, PackagesEndpoints, PackagesMethodsOf, PrivateRegistriesEndpoints, PrivateRegistriesMethods, ProjectsEndpoints, ProjectsMethodsOf, PullRequestStacksEndpoints, PullRequestStacksMethods, PullRequestsMethodsOf, PullsEndpoints, PullsMethodsOf, RateLimitMethodsOf, ReactionsEndpoints, ReactionsMethods, ReposEndpoints, ReposMethodsOf, SearchEndpoints, SearchMethodsOf, SecretScanningEndpoints, SecretScanningMethodsOf, SecurityAdvisoriesEndpoints, SecurityAdvisoriesMethodsOf, TeamsEndpoints, TeamsMethodsOf, UsersEndpoints, UsersMethodsOf } from "./scopes.js";
 
 export type NullableMinimalRepository = {
   id: number;
@@ -995,4 +944,11 @@ export interface Ghec20260310RestScopes {
   securityAdvisories: SecurityAdvisoriesMethodsOf<Ghec20260310ScopeEndpoints>;
   teams: Ghec20260310TeamsMethods;
   users: UsersMethodsOf<Ghec20260310ScopeEndpoints>;
+}
+
+// Importing this module gives the endpoints plugin ghec@2026-03-10's types (types/deployments.ts).
+declare module "./deployments.js" {
+  interface VersionTypes {
+    ghec: { "2026-03-10": { scopes: Ghec20260310RestScopes; endpoints: Ghec20260310Endpoints } };
+  }
 }

@@ -2,41 +2,7 @@
 import type { ActionsEnabled, ActionsOrganizationPermissions as ActionsOrganizationPermissions_Base, ActionsRepositoryPermissions as ActionsRepositoryPermissions_Base, AddedToProjectIssueEvent, AlertNumber, AllowedActions, AppPermissions as AppPermissions_Base, Artifact as Artifact_Base, AssignedIssueEvent, AuthorAssociation, Authorization as Authorization_Base, BlockedByAddedIssueEvent, BlockedByRemovedIssueEvent, BlockingAddedIssueEvent, BlockingRemovedIssueEvent, BranchProtection as BranchProtection_Base, BranchRestrictionPolicy as BranchRestrictionPolicy_Base, BranchWithProtection as BranchWithProtection_Base, CheckSuite as CheckSuite_Base, CodeOfConduct, CodeScanningAlert as CodeScanningAlert_Base, CodeScanningAlertAssignees, CodeScanningAlertDismissedComment, CodeScanningAlertDismissedReason, CodeScanningAlertSetState, CodeScanningAnalysisCommitSha, CodeScanningAnalysisSarifFile, CodeScanningDefaultSetup as CodeScanningDefaultSetup_Base, CodeScanningDefaultSetupOptions, CodeScanningRefFull, CodeSearchResultItem as CodeSearchResultItem_Base, CodeSecurityConfiguration as CodeSecurityConfiguration_Base, Collaborator as Collaborator_Base, CombinedCommitStatus as CombinedCommitStatus_Base, CommitSearchResultItem as CommitSearchResultItem_Base, ConvertedNoteToIssueIssueEvent, CreateEvent as CreateEvent_Base, CustomProperty as CustomProperty_Base, DeleteEvent as DeleteEvent_Base, DemilestonedIssueEvent, DependabotAlert as DependabotAlert_Base, DependabotAlertPackage, DependabotAlertSecurityAdvisory as DependabotAlertSecurityAdvisory_Base, DependabotAlertWithRepository as DependabotAlertWithRepository_Base, DeploymentReviewerType, EnabledRepositories, Environment as Environment_Base, Event as Event_Base, FullRepository as FullRepository_Base, GollumEvent, Installation as Installation_Base, InstallationToken as InstallationToken_Base, Integration, IssueCommentEvent, IssueEvent as IssueEvent_Base, IssueTypeAddedIssueEvent, IssueTypeChangedIssueEvent, IssueTypeRemovedIssueEvent, IssuesEvent, LabeledIssueEvent, LdapDn, LockedIssueEvent, MemberEvent, MilestonedIssueEvent, MinimalRepository as MinimalRepository_Base, MovedColumnInProjectIssueEvent, NullableLicenseSimple, NullableSimpleUser, OrgRules, OrgRulesetConditions, OrganizationSecretScanningAlert as OrganizationSecretScanningAlert_Base, OrganizationSimple, Package as Package_Base, ParentIssueAddedIssueEvent, ParentIssueRemovedIssueEvent, PendingDeployment as PendingDeployment_Base, ProtectedBranch as ProtectedBranch_Base, ProtectedBranchPullRequestReview as ProtectedBranchPullRequestReview_Base, PublicEvent, PullRequest, PullRequestEvent as PullRequestEvent_Base, PullRequestSimple as PullRequestSimple_Base, PushEvent as PushEvent_Base, RateLimit, ReactionRollup, Release as Release_Base, RemovedFromProjectIssueEvent, RenamedIssueEvent, Repository, RepositoryCollaboratorPermission as RepositoryCollaboratorPermission_Base, RepositoryInvitation as RepositoryInvitation_Base, RepositoryRuleBranchNamePattern, RepositoryRuleCodeScanning, RepositoryRuleCommitAuthorEmailPattern, RepositoryRuleCommitMessagePattern, RepositoryRuleCommitterEmailPattern, RepositoryRuleCopilotCodeReview, RepositoryRuleCreation, RepositoryRuleDeletion, RepositoryRuleEnforcement, RepositoryRuleFileExtensionRestriction, RepositoryRuleFilePathRestriction, RepositoryRuleMaxFilePathLength, RepositoryRuleMaxFileSize, RepositoryRuleMergeQueue, RepositoryRuleNonFastForward, RepositoryRulePullRequest, RepositoryRuleRequiredDeployments, RepositoryRuleRequiredLinearHistory, RepositoryRuleRequiredSignatures, RepositoryRuleRequiredStatusChecks, RepositoryRuleRulesetInfo, RepositoryRuleTagNamePattern, RepositoryRuleUpdate, RepositoryRuleWorkflows, RepositoryRuleset as RepositoryRuleset_Base, RepositoryRulesetConditions, ReviewDismissedIssueEvent, ReviewRequestRemovedIssueEvent as ReviewRequestRemovedIssueEvent_Base, ReviewRequestedIssueEvent as ReviewRequestedIssueEvent_Base, RunnerGroupsOrg as RunnerGroupsOrg_Base, SecretScanningAlert as SecretScanningAlert_Base, SecretScanningAlertResolution, SecretScanningAlertResolutionComment, SecretScanningAlertState, SecretScanningAlertWithMetadata as SecretScanningAlertWithMetadata_Base, SecretScanningLocationCommit as SecretScanningLocationCommit_Base, SecretScanningLocationDiscussionBody, SecretScanningLocationDiscussionComment, SecretScanningLocationDiscussionTitle, SecretScanningLocationWikiCommit, SecretScanningScanHistory as SecretScanningScanHistory_Base, ShortBranch as ShortBranch_Base, SimpleUser, StateChangeIssueEvent, SubIssueAddedIssueEvent, SubIssueRemovedIssueEvent, Team as Team_Base, Thread as Thread_Base, TimelineAssignedIssueEvent, TimelineCommentEvent, TimelineCommitCommentedEvent, TimelineCommittedEvent, TimelineCrossReferencedEvent, TimelineLineCommentedEvent, TimelineReviewedEvent, TimelineUnassignedIssueEvent, UnassignedIssueEvent, UnlabeledIssueEvent, WaitTimer, WatchEvent, WorkflowRun as WorkflowRun_Base } from "./components.js";
 import type { ActionsEnterprisePermissions as ActionsEnterprisePermissions_Base, Announcement, AnnouncementExpiration, AnnouncementMessage, AnnouncementUserDismissible, EnabledOrganizations, EnterpriseSecurityAnalysisSettings as EnterpriseSecurityAnalysisSettings_Base, GhecActionsEndpoints, GhecActionsMethodsOf, GhecAnnouncementBannersEndpoints, GhecAnnouncementBannersMethodsOf, GhecAuditLogMethodsOf, GhecBillingEndpoints, GhecBillingMethodsOf, GhecCodeScanningEndpoints, GhecCodeScanningMethodsOf, GhecEnterpriseAdminEndpoints, GhecEnterpriseAdminMethodsOf, GhecOrgsEndpoints, GhecOrgsMethodsOf, GhecReposEndpoints, GhecReposMethodsOf, GhecSecretScanningEndpoints, GhecSecretScanningMethodsOf, GhecTeamsEndpoints, GhecTeamsMethodsOf, RunnerGroupsEnterprise as RunnerGroupsEnterprise_Base } from "./ghec.js";
 import type { MethodOf } from "./method.js";
-import type { ActionsEndpoints, ActionsMethodsOf } from "./scopes/actions.js";
-import type { ActivityEndpoints, ActivityMethodsOf } from "./scopes/activity.js";
-import type { AppsEndpoints, AppsMethodsOf } from "./scopes/apps.js";
-import type { ChecksEndpoints, ChecksMethodsOf } from "./scopes/checks.js";
-import type { CodeScanningEndpoints, CodeScanningMethodsOf } from "./scopes/code-scanning.js";
-import type { CodeSecurityEndpoints, CodeSecurityMethodsOf } from "./scopes/code-security.js";
-import type { CodesOfConductEndpoints, CodesOfConductMethods } from "./scopes/codes-of-conduct.js";
-import type { DependabotEndpoints, DependabotMethodsOf } from "./scopes/dependabot.js";
-import type { DependencyGraphEndpoints, DependencyGraphMethodsOf } from "./scopes/dependency-graph.js";
-import type { EmojisEndpoints, EmojisMethods } from "./scopes/emojis.js";
-import type { GistsEndpoints, GistsMethods } from "./scopes/gists.js";
-import type { GitEndpoints, GitMethods } from "./scopes/git.js";
-import type { GitdataMethods } from "./scopes/gitdata.js";
-import type { GitignoreEndpoints, GitignoreMethods } from "./scopes/gitignore.js";
-import type { IntegrationsMethodsOf } from "./scopes/integrations.js";
-import type { IssuesEndpoints, IssuesMethodsOf } from "./scopes/issues.js";
-import type { LicensesEndpoints, LicensesMethods } from "./scopes/licenses.js";
-import type { MarkdownEndpoints, MarkdownMethods } from "./scopes/markdown.js";
-import type { MetaEndpoints, MetaMethodsOf } from "./scopes/meta.js";
-import type { MigrationsEndpoints, MigrationsMethodsOf } from "./scopes/migrations.js";
-import type { MiscMethodsOf } from "./scopes/misc.js";
-import type { OidcEndpoints, OidcMethodsOf } from "./scopes/oidc.js";
-import type { OrgsEndpoints, OrgsMethodsOf } from "./scopes/orgs.js";
-import type { PackagesEndpoints, PackagesMethodsOf } from "./scopes/packages.js";
-import type { PrivateRegistriesEndpoints, PrivateRegistriesMethodsOf } from "./scopes/private-registries.js";
-import type { PullRequestsMethodsOf } from "./scopes/pull-requests.js";
-import type { PullsEndpoints, PullsMethodsOf } from "./scopes/pulls.js";
-import type { RateLimitEndpoints, RateLimitMethodsOf } from "./scopes/rate-limit.js";
-import type { ReactionsEndpoints, ReactionsMethods } from "./scopes/reactions.js";
-import type { ReposEndpoints, ReposMethodsOf } from "./scopes/repos.js";
-import type { SearchEndpoints, SearchMethodsOf } from "./scopes/search.js";
-import type { SecretScanningEndpoints, SecretScanningMethodsOf } from "./scopes/secret-scanning.js";
-import type { SecurityAdvisoriesEndpoints, SecurityAdvisoriesMethodsOf } from "./scopes/security-advisories.js";
-import type { TeamsEndpoints, TeamsMethodsOf } from "./scopes/teams.js";
-import type { UsersEndpoints, UsersMethodsOf } from "./scopes/users.js";
+import type { ActionsEndpoints, ActionsMethodsOf, ActivityEndpoints, ActivityMethodsOf, AppsEndpoints, AppsMethodsOf, ChecksEndpoints, ChecksMethodsOf, CodeScanningEndpoints, CodeScanningMethodsOf, CodeSecurityEndpoints, CodeSecurityMethodsOf, CodesOfConductEndpoints, CodesOfConductMethods, DependabotEndpoints, DependabotMethodsOf, DependencyGraphEndpoints, DependencyGraphMethodsOf, EmojisEndpoints, EmojisMethods, GistsEndpoints, GistsMethods, GitEndpoints, GitMethods, GitdataMethods, GitignoreEndpoints, GitignoreMethods, IntegrationsMethodsOf, IssuesEndpoints, IssuesMethodsOf, LicensesEndpoints, LicensesMethods, MarkdownEndpoints, MarkdownMethods, MetaEndpoints, MetaMethodsOf, MigrationsEndpoints, MigrationsMethodsOf, MiscMethodsOf, OidcEndpoints, OidcMethodsOf, OrgsEndpoints, OrgsMethodsOf, PackagesEndpoints, PackagesMethodsOf, PrivateRegistriesEndpoints, PrivateRegistriesMethodsOf, PullRequestsMethodsOf, PullsEndpoints, PullsMethodsOf, RateLimitEndpoints, RateLimitMethodsOf, ReactionsEndpoints, ReactionsMethods, ReposEndpoints, ReposMethodsOf, SearchEndpoints, SearchMethodsOf, SecretScanningEndpoints, SecretScanningMethodsOf, SecurityAdvisoriesEndpoints, SecurityAdvisoriesMethodsOf, TeamsEndpoints, TeamsMethodsOf, UsersEndpoints, UsersMethodsOf } from "./scopes.js";
 
 export type NullableScopedInstallation = {
   permissions: AppPermissions;
@@ -4711,4 +4677,11 @@ export interface Ghes317RestScopes {
   securityAdvisories: Ghes317SecurityAdvisoriesMethods;
   teams: Ghes317TeamsMethods;
   users: Ghes317UsersMethods;
+}
+
+// Importing this module gives the endpoints plugin ghes-3.17's types (types/deployments.ts).
+declare module "./deployments.js" {
+  interface DeploymentTypes {
+    "ghes-3.17": { scopes: Ghes317RestScopes; endpoints: Ghes317Endpoints };
+  }
 }

@@ -2,41 +2,7 @@
 import type { CheckSuite as CheckSuite_Base, CodeOfConduct, CodeSearchResultItem as CodeSearchResultItem_Base, CombinedCommitStatus as CombinedCommitStatus_Base, CommitSearchResultItem as CommitSearchResultItem_Base, Event as Event_Base, GollumEvent, IssueCommentEvent, IssuesEvent, MemberEvent, MinimalRepository as MinimalRepository_Base, Package as Package_Base, PublicEvent, RepositoryInvitation as RepositoryInvitation_Base, SimpleUser, Thread as Thread_Base, WatchEvent, WorkflowRun as WorkflowRun_Base } from "./components.js";
 import type { GhecActionsEndpoints, GhecActionsMethodsOf, GhecAnnouncementBannersEndpoints, GhecAnnouncementBannersMethodsOf, GhecAuditLogMethodsOf, GhecBillingEndpoints, GhecBillingMethodsOf, GhecCodeScanningEndpoints, GhecCodeScanningMethodsOf, GhecEnterpriseAdminEndpoints, GhecEnterpriseAdminMethodsOf, GhecOrgsEndpoints, GhecOrgsMethodsOf, GhecReposEndpoints, GhecReposMethodsOf, GhecSecretScanningEndpoints, GhecSecretScanningMethodsOf, GhecTeamsEndpoints, GhecTeamsMethodsOf } from "./ghec.js";
 import type { CommitCommentEvent, CreateEvent, CustomProperty, DeleteEvent, ForkEvent, Ghes317ActionsEndpoints, Ghes317ActionsMethodsOf, Ghes317ActivityEndpoints, Ghes317AppsEndpoints, Ghes317AuthorizationMethodsOf, Ghes317CodeScanningEndpoints, Ghes317CodeSecurityEndpoints, Ghes317DependabotEndpoints, Ghes317EnterpriseAdminEndpoints, Ghes317EnterpriseAdminMethodsOf, Ghes317EnterpriseMethodsOf, Ghes317IssuesEndpoints, Ghes317MetaEndpoints, Ghes317OauthAuthorizationsEndpoints, Ghes317OauthAuthorizationsMethodsOf, Ghes317OidcEndpoints, Ghes317OrgsEndpoints, Ghes317PullsEndpoints, Ghes317RateLimitEndpoints, Ghes317ReposEndpoints, Ghes317ReposMethodsOf, Ghes317SecretScanningEndpoints, Ghes317TeamsEndpoints, Ghes317UsersMethodsOf, PullRequestEvent, PullRequestReviewCommentEvent, PullRequestReviewEvent, PushEvent, ReleaseEvent, SecurityAndAnalysis } from "./ghes-3.17.js";
-import type { ActionsEndpoints, ActionsMethodsOf } from "./scopes/actions.js";
-import type { ActivityEndpoints, ActivityMethodsOf } from "./scopes/activity.js";
-import type { AppsEndpoints, AppsMethodsOf } from "./scopes/apps.js";
-import type { ChecksEndpoints, ChecksMethodsOf } from "./scopes/checks.js";
-import type { CodeScanningEndpoints, CodeScanningMethodsOf } from "./scopes/code-scanning.js";
-import type { CodeSecurityEndpoints, CodeSecurityMethodsOf } from "./scopes/code-security.js";
-import type { CodesOfConductEndpoints, CodesOfConductMethods } from "./scopes/codes-of-conduct.js";
-import type { DependabotEndpoints, DependabotMethodsOf } from "./scopes/dependabot.js";
-import type { DependencyGraphEndpoints, DependencyGraphMethodsOf } from "./scopes/dependency-graph.js";
-import type { EmojisEndpoints, EmojisMethods } from "./scopes/emojis.js";
-import type { GistsEndpoints, GistsMethods } from "./scopes/gists.js";
-import type { GitEndpoints, GitMethods } from "./scopes/git.js";
-import type { GitdataMethods } from "./scopes/gitdata.js";
-import type { GitignoreEndpoints, GitignoreMethods } from "./scopes/gitignore.js";
-import type { IntegrationsMethodsOf } from "./scopes/integrations.js";
-import type { IssuesEndpoints, IssuesMethodsOf } from "./scopes/issues.js";
-import type { LicensesEndpoints, LicensesMethods } from "./scopes/licenses.js";
-import type { MarkdownEndpoints, MarkdownMethods } from "./scopes/markdown.js";
-import type { MetaEndpoints, MetaMethodsOf } from "./scopes/meta.js";
-import type { MigrationsEndpoints, MigrationsMethodsOf } from "./scopes/migrations.js";
-import type { MiscMethodsOf } from "./scopes/misc.js";
-import type { OidcMethodsOf } from "./scopes/oidc.js";
-import type { OrgsEndpoints, OrgsMethodsOf } from "./scopes/orgs.js";
-import type { PackagesEndpoints, PackagesMethodsOf } from "./scopes/packages.js";
-import type { PrivateRegistriesEndpoints, PrivateRegistriesMethods } from "./scopes/private-registries.js";
-import type { PullRequestsMethodsOf } from "./scopes/pull-requests.js";
-import type { PullsEndpoints, PullsMethodsOf } from "./scopes/pulls.js";
-import type { RateLimitMethodsOf } from "./scopes/rate-limit.js";
-import type { ReactionsEndpoints, ReactionsMethods } from "./scopes/reactions.js";
-import type { ReposEndpoints, ReposMethodsOf } from "./scopes/repos.js";
-import type { SearchEndpoints, SearchMethodsOf } from "./scopes/search.js";
-import type { SecretScanningEndpoints, SecretScanningMethodsOf } from "./scopes/secret-scanning.js";
-import type { SecurityAdvisoriesEndpoints, SecurityAdvisoriesMethodsOf } from "./scopes/security-advisories.js";
-import type { TeamsEndpoints, TeamsMethodsOf } from "./scopes/teams.js";
-import type { UsersEndpoints, UsersMethodsOf } from "./scopes/users.js";
+import type { ActionsEndpoints, ActionsMethodsOf, ActivityEndpoints, ActivityMethodsOf, AppsEndpoints, AppsMethodsOf, ChecksEndpoints, ChecksMethodsOf, CodeScanningEndpoints, CodeScanningMethodsOf, CodeSecurityEndpoints, CodeSecurityMethodsOf, CodesOfConductEndpoints, CodesOfConductMethods, DependabotEndpoints, DependabotMethodsOf, DependencyGraphEndpoints, DependencyGraphMethodsOf, EmojisEndpoints, EmojisMethods, GistsEndpoints, GistsMethods, GitEndpoints, GitMethods, GitdataMethods, GitignoreEndpoints, GitignoreMethods, IntegrationsMethodsOf, IssuesEndpoints, IssuesMethodsOf, LicensesEndpoints, LicensesMethods, MarkdownEndpoints, MarkdownMethods, MetaEndpoints, MetaMethodsOf, MigrationsEndpoints, MigrationsMethodsOf, MiscMethodsOf, OidcMethodsOf, OrgsEndpoints, OrgsMethodsOf, PackagesEndpoints, PackagesMethodsOf, PrivateRegistriesEndpoints, PrivateRegistriesMethods, PullRequestsMethodsOf, PullsEndpoints, PullsMethodsOf, RateLimitMethodsOf, ReactionsEndpoints, ReactionsMethods, ReposEndpoints, ReposMethodsOf, SearchEndpoints, SearchMethodsOf, SecretScanningEndpoints, SecretScanningMethodsOf, SecurityAdvisoriesEndpoints, SecurityAdvisoriesMethodsOf, TeamsEndpoints, TeamsMethodsOf, UsersEndpoints, UsersMethodsOf } from "./scopes.js";
 
 export type NullableMinimalRepository = {
   id: number;
@@ -914,4 +880,11 @@ export interface Ghes318RestScopes {
   securityAdvisories: Ghes318SecurityAdvisoriesMethods;
   teams: Ghes318TeamsMethods;
   users: Ghes318UsersMethods;
+}
+
+// Importing this module gives the endpoints plugin ghes-3.18's types (types/deployments.ts).
+declare module "./deployments.js" {
+  interface DeploymentTypes {
+    "ghes-3.18": { scopes: Ghes318RestScopes; endpoints: Ghes318Endpoints };
+  }
 }

@@ -3,7 +3,7 @@ import type { EndpointMethod, OperationTypes } from "../kernel/index.js";
 
 /**
  * The endpoint method of route `R` of scope `S` in a deployment's routes per scope `E` (`never` where
- * `E` lacks it): what makes the methods of a scope generic in the deployment (types/scopes/,
+ * `E` lacks it): what makes the methods of a scope generic in the deployment (types/scopes.ts,
  * types/<deployment>.ts). Only scope `S`'s routes are resolved, not every route of `E`.
  */
 export type MethodOf<E, S extends string, R extends string> = E extends {

@@ -10,7 +10,7 @@ import {
 } from "./differences.mjs";
 import { packAliases, packNames, packPaths, packScope } from "./pack.mjs";
 import { paramMeta } from "./params.mjs";
-import { literal, propertyKey } from "./util.mjs";
+import { literal, pascalCase, propertyKey } from "./util.mjs";
 
 /**
  * definitions/<deployment>/ of `model`: the default's per-scope modules, or with `base` (the
@@ -235,6 +235,13 @@ function definitionsAllModule(model, endpoints, base) {
     "",
     'export { deployment, loadParams, names } from "./index.js";',
     "export { aliases, legacyRoutes, removed };",
+    ...(built
+      ? [
+          "// Its types, which importing them adds to the endpoints plugin's (types/deployments.ts): a client",
+          "// made with this registry, or with its name, is typed as this deployment.",
+          `export type { ${pascalCase(model.deployment)}Endpoints as Endpoints, ${pascalCase(model.deployment)}RestScopes as RestScopes } from "../../types/${model.deployment}.js";`,
+        ]
+      : []),
     "",
     ...(built
       ? built.routes

@@ -1,42 +1,22 @@
 // types/: type-only TypeScript compiled from the descriptions' schemas with
 // json-schema-to-typescript: the default deployment (api.github.com) in full, the others as
 // what differs from it (deployment-types.mjs). Nothing here reaches a bundle.
-import { isConstraintOnly, isJsonMediaType, resolveRef, successResponses } from "./openapi.mjs";
-import { compareBy, kebabCase, pascalCase, propertyKey, unique } from "./util.mjs";
-import { deploymentTypesModule, describeTypes, neededComponents, placeTypes, typePrefix } from "./deployment-types.mjs";
-
-// A raw (non-JSON) binary body: what fetch accepts and both browsers and Node can produce.
-const BINARY_DATA_TYPE = "string | ArrayBuffer | ArrayBufferView | Blob";
-export const JSTT_OPTIONS = {
-  additionalProperties: false,
-  strictIndexSignatures: true,
-  unknownAny: true,
-  ignoreMinAndMaxItems: true, // minItems/maxItems would become unions of tuples
-  unreachableDefinitions: false,
-  format: true,
-  style: {
-    printWidth: 120,
-    tabWidth: 2,
-    useTabs: false,
-    semi: true,
-    singleQuote: false,
-    trailingComma: "all",
-    bracketSpacing: true,
-  },
-};
-// OpenAPI keywords json-schema-to-typescript must not see: names (`title` would mint
-// `Repository1…N`), examples, and `nullable`, which toJsonSchema turns into a `null` member.
-const DROPPED_KEYWORDS = new Set([
-  "title",
-  "example",
-  "examples",
-  "nullable",
-  "discriminator",
-  "readOnly",
-  "writeOnly",
-  "externalDocs",
-  "xml",
-]);
+import { deploymentTypesModule } from "./deployment-types.mjs";
+import { describeTypes, neededComponents, placeTypes, typePrefix } from "./placement.mjs";
+import {
+  JSTT_OPTIONS,
+  assertDeclaredNames,
+  componentTypeNames,
+  docComment,
+  methodDoc,
+  methodOf,
+  parametersSchema,
+  responseSchema,
+  toJsonSchema,
+  typeScopes,
+  withoutRoot,
+} from "./schema.mjs";
+import { compareBy, pascalCase, propertyKey } from "./util.mjs";
 
 /** types/: the default deployment in full (`models[0]`), every other one in `<deployment>.ts` (deployment-types.mjs). */
 export async function typeFiles(models, versionModels = []) {
@@ -45,28 +25,32 @@ export async function typeFiles(models, versionModels = []) {
   const schemaNames = componentTypeNames(model.spec);
   const files = new Map();
   const scopeFiles = typeScopes(model);
+  const versioned = versionModels.map((later) => later.deployment.split("@")[0]);
+  if (new Set(versioned).size !== versioned.length)
+    throw new Error(
+      "generate: two API versions of one deployment would both declare its VersionTypes member: give it an interface per deployment (definitions/generate/types.mjs deploymentAugmentation)",
+    );
   const placed = [];
   for (const other of [...models, ...versionModels]) placed.push(placeTypes(describeTypes(other), placed));
   const needed = neededComponents(placed);
   const others = new Map();
   for (let index = 1; index < placed.length; index++) {
-    const module = await deploymentTypesModule(compile, placed.slice(0, index + 1), scopeFiles, needed);
-    others.set(`${placed[index].deployment}.ts`, module);
+    const module = await deploymentTypesModule(compile, placed.slice(0, index + 1), needed);
+    others.set(
+      `${placed[index].deployment}.ts`,
+      module.trimEnd() + "\n" + deploymentAugmentation(placed[index].deployment),
+    );
   }
   const kept = keptComponents(placed[0], needed, others.values());
   files.set("components.ts", await componentsModule(compile, model, schemaNames, kept));
-  for (const scope of scopeFiles.values())
-    files.set(`scopes/${scope.file}.ts`, await scopeTypesModule(compile, model, schemaNames, scope));
+  files.set("scopes.ts", await scopesTypesModule(compile, model, schemaNames, scopeFiles));
   files.set("method.ts", methodModule(model));
   files.set("index.ts", typesIndexModule(model, scopeFiles));
   for (const [path, text] of others) files.set(path, text);
-  files.set("deployments.ts", deploymentsTypesModule(models, versionModels));
+  files.set("deployments.ts", deploymentsTypesModule(models));
   files.set("README.md", typesReadme(model, sharing(placed), kept));
   return files;
 }
-
-/** The type of a `<Scope>MethodsOf<E>` member: the method of `route`, found in `E[scope]`. */
-export const methodOf = (scope, route) => `MethodOf<E, ${JSON.stringify(scope)}, ${JSON.stringify(route)}>`;
 
 /** types/method.ts: the one type every `<Scope>MethodsOf<E>` member is. */
 function methodModule(model) {
@@ -76,7 +60,7 @@ function methodModule(model) {
     "",
     "/**",
     " * The endpoint method of route `R` of scope `S` in a deployment's routes per scope `E` (`never` where",
-    " * `E` lacks it): what makes the methods of a scope generic in the deployment (types/scopes/,",
+    " * `E` lacks it): what makes the methods of a scope generic in the deployment (types/scopes.ts,",
     " * types/<deployment>.ts). Only scope `S`'s routes are resolved, not every route of `E`.",
     " */",
     "export type MethodOf<E, S extends string, R extends string> = E extends {",
@@ -100,101 +84,57 @@ function sharing(placed) {
   });
 }
 
-function deploymentsTypesModule(models, versionModels) {
-  const [model, ...others] = models;
-  const entry = (other) => {
-    const prefix = typePrefix(other.deployment, false);
-    return `{ scopes: ${prefix}RestScopes; endpoints: ${prefix}Endpoints }`;
-  };
-  const byDeployment = new Map();
-  for (const later of versionModels) {
-    const [name, version] = later.deployment.split("@");
-    if (!byDeployment.has(name)) byDeployment.set(name, []);
-    byDeployment.get(name).push(`${JSON.stringify(version)}: ${entry(later)}`);
-  }
+/**
+ * types/deployments.ts: `DeploymentTypes` and `VersionTypes` hold api.github.com's types only.
+ * Every other deployment's file, and every later version's, adds itself to them
+ * (`deploymentAugmentation`): a program reads those types only where it imports them
+ * (`forgekit/types/<name>`, or a deployment's registry entry), not from `import "forgekit"`.
+ */
+function deploymentsTypesModule(models) {
+  const [model] = models;
   return [
     `// ${model.header}`,
     'import type { Endpoints, RestScopes } from "./index.js";',
-    ...[...others, ...versionModels].map((other) => {
-      const prefix = typePrefix(other.deployment, false);
-      return `import type { ${prefix}Endpoints, ${prefix}RestScopes } from "./${other.deployment}.js";`;
-    }),
     "",
-    "/** Each deployment's endpoint methods per scope and its routes, by its `deployment` name. */",
+    "/**",
+    " * Each deployment's endpoint methods per scope and its routes, by its `deployment` name:",
+    ` * ${model.deployment}'s, and each other deployment's once its types are imported`,
+    ' * (`import type {} from "forgekit/types/ghes-3.18"`, docs/github-enterprise.md).',
+    " */",
     "export interface DeploymentTypes {",
     `  ${JSON.stringify(model.deployment)}: { scopes: RestScopes; endpoints: Endpoints };`,
-    ...others.map((other) => {
-      const prefix = typePrefix(other.deployment, false);
-      return `  ${propertyKey(other.deployment)}: { scopes: ${prefix}RestScopes; endpoints: ${prefix}Endpoints };`;
-    }),
     "}",
     "",
-    "/** The same for a later REST API version (`X-GitHub-Api-Version`), by deployment then version. */",
-    "export interface VersionTypes {",
-    ...[...byDeployment].map(([name, entries]) => `  ${propertyKey(name)}: { ${entries.join("; ")} };`),
-    "}",
+    "/** Every deployment types/ has types for, imported or not (a `deployment` name outside it is a type error). */",
+    `export type GeneratedDeployment = ${models.map((m) => JSON.stringify(m.deployment)).join(" | ")};`,
+    "",
+    "/**",
+    " * The same for a later REST API version (`X-GitHub-Api-Version`), by deployment then version,",
+    ' * once its types are imported (`import type {} from "forgekit/types/api.github.com@2026-03-10"`,',
+    " * docs/api-versions.md).",
+    " */",
+    "// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging",
+    "export interface VersionTypes {}",
     "",
   ].join("\n");
 }
 
-/** components.schemas key → exported type name; fails on a clash instead of minting `Name1`. */
-export function componentTypeNames(spec) {
-  const names = new Map();
-  const taken = new Map();
-  for (const key of Object.keys(spec.components.schemas)) {
-    const name = pascalCase(key);
-    if (!/^[A-Z][A-Za-z0-9]*$/.test(name) || name === "Schemas")
-      throw new Error(`generate: schema "${key}" gives the unusable type name "${name}"`);
-    if (taken.has(name))
-      throw new Error(`generate: schemas "${taken.get(name)}" and "${key}" both become type ${name}`);
-    taken.set(name, key);
-    names.set(key, name);
-  }
-  return names;
-}
-
-/** An OpenAPI 3.0 schema as JSON Schema for json-schema-to-typescript; `$ref`s become named types. */
-export function toJsonSchema(node, schemaNames, used) {
-  if (node.$ref) {
-    const key = node.$ref.match(/^#\/components\/schemas\/(.+)$/)?.[1];
-    const name = key && schemaNames.get(key);
-    if (!name) throw new Error(`generate: cannot name the type of $ref "${node.$ref}"`);
-    used.add(name);
-    return { tsType: name };
-  }
-  const convert = (child) => toJsonSchema(child, schemaNames, used);
-  const out = {};
-  for (const [keyword, value] of Object.entries(node)) {
-    if (DROPPED_KEYWORDS.has(keyword) || keyword.startsWith("x-")) continue;
-    if (keyword === "properties")
-      out.properties = Object.fromEntries(Object.entries(value).map(([name, schema]) => [name, convert(schema)]));
-    else if (keyword === "items" || keyword === "additionalProperties" || keyword === "not")
-      out[keyword] = typeof value === "object" ? convert(value) : value;
-    else if (keyword === "oneOf" || keyword === "anyOf" || keyword === "allOf") {
-      const members = value.filter((member) => !isConstraintOnly(member));
-      if (members.length) out[keyword] = members.map(convert);
-    } else if (keyword === "description") out.description = commentText(value);
-    else out[keyword] = value;
-  }
-  return node.nullable === true ? withNull(out) : out;
-}
-
-/** OpenAPI's `nullable: true` as JSON Schema: `null` in the enum or type, else `anyOf [..., null]`. */
-function withNull(schema) {
-  if (schema.enum)
-    return {
-      ...schema,
-      enum: unique([...schema.enum, null]),
-      ...(typeof schema.type === "string" && { type: [schema.type, "null"] }),
-    };
-  if (typeof schema.type === "string") return { ...schema, type: [schema.type, "null"] };
-  const { description, ...rest } = schema;
-  return { ...(description && { description }), anyOf: [rest, { type: "null" }] };
-}
-
-/** Text safe inside a `/** … *\/` comment. */
-export function commentText(text) {
-  return text.replaceAll("*/", "*\\/");
+/** The end of types/<name>.ts: the module augmentation that adds deployment (or version) `name` to types/deployments.ts. */
+function deploymentAugmentation(name) {
+  const prefix = typePrefix(name, false);
+  const types = `{ scopes: ${prefix}RestScopes; endpoints: ${prefix}Endpoints }`;
+  const [deployment, version] = name.split("@");
+  const member = version
+    ? [`  interface VersionTypes {`, `    ${propertyKey(deployment)}: { ${JSON.stringify(version)}: ${types} };`, "  }"]
+    : [`  interface DeploymentTypes {`, `    ${propertyKey(deployment)}: ${types};`, "  }"];
+  return [
+    "",
+    `// Importing this module gives the endpoints plugin ${name}'s types (types/deployments.ts).`,
+    'declare module "./deployments.js" {',
+    ...member,
+    "}",
+    "",
+  ].join("\n");
 }
 
 /**
@@ -218,13 +158,6 @@ function keptComponents(root, needed, deploymentTexts) {
   return kept;
 }
 
-/** Text without the `export interface <name> { … }` block (and its comment) json-schema-to-typescript wraps around. */
-export function withoutRoot(text, name) {
-  const block = new RegExp(`(?:/\\*\\*\\n(?: \\*.*\\n)* \\*/\\n)?export interface ${name} \\{\\n(?:.*\\n)*?\\}\\n\\n?`);
-  if (!block.test(text)) throw new Error(`generate: no interface ${name} to leave out`);
-  return text.replace(block, "");
-}
-
 async function componentsModule(compile, model, schemaNames, kept) {
   const used = new Set();
   const properties = {};
@@ -245,37 +178,34 @@ async function componentsModule(compile, model, schemaNames, kept) {
   return withoutRoot(text, "Schemas");
 }
 
-/** json-schema-to-typescript names inline schemas it cannot place; fail instead of shipping `Repository1`. */
-export function assertDeclaredNames(file, text, expected) {
-  const declared = [...text.matchAll(/^export (?:interface|type) (\w+)/gm)].map((match) => match[1]);
-  const want = new Set(expected);
-  const extra = declared.filter((name) => !want.delete(name));
-  if (extra.length || want.size)
-    throw new Error(
-      `generate: ${file} declares [${extra.join(", ")}] it should not and lacks [${[...want].join(", ")}]`,
-    );
-}
-
-/** Scopes of the Methods interfaces: today's scopes plus old ones that only hold aliases. */
-export function typeScopes(model) {
-  const scopes = new Map();
-  for (const [scope, operations] of model.scopes)
-    scopes.set(scope, { scope, file: operations[0].file, operations, aliases: [] });
-  for (const [oldName, { target }] of [...model.legacy.aliases].sort(compareBy(([key]) => key))) {
-    const [scope, name] = oldName.split(".");
-    if (!scopes.has(scope)) scopes.set(scope, { scope, file: kebabCase(scope), operations: [], aliases: [] });
-    scopes.get(scope).aliases.push({ name, target });
-  }
-  const files = new Set();
-  for (const { file } of scopes.values()) {
-    if (files.has(file)) throw new Error(`generate: two scopes write types/scopes/${file}.ts`);
-    files.add(file);
-  }
-  return new Map([...scopes].sort(compareBy(([scope]) => scope)));
-}
-
-async function scopeTypesModule(compile, model, schemaNames, scope) {
+/**
+ * types/scopes.ts: every scope's `<Scope>Endpoints` and `<Scope>MethodsOf<E>` in one file (one file
+ * to open for a type-check, one to install, instead of one per scope).
+ */
+async function scopesTypesModule(compile, model, schemaNames, scopeFiles) {
   const used = new Set();
+  const generated = new Set(["MethodOf", "ScopeEndpoints", "E"]);
+  const bodies = [];
+  for (const scope of scopeFiles.values()) {
+    const body = await scopeTypes(compile, model, schemaNames, scope, used);
+    for (const name of body.names) generated.add(name);
+    bodies.push(body.text);
+  }
+  const clashes = [...used].filter((name) => generated.has(name));
+  if (clashes.length)
+    throw new Error(`generate: component type(s) ${clashes.join(", ")} clash with generated names in types/scopes.ts`);
+  return [
+    `// ${model.header}`,
+    'import type { ScopeEndpoints } from "./index.js";',
+    'import type { MethodOf } from "./method.js";',
+    ...(used.size ? [`import type { ${[...used].sort().join(", ")} } from "./components.js";`] : []),
+    "",
+    ...bodies,
+  ].join("\n");
+}
+
+/** One scope's part of types/scopes.ts; the component types it names are added to `used`. */
+async function scopeTypes(compile, model, schemaNames, scope, used) {
   const endpointsName = `${pascalCase(scope.scope)}Endpoints`;
   const methodsName = `${pascalCase(scope.scope)}Methods`;
   const operationsById = new Map(
@@ -298,17 +228,6 @@ async function scopeTypesModule(compile, model, schemaNames, scope) {
     const schema = endpointsSchema(model.spec, endpointsName, scope.operations, schemaNames, used);
     endpoints = await compile(schema, endpointsName, { ...JSTT_OPTIONS, bannerComment: "" });
   }
-  for (const name of [endpointsName, methodsName, `${methodsName}Of`, "MethodOf", "ScopeEndpoints", "E"]) {
-    if (used.has(name))
-      throw new Error(
-        `generate: component type ${name} clashes with a generated name in types/scopes/${scope.file}.ts`,
-      );
-  }
-  const imports = [
-    'import type { ScopeEndpoints } from "../index.js";',
-    'import type { MethodOf } from "../method.js";',
-    ...(used.size ? [`import type { ${[...used].sort().join(", ")} } from "../components.js";`] : []),
-  ];
   // Generic in the routes, so that another deployment whose routes type an operation differently
   // has these methods (their docs included) without declaring them again (deployment-types.mjs).
   const methods = [
@@ -323,25 +242,10 @@ async function scopeTypesModule(compile, model, schemaNames, scope) {
     `/** The endpoint methods of \`client.${scope.scope}\`. */`,
     `export interface ${methodsName} extends ${methodsName}Of<ScopeEndpoints> {}`,
   ];
-  return [`// ${model.header}`, ...imports, "", ...(endpoints ? [endpoints.trim(), ""] : []), ...methods, ""].join(
-    "\n",
-  );
-}
-
-export function methodDoc(operation) {
-  const { summary, externalDocs } = operation.op;
-  const note = operation.extra?.deprecated;
-  return [
-    summary && commentText(summary),
-    externalDocs?.url && `@see ${externalDocs.url}`,
-    note && `@deprecated ${note}`,
-  ].filter(Boolean);
-}
-
-export function docComment(lines, indent) {
-  if (!lines.length) return [];
-  if (lines.length === 1) return [`${indent}/** ${lines[0]} */`];
-  return [`${indent}/**`, ...lines.map((line) => `${indent} * ${line}`), `${indent} */`];
+  return {
+    names: [endpointsName, methodsName, `${methodsName}Of`],
+    text: [...(endpoints ? [endpoints.trim(), ""] : []), ...methods, ""].join("\n"),
+  };
 }
 
 /** `{ "GET /repos/{owner}/{repo}": { parameters: {...}; response: FullRepository } }` as JSON Schema. */
@@ -366,57 +270,6 @@ function endpointsSchema(spec, title, operations, schemaNames, used) {
   };
 }
 
-export function parametersSchema(spec, operation, schemaNames, used) {
-  const properties = {};
-  for (const field of operation.fields) {
-    const schema = fieldSchema(field, schemaNames, used);
-    if (field.description) schema.description = commentText(field.description);
-    if (field.deprecated) schema.deprecated = true;
-    properties[field.name] = schema;
-  }
-  return {
-    type: "object",
-    properties,
-    required: operation.fields.filter((field) => field.required).map((field) => field.name),
-  };
-}
-
-function fieldSchema(field, schemaNames, used) {
-  if (field.raw?.startsWith("text/")) return { tsType: "string" };
-  if (field.raw) return { tsType: BINARY_DATA_TYPE };
-  const members = field.schemas.map((schema) => toJsonSchema(schema, schemaNames, used));
-  return members.length === 1 ? { ...members[0] } : { anyOf: members };
-}
-
-/**
- * Union of the 2xx responses: the JSON schema, `string` for text, `ArrayBuffer` for binary,
- * `undefined` when empty. Redirect-only operations (archive and log downloads, 302) are
- * `unknown`: what arrives is whatever the followed redirect serves.
- */
-export function responseSchema(spec, operation, schemaNames, used) {
-  const members = [];
-  const seen = new Set();
-  const add = (schema) => {
-    const key = JSON.stringify(schema);
-    if (seen.has(key)) return;
-    seen.add(key);
-    members.push(schema);
-  };
-  for (const { content } of successResponses(spec, operation.op)) {
-    const types = Object.keys(content);
-    const json = types.includes("application/json") ? "application/json" : types.find(isJsonMediaType);
-    if (json) add(toJsonSchema(content[json].schema ?? {}, schemaNames, used));
-    else if (!types.length) add({ tsType: "undefined" });
-    else {
-      const schema = resolveRef(spec, content[types[0]].schema ?? {});
-      const text = types[0].startsWith("text/") || (schema.type === "string" && schema.format !== "binary");
-      add({ tsType: text ? "string" : "ArrayBuffer" });
-    }
-  }
-  if (!members.length) return { tsType: "unknown" };
-  return members.length === 1 ? members[0] : { anyOf: members };
-}
-
 function typesIndexModule(model, scopeFiles) {
   const scopes = [...scopeFiles.values()];
   const withEndpoints = scopes.filter((scope) => scope.operations.length);
@@ -424,10 +277,7 @@ function typesIndexModule(model, scopeFiles) {
   const methods = (scope) => `${pascalCase(scope.scope)}Methods`;
   return [
     `// ${model.header}`,
-    ...scopes.map(
-      (scope) =>
-        `import type { ${[...(scope.operations.length ? [endpoints(scope)] : []), methods(scope)].join(", ")} } from "./scopes/${scope.file}.js";`,
-    ),
+    `import type { ${scopes.flatMap((scope) => [...(scope.operations.length ? [endpoints(scope)] : []), methods(scope)]).join(", ")} } from "./scopes.js";`,
     "",
     'export type * from "./components.js";',
     "",
@@ -438,7 +288,7 @@ function typesIndexModule(model, scopeFiles) {
         `  ${index ? " " : "extends"} ${endpoints(scope)}${index === withEndpoints.length - 1 ? " {}" : ","}`,
     ),
     "",
-    "/** api.github.com's routes per scope, which the `<Scope>MethodsOf<E>` of types/scopes/ read. */",
+    "/** api.github.com's routes per scope, which the `<Scope>MethodsOf<E>` of types/scopes.ts read. */",
     "export interface ScopeEndpoints {",
     ...withEndpoints.map((scope) => `  ${propertyKey(scope.scope)}: ${endpoints(scope)};`),
     "}",
@@ -465,7 +315,7 @@ function typesReadme(model, shared, kept) {
     "  operation's parameters or response reach, or that another deployment's file builds on, PascalCase of its key",
     "  (`full-repository` → `FullRepository`). OpenAPI `nullable: true` is `| null`. The other schemas (webhook payloads,",
     "  which no operation sends or returns) are left out: every type-check parses this file.",
-    "- `scopes/<scope>.ts`: api.github.com's `<Scope>Endpoints` (route → `{ parameters; response }`, routes exactly as in",
+    "- `scopes.ts`: every scope's api.github.com `<Scope>Endpoints` (route → `{ parameters; response }`, routes exactly as in",
     "  `definitions/`) and `<Scope>MethodsOf<E>` (method → `MethodOf<E, scope, route>`, with the summary, the docs link and",
     "  `@deprecated` aliases: generic in a deployment's routes per scope `E`, so that every deployment shares them), with",
     "  `<Scope>Methods` = `<Scope>MethodsOf<ScopeEndpoints>` api.github.com's. `method.ts` holds `MethodOf`, an",
@@ -486,7 +336,10 @@ function typesReadme(model, shared, kept) {
     "- `<deployment>@<version>.ts` (`api.github.com@2026-03-10.ts`): the same for a later REST API version, the",
     "  description with that version's `x-github-breaking-changes` applied: only what the version changes is declared.",
     "- `deployments.ts`: `DeploymentTypes`, deployment name → `{ scopes; endpoints }`, and `VersionTypes`, deployment →",
-    "  version → the same, which the endpoints plugin reads.",
+    "  version → the same, which the endpoints plugin reads. They hold api.github.com's only: each `<deployment>.ts` and",
+    "  `<deployment>@<version>.ts` adds itself to them (a `declare module` at its end), so a program reads another",
+    "  deployment's or version's types only where it imports them (`forgekit/types/<name>`; a deployment's registry",
+    "  entry, `forgekit/deployments/<name>`, brings its own).",
     "",
     `${model.operations.length} operations in ${model.scopes.size} scopes, ${model.legacy.aliases.size} deprecated aliases, ${kept.size} of ${Object.keys(model.spec.components.schemas).length} component schemas declared (api.github.com).`,
     "Declared by an earlier deployment (shared):",

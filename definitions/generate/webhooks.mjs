@@ -2,7 +2,7 @@
 // description (`x-webhooks`), compiled with json-schema-to-typescript. Only forgekit/webhooks
 // and forgekit/app import it, so the main entry's type-check never parses it.
 import { resolveRef } from "./openapi.mjs";
-import { assertDeclaredNames, componentTypeNames, JSTT_OPTIONS, toJsonSchema, withoutRoot } from "./types.mjs";
+import { assertDeclaredNames, componentTypeNames, JSTT_OPTIONS, toJsonSchema, withoutRoot } from "./schema.mjs";
 import { compareBy, pascalCase, propertyKey } from "./util.mjs";
 
 /** Schema keywords whose value maps names to schemas (the names are data, not keywords). */

@@ -8,6 +8,9 @@ import { aliases, legacyRoutes, removed } from "./aliases.js";
 
 export { deployment, loadParams, names } from "./index.js";
 export { aliases, legacyRoutes, removed };
+// Its types, which importing them adds to the endpoints plugin's (types/deployments.ts): a client
+// made with this registry, or with its name, is typed as this deployment.
+export type { Ghes319Endpoints as Endpoints, Ghes319RestScopes as RestScopes } from "../../types/ghes-3.19.js";
 
 /**
  * Every scope's packed routes (definitions/generate/pack.mjs), made when this module loads from

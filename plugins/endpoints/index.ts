@@ -8,7 +8,7 @@ import {
   type OptionTyping,
   type Plugin,
 } from "../../kernel/index.js";
-import type { DeploymentTypes, VersionTypes } from "../../types/deployments.js";
+import type { DeploymentTypes, GeneratedDeployment, VersionTypes } from "../../types/deployments.js";
 import {
   createAlias,
   createLazy,
@@ -116,14 +116,17 @@ type HasVersion<C, V> = [V] extends [never]
 export interface EndpointsTyping<N extends TypedDeployment> extends OptionTyping {
   keys: "deployment" | "apiVersion";
   replaces: keyof DeploymentTypes[N]["scopes"] | "request" | "rest";
-  // A name known only at run time (`string`) is looked up then; a literal must be a generated one.
+  // A name known only at run time (`string`) is looked up then; a literal must be a generated one,
+  // whose types the program imports (types/deployments.ts: only api.github.com's come with "forgekit").
   refuses: this["options"] extends { deployment: infer D }
     ? string extends D
       ? {}
       : D extends string
         ? [D] extends [TypedDeployment]
           ? {}
-          : { deployment?: { "not a generated deployment; use one of": TypedDeployment } }
+          : [D] extends [GeneratedDeployment]
+            ? { deployment?: { [K in `add its types first: import type {} from "forgekit/types/${D}"`]: D } }
+            : { deployment?: { "not a generated deployment; use one of": GeneratedDeployment } }
         : {}
     : {};
   additions: HasVersion<ChosenDeployment<this["options"], N>, ChosenVersion<this["options"]>> extends true

@@ -2,6 +2,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import http from "node:http";
+import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import entriesList from "./entries.cjs";
 
@@ -57,15 +58,26 @@ test("every entry can be imported, with the same named exports as its require() 
   }
 });
 
+// Node-only entries: every condition's `import` is dist/node's file, and dist/esm has no per-file copy.
+const NODE_ONLY = ["forgekit/testing", "forgekit/plugins/cli"];
+
 test('under Node\'s "node" condition every subpath is dist/node, with the exports of its dist/esm twin', async () => {
   const require = createRequire(import.meta.url);
+  const { exports } = require("forgekit/package.json");
   const subpaths = [...entries, "forgekit/testing"];
   for (const entry of subpaths) {
     const resolved = import.meta.resolve(entry);
     assert.match(resolved, /\/dist\/node\//, entry);
     const twin = resolved.replace("/dist/node/", "/dist/esm/");
     const names = async (url) => Object.keys(await import(url)).sort();
-    assert.equal(await names(resolved), await names(twin), entry);
+    if (NODE_ONLY.includes(entry)) {
+      assert.is(
+        exports[entry.replace(/^forgekit/, ".")].import.default,
+        `.${resolved.slice(resolved.indexOf("/dist/"))}`,
+        entry,
+      );
+      assert.not.ok(existsSync(new URL(twin)), `${entry}: no dist/esm copy`);
+    } else assert.equal(await names(resolved), await names(twin), entry);
     // require() resolves to dist/cjs, whose module requires this very dist/node file.
     assert.match(require.resolve(entry), /\/dist\/cjs\/.+\.cjs$/, entry);
     if (entry !== "forgekit") assert.is(require(entry), await import(resolved), entry);
@@ -78,7 +90,8 @@ test("forgekit/routes/<scope> is data: dist/esm's one file under every condition
     const resolved = import.meta.resolve(entry);
     assert.match(resolved, /\/dist\/esm\/definitions\/api\.github\.com\/scopes\/[a-z-]+\.js$/, entry);
     assert.equal(Object.keys(await import(resolved)), ["routes"], entry);
-    assert.match(require.resolve(entry), /\/dist\/cjs\/.+\.cjs$/, entry);
+    // require() of the ES module itself: no CommonJS wrapper.
+    assert.is(require.resolve(entry), new URL(resolved).pathname, entry);
     assert.is(require(entry), await import(resolved), entry);
   }
 });

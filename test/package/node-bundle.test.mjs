@@ -161,12 +161,12 @@ test("plugin subpaths load nothing of the preset's own; plugins outside the pres
 
 test("a scope's parameter table loads on its first call, not for `in`, Object.keys or a method lookup", async () => {
   // Node has every scope's packed routes in one module (definitions/<deployment>/all.ts); what
-  // loads per scope is its parameter table: the loaders' chunk, then dist/esm's one copy of the
-  // table (build/node-bundle.mjs, `sharedData`).
+  // loads per scope is its parameter table: the loaders' module, then the table, both dist/esm's
+  // one copy (build/node-bundle.mjs, `sharedData`).
   const lazy = (files) =>
     files.filter(
       (file) =>
-        /^dist\/node\/chunks\/param-loaders-/.test(file) ||
+        file === "dist/esm/definitions/api.github.com/param-loaders.js" ||
         file === "dist/esm/definitions/api.github.com/params/repos.js",
     );
   const before = await loaded(

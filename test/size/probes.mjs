@@ -305,5 +305,18 @@ export const installFootprint = {
   // +9,275 B when issue 38 was merged onto 37 and 39 (measured 6,348,843 B, 921 files): as above.
   // +35,065 B for issue 36 (measured 6,375,055 B, 917 files): the proxy tunnel, body budget, JSON depth and userinfo modules, the App's refused-JWT message, their docs and CHANGELOG entries.
   // +14,999 B when issue 35 was merged onto issue 36 (measured 6,390,064 B, 921 files).
-  ceiling: { bytes: 6_390_100, files: 921 },
+  // -112,427 B and -190 files for issue 39 (measured 6,277,637 B, 731 files): forgekit/routes/<scope>
+  // is dist/esm's module under `require` too, with one declaration per module format for every
+  // scope (build/per-file.mjs `writeDataDeclarations`), and dist/esm ships only the modules an
+  // "exports" condition or dist/node loads (`pruneModules`): forgekit/testing and
+  // forgekit/plugins/cli are dist/node's under every condition.
+  // -21,235 B and -52 files for issue 39 (measured 6,256,402 B, 679 files): api.github.com's scope
+  // types in one generated file (types/scopes.ts, not one per scope), and `forgekit/types/<name>`,
+  // the other deployments' and API versions' declarations, reached by no code entry.
+  // -183,274 B and -30 files for issue 39 (measured 6,073,128 B, 649 files): dist/node imports
+  // dist/esm's copy of other deployments' lazily loaded data (paths, parameters, aliases: code
+  // that imports only data and type-only decoders, build/node-bundle.mjs `isShareable`) instead
+  // of a chunk of its own. `npm install` of the tarball: 701 files (52 of them dependencies'),
+  // 6.24 MB of file contents. +781 B: the CHANGELOG entries for these (measured 6,073,909 B).
+  ceiling: { bytes: 6_074_000, files: 649 },
 };

@@ -7,6 +7,9 @@ import { endpoints } from "../../plugins/endpoints/index.js";
 import { apiVersion } from "../../plugins/api-version/index.js";
 import { registry as ghec } from "../../definitions/ghec/all.js";
 import { registry as api } from "../../plugins/presets/registry.js";
+// The one line that brings a version's types (docs/api-versions.md): `forgekit/types/<deployment>@<version>`.
+import type {} from "../../types/api.github.com@2026-03-10.js";
+import type {} from "../../types/ghec@2026-03-10.js";
 
 const repo = { owner: "o", repo: "r" };
 

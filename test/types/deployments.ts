@@ -9,6 +9,9 @@ import { registry as ghes317 } from "../../definitions/ghes-3.17/all.js";
 import { registry as ghes318 } from "../../definitions/ghes-3.18/all.js";
 import { registry as ghes319 } from "../../definitions/ghes-3.19/all.js";
 import { registry as ghec } from "../../definitions/ghec/all.js";
+// A deployment's registry entry brings its types; by name, the one line is `forgekit/types/<deployment>`
+// (docs/github-enterprise.md).
+import type {} from "../../types/ghes-3.17.js";
 
 const repo = { owner: "o", repo: "r" };
 

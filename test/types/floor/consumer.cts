@@ -6,6 +6,8 @@ import forgekit = require("forgekit");
 import { Client, type Hook } from "forgekit/core";
 import { otel } from "forgekit/plugins/otel";
 import { startMockServer } from "forgekit/testing";
+// Another deployment's types, through the "require" side of forgekit/types/<name>.
+import type {} from "forgekit/types/ghes-3.19";
 
 export async function consumer(): Promise<string[]> {
   const server = await startMockServer();
@@ -17,6 +19,7 @@ export async function consumer(): Promise<string[]> {
   const Traced = Client.plugin([otel]);
   const traced = new Traced({ baseUrl: server.url });
   const hook: Hook = traced.hook;
+  void forgekit<{ deployment: "ghes-3.19" }>({ deployment: "ghes-3.19" }).enterpriseAdmin.listGlobalWebhooks;
   hook.before("request", (options) => void options.headers);
   const { status } = await traced.request("GET /rate_limit");
   const error: unknown = new forgekit.Client();

@@ -6,6 +6,9 @@ import { paginate } from "forgekit/plugins/paginate";
 import { apiVersion } from "forgekit/plugins/api-version";
 import { endpoints } from "forgekit/plugins/endpoints";
 import { registry } from "forgekit/deployments/api.github.com";
+// Another deployment's or API version's types are one import each (docs/github-enterprise.md, docs/api-versions.md).
+import type {} from "forgekit/types/ghes-3.17";
+import type {} from "forgekit/types/api.github.com@2026-03-10";
 
 export async function consumer(): Promise<string[]> {
   const client = forgekit({ auth: "token", baseUrl: "https://api.github.com" });
