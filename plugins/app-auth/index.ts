@@ -1,4 +1,5 @@
 import type { Plugin } from "../../kernel/index.js";
+import { checkApp, isApp } from "../auth/check-app.js";
 
 /** plugins/auth/app-loader.ts's `APP_STRATEGY` (a registered symbol: one for both). */
 const APP_STRATEGY = Symbol.for("forgekit.app");
@@ -17,7 +18,11 @@ const APP_STRATEGY = Symbol.for("forgekit.app");
  * const AppClient = Client.plugin([appAuth]);
  * const client = new AppClient({ auth: { appId: 1, privateKey, installationId: 2 } });
  */
-export const appAuth: Plugin<void> = (client) => {
+export const appAuth: Plugin<void> = (client, options) => {
+  // App credentials are checked at construction, as the Node preset's `auth` does (with
+  // `authStrategy`, `auth` is the strategy's own options; both options are the auth plugin's).
+  const { auth, authStrategy } = options as { auth?: unknown; authStrategy?: unknown };
+  if (authStrategy === undefined && isApp(auth)) checkApp(auth);
   if (!(APP_STRATEGY in client)) Object.defineProperty(client, APP_STRATEGY, { value: () => import("../auth/app.js") });
 };
 /** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
