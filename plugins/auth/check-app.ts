@@ -1,17 +1,24 @@
 import { ParameterError } from "../../kernel/index.js";
-import { describe } from "./describe.js";
-export { isApp } from "./describe.js";
 import type { AppCredentials } from "./types.js";
 
 /**
  * The `auth` option as a GitHub App config, checked at construction without loading the App
- * strategy (app.ts, imported on first use). Imported only where App auth is: `auth`
- * (with-app.ts) and the `appAuth` plugin (plugins/app-auth/), so that `tokenAuth` (the browser
- * preset's) carries none of it.
+ * strategy (app.ts, imported on first use), by the two plugins that have App auth: `auth`
+ * (with-app.ts) and `appAuth` (plugins/app-auth/). So `tokenAuth` (the browser preset's)
+ * carries none of it. It imports no module of `tokenAuth`'s (describe.ts): shared with the
+ * browser preset, `forgekit/plugins/app-auth` would need it as a chunk of its own.
  */
 
 /** The first line of a PKCS#1 or PKCS#8 PEM (GitHub hands out PKCS#1); not an encrypted key. */
 const PEM = /-----BEGIN (?:RSA )?PRIVATE KEY-----/;
+
+/** What a bad value is, never the value: describe.ts's words (not imported: see above). */
+function describe(value: unknown): string {
+  if (value === undefined || value === null) return value === null ? "null" : "missing";
+  const type = Array.isArray(value) ? "array" : typeof value;
+  if (type === "string") return (value as string).trim() ? "a string" : "an empty string";
+  return `a${/^[aeiou]/.test(type) ? "n" : ""} ${type}`;
+}
 
 /** What is wrong with an id, in the words a user can act on (numbers are not secrets). */
 function describeId(value: unknown): string {

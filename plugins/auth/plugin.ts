@@ -3,7 +3,6 @@ import { fromAuthenticate } from "./forms.js";
 import { fromOption } from "./options.js";
 import { isApp } from "./describe.js";
 import { authWrap, type Context } from "./wrap.js";
-import { APP_STRATEGY, type AppModule } from "./app-loader.js";
 import { allowedOrigins } from "./origin.js";
 import type { AppCredentials, AuthenticateOptions, AuthOption, Strategy } from "./types.js";
 import { applyStrategy, describe, type AuthResult, type AuthStrategy, type OctokitAuth } from "./octokit.js";
@@ -48,6 +47,15 @@ export interface AuthOptions {
   /** An Octokit auth strategy (`createAppAuth`, `createActionAuth`, …); `auth` is then its options. */
   authStrategy?: AuthStrategy | undefined;
 }
+
+/**
+ * Where the `appAuth` plugin (plugins/app-auth/) keeps a client's loader of the GitHub App
+ * strategy for `tokenAuth`. A registered symbol: plugins/app-auth/ makes the same one itself, so
+ * that it imports nothing of this plugin (in Node, plugin subpaths share no preset module).
+ */
+const APP_STRATEGY = Symbol.for("forgekit.app");
+/** The module of the GitHub App strategy (JWT, PEM, installation tokens). */
+type AppModule = typeof import("./app.js");
 
 /** Where a client keeps its credentials state (see plugins/auth/wrap.ts). */
 const STATE = Symbol("forgekit.auth");
