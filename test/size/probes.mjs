@@ -53,16 +53,15 @@ export function sizeProbes({ esm, classic }) {
       // (plugins/presets/registry.ts), as @octokit/rest v22 has none (measured 34,215 B).
       // +706 B for issue 36 (measured 34,891 B): error-body depth bound, userinfo refused, the process's body budget, option warnings per log.
       // +332 B when issue 35 was merged onto issue 36 (measured 35,232 B).
-      // -1,980 B for issue 39's plugin bytes (measured 33,252 B): the probe composes tokenAuth, as
-      // @octokit/rest has (-2,014 B; see the import below); +34 B for auth's App check moved
-      // (plugins/auth/check-app.ts) and log's deprecation warning in plugins/log/record.ts.
-      ceiling: 33262,
+      // -1,668 B for issue 39 (measured 33,564 B): the probe composes tokenAuth, as @octokit/rest
+      // authenticates (see the import below); with `auth` it measures 35,232 B.
+      ceiling: 33574,
       ...flat,
       contents: [
         `import { Client } from "./kernel/index.ts";`,
         // tokenAuth, not auth: @octokit/rest authenticates with a token (@octokit/auth-token) or an
         // `authStrategy`, as tokenAuth does; `auth` adds forgekit's own GitHub App strategy, which
-        // @octokit/rest does not have (measured with `auth`: 35,244 B at this change).
+        // @octokit/rest does not have.
         `import { tokenAuth as auth } from "./plugins/auth/index.ts";`,
         `import { endpoints } from "./plugins/endpoints/index.ts";`,
         `import { paginate } from "./plugins/paginate/index.ts";`,
@@ -92,11 +91,7 @@ export function sizeProbes({ esm, classic }) {
       // measured 15,044 B; what each adds: docs/browsers-and-bundle-size.md#one-import-each).
       // +9 B over issue 34's for issue 38 (measured 17,550 B): the option check's request names.
       // +135 B for issue 36 (measured 15,363 B): error-body depth bound, userinfo refused, the process's body budget, option warnings per log.
-      // +15 B when issue 35 was merged onto issue 36 (measured 15,390 B).
-      // -482 B for issue 39's plugin bytes (measured 14,908 B): the App config check is the appAuth
-      // plugin's and auth's, not tokenAuth's (plugins/auth/check-app.ts), and log's deprecation
-      // warning loads with the record's code (plugins/log/record.ts).
-      ceiling: 14918,
+      ceiling: 15400, // +15 B when issue 35 was merged onto issue 36 (measured 15390 B)
       entryOnly: true,
       options: esm,
     },
@@ -129,9 +124,7 @@ export function sizeProbes({ esm, classic }) {
       // +305 B for issue 38: the transport contract (bodies read as streams in the kernel), request
       // option names declared per plugin and checked by checkOptions, per call too.
       // +759 B for issue 36 (measured 27,418 B): error-body depth bound, userinfo refused, the process's body budget, option warnings per log.
-      // +340 B when issue 35 was merged onto issue 36 (measured 27,770 B).
-      // -482 B for issue 39's plugin bytes (measured 27,288 B, 7 files): as above.
-      ceiling: 27298,
+      ceiling: 27780, // +340 B when issue 35 was merged onto issue 36 (measured 27770 B)
       options: esm,
       // What the page fetches for it, as test/browser/esm.test.ts records in Chromium: the route
       // loader table and repos' paths (the retry/throttle engine is no longer the preset's:
@@ -163,10 +156,7 @@ export function sizeProbes({ esm, classic }) {
       // -20,860 B for issue 39: the browser preset is what a page needs (measured 36,776 B).
       // +261 B for issue 38 (as above: measured 57,895 B).
       // +687 B for issue 36 (measured 37,669 B): error-body depth bound, userinfo refused, the process's body budget, option warnings per log.
-      // +361 B when issue 35 was merged onto issue 36 (measured 38,041 B).
-      // -338 B for issue 39's plugin bytes (measured 37,703 B): the App config check out of
-      // tokenAuth (+19 B for log's deprecation warning moved into a lazily imported module).
-      ceiling: 37713,
+      ceiling: 38051, // +361 B when issue 35 was merged onto issue 36 (measured 38041 B)
       ...flat,
       contents: `import forgekit from "./plugins/presets/browser.ts";\nexport const get = () => forgekit()${ENDPOINTS_USE};`,
     },
@@ -195,10 +185,7 @@ export function sizeProbes({ esm, classic }) {
     // +293 B for issue 38 (as above: measured 58,046 B).
     // +948 B for issue 36 (measured 49,965 B): error-body depth bound, userinfo refused, the process's body budget, option warnings per log.
     // +378 B when issue 35 was merged onto issue 36 (measured 50,353 B).
-    // +33 B for issue 39's plugin bytes (measured 50,386 B): `auth`'s App config check is a module
-    // of its own (plugins/auth/check-app.ts) with its own words for a bad value, so that the
-    // browser preset's tokenAuth and forgekit/plugins/app-auth share no extra chunk.
-    { name: "classic script, `forgekit.js` (first download)", budget: 16000, ceiling: 50396, options: classic },
+    { name: "classic script, `forgekit.js` (first download)", budget: 16000, ceiling: 50363, options: classic },
     {
       name: "kernel + auth + endpoints + the `repos` chunk, one call",
       budget: 10000,
@@ -219,10 +206,7 @@ export function sizeProbes({ esm, classic }) {
       // import in their module map (build/chunk-retry.mjs, one small module beside the chunks).
       // -43 B for issue 39: auth's GitHub App loader is its import, no symbol lookup (measured 17,537 B).
       // +524 B for issue 36 (measured 18,099 B): error-body depth bound, userinfo refused, the process's body budget, option warnings per log.
-      // +343 B when issue 35 was merged onto issue 36 (measured 18,453 B).
-      // +34 B for issue 39's plugin bytes (measured 18,487 B): as the classic script's, `auth`'s App
-      // config check in plugins/auth/check-app.ts with its own words for a bad value.
-      ceiling: 18497,
+      ceiling: 18463, // +343 B when issue 35 was merged onto issue 36 (measured 18453 B)
       needs: ["plugins/auth/index.ts", "plugins/endpoints/index.ts"],
       contents: [
         `import { Client } from "./kernel/index.ts";`,
@@ -327,9 +311,5 @@ export const installFootprint = {
   // +9,275 B when issue 38 was merged onto 37 and 39 (measured 6,348,843 B, 921 files): as above.
   // +35,065 B for issue 36 (measured 6,375,055 B, 917 files): the proxy tunnel, body budget, JSON depth and userinfo modules, the App's refused-JWT message, their docs and CHANGELOG entries.
   // +14,999 B when issue 35 was merged onto issue 36 (measured 6,390,064 B, 921 files).
-  // +5,004 B for issue 39's plugin bytes (measured 6,395,068 B, 921 files): the App config check
-  // in plugins/auth/check-app.ts (in dist/esm, and in forgekit/plugins/app-auth for browsers and
-  // Node, where a chunk the Node preset shares), log's deprecation warning beside the record
-  // (plugins/log/record.ts), plugins/auth/app-loader.ts folded into plugin.ts (-2 files).
-  ceiling: { bytes: 6_395_100, files: 921 },
+  ceiling: { bytes: 6_390_100, files: 921 },
 };
