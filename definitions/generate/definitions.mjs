@@ -44,7 +44,7 @@ function routesModule(model, scope, operations) {
   return [
     `// ${model.header}`,
     "",
-    `/** \`${scope}\`'s operations, packed one per line (definitions/generate/pack.mjs; decoded by \`endpoints\`). */`,
+    `/** \`${scope}\`'s operations, packed as a path trie (definitions/generate/pack.mjs; decoded by \`endpoints\`). */`,
     `export const routes: string = ${JSON.stringify(packScope(operations))};`,
     "",
   ].join("\n");
@@ -104,7 +104,7 @@ function definitionsIndexModule(model, kernel, base) {
     `export const deployment = ${JSON.stringify(model.deployment)};`,
     "",
     "/**",
-    " * Method names per scope: the name column of the packed scopes (`routes` in all.ts), front-coded",
+    " * Method names per scope: sorted, front-coded",
     " * (`|` then, per name, one digit of characters shared with the previous name and the rest):",
     " * enough for `in`, `Object.keys` and typo hints before a scope loads.",
     " */",

@@ -37,11 +37,42 @@ export function pathsFromBase(difference: string, base: string): string {
   return linesFromBase(difference, base ? base.split("\n") : []).join("\n");
 }
 
+/** Undo front-coding (`|`, then per name a digit of characters shared with the previous name and the rest). */
+function unfrontNames(names: string): string[] {
+  let previous = "";
+  return names
+    .slice(1)
+    .split(",")
+    .map((item) => (previous = previous.slice(0, PREFIX_DIGITS.indexOf(item[0]!)) + item.slice(1)));
+}
+
 /**
- * Every scope's packed routes (name column and route, definitions/generate/pack.mjs) from the
- * base's (`routes` of its all.ts), the deployment's front-coded `names` and its differences.
- * Each scope's string is made on its first read (an enumerable getter that then becomes the
- * value), so that a client loads the registry without working on scopes it never uses.
+ * A packed scope's routes as `paths` lines (`<verb><path>[ <json>]`), in name order: what the
+ * base's `paths` chunk of the scope holds. The packed form is a path trie (definitions/generate/pack.mjs):
+ * a path line, `<digit of characters shared with the previous path><rest>`, then its operations,
+ * ` <verb><name>[ <json>]`.
+ */
+function pathLines(packed: string): string[] {
+  const lines: [string, string][] = [];
+  let path = "";
+  for (const line of packed.split("\n")) {
+    if (line[0] !== " ") path = path.slice(0, PREFIX_DIGITS.indexOf(line[0]!)) + line.slice(1);
+    else {
+      const end = line.indexOf(" ", 2);
+      const name = line.slice(2, end < 0 ? undefined : end);
+      lines.push([name, line[1] + path + (end < 0 ? "" : line.slice(end))]);
+    }
+  }
+  return lines.sort(([a], [b]) => (a < b ? -1 : 1)).map(([, line]) => line);
+}
+
+/**
+ * Every scope's packed routes (definitions/generate/pack.mjs) from the base's (`routes` of its
+ * all.ts), the deployment's front-coded `names` and its differences. Each scope's string is
+ * made on its first read (an enumerable getter that then becomes the value), so that a client
+ * loads the registry without working on scopes it never uses. The string is a path trie whose
+ * every path line serves one operation (shared digit 0): the decoder reads it as it reads the
+ * generated one, which writes each path once.
  */
 export function routesFromBase(
   names: Record<string, string>,
@@ -54,15 +85,13 @@ export function routesFromBase(
       configurable: true,
       enumerable: true,
       get() {
-        // The base's lines without their name column: what its `paths` chunk of the scope holds.
-        const own = Object.hasOwn(base, scope)
-          ? base[scope]!.split("\n").map((line) => line.slice(line.indexOf(" ") + 1))
-          : [];
-        const lines = linesFromBase(differences[scope]!, own);
-        // A front-coded name list is `|` and the name column, comma-joined (unpackNames).
-        const value = names[scope]!.slice(1)
-          .split(",")
-          .map((name, index) => `${name} ${lines[index]}`)
+        const lines = linesFromBase(differences[scope]!, Object.hasOwn(base, scope) ? pathLines(base[scope]!) : []);
+        const value = unfrontNames(names[scope]!)
+          .map((name, index) => {
+            const line = lines[index]!;
+            const end = line.indexOf(" ");
+            return `0${line.slice(1, end < 0 ? undefined : end)}\n ${line[0]}${name}${end < 0 ? "" : line.slice(end)}`;
+          })
           .join("\n");
         Object.defineProperty(routes, scope, { value, configurable: true, enumerable: true, writable: true });
         return value;
@@ -82,12 +111,7 @@ export function paramsFromBase(
   difference: readonly (number | readonly ParamMeta[])[],
   base: ScopeParams,
 ): ScopeParams {
-  // Front-coded (`|`, then per name a digit of characters shared with the previous name and the rest).
-  let previous = "";
-  const methods = names
-    .slice(1)
-    .split(",")
-    .map((item) => (previous = previous.slice(0, PREFIX_DIGITS.indexOf(item[0]!)) + item.slice(1)));
+  const methods = unfrontNames(names);
   const params: Record<string, readonly ParamMeta[]> = {};
   let index = 0;
   for (const item of difference) {

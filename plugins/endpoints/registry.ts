@@ -96,15 +96,28 @@ export function unpackNames(list: string): string[] {
 }
 
 /**
- * Decode a packed scope (definitions/generate/pack.mjs writes it): one operation per line,
- * `<shared digit><name rest> <verb letter><path>[ <json [defaults|0, extra?]>]`, where a path
- * starting with `~` or `^` stands for `/repos/{owner}/{repo}…` or `/orgs/{org}…`.
+ * A packed scope (definitions/generate/pack.mjs writes it) as `[name, line]` pairs sorted by
+ * name, `line` being `<verb letter><path>[ <json>]` as `paths` chunks hold it. The packed form
+ * is a path trie, one line per path, `<digit of characters shared with the previous path><rest>`,
+ * each followed by its operations, ` <verb letter><name>[ <json [defaults|0, extra?]>]`.
  */
+function trieLines(packed: string): [string, string][] {
+  const pairs: [string, string][] = [];
+  let path = "";
+  for (const line of packed ? packed.split("\n") : []) {
+    const end = line.indexOf(" ", 2);
+    if (line[0] !== " ") path = path.slice(0, PREFIX_DIGITS.indexOf(line[0] as string)) + line.slice(1);
+    else pairs.push([line.slice(2, end < 0 ? undefined : end), line[1] + path + (end < 0 ? "" : line.slice(end))]);
+  }
+  return pairs.sort(([a], [b]) => (a < b ? -1 : 1));
+}
+
+/** Decode a packed scope (a path trie: trieLines): `name → [route, defaults?, extra?]`, names sorted. */
 export function decodeScope(packed: string): ScopeRoutes {
-  const lines = packed ? packed.split("\n") : [];
+  const pairs = trieLines(packed);
   return decodePaths(
-    unfront(lines.map((line) => line.slice(0, line.indexOf(" ")))),
-    lines.map((line) => line.slice(line.indexOf(" ") + 1)),
+    pairs.map((pair) => pair[0]),
+    pairs.map((pair) => pair[1]),
   );
 }
 
@@ -120,9 +133,8 @@ function decodePaths(names: readonly string[], lines: readonly string[]): ScopeR
   return routes;
 }
 
-/** Names of a packed scope, without decoding its routes. */
-const packedNames = (packed: string) =>
-  packed ? unfront(packed.split("\n").map((line) => line.slice(0, line.indexOf(" ")))) : [];
+/** Names of a packed scope, sorted, without decoding its routes. */
+const packedNames = (packed: string) => trieLines(packed).map((pair) => pair[0]);
 
 /** Every scope the registry names (or has routes for). */
 export function registryScopes(registry: Registry): string[] {

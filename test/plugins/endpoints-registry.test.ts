@@ -62,7 +62,7 @@ test("a deprecated alias of the registry with its aliases resolves to today's me
   assert.not.ok(old in (rest[scope] ?? {}), `${scope}.${old} is not @octokit/rest v22's`);
 });
 
-test("pack(decode(scope)) is the generated scope; the names table is its name column", async () => {
+test("pack(decode(scope)) is the generated scope; the names table is its names", async () => {
   for (const deployment of deployments) {
     const { routes, names } = await load(deployment);
     for (const [scope, packed] of Object.entries(routes)) {
@@ -73,7 +73,10 @@ test("pack(decode(scope)) is the generated scope; the names table is its name co
         defaults: defaults || undefined,
         extra,
       }));
-      assert.is(packScope(operations), packed, `${deployment} ${scope}`);
+      // Generated scopes are the encoder's output; the others' all.ts rebuild theirs from
+      // api.github.com's lines (plugins/endpoints/from-base.ts), one path line per operation.
+      if (deployment === "api.github.com") assert.is(packScope(operations), packed, `${deployment} ${scope}`);
+      else assert.equal(decodeScope(packScope(operations)), table, `${deployment} ${scope}`);
       assert.is(packNames(Object.keys(table)), names[scope], `${deployment} ${scope}: names`);
       assert.equal(unpackNames(names[scope]!), Object.keys(table));
     }
