@@ -5,7 +5,7 @@ import type { ScopeParams } from "../../kernel/index.js";
 export const deployment = "ghes-3.17";
 
 /**
- * Method names per scope: the name column of the packed scopes (`routes` in all.ts), front-coded
+ * Method names per scope: sorted, front-coded
  * (`|` then, per name, one digit of characters shared with the previous name and the rest):
  * enough for `in`, `Object.keys` and typo hints before a scope loads.
  */
