@@ -8,7 +8,7 @@ import {
   paramsModule as differenceParamsModule,
   pathsModule,
 } from "./differences.mjs";
-import { packAliases, packNames, packPaths, packScope } from "./pack.mjs";
+import { packAliases, packNames, packScope } from "./pack.mjs";
 import { paramMeta } from "./params.mjs";
 import { literal, propertyKey } from "./util.mjs";
 
@@ -28,7 +28,6 @@ export function definitionFiles(model, base) {
     for (const [scope, operations] of model.scopes) {
       const file = operations[0].file;
       files.set(`scopes/${file}.ts`, routesModule(model, scope, operations));
-      files.set(`paths/${file}.ts`, scopePathsModule(model, scope, operations));
       files.set(`params/${file}.ts`, paramsModule(model, operations, deeperKernel));
     }
     files.set("loaders.ts", definitionsLoadersModule(model, kernel));
@@ -46,16 +45,6 @@ function routesModule(model, scope, operations) {
     "",
     `/** \`${scope}\`'s operations, packed as a path trie (definitions/generate/pack.mjs; decoded by \`endpoints\`). */`,
     `export const routes: string = ${JSON.stringify(packScope(operations))};`,
-    "",
-  ].join("\n");
-}
-
-function scopePathsModule(model, scope, operations) {
-  return [
-    `// ${model.header}`,
-    "",
-    `/** \`${scope}\`'s routes without their names, one per line in the order of \`names.${scope}\` in index.ts (definitions/generate/pack.mjs). */`,
-    `export const paths: string = ${JSON.stringify(packPaths(operations))};`,
     "",
   ].join("\n");
 }
@@ -87,11 +76,11 @@ function definitionsIndexModule(model, kernel, base) {
     ? differenceLoaders(base)
     : [
         "/**",
-        " * A scope's routes without their names (`paths/<scope>.ts`, decoded against `names`): its own",
-        " * chunk, and the loader table is a chunk too, so the entry carries neither; a bundle that inlines",
-        " * every chunk carries each name once.",
+        " * A scope's packed routes, names included (`scopes/<scope>.ts`): its own chunk, and the loader",
+        " * table is a chunk too, so the entry carries neither. With `scopes` instead of `names`, a split",
+        " * build's entry carries no method name: each scope's names come with its routes.",
         " */",
-        'export const load = (scope: string): Promise<{ paths: string }> => import("./loaders.js").then((m) => m.loaders[scope]!());',
+        'export const load = (scope: string): Promise<{ routes: string }> => import("./loaders.js").then((m) => m.loaders[scope]!());',
         "",
         "/** A scope's parameter metadata, for the validation plugin. */",
         'export const loadParams = (scope: string): Promise<{ params: ScopeParams }> => import("./param-loaders.js").then((m) => m.paramLoaders[scope]!());',
@@ -112,6 +101,9 @@ function definitionsIndexModule(model, kernel, base) {
     ...names,
     "};",
     "",
+    "/** The scopes, for a registry whose names load with each scope's routes (`{ deployment, scopes, load }`). */",
+    `export const scopes: readonly string[] = ${JSON.stringify(scopes)};`,
+    "",
     ...loaders,
     "",
     "/** The deprecated-alias table, in a chunk of its own: loaded only when a name is not found. */",
@@ -129,9 +121,9 @@ function definitionsLoadersModule(model) {
   return [
     `// ${model.header}`,
     "",
-    "/** Route loaders (`paths/<scope>.ts`), one chunk per scope (literal `import()`s so that bundlers split them). */",
-    "export const loaders: Record<string, () => Promise<{ paths: string }>> = {",
-    ...loaderLines(model, "paths"),
+    "/** Route loaders (`scopes/<scope>.ts`), one chunk per scope (literal `import()`s so that bundlers split them). */",
+    "export const loaders: Record<string, () => Promise<{ routes: string }>> = {",
+    ...loaderLines(model, "scopes"),
     "};",
     "",
   ].join("\n");

@@ -89,9 +89,9 @@ export function pathsModule(model, base, endpoints) {
     `/** A scope's \`paths\`, given ${base.deployment}'s route loaders (\`loaders.ts\`). */`,
     "export const load = async (",
     "  scope: string,",
-    "  loaders: Record<string, () => Promise<{ paths: string }>>,",
+    "  loaders: Record<string, () => Promise<{ routes: string }>>,",
     "): Promise<{ paths: string }> => ({",
-    '  paths: pathsFromBase(differences[scope]!, Object.hasOwn(loaders, scope) ? (await loaders[scope]!()).paths : ""),',
+    '  paths: pathsFromBase(differences[scope]!, Object.hasOwn(loaders, scope) ? (await loaders[scope]!()).routes : ""),',
     "});",
     "",
   ].join("\n");

@@ -14,8 +14,8 @@
 // 13.8 kB for the one-line-per-operation form (front-coded names, then the route) it replaces:
 // most paths serve several operations (GET, PATCH, DELETE…), and a path written once after its
 // neighbour in sorted order costs a few characters.
-// paths/<scope>.ts (the chunks browsers load) hold the operations' route lines without names
-// (packPaths), in the order of the scope's front-coded names in index.ts.
+// The other deployments' differences (generate/differences.mjs) are per operation route lines
+// without names (packRoute), in the order of the scope's names.
 
 /** Digits of a front-coding prefix length (0–61). */
 export const PREFIX_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -93,14 +93,6 @@ export function packScope(operations) {
       return [PREFIX_DIGITS[count] + path.slice(count), ...byPath.get(path)].join("\n");
     })
     .join("\n");
-}
-
-/**
- * The route column alone (`paths/<scope>.ts`): one line per operation, in the order of the
- * scope's front-coded names in `index.ts`, which a lazily loaded scope is decoded against.
- */
-export function packPaths(operations) {
-  return operations.map(packRoute).join("\n");
 }
 
 /** A front-coding-style number: one digit below 61, else `Z` and two digits (up to 3,843). */

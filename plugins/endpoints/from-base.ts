@@ -27,16 +27,6 @@ function linesFromBase(difference: string, base: readonly string[]): string[] {
   return lines;
 }
 
-/**
- * A scope's `paths` (packed routes without names, in the order of the deployment's `names`)
- * from the base's `paths` chunk of that scope (`""` when the base has no such scope) and the
- * deployment's differences: `<first>[+<count>]` is that many of the base's lines from index
- * `first`, any other line the deployment's own.
- */
-export function pathsFromBase(difference: string, base: string): string {
-  return linesFromBase(difference, base ? base.split("\n") : []).join("\n");
-}
-
 /** Undo front-coding (`|`, then per name a digit of characters shared with the previous name and the rest). */
 function unfrontNames(names: string): string[] {
   let previous = "";
@@ -64,6 +54,16 @@ function pathLines(packed: string): string[] {
     }
   }
   return lines.sort(([a], [b]) => (a < b ? -1 : 1)).map(([, line]) => line);
+}
+
+/**
+ * A scope's `paths` (packed routes without names, in the order of the deployment's `names`)
+ * from the base's packed scope (`routes` of its `scopes/<scope>.ts` chunk, `""` when the base
+ * has no such scope) and the deployment's differences: `<first>[+<count>]` is that many of the
+ * base's operations, in name order, from index `first`; any other line is the deployment's own.
+ */
+export function pathsFromBase(difference: string, base: string): string {
+  return linesFromBase(difference, base ? pathLines(base) : []).join("\n");
 }
 
 /**

@@ -19,15 +19,22 @@ export interface Registry<D extends string = string> {
   /** Method names per scope: comma-joined, or front-coded as definitions/ generates them (`|…`); by default the names in `routes`. */
   names?: Record<string, string>;
   /**
+   * Scopes whose method names come with their routes from `load` (a packed scope holds them):
+   * the entry of a split build then carries no method name. Until a scope loads, any name of
+   * it is a method that loads the scope on its first call (and rejects if the scope has no such
+   * method, naming the closest one); `Object.keys` lists the scope's names once it has loaded.
+   */
+  scopes?: readonly string[];
+  /**
    * Every scope's routes, loaded already: a `{ name: [route, defaults?, extra?] }` table, or the
    * packed string definitions/ generates (decoded on the scope's first use; the format is described in
    * definitions/generate/pack.mjs).
    */
   routes?: Record<string, ScopeRoutes | string>;
   /**
-   * Load one scope's routes (browsers: one chunk per scope): a table or packed string, or
-   * `paths`, the packed lines without names, decoded against the scope's `names` (definitions/
-   * generates these, so that a bundle inlining every chunk carries each name once).
+   * Load one scope's routes (browsers: one chunk per scope): a table or packed string (names
+   * included), or `paths`, packed route lines without names, decoded against the scope's `names`
+   * (GHEC's and GHES's definitions/ load these).
    */
   load?: (scope: string) => Promise<{ routes: ScopeRoutes | string } | { paths: string }>;
   /** Load one scope's parameter metadata: endpoint methods check their parameters against it. */
@@ -141,6 +148,7 @@ export function registryScopes(registry: Registry): string[] {
   return [
     ...new Set([
       ...Object.keys(registry.names ?? {}),
+      ...(registry.scopes ?? []),
       ...Object.keys(registry.routes ?? {}),
       ...Object.keys(registry.aliases ?? {}),
       ...Object.keys(registry.legacyRoutes ?? {}),
@@ -149,9 +157,9 @@ export function registryScopes(registry: Registry): string[] {
   ];
 }
 
-/** The scope's method names (empty when the registry has no such scope). */
+/** The scope's method names (empty when the registry has no such scope, or has not loaded the names yet: namesLater). */
 export function scopeNames(registry: Registry, scope: string): readonly string[] {
-  const names = state(registry).names;
+  const { names, routes: loaded } = state(registry);
   let list = names.get(scope);
   if (!list) {
     const packed = registry.names && hasOwn(registry.names, scope) ? registry.names[scope] : undefined;
@@ -163,11 +171,18 @@ export function scopeNames(registry: Registry, scope: string): readonly string[]
           ? packedNames(routes)
           : routes
             ? Object.keys(routes)
-            : [];
+            : loaded.has(scope)
+              ? Object.keys(loaded.get(scope)!)
+              : undefined;
+    if (!list) return [];
     names.set(scope, list);
   }
   return list;
 }
+
+/** Whether the scope's names come with its routes (`scopes`) and have not loaded yet. */
+export const namesLater = (registry: Registry, scope: string): boolean =>
+  !!registry.scopes?.includes(scope) && !scopeNames(registry, scope).length;
 
 /** A loaded `paths` chunk, paired line by line with the scope's names. */
 function pathsTable(registry: Registry, scope: string, paths: string): ScopeRoutes {

@@ -96,7 +96,10 @@ test("each decoded operation agrees with the OpenAPI description", () => {
       const query = parameters.filter((parameter: any) => parameter.in === "query").map((p: any) => p.name);
       // `{origin}` and a non-GET operation's `{?query}` list around the description's path, `{+x}` for `{x}`.
       const expression = verb === "get" || verb === "head" || !query.length ? "" : `{?${query.join(",")}}`;
-      const bare = target.replace(/^\{origin\}/, "").replace(/\{\?[^}]*\}$/, "").replace(/\{\+/g, "{");
+      const bare = target
+        .replace(/^\{origin\}/, "")
+        .replace(/\{\?[^}]*\}$/, "")
+        .replace(/\{\+/g, "{");
       const facts = {
         method: method === verb.toUpperCase(),
         path: bare === path,

@@ -123,7 +123,7 @@ export function sizeProbes({ esm, classic }) {
       // What the page fetches for it, as test/browser/esm.test.ts records in Chromium: the route
       // loader table and repos' paths (the retry/throttle engine is no longer the preset's:
       // plugins/presets/browser.ts).
-      lazy: ["definitions/api.github.com/loaders.ts", "definitions/api.github.com/paths/repos.ts"],
+      lazy: ["definitions/api.github.com/loaders.ts", "definitions/api.github.com/scopes/repos.ts"],
     },
     {
       name: 'browser preset, no splitting (`import forgekit from "forgekit"`)',
