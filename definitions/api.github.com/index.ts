@@ -61,12 +61,15 @@ export const names: Record<string, string> = {
   users: "|0addEmailForAuthenticatedUser,3SocialAccountForAuthenticatedUser,0block,0checkBlocked,5FollowingForUser,5PersonIsFollowedByAuthenticated,1reateGpgKeyForAuthenticatedUser,6PublicSshKeyForAuthenticatedUser,6SshSigningKeyForAuthenticatedUser,0deleteAttestationsBulk,jyId,kSubjectDigest,6EmailForAuthenticatedUser,6GpgKeyForAuthenticatedUser,6PublicSshKeyForAuthenticatedUser,6SocialAccountForAuthenticatedUser,7shSigningKeyForAuthenticatedUser,0follow,0getAuthenticated,3ById,5Username,3ContextForUser,3GpgKeyForAuthenticatedUser,3PublicSshKeyForAuthenticatedUser,3SshSigningKeyForAuthenticatedUser,0list,4Attestations,gBulk,4BlockedByAuthenticatedUser,4EmailsForAuthenticatedUser,4FollowedByAuthenticatedUser,brsForAuthenticatedUser,gUser,aingForUser,4GpgKeysForAuthenticatedUser,eUser,4PublicEmailsForAuthenticatedUser,aKeysForUser,aSshKeysForAuthenticatedUser,4SocialAccountsForAuthenticatedUser,lUser,5shSigningKeysForAuthenticatedUser,lUser,0setPrimaryEmailVisibilityForAuthenticatedUser,0unblock,2follow,1pdateAuthenticated",
 };
 
+/** The scopes, for a registry whose names load with each scope's routes (`{ deployment, scopes, load }`). */
+export const scopes: readonly string[] = ["actions","activity","agentTasks","agents","apiInsights","apps","billing","campaigns","checks","classroom","codeQuality","codeScanning","codeSecurity","codesOfConduct","codespaces","copilot","copilotSpaces","credentials","dependabot","dependencyGraph","emojis","enterpriseTeamMemberships","enterpriseTeamOrganizations","enterpriseTeams","gists","git","gitignore","hostedCompute","interactions","issues","licenses","markdown","meta","migrations","oidc","orgs","packages","privateRegistries","projects","pullRequestStacks","pulls","rateLimit","reactions","repos","search","secretScanning","securityAdvisories","teams","users"];
+
 /**
- * A scope's routes without their names (`paths/<scope>.ts`, decoded against `names`): its own
- * chunk, and the loader table is a chunk too, so the entry carries neither; a bundle that inlines
- * every chunk carries each name once.
+ * A scope's packed routes, names included (`scopes/<scope>.ts`): its own chunk, and the loader
+ * table is a chunk too, so the entry carries neither. With `scopes` instead of `names`, a split
+ * build's entry carries no method name: each scope's names come with its routes.
  */
-export const load = (scope: string): Promise<{ paths: string }> => import("./loaders.js").then((m) => m.loaders[scope]!());
+export const load = (scope: string): Promise<{ routes: string }> => import("./loaders.js").then((m) => m.loaders[scope]!());
 
 /** A scope's parameter metadata, for the validation plugin. */
 export const loadParams = (scope: string): Promise<{ params: ScopeParams }> => import("./param-loaders.js").then((m) => m.paramLoaders[scope]!());

@@ -47,6 +47,9 @@ export const names: Record<string, string> = {
   users: "|0addEmailForAuthenticatedUser,3SocialAccountForAuthenticatedUser,0checkFollowingForUser,5PersonIsFollowedByAuthenticated,1reateGpgKeyForAuthenticatedUser,6PublicSshKeyForAuthenticatedUser,6SshSigningKeyForAuthenticatedUser,0deleteEmailForAuthenticatedUser,6GpgKeyForAuthenticatedUser,6PublicSshKeyForAuthenticatedUser,6SocialAccountForAuthenticatedUser,7shSigningKeyForAuthenticatedUser,0follow,0getAuthenticated,3ById,5Username,3ContextForUser,3GpgKeyForAuthenticatedUser,3PublicSshKeyForAuthenticatedUser,3SshSigningKeyForAuthenticatedUser,0list,4EmailsForAuthenticatedUser,4FollowedByAuthenticatedUser,brsForAuthenticatedUser,gUser,aingForUser,4GpgKeysForAuthenticatedUser,eUser,4PublicEmailsForAuthenticatedUser,aKeysForUser,aSshKeysForAuthenticatedUser,4SocialAccountsForAuthenticatedUser,lUser,5shSigningKeysForAuthenticatedUser,lUser,0unfollow,1pdateAuthenticated",
 };
 
+/** The scopes, for a registry whose names load with each scope's routes (`{ deployment, scopes, load }`). */
+export const scopes: readonly string[] = ["actions","activity","announcementBanners","apps","billing","checks","codeScanning","codeSecurity","codesOfConduct","dependabot","dependencyGraph","emojis","enterpriseAdmin","gists","git","gitignore","issues","licenses","markdown","meta","migrations","oauthAuthorizations","oidc","orgs","packages","privateRegistries","pulls","rateLimit","reactions","repos","search","secretScanning","securityAdvisories","teams","users"];
+
 /**
  * A scope's routes without their names, decoded against `names`: api.github.com's chunk of the scope
  * (when it has the scope) with this deployment's differences (`paths.ts`, one chunk) applied.
