@@ -24,14 +24,13 @@ export function definitionFiles(model, base) {
     files.set("paths.ts", pathsModule(model, base, endpoints));
     files.set("params.ts", differenceParamsModule(model, base, kernel, endpoints));
   } else {
-    const deeperKernel = `../${kernel}`;
     for (const [scope, operations] of model.scopes) {
       const file = operations[0].file;
       files.set(`scopes/${file}.ts`, routesModule(model, scope, operations));
-      files.set(`params/${file}.ts`, paramsModule(model, operations, deeperKernel));
+      files.set(`params/${file}.ts`, paramsModule(model, operations));
     }
     files.set("loaders.ts", definitionsLoadersModule(model, kernel));
-    files.set("param-loaders.ts", definitionsParamLoadersModule(model, kernel));
+    files.set("param-loaders.ts", definitionsParamLoadersModule(model));
   }
   files.set("index.ts", definitionsIndexModule(model, kernel, base));
   files.set("all.ts", definitionsAllModule(model, endpoints, base));
@@ -49,19 +48,21 @@ function routesModule(model, scope, operations) {
   ].join("\n");
 }
 
-function paramsModule(model, operations, kernel) {
-  const entries = operations.map(
-    (operation) =>
-      `  ${propertyKey(operation.name)}: ${literal(operation.fields.map((field) => paramMeta(model.spec, field)))},`,
-  );
+function paramsModule(model, operations) {
+  const lines = operations.map((operation) => {
+    if (/\s/.test(operation.name)) throw new Error(`generate: method name ${operation.name} cannot be packed`);
+    return `${operation.name} ${JSON.stringify(operation.fields.map((field) => paramMeta(model.spec, field)))}`;
+  });
   return [
     `// ${model.header}`,
-    `import type { ScopeParams } from "${kernel}";`,
     "",
-    "/** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */",
-    "export const params: ScopeParams = {",
-    ...entries,
-    "};",
+    "/**",
+    " * Parameters per method, one line per method in name order: `<name> <json>`, the JSON",
+    " * `[[name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?], …]`.",
+    " * A string, decoded one method at a time on its first call (plugins/endpoints/registry.ts):",
+    " * a program pays in memory for the methods it calls, not for their scope's.",
+    " */",
+    `export const params: string = ${JSON.stringify(lines.join("\n"))};`,
     "",
   ].join("\n");
 }
@@ -83,11 +84,11 @@ function definitionsIndexModule(model, kernel, base) {
         'export const load = (scope: string): Promise<{ routes: string }> => import("./loaders.js").then((m) => m.loaders[scope]!());',
         "",
         "/** A scope's parameter metadata, for the validation plugin. */",
-        'export const loadParams = (scope: string): Promise<{ params: ScopeParams }> => import("./param-loaders.js").then((m) => m.paramLoaders[scope]!());',
+        'export const loadParams = (scope: string): Promise<{ params: string }> => import("./param-loaders.js").then((m) => m.paramLoaders[scope]!());',
       ];
   return [
     `// ${model.header}`,
-    `import type { ScopeParams } from "${kernel}";`,
+    ...(base ? [`import type { ScopeParams } from "${kernel}";`] : []),
     "",
     "/** Which description this registry was generated from (used in messages). */",
     `export const deployment = ${JSON.stringify(model.deployment)};`,
@@ -130,13 +131,12 @@ function definitionsLoadersModule(model) {
 }
 
 /** A module of its own, so that a bundle that never validates (the browser preset) carries none of it. */
-function definitionsParamLoadersModule(model, kernel) {
+function definitionsParamLoadersModule(model) {
   return [
     `// ${model.header}`,
-    `import type { ScopeParams } from "${kernel}";`,
     "",
-    "/** Parameter metadata loaders for the validation plugin, one chunk per scope. */",
-    "export const paramLoaders: Record<string, () => Promise<{ params: ScopeParams }>> = {",
+    "/** Parameter metadata loaders for the validation plugin, one chunk per scope (packed: params/<scope>.ts). */",
+    "export const paramLoaders: Record<string, () => Promise<{ params: string }>> = {",
     ...loaderLines(model, "params"),
     "};",
     "",

@@ -122,7 +122,7 @@ export function paramsModule(model, base, kernel, endpoints) {
     "  params: paramsFromBase(",
     "    names[scope]!,",
     "    differences[scope]!,",
-    "    Object.hasOwn(paramLoaders, scope) ? (await paramLoaders[scope]!()).params : {},",
+    '    Object.hasOwn(paramLoaders, scope) ? (await paramLoaders[scope]!()).params : "",',
     "  ),",
     "});",
     "",

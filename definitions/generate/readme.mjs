@@ -39,7 +39,8 @@ export function definitionsReadme(models) {
     "  Routes look like `POST {origin}/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}`:",
     "  `{+name}` is a multi-segment path parameter; `{?a,b}` lists the query parameters of a non-GET operation; `extra` holds",
     "  `body` (the parameter that is the whole body), `deprecated` and `renamed` (old parameter name → new).",
-    "- `params/<scope>.ts`: `method: [[name, flags, type, values?], …]` for the validation plugin. Flags: `p|q|b|h` (path,",
+    "- `params/<scope>.ts`: `params`, one line per method in name order, `<method> [[name, flags, type, values?], …]` (JSON), for the validation plugin,",
+    "  decoded one method at a time on its first call. Flags: `p|q|b|h` (path,",
     '  query, body, header), then `!` required, `?` nullable, `*` multi-segment. Type `""` means the schema sets none.',
     "",
     `## Layout of the others (${models

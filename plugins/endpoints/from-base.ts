@@ -101,22 +101,28 @@ export function routesFromBase(
 }
 
 /**
- * A scope's parameter metadata from the base's (the same scope's, `{}` when the base has no
- * such scope) and the deployment's differences, in the order of the scope's `names` (front-coded):
- * a number n is the next n methods, each with the parameters of the base's method of the same
- * name; an array is a method's own.
+ * A scope's parameter metadata from the base's (the same scope's packed `params`, one
+ * `<name> <json>` line per method, `""` when the base has no such scope) and the deployment's
+ * differences, in the order of the scope's `names` (front-coded): a number n is the next n
+ * methods, each with the parameters of the base's method of the same name; an array is a
+ * method's own.
  */
 export function paramsFromBase(
   names: string,
   difference: readonly (number | readonly ParamMeta[])[],
-  base: ScopeParams,
+  base: string,
 ): ScopeParams {
   const methods = unfrontNames(names);
+  const lines = new Map(base ? base.split("\n").map((line) => [line.slice(0, line.indexOf(" ")), line]) : []);
   const params: Record<string, readonly ParamMeta[]> = {};
   let index = 0;
   for (const item of difference) {
     if (typeof item !== "number") params[methods[index++]!] = item;
-    else for (const end = index + item; index < end; index++) params[methods[index]!] = base[methods[index]!]!;
+    else
+      for (const end = index + item; index < end; index++) {
+        const line = lines.get(methods[index]!)!;
+        params[methods[index]!] = JSON.parse(line.slice(line.indexOf(" ") + 1)) as ParamMeta[];
+      }
   }
   return params;
 }

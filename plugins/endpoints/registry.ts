@@ -38,7 +38,7 @@ export interface Registry<D extends string = string> {
    */
   load?: (scope: string) => Promise<{ routes: ScopeRoutes | string } | { paths: string }>;
   /** Load one scope's parameter metadata: endpoint methods check their parameters against it. */
-  loadParams?: (scope: string) => Promise<{ params: ScopeParams }>;
+  loadParams?: (scope: string) => Promise<{ params: ScopeParams | string }>;
   /**
    * `false`: endpoint methods send parameters unchecked though `loadParams` is given (the
    * drop-in `Octokit`, as @octokit/rest does); the metadata still serves paginate's page size.
@@ -233,11 +233,35 @@ export async function loadEntry(registry: Registry, scope: string, name: string)
   return routes[name] as RouteEntry;
 }
 
+/**
+ * Packed parameter metadata (definitions/generate writes it: one `<name> <json>` line per
+ * method) as a table whose methods are decoded on their first read: a program holds the
+ * metadata of the methods it calls, not of their whole scope.
+ */
+function paramTable(packed: string): ScopeParams {
+  return new Proxy({} as Record<string, readonly ParamMeta[]>, {
+    get(decoded, name) {
+      if (typeof name !== "string" || hasOwn(decoded, name)) return decoded[name as string];
+      const start = packed.startsWith(`${name} `) ? 0 : packed.indexOf(`\n${name} `) + 1;
+      if (!start && !packed.startsWith(`${name} `)) return undefined;
+      const end = packed.indexOf("\n", start);
+      return (decoded[name] = JSON.parse(packed.slice(start + name.length + 1, end < 0 ? undefined : end)));
+    },
+  });
+}
+
 /** A scope's parameter metadata, loaded once per registry on first use (a failed load is retried); needs `loadParams`. */
 export function scopeParams(registry: Registry, scope: string): Lazy<ScopeParams> {
   const params = state(registry).params;
   let chunk = params.get(scope);
-  if (!chunk) params.set(scope, (chunk = lazy(async () => (await registry.loadParams!(scope)).params)));
+  if (!chunk)
+    params.set(
+      scope,
+      (chunk = lazy(async () => {
+        const loaded = (await registry.loadParams!(scope)).params;
+        return typeof loaded === "string" ? paramTable(loaded) : loaded;
+      })),
+    );
   return chunk;
 }
 
