@@ -54,8 +54,9 @@ export function sizeProbes({ esm, classic }) {
       // +706 B for issue 36 (measured 34,891 B): error-body depth bound, userinfo refused, the process's body budget, option warnings per log.
       // +332 B when issue 35 was merged onto issue 36 (measured 35232 B).
       // -2,081 B for issue 39: each scope's routes packed as a path trie, each path written once
-      // (definitions/generate/pack.mjs); +157 B for names loaded with their scope (measured 33,308 B).
-      ceiling: 33318,
+      // (definitions/generate/pack.mjs); +157 B for names loaded with their scope; +98 B for parameter
+      // metadata decoded per method (plugins/endpoints/registry.ts; heap, measured 33,406 B).
+      ceiling: 33416,
       ...flat,
       contents: [
         `import { Client } from "./kernel/index.ts";`,
@@ -125,8 +126,9 @@ export function sizeProbes({ esm, classic }) {
       // option names declared per plugin and checked by checkOptions, per call too.
       // +759 B for issue 36 (measured 27,418 B): error-body depth bound, userinfo refused, the process's body budget, option warnings per log.
       // +340 B when issue 35 was merged onto issue 36 (measured 27770 B).
-      // -4,723 B for issue 39: names load with their scope, routes as path tries (measured 23,046 B).
-      ceiling: 23056,
+      // -4,723 B for issue 39: names load with their scope, routes as path tries (measured 23,046 B);
+      // +91 B for parameter metadata decoded per method (measured 23,137 B).
+      ceiling: 23147,
       options: esm,
       // What the page fetches for it, as test/browser/esm.test.ts records in Chromium: the route
       // loader table and repos' paths (the retry/throttle engine is no longer the preset's:
@@ -159,8 +161,9 @@ export function sizeProbes({ esm, classic }) {
       // +261 B for issue 38 (as above: measured 57,895 B).
       // +687 B for issue 36 (measured 37,669 B): error-body depth bound, userinfo refused, the process's body budget, option warnings per log.
       // +361 B when issue 35 was merged onto issue 36 (measured 38041 B).
-      // -2,052 B for issue 39: names once, under their paths, routes as path tries (measured 35,989 B).
-      ceiling: 35999,
+      // -2,052 B for issue 39: names once, under their paths, routes as path tries (measured 35,989 B);
+      // +104 B for parameter metadata decoded per method (measured 36,093 B).
+      ceiling: 36103,
       ...flat,
       contents: `import forgekit from "./plugins/presets/browser.ts";\nexport const get = () => forgekit()${ENDPOINTS_USE};`,
     },
@@ -189,8 +192,9 @@ export function sizeProbes({ esm, classic }) {
     // +293 B for issue 38 (as above: measured 58,046 B).
     // +948 B for issue 36 (measured 49,965 B): error-body depth bound, userinfo refused, the process's body budget, option warnings per log.
     // +378 B when issue 35 was merged onto issue 36 (measured 50,353 B).
-    // -5,966 B for issue 39: names load with their scope, routes as path tries (measured 44,387 B).
-    { name: "classic script, `forgekit.js` (first download)", budget: 16000, ceiling: 44397, options: classic },
+    // -5,966 B for issue 39: names load with their scope, routes as path tries (measured 44,387 B);
+    // +104 B for parameter metadata decoded per method (measured 44,491 B).
+    { name: "classic script, `forgekit.js` (first download)", budget: 16000, ceiling: 44501, options: classic },
     {
       name: "kernel + auth + endpoints + the `repos` chunk, one call",
       budget: 10000,
@@ -212,8 +216,9 @@ export function sizeProbes({ esm, classic }) {
       // -43 B for issue 39: auth's GitHub App loader is its import, no symbol lookup (measured 17,537 B).
       // +524 B for issue 36 (measured 18,099 B): error-body depth bound, userinfo refused, the process's body budget, option warnings per log.
       // +343 B when issue 35 was merged onto issue 36 (measured 18453 B).
-      // -143 B for issue 39: the `repos` chunk as a path trie, names included (measured 18,311 B).
-      ceiling: 18321,
+      // -143 B for issue 39: the `repos` chunk as a path trie, names included (measured 18,311 B);
+      // +102 B for parameter metadata decoded per method (measured 18,413 B).
+      ceiling: 18423,
       needs: ["plugins/auth/index.ts", "plugins/endpoints/index.ts"],
       contents: [
         `import { Client } from "./kernel/index.ts";`,
