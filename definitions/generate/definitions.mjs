@@ -10,7 +10,7 @@ import {
 } from "./differences.mjs";
 import { packAliases, packNames, packScope } from "./pack.mjs";
 import { paramMeta } from "./params.mjs";
-import { literal, propertyKey } from "./util.mjs";
+import { propertyKey } from "./util.mjs";
 
 /**
  * definitions/<deployment>/ of `model`: the default's per-scope modules, or with `base` (the
