@@ -8,8 +8,8 @@ import { posix } from "node:path";
 import { build as esbuild } from "esbuild";
 
 const LOADERS = "definitions/api.github.com/loaders.ts";
-/** `repos: () => import("./paths/repos.js"),` in the generated loader table. */
-const LOADER = /^\s*(\w+): \(\) => import\("\.\/(paths\/[\w-]+)\.js"\),$/gm;
+/** `repos: () => import("./scopes/repos.js"),` in the generated loader table. */
+const LOADER = /^\s*(\w+): \(\) => import\("\.\/(scopes\/[\w-]+)\.js"\),$/gm;
 
 /** scope → its routes chunk in the module build (`chunks/repos-HASH.mjs`), and the retry helper. */
 async function moduleChunks(esm) {

@@ -54,8 +54,14 @@ const handler: ProxyHandler<Record<string, unknown>> = {
     return [...keys];
   },
   getOwnPropertyDescriptor(target, key) {
-    if (!ignored(key)) materialize(target, key);
-    return Reflect.getOwnPropertyDescriptor(target, key);
+    if (ignored(key)) return Reflect.getOwnPropertyDescriptor(target, key);
+    materialize(target, key);
+    const descriptor = Reflect.getOwnPropertyDescriptor(target, key);
+    // A method made before its scope listed it (names that load with the scope's routes) is
+    // listed once the scope has loaded.
+    if (descriptor && !descriptor.enumerable && sources.get(target)!.names().includes(key))
+      Reflect.defineProperty(target, key, (descriptor.enumerable = true) && descriptor);
+    return descriptor;
   },
   // set/defineProperty/deleteProperty act on the cache, so `sinon.stub(client.repos, "get")`
   // replaces the method and `restore()` puts the original back.

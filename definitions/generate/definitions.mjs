@@ -8,9 +8,9 @@ import {
   paramsModule as differenceParamsModule,
   pathsModule,
 } from "./differences.mjs";
-import { packAliases, packNames, packPaths, packScope } from "./pack.mjs";
+import { packAliases, packNames, packScope } from "./pack.mjs";
 import { paramMeta } from "./params.mjs";
-import { literal, pascalCase, propertyKey } from "./util.mjs";
+import { pascalCase, propertyKey } from "./util.mjs";
 
 /**
  * definitions/<deployment>/ of `model`: the default's per-scope modules, or with `base` (the
@@ -24,15 +24,13 @@ export function definitionFiles(model, base) {
     files.set("paths.ts", pathsModule(model, base, endpoints));
     files.set("params.ts", differenceParamsModule(model, base, kernel, endpoints));
   } else {
-    const deeperKernel = `../${kernel}`;
     for (const [scope, operations] of model.scopes) {
       const file = operations[0].file;
       files.set(`scopes/${file}.ts`, routesModule(model, scope, operations));
-      files.set(`paths/${file}.ts`, scopePathsModule(model, scope, operations));
-      files.set(`params/${file}.ts`, paramsModule(model, operations, deeperKernel));
+      files.set(`params/${file}.ts`, paramsModule(model, operations));
     }
     files.set("loaders.ts", definitionsLoadersModule(model, kernel));
-    files.set("param-loaders.ts", definitionsParamLoadersModule(model, kernel));
+    files.set("param-loaders.ts", definitionsParamLoadersModule(model));
   }
   files.set("index.ts", definitionsIndexModule(model, kernel, base));
   files.set("all.ts", definitionsAllModule(model, endpoints, base));
@@ -44,35 +42,27 @@ function routesModule(model, scope, operations) {
   return [
     `// ${model.header}`,
     "",
-    `/** \`${scope}\`'s operations, packed one per line (definitions/generate/pack.mjs; decoded by \`endpoints\`). */`,
+    `/** \`${scope}\`'s operations, packed as a path trie (definitions/generate/pack.mjs; decoded by \`endpoints\`). */`,
     `export const routes: string = ${JSON.stringify(packScope(operations))};`,
     "",
   ].join("\n");
 }
 
-function scopePathsModule(model, scope, operations) {
+function paramsModule(model, operations) {
+  const lines = operations.map((operation) => {
+    if (/\s/.test(operation.name)) throw new Error(`generate: method name ${operation.name} cannot be packed`);
+    return `${operation.name} ${JSON.stringify(operation.fields.map((field) => paramMeta(model.spec, field)))}`;
+  });
   return [
     `// ${model.header}`,
     "",
-    `/** \`${scope}\`'s routes without their names, one per line in the order of \`names.${scope}\` in index.ts (definitions/generate/pack.mjs). */`,
-    `export const paths: string = ${JSON.stringify(packPaths(operations))};`,
-    "",
-  ].join("\n");
-}
-
-function paramsModule(model, operations, kernel) {
-  const entries = operations.map(
-    (operation) =>
-      `  ${propertyKey(operation.name)}: ${literal(operation.fields.map((field) => paramMeta(model.spec, field)))},`,
-  );
-  return [
-    `// ${model.header}`,
-    `import type { ScopeParams } from "${kernel}";`,
-    "",
-    "/** Parameters per method: [name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?]. */",
-    "export const params: ScopeParams = {",
-    ...entries,
-    "};",
+    "/**",
+    " * Parameters per method, one line per method in name order: `<name> <json>`, the JSON",
+    " * `[[name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?], …]`.",
+    " * A string, decoded one method at a time on its first call (plugins/endpoints/registry.ts):",
+    " * a program pays in memory for the methods it calls, not for their scope's.",
+    " */",
+    `export const params: string = ${JSON.stringify(lines.join("\n"))};`,
     "",
   ].join("\n");
 }
@@ -87,30 +77,33 @@ function definitionsIndexModule(model, kernel, base) {
     ? differenceLoaders(base)
     : [
         "/**",
-        " * A scope's routes without their names (`paths/<scope>.ts`, decoded against `names`): its own",
-        " * chunk, and the loader table is a chunk too, so the entry carries neither; a bundle that inlines",
-        " * every chunk carries each name once.",
+        " * A scope's packed routes, names included (`scopes/<scope>.ts`): its own chunk, and the loader",
+        " * table is a chunk too, so the entry carries neither. With `scopes` instead of `names`, a split",
+        " * build's entry carries no method name: each scope's names come with its routes.",
         " */",
-        'export const load = (scope: string): Promise<{ paths: string }> => import("./loaders.js").then((m) => m.loaders[scope]!());',
+        'export const load = (scope: string): Promise<{ routes: string }> => import("./loaders.js").then((m) => m.loaders[scope]!());',
         "",
         "/** A scope's parameter metadata, for the validation plugin. */",
-        'export const loadParams = (scope: string): Promise<{ params: ScopeParams }> => import("./param-loaders.js").then((m) => m.paramLoaders[scope]!());',
+        'export const loadParams = (scope: string): Promise<{ params: string }> => import("./param-loaders.js").then((m) => m.paramLoaders[scope]!());',
       ];
   return [
     `// ${model.header}`,
-    `import type { ScopeParams } from "${kernel}";`,
+    ...(base ? [`import type { ScopeParams } from "${kernel}";`] : []),
     "",
     "/** Which description this registry was generated from (used in messages). */",
     `export const deployment = ${JSON.stringify(model.deployment)};`,
     "",
     "/**",
-    " * Method names per scope: the name column of the packed scopes (`routes` in all.ts), front-coded",
+    " * Method names per scope: sorted, front-coded",
     " * (`|` then, per name, one digit of characters shared with the previous name and the rest):",
     " * enough for `in`, `Object.keys` and typo hints before a scope loads.",
     " */",
     "export const names: Record<string, string> = {",
     ...names,
     "};",
+    "",
+    "/** The scopes, for a registry whose names load with each scope's routes (`{ deployment, scopes, load }`). */",
+    `export const scopes: readonly string[] = ${JSON.stringify(scopes)};`,
     "",
     ...loaders,
     "",
@@ -129,22 +122,21 @@ function definitionsLoadersModule(model) {
   return [
     `// ${model.header}`,
     "",
-    "/** Route loaders (`paths/<scope>.ts`), one chunk per scope (literal `import()`s so that bundlers split them). */",
-    "export const loaders: Record<string, () => Promise<{ paths: string }>> = {",
-    ...loaderLines(model, "paths"),
+    "/** Route loaders (`scopes/<scope>.ts`), one chunk per scope (literal `import()`s so that bundlers split them). */",
+    "export const loaders: Record<string, () => Promise<{ routes: string }>> = {",
+    ...loaderLines(model, "scopes"),
     "};",
     "",
   ].join("\n");
 }
 
 /** A module of its own, so that a bundle that never validates (the browser preset) carries none of it. */
-function definitionsParamLoadersModule(model, kernel) {
+function definitionsParamLoadersModule(model) {
   return [
     `// ${model.header}`,
-    `import type { ScopeParams } from "${kernel}";`,
     "",
-    "/** Parameter metadata loaders for the validation plugin, one chunk per scope. */",
-    "export const paramLoaders: Record<string, () => Promise<{ params: ScopeParams }>> = {",
+    "/** Parameter metadata loaders for the validation plugin, one chunk per scope (packed: params/<scope>.ts). */",
+    "export const paramLoaders: Record<string, () => Promise<{ params: string }>> = {",
     ...loaderLines(model, "params"),
     "};",
     "",

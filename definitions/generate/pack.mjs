@@ -1,16 +1,21 @@
-// The compact route encoding of definitions/<deployment>/scopes/<scope>.ts: one string per
-// scope, one operation per line, read by plugins/endpoints/registry.ts (decodeScope). Keep
-// the two in step: `generate --check` and test/plugins/endpoints-registry.test.ts compare them.
-// paths/<scope>.ts (the chunks browsers load) hold the same lines without the name column:
-// the page has the names already (`names` of index.ts), so a flat bundle carries them once.
+// The compact route encoding of definitions/<deployment>/scopes/<scope>.ts (and all.ts): one
+// string per scope, read by plugins/endpoints/registry.ts (decodeScope). Keep the two in step:
+// `generate --check` and test/definitions/routes.test.ts compare them on every operation.
+// It is a path trie written as lines: each path the scope uses once, sorted, and under it the
+// operations on that path:
 //
-//   <shared><name rest> <verb><path>[ <json [defaults|0, extra?]>]
+//   <shared><path rest>
+//    <verb><name>[ <json [defaults|0, extra?]>]      (one such line per operation, space first)
 //
-// <shared> is one digit (0–9a–zA–Z) of characters the name shares with the previous line's
-// name (names are sorted), <verb> one letter (VERB_LETTERS), and a path starting with
-// /repos/{owner}/{repo} or /orgs/{org} starts with `~` or `^` instead. Measured on
-// api.github.com 23.0.2 (gzip -9, all scopes): this is 13.1 kB against 19.8 kB for the
-// front-coded names plus `{ name: [route, …] }` tables it replaces (14.2 kB routes alone).
+// <shared> is one digit (0–9a–zA–Z) of characters the path shares with the previous path, <verb>
+// one letter (VERB_LETTERS), and a path starting with /repos/{owner}/{repo} or /orgs/{org}
+// starts with `~` or `^` instead. Operations on one path are in name order; the decoder sorts
+// the names back. Measured on api.github.com 23.0.2 (gzip -9, all scopes): 11.6 kB against
+// 13.8 kB for the one-line-per-operation form (front-coded names, then the route) it replaces:
+// most paths serve several operations (GET, PATCH, DELETE…), and a path written once after its
+// neighbour in sorted order costs a few characters.
+// The other deployments' differences (generate/differences.mjs) are per operation route lines
+// without names (packRoute), in the order of the scope's names.
 
 /** Digits of a front-coding prefix length (0–61). */
 export const PREFIX_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -60,26 +65,34 @@ export function packRoute({ route, defaults, extra }) {
   return `${verb}${path}${tail}`;
 }
 
-/** One scope's operations (sorted by name) as the packed string. */
-export function packScope(operations) {
-  let previous = "";
-  return operations
-    .map((operation) => {
-      const { name } = operation;
-      if (/[\s,]/.test(name)) throw new Error(`generate: method name ${JSON.stringify(name)} cannot be packed`);
-      const count = shared(previous, name);
-      previous = name;
-      return `${PREFIX_DIGITS[count]}${name.slice(count)} ${packRoute(operation)}`;
-    })
-    .join("\n");
+/** One operation's route column split: verb letter, (abbreviated) path, ` <json>` tail or "". */
+function routeParts(operation) {
+  const column = packRoute(operation);
+  const space = column.indexOf(" ");
+  return space < 0
+    ? { verb: column[0], path: column.slice(1), tail: "" }
+    : { verb: column[0], path: column.slice(1, space), tail: column.slice(space) };
 }
 
-/**
- * The route column alone (`paths/<scope>.ts`): one line per operation, in the order of the
- * scope's front-coded names in `index.ts`, which a lazily loaded scope is decoded against.
- */
-export function packPaths(operations) {
-  return operations.map(packRoute).join("\n");
+/** One scope's operations (sorted by name) as the packed string: the path trie above. */
+export function packScope(operations) {
+  const byPath = new Map();
+  for (const operation of operations) {
+    const { name } = operation;
+    if (/[\s,]/.test(name)) throw new Error(`generate: method name ${JSON.stringify(name)} cannot be packed`);
+    const { verb, path, tail } = routeParts(operation);
+    if (!byPath.has(path)) byPath.set(path, []);
+    byPath.get(path).push(` ${verb}${name}${tail}`);
+  }
+  let previous = "";
+  return [...byPath.keys()]
+    .sort()
+    .map((path) => {
+      const count = shared(previous, path);
+      previous = path;
+      return [PREFIX_DIGITS[count] + path.slice(count), ...byPath.get(path)].join("\n");
+    })
+    .join("\n");
 }
 
 /** A front-coding-style number: one digit below 61, else `Z` and two digits (up to 3,843). */

@@ -5,7 +5,7 @@ import type { ScopeParams } from "../../kernel/index.js";
 export const deployment = "ghec";
 
 /**
- * Method names per scope: the name column of the packed scopes (`routes` in all.ts), front-coded
+ * Method names per scope: sorted, front-coded
  * (`|` then, per name, one digit of characters shared with the previous name and the rest):
  * enough for `in`, `Object.keys` and typo hints before a scope loads.
  */
@@ -64,6 +64,9 @@ export const names: Record<string, string> = {
   teams: "|0addMemberLegacy,3OrUpdateMembershipForUserInOrg,sLegacy,bRepoPermissionsInOrg,qLegacy,0checkPermissionsForRepoInOrg,nLegacy,1reate,6OrUpdateIdpGroupConnectionsInOrg,xLegacy,0deleteInOrg,6Legacy,0externalIdpGroupInfoForOrg,0getByName,3Legacy,3MemberLegacy,9shipForUserInOrg,kLegacy,0linkExternalIdpGroupToTeamForOrg,2st,4ChildInOrg,9Legacy,4ExternalIdpGroupsForOrg,4ForAuthenticatedUser,4IdpGroupsForLegacy,gOrg,dInOrg,4LinkedExternalIdpGroupsToTeamForOrg,4MembersInOrg,bLegacy,4PendingInvitationsInOrg,mLegacy,4ReposInOrg,9Legacy,0removeMemberLegacy,cshipForUserInOrg,nLegacy,6RepoInOrg,aLegacy,0unlinkExternalIdpGroupFromTeamForOrg,1pdateInOrg,6Legacy",
   users: "|0addEmailForAuthenticatedUser,3SocialAccountForAuthenticatedUser,0block,0checkBlocked,5FollowingForUser,5PersonIsFollowedByAuthenticated,1reateGpgKeyForAuthenticatedUser,6PublicSshKeyForAuthenticatedUser,6SshSigningKeyForAuthenticatedUser,0deleteAttestationsBulk,jyId,kSubjectDigest,6EmailForAuthenticatedUser,6GpgKeyForAuthenticatedUser,6PublicSshKeyForAuthenticatedUser,6SocialAccountForAuthenticatedUser,7shSigningKeyForAuthenticatedUser,0follow,0getAuthenticated,3ById,5Username,3ContextForUser,3GpgKeyForAuthenticatedUser,3PublicSshKeyForAuthenticatedUser,3SshSigningKeyForAuthenticatedUser,0list,4Attestations,gBulk,4BlockedByAuthenticatedUser,4EmailsForAuthenticatedUser,4FollowedByAuthenticatedUser,brsForAuthenticatedUser,gUser,aingForUser,4GpgKeysForAuthenticatedUser,eUser,4PublicEmailsForAuthenticatedUser,aKeysForUser,aSshKeysForAuthenticatedUser,4SocialAccountsForAuthenticatedUser,lUser,5shSigningKeysForAuthenticatedUser,lUser,0setPrimaryEmailVisibilityForAuthenticatedUser,0unblock,2follow,1pdateAuthenticated",
 };
+
+/** The scopes, for a registry whose names load with each scope's routes (`{ deployment, scopes, load }`). */
+export const scopes: readonly string[] = ["actions","activity","agentTasks","agents","announcementBanners","apiInsights","apps","billing","campaigns","checks","classroom","codeQuality","codeScanning","codeSecurity","codesOfConduct","codespaces","copilot","copilotSpaces","credentials","dependabot","dependencyGraph","emojis","enterpriseAdmin","enterpriseApps","enterpriseTeamMemberships","enterpriseTeamOrganizations","enterpriseTeams","gists","git","gitignore","hostedCompute","interactions","issues","licenses","markdown","meta","migrations","oidc","orgs","packages","privateRegistries","projects","pullRequestStacks","pulls","rateLimit","reactions","repos","scim","search","secretScanning","securityAdvisories","teams","users"];
 
 /**
  * A scope's routes without their names, decoded against `names`: api.github.com's chunk of the scope

@@ -52,6 +52,6 @@ export const loadParams = async (scope: string): Promise<{ params: ScopeParams }
   params: paramsFromBase(
     names[scope]!,
     differences[scope]!,
-    Object.hasOwn(paramLoaders, scope) ? (await paramLoaders[scope]!()).params : {},
+    Object.hasOwn(paramLoaders, scope) ? (await paramLoaders[scope]!()).params : "",
   ),
 });

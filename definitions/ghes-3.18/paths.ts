@@ -48,7 +48,7 @@ export const differences: Record<string, string> = {
 /** A scope's `paths`, given api.github.com's route loaders (`loaders.ts`). */
 export const load = async (
   scope: string,
-  loaders: Record<string, () => Promise<{ paths: string }>>,
+  loaders: Record<string, () => Promise<{ routes: string }>>,
 ): Promise<{ paths: string }> => ({
-  paths: pathsFromBase(differences[scope]!, Object.hasOwn(loaders, scope) ? (await loaders[scope]!()).paths : ""),
+  paths: pathsFromBase(differences[scope]!, Object.hasOwn(loaders, scope) ? (await loaders[scope]!()).routes : ""),
 });

@@ -5,7 +5,7 @@ import type { ScopeParams } from "../../kernel/index.js";
 export const deployment = "ghes-3.19";
 
 /**
- * Method names per scope: the name column of the packed scopes (`routes` in all.ts), front-coded
+ * Method names per scope: sorted, front-coded
  * (`|` then, per name, one digit of characters shared with the previous name and the rest):
  * enough for `in`, `Object.keys` and typo hints before a scope loads.
  */
@@ -47,6 +47,9 @@ export const names: Record<string, string> = {
   teams: "|0addMemberLegacy,3OrUpdateMembershipForUserInOrg,sLegacy,bRepoPermissionsInOrg,qLegacy,0checkPermissionsForRepoInOrg,nLegacy,1reate,0deleteInOrg,6Legacy,0externalIdpGroupInfoForOrg,0getByName,3Legacy,3MemberLegacy,9shipForUserInOrg,kLegacy,0linkExternalIdpGroupToTeamForOrg,2st,4ChildInOrg,9Legacy,4ExternalIdpGroupsForOrg,4ForAuthenticatedUser,4LinkedExternalIdpGroupsToTeamForOrg,4MembersInOrg,bLegacy,4ReposInOrg,9Legacy,0removeMemberLegacy,cshipForUserInOrg,nLegacy,6RepoInOrg,aLegacy,0unlinkExternalIdpGroupFromTeamForOrg,1pdateInOrg,6Legacy",
   users: "|0addEmailForAuthenticatedUser,3SocialAccountForAuthenticatedUser,0checkFollowingForUser,5PersonIsFollowedByAuthenticated,1reateGpgKeyForAuthenticatedUser,6PublicSshKeyForAuthenticatedUser,6SshSigningKeyForAuthenticatedUser,0deleteEmailForAuthenticatedUser,6GpgKeyForAuthenticatedUser,6PublicSshKeyForAuthenticatedUser,6SocialAccountForAuthenticatedUser,7shSigningKeyForAuthenticatedUser,0follow,0getAuthenticated,3ById,5Username,3ContextForUser,3GpgKeyForAuthenticatedUser,3PublicSshKeyForAuthenticatedUser,3SshSigningKeyForAuthenticatedUser,0list,4EmailsForAuthenticatedUser,4FollowedByAuthenticatedUser,brsForAuthenticatedUser,gUser,aingForUser,4GpgKeysForAuthenticatedUser,eUser,4PublicEmailsForAuthenticatedUser,aKeysForUser,aSshKeysForAuthenticatedUser,4SocialAccountsForAuthenticatedUser,lUser,5shSigningKeysForAuthenticatedUser,lUser,0unfollow,1pdateAuthenticated",
 };
+
+/** The scopes, for a registry whose names load with each scope's routes (`{ deployment, scopes, load }`). */
+export const scopes: readonly string[] = ["actions","activity","announcementBanners","apps","billing","checks","codeScanning","codeSecurity","codesOfConduct","dependabot","dependencyGraph","emojis","enterpriseAdmin","enterpriseApps","gists","git","gitignore","issues","licenses","markdown","meta","migrations","oauthAuthorizations","oidc","orgs","packages","privateRegistries","pulls","rateLimit","reactions","repos","search","secretScanning","securityAdvisories","teams","users"];
 
 /**
  * A scope's routes without their names, decoded against `names`: api.github.com's chunk of the scope

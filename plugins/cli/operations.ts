@@ -5,7 +5,7 @@ import { loadedRoutes } from "../endpoints/registry.js";
 import { registry as apiRegistry } from "../presets/registry.js";
 import { loadDeployment } from "../presets/deployments.js";
 import { deployments } from "../../definitions/deployments.js";
-import { aliasTable, aliasTarget, lookup } from "../endpoints/registry.js";
+import { aliasTable, aliasTarget, loadParams, lookup } from "../endpoints/registry.js";
 import { UsageError } from "./args.js";
 import { suggest } from "./suggest.js";
 
@@ -73,7 +73,7 @@ export function isScope(registry: Registry, scope: string): boolean {
 }
 
 async function paramsOf(registry: Registry, scope: string, name: string): Promise<readonly ParamMeta[]> {
-  return registry.loadParams ? ((await registry.loadParams(scope)).params[name] ?? []) : [];
+  return loadParams(registry, scope, name);
 }
 
 /** The operation `scope.method` names (following a deprecated alias), or undefined. */

@@ -27,21 +27,52 @@ function linesFromBase(difference: string, base: readonly string[]): string[] {
   return lines;
 }
 
-/**
- * A scope's `paths` (packed routes without names, in the order of the deployment's `names`)
- * from the base's `paths` chunk of that scope (`""` when the base has no such scope) and the
- * deployment's differences: `<first>[+<count>]` is that many of the base's lines from index
- * `first`, any other line the deployment's own.
- */
-export function pathsFromBase(difference: string, base: string): string {
-  return linesFromBase(difference, base ? base.split("\n") : []).join("\n");
+/** Undo front-coding (`|`, then per name a digit of characters shared with the previous name and the rest). */
+function unfrontNames(names: string): string[] {
+  let previous = "";
+  return names
+    .slice(1)
+    .split(",")
+    .map((item) => (previous = previous.slice(0, PREFIX_DIGITS.indexOf(item[0]!)) + item.slice(1)));
 }
 
 /**
- * Every scope's packed routes (name column and route, definitions/generate/pack.mjs) from the
- * base's (`routes` of its all.ts), the deployment's front-coded `names` and its differences.
- * Each scope's string is made on its first read (an enumerable getter that then becomes the
- * value), so that a client loads the registry without working on scopes it never uses.
+ * A packed scope's routes as `paths` lines (`<verb><path>[ <json>]`), in name order: what the
+ * base's `paths` chunk of the scope holds. The packed form is a path trie (definitions/generate/pack.mjs):
+ * a path line, `<digit of characters shared with the previous path><rest>`, then its operations,
+ * ` <verb><name>[ <json>]`.
+ */
+function pathLines(packed: string): string[] {
+  const lines: [string, string][] = [];
+  let path = "";
+  for (const line of packed.split("\n")) {
+    if (line[0] !== " ") path = path.slice(0, PREFIX_DIGITS.indexOf(line[0]!)) + line.slice(1);
+    else {
+      const end = line.indexOf(" ", 2);
+      const name = line.slice(2, end < 0 ? undefined : end);
+      lines.push([name, line[1] + path + (end < 0 ? "" : line.slice(end))]);
+    }
+  }
+  return lines.sort(([a], [b]) => (a < b ? -1 : 1)).map(([, line]) => line);
+}
+
+/**
+ * A scope's `paths` (packed routes without names, in the order of the deployment's `names`)
+ * from the base's packed scope (`routes` of its `scopes/<scope>.ts` chunk, `""` when the base
+ * has no such scope) and the deployment's differences: `<first>[+<count>]` is that many of the
+ * base's operations, in name order, from index `first`; any other line is the deployment's own.
+ */
+export function pathsFromBase(difference: string, base: string): string {
+  return linesFromBase(difference, base ? pathLines(base) : []).join("\n");
+}
+
+/**
+ * Every scope's packed routes (definitions/generate/pack.mjs) from the base's (`routes` of its
+ * all.ts), the deployment's front-coded `names` and its differences. Each scope's string is
+ * made on its first read (an enumerable getter that then becomes the value), so that a client
+ * loads the registry without working on scopes it never uses. The string is a path trie whose
+ * every path line serves one operation (shared digit 0): the decoder reads it as it reads the
+ * generated one, which writes each path once.
  */
 export function routesFromBase(
   names: Record<string, string>,
@@ -54,15 +85,13 @@ export function routesFromBase(
       configurable: true,
       enumerable: true,
       get() {
-        // The base's lines without their name column: what its `paths` chunk of the scope holds.
-        const own = Object.hasOwn(base, scope)
-          ? base[scope]!.split("\n").map((line) => line.slice(line.indexOf(" ") + 1))
-          : [];
-        const lines = linesFromBase(differences[scope]!, own);
-        // A front-coded name list is `|` and the name column, comma-joined (unpackNames).
-        const value = names[scope]!.slice(1)
-          .split(",")
-          .map((name, index) => `${name} ${lines[index]}`)
+        const lines = linesFromBase(differences[scope]!, Object.hasOwn(base, scope) ? pathLines(base[scope]!) : []);
+        const value = unfrontNames(names[scope]!)
+          .map((name, index) => {
+            const line = lines[index]!;
+            const end = line.indexOf(" ");
+            return `0${line.slice(1, end < 0 ? undefined : end)}\n ${line[0]}${name}${end < 0 ? "" : line.slice(end)}`;
+          })
           .join("\n");
         Object.defineProperty(routes, scope, { value, configurable: true, enumerable: true, writable: true });
         return value;
@@ -72,27 +101,28 @@ export function routesFromBase(
 }
 
 /**
- * A scope's parameter metadata from the base's (the same scope's, `{}` when the base has no
- * such scope) and the deployment's differences, in the order of the scope's `names` (front-coded):
- * a number n is the next n methods, each with the parameters of the base's method of the same
- * name; an array is a method's own.
+ * A scope's parameter metadata from the base's (the same scope's packed `params`, one
+ * `<name> <json>` line per method, `""` when the base has no such scope) and the deployment's
+ * differences, in the order of the scope's `names` (front-coded): a number n is the next n
+ * methods, each with the parameters of the base's method of the same name; an array is a
+ * method's own.
  */
 export function paramsFromBase(
   names: string,
   difference: readonly (number | readonly ParamMeta[])[],
-  base: ScopeParams,
+  base: string,
 ): ScopeParams {
-  // Front-coded (`|`, then per name a digit of characters shared with the previous name and the rest).
-  let previous = "";
-  const methods = names
-    .slice(1)
-    .split(",")
-    .map((item) => (previous = previous.slice(0, PREFIX_DIGITS.indexOf(item[0]!)) + item.slice(1)));
+  const methods = unfrontNames(names);
+  const lines = new Map(base ? base.split("\n").map((line) => [line.slice(0, line.indexOf(" ")), line]) : []);
   const params: Record<string, readonly ParamMeta[]> = {};
   let index = 0;
   for (const item of difference) {
     if (typeof item !== "number") params[methods[index++]!] = item;
-    else for (const end = index + item; index < end; index++) params[methods[index]!] = base[methods[index]!]!;
+    else
+      for (const end = index + item; index < end; index++) {
+        const line = lines.get(methods[index]!)!;
+        params[methods[index]!] = JSON.parse(line.slice(line.indexOf(" ") + 1)) as ParamMeta[];
+      }
   }
   return params;
 }

@@ -1,6 +1,7 @@
 import {
   OPERATION_OF,
   ParameterError,
+  closest,
   createScope,
   type Client,
   type OperationOf,
@@ -25,6 +26,7 @@ import {
   loadEntry,
   loadedRoutes,
   lookup,
+  namesLater,
   registryScopes,
   scopeNames,
   type Registry,
@@ -155,6 +157,17 @@ function scopeSource(client: Client, fallback: Registry, scope: string) {
           createMethod(client, active, scope, name, await loadEntry(active, scope, name)),
         );
       }
+      // A registry whose names come with each scope's routes (split browser builds): the scope
+      // loads on the first call, which then sends or names the closest method.
+      if (namesLater(active, scope))
+        return createLazy(`${scope}.${name}`, async () => {
+          const entry = await loadEntry(active, scope, name);
+          if (entry) return createMethod(client, active, scope, name, entry);
+          const near = closest(name, scopeNames(active, scope));
+          throw new ParameterError(
+            `${scope}.${name}() is not a method of ${label}${near ? `: did you mean ${scope}.${near}()?` : "."} Nothing was sent.`,
+          );
+        });
       const target = aliasTarget(active, scope, name);
       if (target) {
         const [toScope, toName] = target.split(".") as [string, string];

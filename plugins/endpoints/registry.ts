@@ -19,19 +19,26 @@ export interface Registry<D extends string = string> {
   /** Method names per scope: comma-joined, or front-coded as definitions/ generates them (`|…`); by default the names in `routes`. */
   names?: Record<string, string>;
   /**
+   * Scopes whose method names come with their routes from `load` (a packed scope holds them):
+   * the entry of a split build then carries no method name. Until a scope loads, any name of
+   * it is a method that loads the scope on its first call (and rejects if the scope has no such
+   * method, naming the closest one); `Object.keys` lists the scope's names once it has loaded.
+   */
+  scopes?: readonly string[];
+  /**
    * Every scope's routes, loaded already: a `{ name: [route, defaults?, extra?] }` table, or the
    * packed string definitions/ generates (decoded on the scope's first use; the format is described in
    * definitions/generate/pack.mjs).
    */
   routes?: Record<string, ScopeRoutes | string>;
   /**
-   * Load one scope's routes (browsers: one chunk per scope): a table or packed string, or
-   * `paths`, the packed lines without names, decoded against the scope's `names` (definitions/
-   * generates these, so that a bundle inlining every chunk carries each name once).
+   * Load one scope's routes (browsers: one chunk per scope): a table or packed string (names
+   * included), or `paths`, packed route lines without names, decoded against the scope's `names`
+   * (GHEC's and GHES's definitions/ load these).
    */
   load?: (scope: string) => Promise<{ routes: ScopeRoutes | string } | { paths: string }>;
   /** Load one scope's parameter metadata: endpoint methods check their parameters against it. */
-  loadParams?: (scope: string) => Promise<{ params: ScopeParams }>;
+  loadParams?: (scope: string) => Promise<{ params: ScopeParams | string }>;
   /**
    * `false`: endpoint methods send parameters unchecked though `loadParams` is given (the
    * drop-in `Octokit`, as @octokit/rest does); the metadata still serves paginate's page size.
@@ -96,15 +103,28 @@ export function unpackNames(list: string): string[] {
 }
 
 /**
- * Decode a packed scope (definitions/generate/pack.mjs writes it): one operation per line,
- * `<shared digit><name rest> <verb letter><path>[ <json [defaults|0, extra?]>]`, where a path
- * starting with `~` or `^` stands for `/repos/{owner}/{repo}…` or `/orgs/{org}…`.
+ * A packed scope (definitions/generate/pack.mjs writes it) as `[name, line]` pairs sorted by
+ * name, `line` being `<verb letter><path>[ <json>]` as `paths` chunks hold it. The packed form
+ * is a path trie, one line per path, `<digit of characters shared with the previous path><rest>`,
+ * each followed by its operations, ` <verb letter><name>[ <json [defaults|0, extra?]>]`.
  */
+function trieLines(packed: string): [string, string][] {
+  const pairs: [string, string][] = [];
+  let path = "";
+  for (const line of packed ? packed.split("\n") : []) {
+    const end = line.indexOf(" ", 2);
+    if (line[0] !== " ") path = path.slice(0, PREFIX_DIGITS.indexOf(line[0] as string)) + line.slice(1);
+    else pairs.push([line.slice(2, end < 0 ? undefined : end), line[1] + path + (end < 0 ? "" : line.slice(end))]);
+  }
+  return pairs.sort(([a], [b]) => (a < b ? -1 : 1));
+}
+
+/** Decode a packed scope (a path trie: trieLines): `name → [route, defaults?, extra?]`, names sorted. */
 export function decodeScope(packed: string): ScopeRoutes {
-  const lines = packed ? packed.split("\n") : [];
+  const pairs = trieLines(packed);
   return decodePaths(
-    unfront(lines.map((line) => line.slice(0, line.indexOf(" ")))),
-    lines.map((line) => line.slice(line.indexOf(" ") + 1)),
+    pairs.map((pair) => pair[0]),
+    pairs.map((pair) => pair[1]),
   );
 }
 
@@ -120,15 +140,15 @@ function decodePaths(names: readonly string[], lines: readonly string[]): ScopeR
   return routes;
 }
 
-/** Names of a packed scope, without decoding its routes. */
-const packedNames = (packed: string) =>
-  packed ? unfront(packed.split("\n").map((line) => line.slice(0, line.indexOf(" ")))) : [];
+/** Names of a packed scope, sorted, without decoding its routes. */
+const packedNames = (packed: string) => trieLines(packed).map((pair) => pair[0]);
 
 /** Every scope the registry names (or has routes for). */
 export function registryScopes(registry: Registry): string[] {
   return [
     ...new Set([
       ...Object.keys(registry.names ?? {}),
+      ...(registry.scopes ?? []),
       ...Object.keys(registry.routes ?? {}),
       ...Object.keys(registry.aliases ?? {}),
       ...Object.keys(registry.legacyRoutes ?? {}),
@@ -137,9 +157,9 @@ export function registryScopes(registry: Registry): string[] {
   ];
 }
 
-/** The scope's method names (empty when the registry has no such scope). */
+/** The scope's method names (empty when the registry has no such scope, or has not loaded the names yet: namesLater). */
 export function scopeNames(registry: Registry, scope: string): readonly string[] {
-  const names = state(registry).names;
+  const { names, routes: loaded } = state(registry);
   let list = names.get(scope);
   if (!list) {
     const packed = registry.names && hasOwn(registry.names, scope) ? registry.names[scope] : undefined;
@@ -151,11 +171,18 @@ export function scopeNames(registry: Registry, scope: string): readonly string[]
           ? packedNames(routes)
           : routes
             ? Object.keys(routes)
-            : [];
+            : loaded.has(scope)
+              ? Object.keys(loaded.get(scope)!)
+              : undefined;
+    if (!list) return [];
     names.set(scope, list);
   }
   return list;
 }
+
+/** Whether the scope's names come with its routes (`scopes`) and have not loaded yet. */
+export const namesLater = (registry: Registry, scope: string): boolean =>
+  !!registry.scopes?.includes(scope) && !scopeNames(registry, scope).length;
 
 /** A loaded `paths` chunk, paired line by line with the scope's names. */
 function pathsTable(registry: Registry, scope: string, paths: string): ScopeRoutes {
@@ -206,11 +233,35 @@ export async function loadEntry(registry: Registry, scope: string, name: string)
   return routes[name] as RouteEntry;
 }
 
+/**
+ * Packed parameter metadata (definitions/generate writes it: one `<name> <json>` line per
+ * method) as a table whose methods are decoded on their first read: a program holds the
+ * metadata of the methods it calls, not of their whole scope.
+ */
+function paramTable(packed: string): ScopeParams {
+  return new Proxy({} as Record<string, readonly ParamMeta[]>, {
+    get(decoded, name) {
+      if (typeof name !== "string" || hasOwn(decoded, name)) return decoded[name as string];
+      const start = packed.startsWith(`${name} `) ? 0 : packed.indexOf(`\n${name} `) + 1;
+      if (!start && !packed.startsWith(`${name} `)) return undefined;
+      const end = packed.indexOf("\n", start);
+      return (decoded[name] = JSON.parse(packed.slice(start + name.length + 1, end < 0 ? undefined : end)));
+    },
+  });
+}
+
 /** A scope's parameter metadata, loaded once per registry on first use (a failed load is retried); needs `loadParams`. */
 export function scopeParams(registry: Registry, scope: string): Lazy<ScopeParams> {
   const params = state(registry).params;
   let chunk = params.get(scope);
-  if (!chunk) params.set(scope, (chunk = lazy(async () => (await registry.loadParams!(scope)).params)));
+  if (!chunk)
+    params.set(
+      scope,
+      (chunk = lazy(async () => {
+        const loaded = (await registry.loadParams!(scope)).params;
+        return typeof loaded === "string" ? paramTable(loaded) : loaded;
+      })),
+    );
   return chunk;
 }
 

@@ -66,7 +66,7 @@ const chunks: Record<string, string | null> = JSON.parse(
 
 test("scope routes load beside the script: the module build's chunk, with its retry rule after a failure", async () => {
   rig.api.route("GET /gists/classic-flaky", { body: { id: "classic-flaky" } });
-  const file = Object.keys(chunks).find((name) => chunks[name] === "definitions/api.github.com/paths/gists.ts");
+  const file = Object.keys(chunks).find((name) => chunks[name] === "definitions/api.github.com/scopes/gists.ts");
   assert.ok(file, "the gists routes are a chunk of the module build");
   const asked: string[] = [];
   rig.pages.route(`GET /${file}`, async (req) => {

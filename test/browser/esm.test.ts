@@ -52,7 +52,7 @@ test("a page calling only repos fetches only the repos chunks, once", async () =
   // browser preset validates path parameters from the route only).
   assert.equal(
     fetched.filter((source) => source.startsWith("definitions/")),
-    ["definitions/api.github.com/loaders.ts", "definitions/api.github.com/paths/repos.ts"],
+    ["definitions/api.github.com/loaders.ts", "definitions/api.github.com/scopes/repos.ts"],
   );
   // Plugin code: only the retry/throttle engine (the page adds retry and throttle), one chunk,
   // which loads before the first request is sent.
@@ -79,13 +79,13 @@ test("the preset alone: loading it fetches no plugin module; one repos call fetc
   );
   assert.equal(lazyFetched(since).sort(), [
     "definitions/api.github.com/loaders.ts",
-    "definitions/api.github.com/paths/repos.ts",
+    "definitions/api.github.com/scopes/repos.ts",
   ]);
 });
 
 test("a scope chunk that fails to load once (500) fails that call only; the next call loads it and sends", async () => {
   rig.api.route("GET /gists/flaky", { body: { id: "flaky" } });
-  const file = Object.keys(chunks).find((name) => chunks[name] === "definitions/api.github.com/paths/gists.ts");
+  const file = Object.keys(chunks).find((name) => chunks[name] === "definitions/api.github.com/scopes/gists.ts");
   assert.ok(file, "the gists routes are a chunk of their own");
   // Every request for the chunk, and which ones were served: a browser that keeps a failed
   // import in its module map (the HTML standard; Chromium 150) never asks for the same URL again.

@@ -201,16 +201,23 @@ export function scenarios(test: Test, rig: Rig): void {
     assert.is(sent[1]?.headers["if-none-match"], '"v1"');
   });
 
-  test("an endpoint method: client.repos.get, listed before its scope loads, typos undefined", async () => {
+  test("an endpoint method: client.repos.get loads its scope (names included) on its first call; then listed, typos undefined", async () => {
     rig.api.route("GET /repos/o/endpoint", { body: { full_name: "o/endpoint" } });
     const result = await rig.opened.page.evaluate(async (baseUrl) => {
       const client = new lib.Client({ baseUrl });
+      const before = Object.keys(client.repos).length;
+      const { status, data } = await client.repos.get({ owner: "o", repo: "endpoint" });
       const listed = "get" in client.repos && Object.keys(client.repos).includes("listForOrg");
       const typo = typeof (client.repos as unknown as Record<string, unknown>).gett;
-      const { status, data } = await client.repos.get({ owner: "o", repo: "endpoint" });
-      return { listed, typo, status, data };
+      return { before, listed, typo, status, data };
     }, rig.api.url);
-    assert.equal(result, { listed: true, typo: "undefined", status: 200, data: { full_name: "o/endpoint" } });
+    assert.equal(result, {
+      before: 0,
+      listed: true,
+      typo: "undefined",
+      status: 200,
+      data: { full_name: "o/endpoint" },
+    });
     assert.equal(
       received(rig, "/repos/o/endpoint").map((r) => r.method),
       ["GET"],
@@ -428,23 +435,26 @@ export function scenarios(test: Test, rig: Rig): void {
     assert.equal(result, { hello: "hi", data: { tag: "plugin" }, isClient: true });
   });
 
-  test("a misspelled method in a scope not loaded yet fails with a clear error and sends nothing", async () => {
+  test("a misspelled method in a scope not loaded yet rejects naming the closest method and sends nothing", async () => {
     rig.api.route("GET /repos/o/typo/issues", { body: [] });
     const since = rig.api.requests.length;
     const result = await rig.opened.page.evaluate(async (baseUrl) => {
       const issues = new lib.Client({ baseUrl }).issues as unknown as Record<string, unknown>;
       const listed = Object.keys(issues).includes("listForRepo");
-      const present = "lisForRepo" in issues;
       const caught = await Promise.resolve()
         .then(() => (issues.lisForRepo as (p: object) => Promise<unknown>)({ owner: "o", repo: "typo" }))
         .catch((e: unknown) => e);
-      return { listed, present, type: (caught as Error).name, message: (caught as Error).message };
+      const after = typeof issues.lisForRpo;
+      return { listed, after, type: (caught as Error).name, message: (caught as Error).message };
     }, rig.api.url);
     assert.equal(
       { ...result, message: undefined },
-      { listed: true, present: false, type: "TypeError", message: undefined },
+      { listed: false, after: "undefined", type: "ParameterError", message: undefined },
     );
-    assert.match(result.message, /lisForRepo is not a function/);
+    assert.is(
+      result.message,
+      "issues.lisForRepo() is not a method of api.github.com: did you mean issues.listForRepo()? Nothing was sent.",
+    );
     assert.is(rig.api.requests.length, since, "nothing reached the API");
   });
 

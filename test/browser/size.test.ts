@@ -26,7 +26,7 @@ interface Measured {
 }
 interface Report {
   probes: Probe[];
-  chunks: { scopes: [string, { paths?: Measured; params?: Measured }][]; others: ({ name: string } & Measured)[] };
+  chunks: { scopes: [string, { routes?: Measured; params?: Measured }][]; others: ({ name: string } & Measured)[] };
 }
 
 function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -71,7 +71,7 @@ test("measures the budget cases, lists every scope's chunks, exits 1 exactly whe
   const scopes = new Map(report.chunks.scopes);
   for (const scope of Object.keys(names)) {
     const file = scope.replace(/[A-Z]/g, (char) => `-${char.toLowerCase()}`);
-    assert.ok(scopes.get(file)?.paths?.gzip, `no routes (paths) chunk listed for ${scope}`);
+    assert.ok(scopes.get(file)?.routes?.gzip, `no routes chunk listed for ${scope}`);
   }
   const over = report.probes.filter((probe) => probe.gzip > (probe.ceiling ?? probe.budget));
   if (over.length) console.error(table.stdout, stderr);

@@ -136,7 +136,7 @@ test("one wrong line in the differences is found (the checks above can fail)", a
   const { differences } = (await import("../../definitions/ghes-3.17/paths.js")) as Differences;
   const { differences: paramDifferences } = (await import("../../definitions/ghes-3.17/params.js")) as ParamDifferences;
   const check = async (scope: string, difference: string) => {
-    const base = ((await api.load(scope)) as { paths: string }).paths;
+    const base = ((await api.load(scope)) as { routes: string }).routes;
     return routeMismatches(
       model.scopes.get(scope)!,
       await decodePaths(index.names[scope]!, pathsFromBase(difference, base)),

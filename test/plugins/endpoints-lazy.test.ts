@@ -6,7 +6,8 @@ import { deployment, load, loadParams, names } from "../../definitions/api.githu
 import { Client as Browser } from "../../plugins/presets/browser.js";
 import { startServer, type TestServer } from "../helpers/server.js";
 
-// The browser preset's registry holds names only; each scope's routes load on first use.
+// The browser preset's registry holds scope names only; each scope's routes, its method names
+// with them, load on first use.
 const test = suite("plugins: endpoints — lazy scopes (browser registry)");
 let server: TestServer;
 
@@ -15,13 +16,45 @@ test.before(async () => {
 });
 test.after(() => server.close());
 
-test("names are known before any chunk loads; the first call loads the scope and sends", async () => {
+test("a scope's names come with its routes: the first call loads the scope and sends; then the scope lists them", async () => {
   const client = new Browser({ baseUrl: server.url });
-  assert.ok(Object.keys(client.issues).includes("listForRepo"));
-  assert.ok("listForRepo" in client.issues);
-  assert.is((client.issues as Record<string, unknown>).nope, undefined);
+  const issues = client.issues as unknown as Record<string, unknown>;
+  // Nothing of the scope is in the entry: no names listed before it loads.
+  assert.equal(Object.keys(issues), []);
+  assert.type(issues.listForRepo, "function");
   const { data } = await client.issues.listForRepo({ owner: "o", repo: "r", state: "open" });
   assert.equal(data, { url: "/repos/o/r/issues?state=open" });
+  assert.ok(Object.keys(issues).includes("listForRepo"));
+  assert.ok("listForRepo" in issues);
+  assert.is(issues.nope, undefined, "a name the loaded scope lacks is undefined");
+});
+
+test("a typo before the scope loads rejects on its call, naming the closest method; nothing is sent", async () => {
+  const client = new Browser({ baseUrl: server.url });
+  const before = server.requests.length;
+  const error = (await (client.repos as unknown as Record<string, (p: object) => Promise<unknown>>).gte!({
+    owner: "o",
+    repo: "r",
+  }).catch((e: Error) => e)) as Error;
+  assert.instance(error, ParameterError);
+  assert.is(
+    error.message,
+    "repos.gte() is not a method of api.github.com: did you mean repos.get()? Nothing was sent.",
+  );
+  assert.is(server.requests.length, before);
+});
+
+test("a registry with `names` lists them before any chunk loads, and typos are undefined", async () => {
+  const Named = Client.plugin([endpoints({ deployment, names, load })]);
+  const client = new Named({ baseUrl: server.url }) as unknown as Record<string, Record<string, unknown>>;
+  assert.ok(Object.keys(client.issues!).includes("listForRepo"));
+  assert.ok("listForRepo" in client.issues!);
+  assert.is(client.issues!.nope, undefined);
+  const { data } = await (client.issues!.listForRepo as (p: object) => Promise<{ data: unknown }>)({
+    owner: "o",
+    repo: "r",
+  });
+  assert.equal(data, { url: "/repos/o/r/issues" });
 });
 
 test(".endpoint before the chunk loaded throws a clear error; after load() it works", async () => {

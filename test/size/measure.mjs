@@ -86,7 +86,7 @@ async function measureProbe(probe, browser) {
 }
 
 /**
- * The lazy chunks of `forgekit.mjs`: one row per scope (its routes chunk, `paths/`, and its parameter-
+ * The lazy chunks of `forgekit.mjs`: one row per scope (its routes chunk, `scopes/`, names included, and its parameter-
  * metadata chunk), then every other chunk loaded by a dynamic import (aliases, App auth…).
  */
 async function measureChunks(browser) {
@@ -94,13 +94,13 @@ async function measureChunks(browser) {
   const scopes = new Map();
   const others = [];
   for (const [file, output] of Object.entries(bundle.metafile.outputs)) {
-    const match = /^definitions\/api\.github\.com\/(paths|params)\/(.+)\.ts$/.exec(output.entryPoint ?? "");
+    const match = /^definitions\/api\.github\.com\/(scopes|params)\/(.+)\.ts$/.exec(output.entryPoint ?? "");
     // (Not the build's entries: the preset and the plugins beside it, measured by measureOptional.)
     const lazy = output.entryPoint && !Object.values(browser.esm.entryPoints).includes(output.entryPoint);
     const measured = lazy ? sizeOf(bundle, new Set([file])) : undefined;
     if (!measured) continue;
     if (!match) others.push({ name: output.entryPoint, ...measured });
-    else scopes.set(match[2], { ...scopes.get(match[2]), [match[1]]: measured });
+    else scopes.set(match[2], { ...scopes.get(match[2]), [match[1] === "scopes" ? "routes" : "params"]: measured });
   }
   return { scopes: [...scopes].sort(([a], [b]) => (a < b ? -1 : 1)), others };
 }
@@ -158,13 +158,13 @@ function sizeTables(results, chunks, optional) {
   const cell = (measured) => (measured ? `${bytes(measured.min)} | ${bytes(measured.gzip)}` : "– | –");
   lines.push(
     "",
-    "| scope chunk (lazy) | paths min | paths min+gzip | params min | params min+gzip |",
+    "| scope chunk (lazy) | routes min | routes min+gzip | params min | params min+gzip |",
     "| --- | ---: | ---: | ---: | ---: |",
   );
-  for (const [name, scope] of chunks.scopes) lines.push(`| ${name} | ${cell(scope.paths)} | ${cell(scope.params)} |`);
+  for (const [name, scope] of chunks.scopes) lines.push(`| ${name} | ${cell(scope.routes)} | ${cell(scope.params)} |`);
   for (const other of chunks.others) lines.push(`| ${other.name} | ${cell(other)} | – | – |`);
   lines.push(
-    `| **all ${chunks.scopes.length} scopes** | ${bytes(total("min", "paths"))} | ${bytes(total("gzip", "paths"))} | ${bytes(total("min", "params"))} | ${bytes(total("gzip", "params"))} |`,
+    `| **all ${chunks.scopes.length} scopes** | ${bytes(total("min", "routes"))} | ${bytes(total("gzip", "routes"))} | ${bytes(total("min", "params"))} | ${bytes(total("gzip", "params"))} |`,
   );
   lines.push(
     "",

@@ -55,6 +55,9 @@ export function sizeProbes({ esm, classic }) {
       // +332 B when issue 35 was merged onto issue 36 (measured 35,232 B).
       // -1,668 B for issue 39 (measured 33,564 B): the probe composes tokenAuth, as @octokit/rest
       // authenticates (see the import below); with `auth` it measures 35,232 B.
+      // -2,081 B for issue 39: each scope's routes packed as a path trie, each path written once
+      // (definitions/generate/pack.mjs); +157 B for names loaded with their scope; +98 B for parameter
+      // metadata decoded per method (plugins/endpoints/registry.ts; heap, measured 33,406 B).
       ceiling: 33574,
       ...flat,
       contents: [
@@ -91,7 +94,10 @@ export function sizeProbes({ esm, classic }) {
       // measured 15,044 B; what each adds: docs/browsers-and-bundle-size.md#one-import-each).
       // +9 B over issue 34's for issue 38 (measured 17,550 B): the option check's request names.
       // +135 B for issue 36 (measured 15,363 B): error-body depth bound, userinfo refused, the process's body budget, option warnings per log.
-      ceiling: 15400, // +15 B when issue 35 was merged onto issue 36 (measured 15390 B)
+      // +15 B when issue 35 was merged onto issue 36 (measured 15390 B).
+      // -5,510 B for issue 39: each scope's method names load with its routes (the registry's
+      // `scopes`, definitions/api.github.com/index.ts), the routes as path tries (measured 9,879 B):
+      // under the budget, which is the ceiling now.
       entryOnly: true,
       options: esm,
     },
@@ -124,12 +130,15 @@ export function sizeProbes({ esm, classic }) {
       // +305 B for issue 38: the transport contract (bodies read as streams in the kernel), request
       // option names declared per plugin and checked by checkOptions, per call too.
       // +759 B for issue 36 (measured 27,418 B): error-body depth bound, userinfo refused, the process's body budget, option warnings per log.
-      ceiling: 27780, // +340 B when issue 35 was merged onto issue 36 (measured 27770 B)
+      // +340 B when issue 35 was merged onto issue 36 (measured 27770 B).
+      // -4,723 B for issue 39: names load with their scope, routes as path tries (measured 23,046 B);
+      // +91 B for parameter metadata decoded per method (measured 23,137 B).
+      ceiling: 23147,
       options: esm,
       // What the page fetches for it, as test/browser/esm.test.ts records in Chromium: the route
       // loader table and repos' paths (the retry/throttle engine is no longer the preset's:
       // plugins/presets/browser.ts).
-      lazy: ["definitions/api.github.com/loaders.ts", "definitions/api.github.com/paths/repos.ts"],
+      lazy: ["definitions/api.github.com/loaders.ts", "definitions/api.github.com/scopes/repos.ts"],
     },
     {
       name: 'browser preset, no splitting (`import forgekit from "forgekit"`)',
@@ -156,7 +165,10 @@ export function sizeProbes({ esm, classic }) {
       // -20,860 B for issue 39: the browser preset is what a page needs (measured 36,776 B).
       // +261 B for issue 38 (as above: measured 57,895 B).
       // +687 B for issue 36 (measured 37,669 B): error-body depth bound, userinfo refused, the process's body budget, option warnings per log.
-      ceiling: 38051, // +361 B when issue 35 was merged onto issue 36 (measured 38041 B)
+      // +361 B when issue 35 was merged onto issue 36 (measured 38041 B).
+      // -2,052 B for issue 39: names once, under their paths, routes as path tries (measured 35,989 B);
+      // +104 B for parameter metadata decoded per method (measured 36,093 B).
+      ceiling: 36103,
       ...flat,
       contents: `import forgekit from "./plugins/presets/browser.ts";\nexport const get = () => forgekit()${ENDPOINTS_USE};`,
     },
@@ -185,7 +197,9 @@ export function sizeProbes({ esm, classic }) {
     // +293 B for issue 38 (as above: measured 58,046 B).
     // +948 B for issue 36 (measured 49,965 B): error-body depth bound, userinfo refused, the process's body budget, option warnings per log.
     // +378 B when issue 35 was merged onto issue 36 (measured 50,353 B).
-    { name: "classic script, `forgekit.js` (first download)", budget: 16000, ceiling: 50363, options: classic },
+    // -5,966 B for issue 39: names load with their scope, routes as path tries (measured 44,387 B);
+    // +104 B for parameter metadata decoded per method (measured 44,491 B).
+    { name: "classic script, `forgekit.js` (first download)", budget: 16000, ceiling: 44501, options: classic },
     {
       name: "kernel + auth + endpoints + the `repos` chunk, one call",
       budget: 10000,
@@ -206,7 +220,10 @@ export function sizeProbes({ esm, classic }) {
       // import in their module map (build/chunk-retry.mjs, one small module beside the chunks).
       // -43 B for issue 39: auth's GitHub App loader is its import, no symbol lookup (measured 17,537 B).
       // +524 B for issue 36 (measured 18,099 B): error-body depth bound, userinfo refused, the process's body budget, option warnings per log.
-      ceiling: 18463, // +343 B when issue 35 was merged onto issue 36 (measured 18453 B)
+      // +343 B when issue 35 was merged onto issue 36 (measured 18453 B).
+      // -143 B for issue 39: the `repos` chunk as a path trie, names included (measured 18,311 B);
+      // +102 B for parameter metadata decoded per method (measured 18,413 B).
+      ceiling: 18423,
       needs: ["plugins/auth/index.ts", "plugins/endpoints/index.ts"],
       contents: [
         `import { Client } from "./kernel/index.ts";`,
