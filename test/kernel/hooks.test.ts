@@ -161,7 +161,7 @@ test("client.hook runs as before-after-hook's own Collection: same order and api
   const ours = await trace(new Client().hook);
   const theirs = await trace(new Hook.Collection());
   assert.ok(ours.api && theirs.api);
-  // One difference, on purpose (kernel/hook-chain.ts): the wrap's copy is what the inner hooks
+  // One difference, on purpose (kernel/hook.ts): the wrap's copy is what the inner hooks
   // and the request get; before-after-hook hands them the options the request started with.
   assert.equal(theirs.seen.slice(0, 7), ["wrap", "before 1", { id: 1 }, "before 1", { id: 1 }, "inner", { id: 1 }]);
   const copied = new Set([2, 6, 15]);
