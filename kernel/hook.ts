@@ -27,34 +27,25 @@ export interface Hook {
 }
 
 type Method = (options?: any) => unknown;
-/** A registered hook as one layer: `next` is the rest of the chain; `options` what the outer layer passed. */
-type Layer = (next: Method, options: any) => Promise<unknown>;
-/** A name's hooks (first registered first) and the chain composed from them when they last changed. */
-type Chain = { hooks: Function[]; layers: Layer[]; run: (method: Method, options: unknown) => unknown };
+/** A registered hook. */
+type Entry = { kind: "before" | "error" | "after" | "wrap"; hook: Function };
 
-/** `hook` of `kind` as a layer: it sees, and passes on, the options its outer hook passed. */
-function layer(kind: string, hook: Function): Layer {
-  return (next, options) =>
-    Promise.resolve().then(() => {
-      const send = (given?: unknown) => next(given ?? options);
-      if (kind === "wrap") return hook(send, options);
-      if (kind === "before") return Promise.resolve(hook(options)).then(() => send());
-      const sent = Promise.resolve().then(() => send());
-      return kind === "after"
-        ? sent.then((response) => Promise.resolve(hook(response, options)).then(() => response))
-        : sent.catch((error: unknown) => hook(error, options));
-    });
-}
-
-/** The layers nested once (first registered innermost): each request then costs one call per hook. */
-function compose(layers: Layer[]): Chain["run"] {
-  let run: Chain["run"] = (method, options) => method(options);
-  for (const outer of layers) {
-    const inner = run;
-    run = (method, options) => outer((given) => inner(method, given), options);
-  }
-  // before-after-hook calls the method with no options once every hook of a name was removed.
-  return layers.length ? run : (method) => method();
+/**
+ * Run `chain[at]` (the last registered outermost), then the hooks inside it, then `method`.
+ * Each hook sees, and passes on, the options its outer hook passed.
+ */
+function step(chain: readonly Entry[], at: number, method: Method, options: unknown): unknown {
+  if (at < 0) return method(options);
+  const { kind, hook } = chain[at]!;
+  return Promise.resolve().then(() => {
+    const send = (given?: unknown) => step(chain, at - 1, method, given ?? options);
+    if (kind === "wrap") return hook(send, options);
+    if (kind === "before") return Promise.resolve(hook(options)).then(() => send());
+    const sent = Promise.resolve().then(() => send());
+    return kind === "after"
+      ? sent.then((response) => Promise.resolve(hook(response, options)).then(() => response))
+      : sent.catch((error: unknown) => hook(error, options));
+  });
 }
 
 /**
@@ -62,21 +53,18 @@ function compose(layers: Layer[]): Chain["run"] {
  * (kernel/client.ts). Unlike before-after-hook 4.0.0, which hands every hook the options the
  * request started with, the options a hook passes on are what the next one sees and what is
  * sent (@octokit's auth strategies call `request(newOptions)`; test/kernel/hook-chain.test.ts).
+ * A name's hooks are a new array on every change, so a request in flight keeps the chain it
+ * started with; the methods share one closure scope (heap per client).
  */
 export function createHook(): Hook {
-  const chains = new Map<unknown, Chain>();
-  const change = (name: unknown, edit: (chain: Chain) => void) => {
-    const chain = chains.get(name) ?? { hooks: [], layers: [], run: compose([]) };
-    edit(chain);
-    chain.run = compose(chain.layers);
-    chains.set(name, chain);
-  };
-  const add = (kind: string) => (name: unknown, hook: Function) =>
-    change(name, (chain) => (chain.hooks.push(hook), chain.layers.push(layer(kind, hook))));
+  const chains = new Map<unknown, readonly Entry[]>();
+  const add = (kind: Entry["kind"], name: unknown, hook: Function) =>
+    void chains.set(name, [...(chains.get(name) ?? []), { kind, hook }]);
   const remove = (name: unknown, hook: Function) => {
+    const chain = chains.get(name) ?? [];
     // The earliest registration of the function, as before-after-hook.
-    const at = chains.get(name)?.hooks.indexOf(hook) ?? -1;
-    if (at >= 0) change(name, (chain) => (chain.hooks.splice(at, 1), chain.layers.splice(at, 1)));
+    const at = chain.findIndex((entry) => entry.hook === hook);
+    if (at >= 0) chains.set(name, chain.filter((_, i) => i !== at));
   };
   const dispatch = (name: unknown, method: Method, options?: unknown): Promise<unknown> => {
     if (typeof method !== "function") throw new Error("method for before hook must be a function");
@@ -86,10 +74,17 @@ export function createHook(): Hook {
       return name.reverse().reduce((inner: Method, n) => () => dispatch(n, inner, options), method)() as Promise<unknown>;
     return Promise.resolve().then(() => {
       const chain = chains.get(name);
-      return chain ? chain.run(method, options) : method(options);
+      // before-after-hook calls the method with no options once every hook of a name was removed.
+      return !chain ? method(options) : chain.length ? step(chain, chain.length - 1, method, options) : method();
     });
   };
-  const api = { before: add("before"), error: add("error"), after: add("after"), wrap: add("wrap"), remove };
+  const api = {
+    before: (name: unknown, hook: Function) => add("before", name, hook),
+    error: (name: unknown, hook: Function) => add("error", name, hook),
+    after: (name: unknown, hook: Function) => add("after", name, hook),
+    wrap: (name: unknown, hook: Function) => add("wrap", name, hook),
+    remove,
+  };
   return Object.assign(dispatch, api, { api }) as unknown as Hook;
 }
 
