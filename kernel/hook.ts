@@ -27,18 +27,20 @@ export interface Hook {
 }
 
 type Method = (options?: any) => unknown;
-/** A registered hook. */
-type Entry = { kind: "before" | "error" | "after" | "wrap"; hook: Function };
+type Kind = "before" | "error" | "after" | "wrap";
+/** A name's hooks, first registered first, as pairs in one flat array: `[kind, hook, kind, hook, …]`. */
+type Chain = readonly (Kind | Function)[];
 
 /**
- * Run `chain[at]` (the last registered outermost), then the hooks inside it, then `method`.
- * Each hook sees, and passes on, the options its outer hook passed.
+ * Run the hook at `chain[at]` (the last registered is outermost), then the hooks inside it,
+ * then `method`. Each hook sees, and passes on, the options its outer hook passed.
  */
-function step(chain: readonly Entry[], at: number, method: Method, options: unknown): unknown {
+function step(chain: Chain, at: number, method: Method, options: unknown): unknown {
   if (at < 0) return method(options);
-  const { kind, hook } = chain[at]!;
+  const kind = chain[at] as Kind;
+  const hook = chain[at + 1] as Function;
   return Promise.resolve().then(() => {
-    const send = (given?: unknown) => step(chain, at - 1, method, given ?? options);
+    const send = (given?: unknown) => step(chain, at - 2, method, given ?? options);
     if (kind === "wrap") return hook(send, options);
     if (kind === "before") return Promise.resolve(hook(options)).then(() => send());
     const sent = Promise.resolve().then(() => send());
@@ -53,18 +55,23 @@ function step(chain: readonly Entry[], at: number, method: Method, options: unkn
  * (kernel/client.ts). Unlike before-after-hook 4.0.0, which hands every hook the options the
  * request started with, the options a hook passes on are what the next one sees and what is
  * sent (@octokit's auth strategies call `request(newOptions)`; test/kernel/hook-chain.test.ts).
- * A name's hooks are a new array on every change, so a request in flight keeps the chain it
- * started with; the methods share one closure scope (heap per client).
+ * A name's chain is a new array on every change, so a request in flight keeps the chain it
+ * started with. Few objects per client (test/bench/heap.mjs): the methods share one closure
+ * scope, and `"request"`'s chain needs no Map.
  */
 export function createHook(): Hook {
-  const chains = new Map<unknown, readonly Entry[]>();
-  const add = (kind: Entry["kind"], name: unknown, hook: Function) =>
-    void chains.set(name, [...(chains.get(name) ?? []), { kind, hook }]);
+  let request: Chain | undefined;
+  let others: Map<unknown, Chain> | undefined;
+  const get = (name: unknown) => (name === "request" ? request : others?.get(name));
+  const set = (name: unknown, chain: Chain) =>
+    void (name === "request" ? (request = chain) : (others ??= new Map()).set(name, chain));
+  const add = (kind: Kind, name: unknown, hook: Function) => set(name, (get(name) ?? []).concat(kind, hook));
   const remove = (name: unknown, hook: Function) => {
-    const chain = chains.get(name) ?? [];
+    const chain = get(name) ?? [];
     // The earliest registration of the function, as before-after-hook.
-    const at = chain.findIndex((entry) => entry.hook === hook);
-    if (at >= 0) chains.set(name, chain.filter((_, i) => i !== at));
+    let at = 1;
+    while (at < chain.length && chain[at] !== hook) at += 2;
+    if (at < chain.length) set(name, chain.slice(0, at - 1).concat(chain.slice(at + 1)));
   };
   const dispatch = (name: unknown, method: Method, options?: unknown): Promise<unknown> => {
     if (typeof method !== "function") throw new Error("method for before hook must be a function");
@@ -73,9 +80,9 @@ export function createHook(): Hook {
     if (Array.isArray(name))
       return name.reverse().reduce((inner: Method, n) => () => dispatch(n, inner, options), method)() as Promise<unknown>;
     return Promise.resolve().then(() => {
-      const chain = chains.get(name);
+      const chain = get(name);
       // before-after-hook calls the method with no options once every hook of a name was removed.
-      return !chain ? method(options) : chain.length ? step(chain, chain.length - 1, method, options) : method();
+      return !chain ? method(options) : chain.length ? step(chain, chain.length - 2, method, options) : method();
     });
   };
   const api = {
