@@ -78,7 +78,9 @@ export function createHook(): Hook {
     options ??= {};
     // Several names nest, the first outermost; `reverse` changes the caller's array, as before-after-hook does.
     if (Array.isArray(name))
-      return name.reverse().reduce((inner: Method, n) => () => dispatch(n, inner, options), method)() as Promise<unknown>;
+      return name
+        .reverse()
+        .reduce((inner: Method, n) => () => dispatch(n, inner, options), method)() as Promise<unknown>;
     return Promise.resolve().then(() => {
       const chain = get(name);
       // before-after-hook calls the method with no options once every hook of a name was removed.
