@@ -172,4 +172,27 @@ test("client.hook runs as before-after-hook's own Collection: same order and api
   assert.not.ok(ours.seen.includes("removed"));
 });
 
+test("a request keeps the hooks it started with; one added meanwhile runs from the next request on", async () => {
+  // Chains are built when hooks change (kernel/hook.ts), as before-after-hook binds them per dispatch.
+  const trace = async (hook: any) => {
+    const seen: string[] = [];
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const late = () => void seen.push("late");
+    hook.wrap("request", async (send: Function, o: object) => (seen.push("wrap"), await gate, send(o)));
+    const first = hook("request", () => seen.push("sent 1"), {});
+    await new Promise((resolve) => setImmediate(resolve));
+    hook.before("request", late);
+    open();
+    await first;
+    await hook("request", () => seen.push("sent 2"), {});
+    hook.remove("request", late);
+    await hook("request", () => seen.push("sent 3"), {});
+    return seen;
+  };
+  const ours = await trace(new Client().hook);
+  assert.equal(ours, ["wrap", "sent 1", "late", "wrap", "sent 2", "wrap", "sent 3"]);
+  assert.equal(ours, await trace(new Hook.Collection()));
+});
+
 test.run();
