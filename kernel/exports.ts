@@ -8,7 +8,7 @@ export { ForgeError, HttpError, NetworkError, TimeoutError, AbortError, Response
 export { ParameterError, RequestError, isHttpError, isNetworkError, isTimeoutError } from "./errors.js";
 export { isParameterError } from "./errors.js";
 export { VERSION } from "./options.js";
-export { DEFAULT_BODY_BUDGET, setBodyBudget } from "./body-budget.js";
+export { DEFAULT_BODY_BUDGET, setBodyBudget } from "./response.js";
 export type { Plugin, PluginAdditions, Additions, PluginOptions, PluginList, PluginArgs } from "./client.js";
 export type { ClientClass, Extend } from "./client.js";
 export type { ResolvedOptions } from "./options.js";

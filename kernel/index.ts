@@ -11,7 +11,7 @@ export { Client } from "./client.js";
 export type { ClientOptions } from "./options.js";
 export * from "./exports.js";
 export { KERNEL_OPTIONS, KERNEL_REQUEST_OPTIONS } from "./options.js";
-export { bodyBudget } from "./body-budget.js";
+export { bodyBudget } from "./response.js";
 export { merge } from "./merge.js";
 export { parse, uploadsOrigin } from "./route.js";
 export { createScope } from "./scope.js";

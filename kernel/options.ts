@@ -42,6 +42,7 @@ export interface ResolvedOptions extends ClientOptions {
   request: RequestState;
 }
 
+const USER_AGENT = `forgekit/rest.js v${VERSION}`;
 const noop = () => {};
 /**
  * Default log methods, shared by every client (no per-client bound functions); console is
@@ -56,10 +57,10 @@ export const LOG: Readonly<Log> = {
 
 /** Apply the kernel's defaults to constructor options (the given object is not mutated). */
 export function resolveOptions(options: ClientOptions): ResolvedOptions {
-  const userAgent = `${options.userAgent ? `${options.userAgent} ` : ""}forgekit/rest.js v${VERSION}`;
   const headers = lowercaseHeaders(options.headers, {
     accept: "application/vnd.github.v3+json",
-    "user-agent": userAgent,
+    // One string for every client without a `userAgent` of its own (heap per client).
+    "user-agent": options.userAgent ? `${options.userAgent} ${USER_AGENT}` : USER_AGENT,
   });
   if (options.timeZone !== undefined) {
     if (typeof options.timeZone !== "string" || !options.timeZone)

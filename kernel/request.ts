@@ -104,10 +104,14 @@ const requestProto: object = Object.create(Function.prototype, {
     configurable: true,
     get(this: Own) {
       const state = this[STATE];
-      const defaults = (more: RequestParameters) =>
-        Object.isFrozen(more)
+      const defaults = (more: RequestParameters) => {
+        // A request function made now (an endpoint method, on first use) is about to be
+        // called: its transport's code loads meanwhile, not after the method's own checks.
+        state.defaults.request?.transport?.prepare?.();
+        return Object.isFrozen(more)
           ? createRequest(state.hook, state.base ? mergeFor(state) : state.defaults, more)
           : createRequest(state.hook, merge(mergeFor(state), more));
+      };
       return own(this, "defaults", defaults);
     },
     set(this: object, value: unknown) {

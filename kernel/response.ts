@@ -1,6 +1,4 @@
-import { HttpError, ResponseTooLargeError } from "./errors.js";
-import { bodyBudget, returnBodyBytes, takeBodyBytes } from "./body-budget.js";
-import { parseBoundedJson } from "./json-depth.js";
+import { HttpError, ParameterError, ResponseTooLargeError } from "./errors.js";
 import { lazy } from "./once.js";
 import type { TransportResponse } from "./transport.js";
 import type { RequestOptions, Response } from "./types.js";
@@ -53,7 +51,7 @@ function utf8(bytes: Uint8Array): string {
 async function readBody(body: Body, request: RequestOptions, status: number, limit: number): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
   let size = 0;
-  // Every byte held while reading counts against the process's budget (kernel/body-budget.ts),
+  // Every byte held while reading counts against the process's budget (below),
   // whichever transport gave the body; it is given back once the body is read or failed.
   let taken = 0;
   const add = (chunk: Uint8Array) => {
@@ -104,7 +102,7 @@ export async function toResponse(
     if (/json/i.test(type)) {
       data = utf8(bytes);
       try {
-        // An error body's depth is bounded (kernel/json-depth.ts): its copy is made recursively.
+        // An error body's depth is bounded (below): its copy is made recursively.
         if (data) data = status >= 400 ? parseBoundedJson(data as string) : JSON.parse(data as string);
       } catch (error) {
         invalidJson = error as Error;
@@ -129,4 +127,88 @@ export async function toResponse(
     throw error;
   }
   return response;
+}
+
+/**
+ * One budget, for the whole process, of response-body bytes held while they are read (after
+ * decoding): `request.maxBodyBytes` bounds one body, this bounds all of them together.
+ * Concurrent decompression bombs each stopped at 256 MiB; 16 of them still reached 4.3 GB of
+ * RSS. The kernel's body reader (`readBody` above, for every transport) takes
+ * its bytes from here as they arrive and gives them back when the body is read or failed; a
+ * body that would overdraw the budget fails at once with a `ResponseTooLargeError`, and its
+ * bytes are freed. docs/security.md describes it.
+ */
+
+/** The default budget: two of the largest bodies `request.maxBodyBytes` allows at once. */
+export const DEFAULT_BODY_BUDGET = 2 ** 29;
+
+let budget = DEFAULT_BODY_BUDGET;
+let held = 0;
+
+/**
+ * Set the process's budget of response-body bytes being read at once (default 512 MiB,
+ * {@link DEFAULT_BODY_BUDGET}); `Infinity` lifts it. Affects every client in the process,
+ * from the next chunk read. Returns the budget it replaced.
+ *
+ * @example
+ * import { setBodyBudget } from "forgekit";
+ * setBodyBudget(128 * 2 ** 20); // a small container: 128 MiB of bodies in flight at most
+ */
+export function setBodyBudget(bytes: number): number {
+  if (!(typeof bytes === "number" && bytes > 0))
+    throw new ParameterError(
+      `setBodyBudget(bytes) needs a number of bytes above 0 (Infinity for no budget), not ${String(bytes)}`,
+    );
+  const before = budget;
+  budget = bytes;
+  return before;
+}
+
+/** The budget now, and the bytes held against it. */
+export const bodyBudget = (): { budget: number; held: number } => ({ budget, held });
+
+/** Take `bytes` from the budget: false (nothing taken) when that would overdraw it. */
+export function takeBodyBytes(bytes: number): boolean {
+  if (held + bytes > budget) return false;
+  held += bytes;
+  return true;
+}
+
+/** Give back `bytes` taken with {@link takeBodyBytes}. */
+export function returnBodyBytes(bytes: number): void {
+  held = Math.max(0, held - bytes);
+}
+
+/**
+ * A bound on how deeply an error body's JSON may nest. V8's `JSON.parse` itself needs no
+ * stack for depth, but what reads an error body next walks it recursively (the redacted copy
+ * on `HttpError.response.data`, kernel/redact.ts): 3,000 levels in 6 KB overflowed the stack
+ * there, and the `HttpError` was lost. GitHub's own error bodies nest a few levels.
+ */
+
+/** The deepest nesting of arrays and objects parsed in an error body; deeper stays text. */
+export const MAX_ERROR_JSON_DEPTH = 256;
+
+/**
+ * `JSON.parse(text)`, or a `SyntaxError` saying so when arrays and objects nest deeper than
+ * {@link MAX_ERROR_JSON_DEPTH}. One pass over `text`; strings are skipped whole, so a bracket
+ * inside one never counts.
+ */
+export function parseBoundedJson(text: string): unknown {
+  let depth = 0;
+  for (let i = 0, n = text.length; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22 /* " */) {
+      // To the closing quote: one preceded by an even run of backslashes.
+      for (i++; i < n; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 0x5c /* \ */) i++;
+        else if (d === 0x22) break;
+      }
+    } else if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
+      if (++depth > MAX_ERROR_JSON_DEPTH)
+        throw new SyntaxError(`nested deeper than ${MAX_ERROR_JSON_DEPTH} levels; kept as text`);
+    } else if (c === 0x5d /* ] */ || c === 0x7d /* } */) depth--;
+  }
+  return JSON.parse(text);
 }

@@ -50,8 +50,10 @@ export interface TransportResponse {
 export interface Transport {
   (request: TransportRequest): Promise<TransportResponse>;
   /**
-   * Called when a request starts, before the hooks run: a transport that loads code or
-   * connects on first use starts it here, in parallel with the hooks' own work.
+   * Called when a request starts, before the hooks run, and when `request.defaults()` makes a
+   * request function (endpoint methods are made on first use, just before their first call):
+   * a transport that loads code or connects on first use starts it here, in parallel with the
+   * hooks' and the method's own work.
    */
   prepare?(): void;
 }

@@ -1,5 +1,5 @@
 // One budget for the response bytes the whole process holds while reading bodies
-// (kernel/body-budget.ts): request.maxBodyBytes stopped each decompression bomb at 256 MiB,
+// (kernel/response.ts): request.maxBodyBytes stopped each decompression bomb at 256 MiB,
 // yet 16 at once reached 4.3 GB of RSS. Measured in a child process's peak RSS under 16
 // concurrent 3 KB brotli bombs, and checked in-process with a small budget, on every
 // transport: the runtime's fetch, Node's default (node:http), node:http with an agent.

@@ -1,5 +1,5 @@
 // What a hook passes to `request(…)` is what the inner hooks see and what is sent
-// (kernel/hook-chain.ts), where before-after-hook 4.0.0 alone hands every inner hook the
+// (kernel/hook.ts), where before-after-hook 4.0.0 alone hands every inner hook the
 // options the request started with. @octokit's auth strategies and plugins call
 // `request(newOptions)` with another route or headers (issue 35, item 9).
 import { suite } from "uvu";

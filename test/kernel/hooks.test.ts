@@ -161,7 +161,7 @@ test("client.hook runs as before-after-hook's own Collection: same order and api
   const ours = await trace(new Client().hook);
   const theirs = await trace(new Hook.Collection());
   assert.ok(ours.api && theirs.api);
-  // One difference, on purpose (kernel/hook-chain.ts): the wrap's copy is what the inner hooks
+  // One difference, on purpose (kernel/hook.ts): the wrap's copy is what the inner hooks
   // and the request get; before-after-hook hands them the options the request started with.
   assert.equal(theirs.seen.slice(0, 7), ["wrap", "before 1", { id: 1 }, "before 1", { id: 1 }, "inner", { id: 1 }]);
   const copied = new Set([2, 6, 15]);
@@ -170,6 +170,29 @@ test("client.hook runs as before-after-hook's own Collection: same order and api
     theirs.seen.map((item, i) => (copied.has(i) ? { copy: true } : item)),
   );
   assert.not.ok(ours.seen.includes("removed"));
+});
+
+test("a request keeps the hooks it started with; one added meanwhile runs from the next request on", async () => {
+  // Chains are built when hooks change (kernel/hook.ts), as before-after-hook binds them per dispatch.
+  const trace = async (hook: any) => {
+    const seen: string[] = [];
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const late = () => void seen.push("late");
+    hook.wrap("request", async (send: Function, o: object) => (seen.push("wrap"), await gate, send(o)));
+    const first = hook("request", () => seen.push("sent 1"), {});
+    await new Promise((resolve) => setImmediate(resolve));
+    hook.before("request", late);
+    open();
+    await first;
+    await hook("request", () => seen.push("sent 2"), {});
+    hook.remove("request", late);
+    await hook("request", () => seen.push("sent 3"), {});
+    return seen;
+  };
+  const ours = await trace(new Client().hook);
+  assert.equal(ours, ["wrap", "sent 1", "late", "wrap", "sent 2", "wrap", "sent 3"]);
+  assert.equal(ours, await trace(new Hook.Collection()));
 });
 
 test.run();

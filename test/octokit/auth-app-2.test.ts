@@ -1,7 +1,7 @@
 // Issue 35, item 9: v16-era code passes `authStrategy: createAppAuth` from @octokit/auth-app 2.x
 // with `{ id, privateKey, installationId }`. Its hook calls `request(endpoint)` with a new
 // options object, and `request(route, params)` for the token exchange: both are what is sent
-// (kernel/hook-chain.ts), on Octokit as on @octokit/rest 16 itself.
+// (kernel/hook.ts), on Octokit as on @octokit/rest 16 itself.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { createRequire } from "node:module";

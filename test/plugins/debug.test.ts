@@ -63,7 +63,7 @@ test("planted credentials (authorization header, ?access_token=, tokens in bodie
   const client = new Debugged({ baseUrl: server.url, headers: { authorization: `token ${TOKEN}` } });
   await client.request("GET /user", { access_token: TOKEN, code: "oauth-code-123", client_secret: "shh-456" });
   await client.request("POST /user/tokens", { token: TOKEN, note: PAT }).catch(() => {});
-  // Refused before any hook, as an option (kernel/options.ts) and per request (kernel/url-credentials.ts).
+  // Refused before any hook, as an option (kernel/options.ts) and per request (kernel/route.ts).
   const refused = await new Debugged()
     .request("GET /user", { baseUrl: `http://someone:hunter2@127.0.0.1:1` })
     .catch((e: Error) => e);

@@ -130,7 +130,7 @@ test("no credential in a line or a record", async () => {
     logRequests: "record",
   } as never);
   await client.request("GET /repos/octocat/hello", { access_token: TOKEN });
-  // Userinfo in the URL is refused before any hook (kernel/url-credentials.ts): no line for it.
+  // Userinfo in the URL is refused before any hook (kernel/route.ts): no line for it.
   const refused = await client
     .request(`GET ${server.url.replace("//", `//me:${TOKEN}@`)}/missing`)
     .catch((e: Error) => e);

@@ -345,7 +345,7 @@ test("a 304 without the cache rejects the call: error.type 304, the span status 
 test("no credential in any attribute or event, wherever the token was put", async () => {
   const client = make();
   await client.request("GET /repos/octocat/hello", { access_token: TOKEN });
-  // Userinfo in the URL is refused before any hook (kernel/url-credentials.ts): no span for it.
+  // Userinfo in the URL is refused before any hook (kernel/route.ts): no span for it.
   const refused = await client
     .request(`GET ${api.url.replace("//", `//user:${TOKEN}@`)}/missing`)
     .catch((e: Error) => e);

@@ -135,7 +135,7 @@ for (const name of ["fetch", "agent"] as const) {
       ParameterError,
     ],
     [
-      // Refused before any hook or I/O too (kernel/url-credentials.ts): no debug line for it.
+      // Refused before any hook or I/O too (kernel/route.ts): no debug line for it.
       "a per-request baseUrl with user:password",
       () =>
         make().request("GET /echo", { ...planted, baseUrl: server.url.replace("//", `//x-access-token:${SECRET}@`) }),

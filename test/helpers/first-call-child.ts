@@ -1,0 +1,15 @@
+// Run by test/faults/first-call.test.ts in a fresh process: modules load as in an application's
+// first call. `node --import test/helpers/register.mjs first-call-child.ts <record file> <server url>`.
+import { register } from "node:module";
+import { appendFileSync } from "node:fs";
+
+const [file, baseUrl] = process.argv.slice(2) as [string, string];
+register("../package/fixtures/record-hooks.mjs", import.meta.url, { data: { file } });
+const { default: forgekit } = await import("../../plugins/presets/full.js");
+const client = forgekit({ baseUrl, auth: "ghp_0123456789abcdefghijABCDEFGHIJ012345" });
+const mark = (line: string) => appendFileSync(file, `== ${line}\n`);
+mark("constructed");
+const get = client.repos.get;
+mark("method made");
+const { status } = await get({ owner: "o", repo: "r" });
+mark(`answered ${status}`);
