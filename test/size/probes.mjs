@@ -29,7 +29,8 @@ export function sizeProbes({ esm, classic }) {
       // +498 B for issue 36 (measured 8,073 B): error-body depth bound, userinfo refused, the process's body budget, option warnings per log.
       // +309 B when issue 35 was merged onto issue 36 (measured 8394 B).
       // −289 B for issue 38: the kernel's own hook collection replaces before-after-hook (measured 8105 B).
-      ceiling: 8230,
+      // Issues 38 and 39 merged together (measured 8,105 B).
+      ceiling: 8115,
       contents: `export { Client } from "./kernel/index.ts";`,
     },
     {
@@ -60,7 +61,8 @@ export function sizeProbes({ esm, classic }) {
       // -2,081 B for issue 39: each scope's routes packed as a path trie, each path written once
       // (definitions/generate/pack.mjs); +157 B for names loaded with their scope; +98 B for parameter
       // metadata decoded per method (plugins/endpoints/registry.ts; heap, measured 33,406 B).
-      ceiling: 33574,
+      // -2,226 B when issues 38 and 39 were merged together (measured 31,338 B): path tries with the tokenAuth probe, and issue 38's hook collection.
+      ceiling: 31348,
       ...flat,
       contents: [
         `import { Client } from "./kernel/index.ts";`,
@@ -135,7 +137,8 @@ export function sizeProbes({ esm, classic }) {
       // +340 B when issue 35 was merged onto issue 36 (measured 27770 B).
       // -4,723 B for issue 39: names load with their scope, routes as path tries (measured 23,046 B);
       // +91 B for parameter metadata decoded per method (measured 23,137 B).
-      ceiling: 23147,
+      // Issues 38 and 39 merged together (measured 22,833 B).
+      ceiling: 22843,
       options: esm,
       // What the page fetches for it, as test/browser/esm.test.ts records in Chromium: the route
       // loader table and repos' paths (the retry/throttle engine is no longer the preset's:
@@ -170,7 +173,8 @@ export function sizeProbes({ esm, classic }) {
       // +361 B when issue 35 was merged onto issue 36 (measured 38041 B).
       // -2,052 B for issue 39: names once, under their paths, routes as path tries (measured 35,989 B);
       // +104 B for parameter metadata decoded per method (measured 36,093 B).
-      ceiling: 36103,
+      // Issues 38 and 39 merged together (measured 35,751 B).
+      ceiling: 35761,
       ...flat,
       contents: `import forgekit from "./plugins/presets/browser.ts";\nexport const get = () => forgekit()${ENDPOINTS_USE};`,
     },
@@ -201,7 +205,8 @@ export function sizeProbes({ esm, classic }) {
     // +378 B when issue 35 was merged onto issue 36 (measured 50,353 B).
     // -5,966 B for issue 39: names load with their scope, routes as path tries (measured 44,387 B);
     // +104 B for parameter metadata decoded per method (measured 44,491 B).
-    { name: "classic script, `forgekit.js` (first download)", budget: 16000, ceiling: 44501, options: classic },
+    // Issues 38 and 39 merged together (measured 44,143 B).
+    { name: "classic script, `forgekit.js` (first download)", budget: 16000, ceiling: 44153, options: classic },
     {
       name: "kernel + auth + endpoints + the `repos` chunk, one call",
       budget: 10000,
@@ -225,7 +230,8 @@ export function sizeProbes({ esm, classic }) {
       // +343 B when issue 35 was merged onto issue 36 (measured 18453 B).
       // -143 B for issue 39: the `repos` chunk as a path trie, names included (measured 18,311 B);
       // +102 B for parameter metadata decoded per method (measured 18,413 B).
-      ceiling: 18423,
+      // Issues 38 and 39 merged together (measured 18,116 B).
+      ceiling: 18126,
       needs: ["plugins/auth/index.ts", "plugins/endpoints/index.ts"],
       contents: [
         `import { Client } from "./kernel/index.ts";`,
