@@ -1,11 +1,12 @@
-// Runs the built `forgekit` command (dist/esm/plugins/cli/bin.js) as a child process, with an
+// Runs the built `forgekit` command (package.json's `bin`) as a child process, with an
 // environment built from scratch: no GITHUB_TOKEN, GH_TOKEN or DEBUG leaks in from the shell.
 import { spawn } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 export const root = fileURLToPath(new URL("../../", import.meta.url));
-export const BIN = `${root}dist/esm/plugins/cli/bin.js`;
+/** What `npm install` links as the `forgekit` command. */
+export const BIN = `${root}${JSON.parse(readFileSync(`${root}package.json`, "utf8")).bin.forgekit}`;
 
 export interface Run {
   code: number | null;
