@@ -1,7 +1,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { execFile } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 // `npm start` runs docs/demo.mjs against the built package (run `node build.mjs` first).
@@ -9,9 +9,11 @@ const test = suite("testing: the demo (docs/demo.mjs)");
 const root = fileURLToPath(new URL("../../", import.meta.url));
 
 test("runs the tour against the embedded server and exits 0 with readable output", async () => {
+  // What `import "forgekit/testing"` loads in Node (package.json "exports").
+  const testing = JSON.parse(readFileSync(`${root}package.json`, "utf8")).exports["./testing"].import.default;
   assert.ok(
-    existsSync(`${root}dist/esm/test/server/index.js`),
-    "dist/esm/test/server/index.js is missing: build/per-file.mjs must compile test/server (SOURCE_DIRS) and write test/fixtures/github-api.json.br",
+    existsSync(`${root}${testing}`),
+    `${testing} is missing: the build must compile test/server and write test/fixtures/github-api.json.br`,
   );
   const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>(
     (resolve) => {
