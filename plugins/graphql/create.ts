@@ -1,5 +1,5 @@
 import { lazy, type Request } from "../../kernel/index.js";
-import { postQuery, toCall, type GraphqlCall } from "./request.js";
+import { graphqlUrl, postQuery, toCall, type GraphqlCall } from "./request.js";
 import type { Graphql, GraphqlParameters } from "./types.js";
 
 /** The pagination module, loaded on the first `paginate` call (it holds the query analysis). */
@@ -24,8 +24,19 @@ export function createGraphql(request: Request, defaults: GraphqlParameters = {}
     const call = toCall(defaults, first, second);
     yield* (await loadPaging()).iterate(sender(call), call.query, call.variables, call.operationName);
   } as Graphql["paginate"]["iterator"];
-  return Object.assign(graphql, {
+  Object.assign(graphql, {
     defaults: (more: GraphqlParameters) => createGraphql(request, { ...defaults, ...more }),
     paginate,
+  });
+  // @octokit/graphql's `graphql.endpoint`: the request options a query would be sent with.
+  // Made on first read (few callers use it).
+  return Object.defineProperty(graphql, "endpoint", {
+    configurable: true,
+    get() {
+      const { baseUrl } = request.endpoint.DEFAULTS;
+      const endpoint = request.endpoint.defaults({ method: "POST", url: graphqlUrl(String(defaults.baseUrl ?? baseUrl)) });
+      Object.defineProperty(graphql, "endpoint", { value: endpoint, configurable: true, writable: true });
+      return endpoint;
+    },
   });
 }
