@@ -14,6 +14,7 @@ import { builtins } from "./builtins.js";
 import { loadDeployment } from "./deployments.js";
 import { factoryOf, octokitOf } from "./octokit.js";
 import { registry } from "./registry.js";
+import type { OctokitCoreMembers } from "./octokit-types.js";
 
 /**
  * The full preset for Node: the kernel with every built-in plugin and the endpoint methods
@@ -38,7 +39,7 @@ export type Options = ClassOptions<typeof Client>;
  */
 export default function forgekit<T extends TypingOptions<Client, Options> = TypingOptions<Client, Options>>(
   options?: OptionsFor<Client, Options, T>,
-): InstanceFor<Client, T> {
+): InstanceFor<Client, T> & OctokitCoreMembers {
   return new Client(options) as never;
 }
 /**
@@ -88,5 +89,5 @@ export type Octokit = InstanceType<typeof Octokit>;
 export * from "../../kernel/exports.js";
 export { DEPLOYMENTS, type Deployment } from "./deployments.js";
 export type { OctokitDefaults, OctokitFactory } from "./octokit.js";
-export type { RestEndpointMethodTypes } from "./octokit-types.js";
+export type { OctokitCoreMembers, RestEndpointMethods, RestEndpointMethodTypes } from "./octokit-types.js";
 export type { ClientOptions };
