@@ -1,5 +1,6 @@
 import { lazy, type Request } from "../../kernel/index.js";
-import { graphqlUrl, postQuery, toCall, type GraphqlCall } from "./request.js";
+import { withEndpoint } from "./endpoint.js";
+import { postQuery, toCall, type GraphqlCall } from "./request.js";
 import type { Graphql, GraphqlParameters } from "./types.js";
 
 /** The pagination module, loaded on the first `paginate` call (it holds the query analysis). */
@@ -28,15 +29,5 @@ export function createGraphql(request: Request, defaults: GraphqlParameters = {}
     defaults: (more: GraphqlParameters) => createGraphql(request, { ...defaults, ...more }),
     paginate,
   });
-  // @octokit/graphql's `graphql.endpoint`: the request options a query would be sent with.
-  // Made on first read (few callers use it).
-  return Object.defineProperty(graphql, "endpoint", {
-    configurable: true,
-    get() {
-      const { baseUrl } = request.endpoint.DEFAULTS;
-      const endpoint = request.endpoint.defaults({ method: "POST", url: graphqlUrl(String(defaults.baseUrl ?? baseUrl)) });
-      Object.defineProperty(graphql, "endpoint", { value: endpoint, configurable: true, writable: true });
-      return endpoint;
-    },
-  });
+  return withEndpoint(graphql, request, defaults);
 }
