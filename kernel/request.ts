@@ -90,7 +90,8 @@ function endpointOf(state: State): Endpoint {
       DEFAULTS: mergeFor(state),
       merge: (route?: string | RequestParameters, params?: RequestParameters) => mergeFor(state, route, params),
       parse,
-      defaults: (more: RequestParameters) => endpointOf({ ...state, defaults: merge(mergeFor(state), more), base: undefined }),
+      defaults: (more: RequestParameters) =>
+        endpointOf({ ...state, defaults: merge(mergeFor(state), more), base: undefined }),
     },
   );
 }
