@@ -14,7 +14,6 @@ import { builtins } from "./builtins.js";
 import { loadDeployment } from "./deployments.js";
 import { factoryOf, octokitOf } from "./octokit.js";
 import { registry } from "./registry.js";
-import type { OctokitCoreMembers } from "./octokit-types.js";
 
 /**
  * The full preset for Node: the kernel with every built-in plugin and the endpoint methods
@@ -39,7 +38,7 @@ export type Options = ClassOptions<typeof Client>;
  */
 export default function forgekit<T extends TypingOptions<Client, Options> = TypingOptions<Client, Options>>(
   options?: OptionsFor<Client, Options, T>,
-): InstanceFor<Client, T> & OctokitCoreMembers {
+): InstanceFor<Client, T> {
   return new Client(options) as never;
 }
 /**

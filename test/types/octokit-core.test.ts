@@ -1,7 +1,6 @@
 // Issue 35, item 6: code typed against @octokit/core and @octokit/rest takes forgekit's
 // `Octokit`. Consumers of the built package (test/types/floor/octokit-core.ts, .cts, .mts and
-// octokit-node10.ts) pass `Octokit`, its `defaults()` subclass and v16's `require("forgekit")`
-// client where @octokit/core 5, 6 and 7's `Octokit` is asked for (no TS2345), and import
+// octokit-node10.ts) pass `Octokit` and its `defaults()` subclass where @octokit/core 5, 6 and 7's `Octokit` is asked for (no TS2345), and import
 // @octokit/rest's type names from the ES module and the CommonJS declarations, with
 // TypeScript 4.9 and the pinned compiler. Run `node build.mjs` first.
 import { test } from "uvu";

@@ -13,7 +13,6 @@ export async function swaps(): Promise<number> {
   const octokit: Octokit = new Class(options);
   const v16 = forgekit(options);
   takes(octokit);
-  takes(v16);
   const repo: Response<RestEndpointMethodTypes["repos"]["get"]["response"]["data"]> = await octokit.rest.repos.get({ owner: "o", repo: "r" });
   const get: RestEndpointMethods["repos"]["get"] = v16.repos.get;
   const error: HttpError | undefined = undefined;

@@ -2,7 +2,7 @@
 // 6 or 7 asks for that package's `Octokit` (no TS2345), and @octokit/rest's type names are
 // there. An ES module consumer of the built package; test/types/floor.test.ts compiles it with
 // TypeScript 4.9 and the pinned compiler, and checks that it fails once the assignment breaks.
-import forgekit, { Octokit, type RestEndpointMethods, type RestEndpointMethodTypes } from "forgekit";
+import { Octokit, type RestEndpointMethods, type RestEndpointMethodTypes } from "forgekit";
 import type { Octokit as Core7 } from "@octokit/core";
 import type { Octokit as Core6 } from "octokit-core-6";
 import type { Octokit as Core5 } from "octokit-core-5";
@@ -17,7 +17,6 @@ const takes5 = (octokit: Core5) => octokit.graphql("{ viewer { login } }");
 
 export async function swaps(): Promise<unknown[]> {
   const octokit = new Octokit({ auth: "token" });
-  const client = forgekit({ auth: "token" });
   const Derived = Octokit.defaults({ userAgent: "x" });
   const derived = new Derived();
   const calls: RestEndpointMethods["issues"]["get"] = octokit.rest.issues.get;
@@ -27,7 +26,6 @@ export async function swaps(): Promise<unknown[]> {
   void octokit.rest.reposs;
   return Promise.all([
     takes7(octokit), takes6(octokit), takes5(octokit),
-    takes7(client), takes6(client), takes5(client),
     takes7(derived), takes6(derived), takes5(derived),
     calls(params),
   ]);
