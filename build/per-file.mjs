@@ -212,9 +212,25 @@ export function buildRequireEntries() {
     "dist/cjs/index.cjs",
     `"use strict";\nconst preset = require("./plugins/presets/full.cjs");\nconst make = /[\\\\/]node_modules[\\\\/]@octokit[\\\\/]rest[\\\\/]/.test(__dirname)\n  ? preset.Octokit[Symbol.for("forgekit.v16Factory")]\n  : preset.default;\nfunction forgekit(options) {\n  return make(options);\n}\nmodule.exports = Object.assign(forgekit, preset, { plugin: make.plugin });\n`,
   );
+  // Its type names too (`import type { Response } from "forgekit"` in a .cts file), from the list
+  // in plugins/presets/cjs-type-names.json: a namespace of types only merges with the factory.
+  const names = JSON.parse(readFileSync("plugins/presets/cjs-type-names.json", "utf8"));
+  const typeNames = [...names.types, ...names.classes].map((head) => {
+    const [name, params = ""] = head.split(/<(.*)>$/s);
+    // The parameters' own names, in order: `<P extends X<a, b>, T = {}>` gives `<P, T>`.
+    let depth = 0;
+    const args = [""];
+    for (const c of params) {
+      if (c === "," && depth === 0) args.push("");
+      else args[args.length - 1] += c;
+      depth += "<{([".includes(c) ? 1 : ">})]".includes(c) ? -1 : 0;
+    }
+    const list = params ? `<${args.map((arg) => arg.trim().split(/\s/)[0]).join(", ")}>` : "";
+    return `  export type ${head} = preset.${name}${list};`;
+  });
   writeFileSync(
     "dist/cjs/index.d.cts",
-    `import * as preset from "./plugins/presets/full.cjs";\n/** The full preset's factory, carrying every named export (\`require("forgekit").Client\`). */\ndeclare const forgekit: typeof preset.default & typeof preset;\nexport = forgekit;\n`,
+    `import * as preset from "./plugins/presets/full.cjs";\n/** The full preset's factory, carrying every named export (\`require("forgekit").Client\`). */\ndeclare const forgekit: typeof preset.default & typeof preset;\ndeclare namespace forgekit {\n${typeNames.join("\n")}\n}\nexport = forgekit;\n`,
   );
 }
 

@@ -18,6 +18,10 @@ export interface Endpoint {
   DEFAULTS: EndpointOptions;
   /** Defaults merged with a route and params, unexpanded: usable with `request` and `paginate`. */
   merge(route?: string | RequestParameters, params?: RequestParameters): EndpointOptions;
+  /** Merged options (what `merge` returns) expanded into request options, without sending. */
+  parse(options: EndpointOptions): RequestOptions;
+  /** An `endpoint` whose defaults are these merged over the current ones (as `request.defaults`). */
+  defaults(defaults: RequestParameters): Endpoint;
 }
 
 /**
@@ -78,6 +82,20 @@ function hooksFirst(source: HookSource): boolean {
   return typeof source === "object" && (source.constructor as { [HOOKS_FIRST]?: boolean })[HOOKS_FIRST] === true;
 }
 
+/** `request.endpoint` over `state`; its `defaults` is another over the merged defaults, as `request.defaults`. */
+function endpointOf(state: State): Endpoint {
+  return Object.assign(
+    (route: string | RequestParameters, params?: RequestParameters) => parse(mergeFor(state, route, params)),
+    {
+      DEFAULTS: mergeFor(state),
+      merge: (route?: string | RequestParameters, params?: RequestParameters) => mergeFor(state, route, params),
+      parse,
+      defaults: (more: RequestParameters) =>
+        endpointOf({ ...state, defaults: merge(mergeFor(state), more), base: undefined }),
+    },
+  );
+}
+
 /**
  * `.endpoint` and `.defaults` of every request function, shared: each is made for a request
  * function on its first access and kept on it (most endpoint methods never use them).
@@ -86,15 +104,7 @@ const requestProto: object = Object.create(Function.prototype, {
   endpoint: {
     configurable: true,
     get(this: Own) {
-      const state = this[STATE];
-      const endpoint: Endpoint = Object.assign(
-        (route: string | RequestParameters, params?: RequestParameters) => parse(mergeFor(state, route, params)),
-        {
-          DEFAULTS: mergeFor(state),
-          merge: (route?: string | RequestParameters, params?: RequestParameters) => mergeFor(state, route, params),
-        },
-      );
-      return own(this, "endpoint", endpoint);
+      return own(this, "endpoint", endpointOf(this[STATE]));
     },
     set(this: object, value: unknown) {
       own(this, "endpoint", value);

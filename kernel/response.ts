@@ -18,7 +18,7 @@ export const MAX_BODY_BYTES = 2 ** 28;
 type Body = NonNullable<TransportResponse["body"]>;
 
 /** Stop reading `body` (its connection closes). */
-function cancel(body: Body | null): Promise<unknown> | undefined {
+export function cancel(body: Body | null): Promise<unknown> | undefined {
   if (!body) return;
   const stop = "cancel" in body ? body.cancel() : body[Symbol.asyncIterator]().return?.();
   return stop?.catch(() => {});

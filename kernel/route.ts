@@ -139,10 +139,12 @@ export function parse(options: EndpointOptions): RequestOptions {
   const timeout = options.request?.timeout;
   if (timeout !== undefined) checkTimeout(timeout, "request.timeout");
   const used = new Set<string>();
-  let url = expand(template, options, used, route);
+  // An @octokit/rest v16 name (asked for in `request`) sends its path as v16 did.
+  const v16 = keepsSlash(options);
+  let url = expand(template, options, used, route, v16);
   // As @octokit/endpoint: one trailing slash goes (`contents/{+path}` with no path is `contents`);
-  // not for an @octokit/rest v16 name, as @octokit/endpoint 6 kept it, when a method asks for it in `request`.
-  if (url.length > 1 && url.endsWith("/") && !keepsSlash(options)) url = url.slice(0, -1);
+  // not for an @octokit/rest v16 name, as @octokit/endpoint 6 kept it.
+  if (url.length > 1 && url.endsWith("/") && !v16) url = url.slice(0, -1);
   if (ABSOLUTE.test(url)) checkUrl(url, route);
   else {
     const key = `${baseUrl} ${template}`;

@@ -1,5 +1,5 @@
 import { AbortError, ForgeError, NetworkError, ParameterError, TimeoutError } from "./errors.js";
-import { MAX_BODY_BYTES, toResponse } from "./response.js";
+import { MAX_BODY_BYTES, cancel, toResponse } from "./response.js";
 import type { RequestOptions, RequestState, Response, ResponseHeaders } from "./types.js";
 
 /**
@@ -75,6 +75,9 @@ export const fetchTransport: Transport = async (request) => {
   return { status, statusText, url, headers, body: body as ReadableStream<Uint8Array> | null };
 };
 
+/** Statuses that redirect when a `location` comes with them (Fetch standard, "redirect status"). */
+const REDIRECTS = [301, 302, 303, 307, 308];
+
 /**
  * Send `request` with its transport and resolve to forgekit's response; rejects with a
  * {@link ForgeError}. The only code that performs I/O, through the transport.
@@ -104,11 +107,19 @@ export async function transport(request: RequestOptions): Promise<Response<unkno
       url: request.url,
       headers: request.headers,
       body: request.body ?? null,
-      redirect: options.redirect ?? "follow",
+      // "error" (fetch's third value): the transport returns the 3xx, refused below.
+      redirect: options.redirect === "error" ? "manual" : (options.redirect ?? "follow"),
       signal: controller?.signal ?? signal,
       options,
     });
     status = answer.status;
+    if (options.redirect === "error" && REDIRECTS.includes(status) && answer.headers.location !== undefined) {
+      void cancel(answer.body);
+      throw new NetworkError(
+        `${what} ${status}, a redirect, refused: request.redirect is "error" (pass "follow" to follow it, "manual" to get the response)`,
+        request,
+      );
+    }
     return await toResponse(answer, request, maxBodyBytes ?? MAX_BODY_BYTES);
   } catch (error) {
     if (error instanceof ForgeError) throw error;

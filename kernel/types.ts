@@ -46,8 +46,11 @@ export interface TransportOptions {
    * `ReadableStream` (none for HEAD, 204, 205), for downloads of any size. @octokit's name.
    */
   parseSuccessResponseBody?: boolean;
-  /** `"follow"` (default) follows redirects; `"manual"` returns the 3xx response with its `location`. */
-  redirect?: "follow" | "manual";
+  /**
+   * `"follow"` (default) follows redirects; `"manual"` returns the 3xx response with its
+   * `location`; `"error"` (fetch's and @octokit's third value) fails with a `NetworkError`.
+   */
+  redirect?: "follow" | "manual" | "error";
 }
 
 /** `options.request` as hooks see it: the transport settings, and per-request state plugins keep there. */

@@ -62,10 +62,11 @@ export function normalizeTemplate(url: string): string {
 /** `.` and `..` in every spelling a URL parser treats as one (WHATWG URL: single/double-dot segments). */
 const DOT_SEGMENT = /^(\.|%2e){1,2}$/i;
 
-function pathValue(name: string, value: unknown, multi: boolean, route: string, last: boolean): string {
+function pathValue(name: string, value: unknown, multi: boolean, route: string, last: boolean, v16: boolean): string {
   // `{+path}` ending the route may be empty (RFC 6570 expands an undefined variable to
   // nothing): `contents/{+path}` with "" or "/" lists the root, `contents/` as GitHub expects.
-  if (multi && last && typeof value === "string") value = value.replace(/^\/+/, "");
+  // An @octokit/rest v16 name sends a leading slash as v16 did, encoded (`contents/%2F`).
+  if (multi && last && typeof value === "string" && !v16) value = value.replace(/^\/+/, "");
   if (multi && last && (value === undefined || value === "")) return "";
   if (value === undefined || value === null || value === "" || typeof value === "object") {
     throw new ParameterError(
@@ -172,7 +173,13 @@ function compile(template: string): Compiled {
  * Throws a {@link ParameterError} for a missing or unsafe path parameter. Each template is
  * analysed once; expanding is then a walk over its parts.
  */
-export function expand(template: string, params: Record<string, unknown>, used: Set<string>, route: string): string {
+export function expand(
+  template: string,
+  params: Record<string, unknown>,
+  used: Set<string>,
+  route: string,
+  v16 = false,
+): string {
   if (!template.includes("{")) return template;
   const parts = compile(template);
   let out = parts[0] as string;
@@ -183,7 +190,7 @@ export function expand(template: string, params: Record<string, unknown>, used: 
       used.add(names);
       out += origin
         ? checkOrigin(params.origin, route)
-        : pathValue(names, params[names], operator === "+", route, last);
+        : pathValue(names, params[names], operator === "+", route, last, v16);
     }
     out += parts[i + 1] as string;
   }

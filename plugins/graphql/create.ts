@@ -1,4 +1,5 @@
 import { lazy, type Request } from "../../kernel/index.js";
+import { withEndpoint } from "./endpoint.js";
 import { postQuery, toCall, type GraphqlCall } from "./request.js";
 import type { Graphql, GraphqlParameters } from "./types.js";
 
@@ -24,8 +25,9 @@ export function createGraphql(request: Request, defaults: GraphqlParameters = {}
     const call = toCall(defaults, first, second);
     yield* (await loadPaging()).iterate(sender(call), call.query, call.variables, call.operationName);
   } as Graphql["paginate"]["iterator"];
-  return Object.assign(graphql, {
+  Object.assign(graphql, {
     defaults: (more: GraphqlParameters) => createGraphql(request, { ...defaults, ...more }),
     paginate,
   });
+  return withEndpoint(graphql, request, defaults);
 }

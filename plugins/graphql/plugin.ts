@@ -1,4 +1,5 @@
 import { lazy, memberOnFirstUse, type Plugin, type Request } from "../../kernel/index.js";
+import { withEndpoint } from "./endpoint.js";
 import type { Graphql, GraphqlParameters } from "./types.js";
 
 export type * from "./types.js";
@@ -18,7 +19,7 @@ function stub(request: Request, defaults: GraphqlParameters): Graphql {
   graphql.paginate.iterator = async function* (...args: any[]) {
     yield* ((await real()).paginate.iterator as (...a: any[]) => AsyncGenerator<any>)(...args);
   } as Graphql["paginate"]["iterator"];
-  return graphql;
+  return withEndpoint(graphql, request, defaults);
 }
 
 /**

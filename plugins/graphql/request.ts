@@ -1,4 +1,5 @@
 import { ParameterError, type Request, type RequestParameters } from "../../kernel/index.js";
+import { graphqlUrl } from "./endpoint.js";
 import { GraphqlResponseError, type GraphqlError } from "./errors.js";
 import { printDocument } from "./print.js";
 import type { GraphqlParameters, GraphqlQuery } from "./types.js";
@@ -7,12 +8,6 @@ import type { GraphqlParameters, GraphqlQuery } from "./types.js";
 const OPTIONS = new Set(["method", "url", "baseUrl", "headers", "request", "mediaType", "query", "operationName"]);
 /** Names `@octokit/graphql` refuses as variables: they would be read as the request's own. */
 const FORBIDDEN = ["query", "method", "url"];
-
-/** GitHub's GraphQL endpoint for a REST `baseUrl`: `…/api/v3` (GHES) → `…/api/graphql`, else `…/graphql`. */
-export function graphqlUrl(baseUrl: string): string {
-  const base = baseUrl.replace(/\/+$/, "");
-  return /\/api\/v3$/.test(base) ? base.replace(/\/v3$/, "/graphql") : `${base}/graphql`;
-}
 
 /** The text of a query given as a string, a `String` object or a document object. */
 export function queryText(query: GraphqlQuery | undefined): string {

@@ -1,4 +1,4 @@
-import type { RequestHeaders, TransportOptions } from "../../kernel/index.js";
+import type { Endpoint, RequestHeaders, TransportOptions } from "../../kernel/index.js";
 
 /**
  * A typed document, structurally: what `TypedDocumentNode<Result, Variables>` of
@@ -69,4 +69,6 @@ export interface Graphql {
   defaults(defaults: GraphqlParameters): Graphql;
   /** Follow `pageInfo` cursors; see docs/graphql.md. */
   paginate: GraphqlPaginate;
+  /** The request options a query is sent with, without sending (@octokit/graphql's `graphql.endpoint`). */
+  endpoint: Endpoint;
 }

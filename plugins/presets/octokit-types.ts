@@ -17,3 +17,58 @@ export type RestEndpointMethodTypes = {
       : never;
   };
 };
+
+/**
+ * @octokit/plugin-rest-endpoint-methods' `RestEndpointMethods`: the scopes and their methods,
+ * as `octokit.rest` has them.
+ *
+ * @example
+ * import type { RestEndpointMethods } from "forgekit";
+ * type ListIssues = RestEndpointMethods["issues"]["listForRepo"];
+ */
+export type RestEndpointMethods = RestScopes;
+
+/**
+ * What code typed against @octokit/core's `Octokit` (versions 5 to 7) reads of a client, in
+ * the looser shapes its declarations give them, added to forgekit's own as further
+ * overloads: a forgekit `Octokit` passes where a library asks for @octokit/core's (no
+ * TS2345), while forgekit's own signatures, listed first, still type a caller's code. Each
+ * member exists and works at run time (test/octokit/core-members.test.ts).
+ */
+export interface OctokitCoreMembers {
+  /** @octokit/core's `request`: also `endpoint.defaults` and `endpoint.parse`. */
+  request: CoreRequest;
+  /** @octokit/graphql's `graphql`: also `graphql.endpoint`, the request options of a query. */
+  graphql: { (query: any, parameters?: any): Promise<any>; defaults(defaults: any): any; endpoint: CoreEndpoint };
+  /** before-after-hook's collection: hooks of any name (forgekit itself runs only `"request"`). */
+  hook: CoreHook;
+  /** A strategy's `auth(…)` takes what the strategy reads. */
+  auth(...args: unknown[]): Promise<unknown>;
+}
+
+/** @octokit/types' `EndpointInterface`, loosely: its generic `DEFAULTS` and parameters. */
+export interface CoreEndpoint {
+  (route: any, parameters?: any): any;
+  DEFAULTS: any;
+  defaults(defaults: any): CoreEndpoint;
+  merge(route?: any, parameters?: any): any;
+  parse(options: any): any;
+}
+
+/** @octokit/types' `RequestInterface`, loosely. */
+export interface CoreRequest {
+  (route: any, parameters?: any): Promise<any>;
+  defaults(defaults: any): CoreRequest;
+  endpoint: CoreEndpoint;
+}
+
+/** before-after-hook's `HookCollection` (2.x to 4.x), any hook name. */
+export interface CoreHook {
+  (name: any, method: (options: any) => any, options?: any): Promise<any>;
+  before(name: any, hook: (options: any) => any): void;
+  error(name: any, hook: (error: any, options: any) => any): void;
+  after(name: any, hook: (result: any, options: any) => any): void;
+  wrap(name: any, hook: (method: (options: any) => any, options: any) => any): void;
+  remove(name: any, hook: (...args: any[]) => any): void;
+  api: Pick<CoreHook, "before" | "error" | "after" | "wrap" | "remove">;
+}

@@ -1,5 +1,6 @@
 import type { Client } from "../../kernel/index.js";
 import { asOctokitError } from "./octokit-errors.js";
+import type { OctokitCoreMembers } from "./octokit-types.js";
 
 /**
  * The names @octokit/rest code imports, over a preset's `Client`: a package swap
@@ -11,12 +12,20 @@ import { asOctokitError } from "./octokit-errors.js";
 /** A preset's class, as `Client.plugin` returns it. */
 type Preset = (new (...args: any[]) => Client) & Omit<typeof Client, "prototype">;
 
+/** `I[K]`, for a member a preset may lack. */
+type Member<I, K extends string> = I extends { [P in K]: infer T } ? T : unknown;
+
 /** Options given to `Octokit.defaults`: an object merged under the caller's, or a function of them. */
 export type OctokitDefaults<O> = O | ((options: O) => O);
 
 /** The `Octokit` class over `Base`: `Base` (whose `VERSION` is forgekit's) with `defaults` as @octokit/core has it. */
 export function octokitOf<C extends Preset>(Base: C) {
   const Octokit = class Octokit extends Base {
+    // forgekit's members, with @octokit/core's shapes of them as further overloads (see OctokitCoreMembers).
+    declare request: InstanceType<C>["request"] & OctokitCoreMembers["request"];
+    declare graphql: Member<InstanceType<C>, "graphql"> & OctokitCoreMembers["graphql"];
+    declare hook: InstanceType<C>["hook"] & OctokitCoreMembers["hook"];
+    declare auth: Member<InstanceType<C>, "auth"> & OctokitCoreMembers["auth"];
     /**
      * Like @octokit/rest, which retries nothing and paces nothing (those are separate plugins):
      * code written for it — its tests' HTTP mocks above all — counts on one request per call:

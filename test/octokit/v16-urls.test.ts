@@ -47,6 +47,24 @@ test("repos.getContents (v16's name) sends what @octokit/rest 16 sends, from Oct
   assert.equal(await sent(getContents(forgekit({ baseUrl: server.url, log: quiet }))), theirs);
 });
 
+// A leading slash: v16 (@octokit/endpoint 6, `:path`) encodes every `/` of the value, the
+// leading one too.
+test("repos.getContents (v16's name) with a leading slash sends what @octokit/rest 16 sends", async () => {
+  const paths = (client: any) => async () => {
+    for (const path of ["/", "/docs/a b.md", "//x", "docs/"])
+      await client.repos.getContents({ owner: "o", repo: "r", path });
+  };
+  const theirs = await sent(paths(new V16({ baseUrl: server.url, log: quiet })));
+  assert.equal(theirs, [
+    "/repos/o/r/contents/%2F",
+    "/repos/o/r/contents/%2Fdocs%2Fa%20b.md",
+    "/repos/o/r/contents/%2F%2Fx",
+    "/repos/o/r/contents/docs%2F",
+  ]);
+  assert.equal(await sent(paths(new Octokit({ baseUrl: server.url, log: quiet }))), theirs);
+  assert.equal(await sent(paths(forgekit({ baseUrl: server.url, log: quiet }))), theirs);
+});
+
 test("repos.getContent (today's name) sends what @octokit/rest 22 sends", async () => {
   const root = (client: any) => () => client.rest.repos.getContent({ owner: "o", repo: "r", path: "" });
   const theirs = await sent(root(new RealOctokit({ baseUrl: server.url })));
