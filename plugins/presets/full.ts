@@ -88,5 +88,12 @@ export type Octokit = InstanceType<typeof Octokit>;
 export * from "../../kernel/exports.js";
 export { DEPLOYMENTS, type Deployment } from "./deployments.js";
 export type { OctokitDefaults, OctokitFactory } from "./octokit.js";
-export type { OctokitCoreMembers, RestEndpointMethods, RestEndpointMethodTypes } from "./octokit-types.js";
+export type {
+  CoreEndpoint,
+  CoreHook,
+  CoreRequest,
+  OctokitCoreMembers,
+  RestEndpointMethods,
+  RestEndpointMethodTypes,
+} from "./octokit-types.js";
 export type { ClientOptions };

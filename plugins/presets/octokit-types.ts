@@ -39,7 +39,12 @@ export interface OctokitCoreMembers {
   /** @octokit/core's `request`: also `endpoint.defaults` and `endpoint.parse`. */
   request: CoreRequest;
   /** @octokit/graphql's `graphql`: also `graphql.endpoint`, the request options of a query. */
-  graphql: { (query: any, parameters?: any): Promise<any>; defaults(defaults: any): any; endpoint: CoreEndpoint };
+  graphql: {
+    (query: any, parameters?: any): Promise<any>;
+    /** A `graphql` with these defaults merged under each call's. */
+    defaults(defaults: any): any;
+    endpoint: CoreEndpoint;
+  };
   /** before-after-hook's collection: hooks of any name (forgekit itself runs only `"request"`). */
   hook: CoreHook;
   /** A strategy's `auth(…)` takes what the strategy reads. */
@@ -50,14 +55,18 @@ export interface OctokitCoreMembers {
 export interface CoreEndpoint {
   (route: any, parameters?: any): any;
   DEFAULTS: any;
+  /** An `endpoint` with these defaults merged under each call's. */
   defaults(defaults: any): CoreEndpoint;
+  /** The defaults, the route and the parameters merged, not yet turned into a URL. */
   merge(route?: any, parameters?: any): any;
+  /** Merged options turned into the method, URL, headers and body to send. */
   parse(options: any): any;
 }
 
 /** @octokit/types' `RequestInterface`, loosely. */
 export interface CoreRequest {
   (route: any, parameters?: any): Promise<any>;
+  /** A `request` with these defaults merged under each call's. */
   defaults(defaults: any): CoreRequest;
   endpoint: CoreEndpoint;
 }
@@ -65,10 +74,15 @@ export interface CoreRequest {
 /** before-after-hook's `HookCollection` (2.x to 4.x), any hook name. */
 export interface CoreHook {
   (name: any, method: (options: any) => any, options?: any): Promise<any>;
+  /** Runs `hook` before each call of `name`. */
   before(name: any, hook: (options: any) => any): void;
+  /** Runs `hook` when a call of `name` fails; what it returns is the call's result. */
   error(name: any, hook: (error: any, options: any) => any): void;
+  /** Runs `hook` after each successful call of `name`. */
   after(name: any, hook: (result: any, options: any) => any): void;
+  /** Runs `hook` in place of each call of `name`, handing it the call to make. */
   wrap(name: any, hook: (method: (options: any) => any, options: any) => any): void;
+  /** Removes a hook added with one of the above. */
   remove(name: any, hook: (...args: any[]) => any): void;
   api: Pick<CoreHook, "before" | "error" | "after" | "wrap" | "remove">;
 }
