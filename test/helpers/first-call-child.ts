@@ -4,7 +4,7 @@ import { register } from "node:module";
 import { appendFileSync } from "node:fs";
 
 const [file, baseUrl] = process.argv.slice(2) as [string, string];
-register("../package/fixtures/record-hooks.mjs", import.meta.url, { data: { file } });
+register("../package/fixtures/record-hooks.mjs", import.meta.url, { data: { file, at: "resolve" } });
 const { default: forgekit } = await import("../../plugins/presets/full.js");
 const client = forgekit({ baseUrl, auth: "ghp_0123456789abcdefghijABCDEFGHIJ012345" });
 const mark = (line: string) => appendFileSync(file, `== ${line}\n`);
