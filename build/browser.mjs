@@ -8,8 +8,10 @@ import { classicChunks } from "./classic-chunks.mjs";
 import { versionDefine } from "./files.mjs";
 
 // The classic script carries every built-in plugin (the edge preset): a page using it has no
-// way to add one later.
-const CLASSIC_GLOBAL = `import * as forgekit from "./plugins/presets/edge.ts";
+// way to add one later. Its first download holds the kernel and the preset; the code they load
+// with import() is one module beside it (build/classic-chunks.mjs).
+const CLASSIC_GLOBAL = `import "forgekit-classic:runtime";
+import * as forgekit from "./plugins/presets/edge.ts";
 const { Client, default: _factory, ...named } = forgekit;
 globalThis.Client = Object.assign(Client, named);`;
 /** The plugins the browser preset leaves out, one import each (docs/browsers-and-bundle-size.md). */
@@ -50,7 +52,8 @@ export const browser = {
   classic: {
     ...options,
     format: "iife",
-    // Scope routes are the module build's chunks, fetched beside the script (build/classic-chunks.mjs).
+    // Scope routes are the module build's chunks, fetched beside the script, and the code it loads
+    // with import() one module beside it (build/classic-chunks.mjs).
     plugins: [classicChunks(esm)],
     // The global `Client`, carrying every other export as a static member (`Client.HttpError`…).
     stdin: { contents: CLASSIC_GLOBAL, resolveDir: ".", loader: "ts", sourcefile: "forgekit-global.ts" },
@@ -87,7 +90,16 @@ export async function buildBrowser() {
     mkdirSync(dirname(file.path), { recursive: true });
     writeFileSync(file.path, file.contents);
   }
-  const classic = await esbuild({ ...browser.classic, outfile: "dist/browser/forgekit.js", metafile: true });
+  const classic = await esbuild({
+    ...browser.classic,
+    outfile: "dist/browser/forgekit.js",
+    metafile: true,
+    write: false,
+  });
+  for (const file of classic.outputFiles) {
+    mkdirSync(dirname(file.path), { recursive: true });
+    writeFileSync(file.path, file.contents);
+  }
   for (const [artifact, { metafile }] of Object.entries({ "forgekit.mjs": esm, "forgekit.js": classic })) {
     const nodeOnly = Object.keys(metafile.inputs).filter((input) => NODE_ONLY_INPUT.test(input));
     if (nodeOnly.length)
