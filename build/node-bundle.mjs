@@ -129,6 +129,15 @@ function reach(inputs, roots) {
 // and the CLI reach. Each module still exists once (`instanceof HttpError`, plugin identity).
 // docs/how-it-works.md#start-up has the measurements; test/package/node-bundle.test.mjs counts files.
 const GROUP = "forgekit-node-plugins";
+// The exception: a module that a plugin outside the group shares with a plugin in it would be a
+// chunk of its own (reached by another set of entries), one more file for `import "forgekit"`
+// and for a client composed from forgekit/core. A module listed here holds no state (a pure
+// check, no identity to keep: what it throws is the kernel's ParameterError), so the outside
+// plugin's entry gets a copy of its own instead, and the group's chunk keeps the original.
+const COPIED_OUTSIDE_GROUP = new Set([
+  // App config check: `auth` (in the group) and `appAuth` (forgekit/plugins/app-auth) both run it.
+  "plugins/auth/check-app.ts",
+]);
 
 async function withPluginGroup(entries) {
   const plugins = NODE_PLUGIN_ENTRIES();
@@ -157,6 +166,17 @@ async function withPluginGroup(entries) {
     name: "plugin-group",
     setup(build) {
       build.onResolve({ filter: /^with-group:/ }, (args) => ({ path: args.path.slice(11), namespace: "with-group" }));
+      build.onResolve({ filter: /^\.\.?\// }, (args) => {
+        const importer = relative(".", args.importer).split("\\").join("/");
+        if (!importer.startsWith("plugins/") || inGroup(importer)) return undefined;
+        const file = posix.join(posix.dirname(importer), args.path).replace(/\.js$/, ".ts");
+        return COPIED_OUTSIDE_GROUP.has(file) ? { path: file, namespace: "copied" } : undefined;
+      });
+      build.onLoad({ filter: /.*/, namespace: "copied" }, (args) => ({
+        contents: readFileSync(args.path, "utf8"),
+        resolveDir: posix.dirname(args.path),
+        loader: "ts",
+      }));
       build.onResolve({ filter: new RegExp(`^${GROUP}$`) }, () => ({
         path: GROUP,
         namespace: GROUP,

@@ -1,6 +1,10 @@
 import type { Plugin } from "../../kernel/index.js";
+import { checkApp } from "../auth/check-app.js";
 
-/** plugins/auth/app-loader.ts's `APP_STRATEGY` (a registered symbol: one for both). */
+/**
+ * plugins/auth/plugin.ts's `APP_STRATEGY` (a registered symbol: one for both, so that this
+ * plugin imports no module of the presets but check-app.ts, which only `auth` shares).
+ */
 const APP_STRATEGY = Symbol.for("forgekit.app");
 
 /**
@@ -17,7 +21,12 @@ const APP_STRATEGY = Symbol.for("forgekit.app");
  * const AppClient = Client.plugin([appAuth]);
  * const client = new AppClient({ auth: { appId: 1, privateKey, installationId: 2 } });
  */
-export const appAuth: Plugin<void> = (client) => {
+export const appAuth: Plugin<void> = (client, options) => {
+  // App credentials are checked at construction, as `auth` does (with `authStrategy`, `auth`
+  // is the strategy's own options; both options are the auth plugin's).
+  const { auth, authStrategy } = options as { auth?: object; authStrategy?: unknown };
+  if (authStrategy === undefined && typeof auth === "object" && auth !== null && "appId" in auth)
+    checkApp(auth as never);
   if (!(APP_STRATEGY in client)) Object.defineProperty(client, APP_STRATEGY, { value: () => import("../auth/app.js") });
 };
 /** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */

@@ -1,4 +1,5 @@
 import { ParameterError } from "../../kernel/index.js";
+import type { AppCredentials } from "./types.js";
 
 /** Validation helpers for credentials: messages name the field and the fix, never the value. */
 
@@ -23,4 +24,9 @@ export function text(value: unknown, field: string, where: string, fix: string, 
 /** Echo a short all-letters value (a misspelt type such as "Token"), never anything that could be a secret. */
 export function safeWord(value: unknown): string | undefined {
   return typeof value === "string" && /^[a-z]{1,12}$/i.test(value) ? `"${value}"` : undefined;
+}
+
+/** Whether `option` (the `auth` option) is a GitHub App config (check-app.ts checks it). */
+export function isApp(option: unknown): option is AppCredentials {
+  return typeof option === "object" && option !== null && "appId" in option;
 }

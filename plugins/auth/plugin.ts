@@ -1,8 +1,8 @@
 import { ParameterError, lazy, memberOnFirstUse, type Client, type Plugin } from "../../kernel/index.js";
 import { fromAuthenticate } from "./forms.js";
-import { checkApp, fromOption } from "./options.js";
+import { fromOption } from "./options.js";
+import { isApp } from "./describe.js";
 import { authWrap, type Context } from "./wrap.js";
-import { APP_STRATEGY, type AppModule } from "./app-loader.js";
 import { allowedOrigins } from "./origin.js";
 import type { AppCredentials, AuthenticateOptions, AuthOption, Strategy } from "./types.js";
 import { applyStrategy, describe, type AuthResult, type AuthStrategy, type OctokitAuth } from "./octokit.js";
@@ -48,13 +48,18 @@ export interface AuthOptions {
   authStrategy?: AuthStrategy | undefined;
 }
 
+/**
+ * Where the `appAuth` plugin (plugins/app-auth/) keeps a client's loader of the GitHub App
+ * strategy for `tokenAuth`. A registered symbol: plugins/app-auth/ makes the same one itself, so
+ * that it imports nothing of this plugin (in Node, plugin subpaths share no preset module).
+ */
+const APP_STRATEGY = Symbol.for("forgekit.app");
+/** The module of the GitHub App strategy (JWT, PEM, installation tokens). */
+type AppModule = typeof import("./app.js");
+
 /** Where a client keeps its credentials state (see plugins/auth/wrap.ts). */
 const STATE = Symbol("forgekit.auth");
 type Stateful = Client & { [STATE]: Context };
-
-function isApp(option: AuthOption): option is AppCredentials {
-  return typeof option === "object" && option !== null && "appId" in option;
-}
 
 /**
  * What loads the GitHub App strategy's module (app.ts) for a client.
@@ -75,10 +80,11 @@ const fromAppAuth: AppLoader = async (client: WithApp) => {
 
 /**
  * A GitHub App strategy whose code (JWT, PEM, token cache) loads on first use, with `loadApp`:
- * `auth`'s import, or (`tokenAuth`) the loader of the client's `appAuth` plugin.
+ * `auth`'s import, or (`tokenAuth`) the loader of the client's `appAuth` plugin. The config was
+ * checked at construction by `check` (`auth`'s) or by the `appAuth` plugin (check-app.ts).
  */
-function lazyApp(client: Client, app: AppCredentials, loadApp: AppLoader): Strategy {
-  checkApp(app);
+function lazyApp(client: Client, app: AppCredentials, loadApp: AppLoader, check?: AppCheck): Strategy {
+  check?.(app);
   const load = lazy(async () => (await loadApp(client)).appStrategy(client, app));
   return {
     kind: "app",
@@ -95,12 +101,17 @@ function lazyApp(client: Client, app: AppCredentials, loadApp: AppLoader): Strat
  */
 export const tokenAuth = /* @__PURE__ */ authPlugin(fromAppAuth);
 
+/** What checks an App config at construction (check-app.ts `checkApp`). @internal */
+export type AppCheck = (app: AppCredentials) => void;
+
 /**
  * The auth plugin; `loadApp` loads the GitHub App strategy on the first request made with App
- * credentials (with-app.ts imports it; `tokenAuth` asks the client's `appAuth` plugin).
+ * credentials (with-app.ts imports it; `tokenAuth` asks the client's `appAuth` plugin), and
+ * `check`, when given, checks an App config at construction (`tokenAuth` has none: the
+ * `appAuth` plugin checks it).
  * @internal
  */
-export function authPlugin(loadApp: AppLoader): Plugin<AuthAdditions, AuthOptions> {
+export function authPlugin(loadApp: AppLoader, check?: AppCheck): Plugin<AuthAdditions, AuthOptions> {
   const plugin: Plugin<AuthAdditions, AuthOptions> = (client, options) => {
     const given = options.auth;
     // Still readable, but out of console.log(client), util.inspect and JSON.stringify: it may be a token or a PEM.
@@ -125,8 +136,8 @@ export function authPlugin(loadApp: AppLoader): Plugin<AuthAdditions, AuthOption
       strategy:
         given === undefined
           ? undefined
-          : isApp(given as AuthOption)
-            ? lazyApp(client, given as AppCredentials, loadApp)
+          : isApp(given)
+            ? lazyApp(client, given as AppCredentials, loadApp, check)
             : fromOption(given as never),
       origins,
     };

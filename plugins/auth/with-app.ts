@@ -1,3 +1,4 @@
+import { checkApp } from "./check-app.js";
 import { authPlugin } from "./plugin.js";
 
 /**
@@ -12,4 +13,4 @@ import { authPlugin } from "./plugin.js";
  * client.authenticate({ type: "basic", username: "<USERNAME>", password: "<PASSWORD>" });
  * client.authenticate(); // anonymous from now on
  */
-export const auth = /* @__PURE__ */ authPlugin(() => import("./app.js"));
+export const auth = /* @__PURE__ */ authPlugin(() => import("./app.js"), checkApp);

@@ -1,14 +1,12 @@
 import {
   isHttpError,
-  redact,
   ParameterError,
-  warnOnce,
   type EndpointOptions,
   type Log,
   type Plugin,
   type ResponseHeaders,
 } from "../../kernel/index.js";
-import { logRequestsOf, requestWriter, type LogRequests } from "./requests.js";
+import { logRequestsOf, recordCode, requestWriter, type LogRequests } from "./requests.js";
 
 export type { LogRequests } from "./requests.js";
 export type { RequestRecord } from "./record.js";
@@ -24,29 +22,13 @@ export interface LogPluginOptions {
 
 const LEVELS = ["debug", "info", "warn", "error"] as const;
 
-/** The route a deprecation is reported for: method and template (an absolute URL without its query). */
-function routeOf(options: EndpointOptions): string {
-  return `${options.method} ${redact(options.url.split("?")[0] as string)}`;
-}
-
 /**
- * GitHub announces a retired operation with `Deprecation` (RFC 9745) and `Sunset`
- * (RFC 8594) response headers: warn once per process per route.
+ * GitHub's `Deprecation` and `Sunset` headers, when `headers` has one: warned about by
+ * record.ts's code, loaded then (most responses carry neither).
  */
-function warnDeprecated(log: Log, headers: ResponseHeaders | undefined, options: EndpointOptions): void {
-  const deprecation = headers?.deprecation;
-  const sunset = headers?.sunset;
-  if (!deprecation && !sunset) return;
-  const route = routeOf(options);
-  const details = [deprecation && `deprecation: ${deprecation}`, sunset && `sunset: ${sunset}`]
-    .filter(Boolean)
-    .join("; ");
-  const what = deprecation ? "is deprecated" : "will be removed";
-  warnOnce(
-    log,
-    `forgekit:deprecation:${route}`,
-    `GitHub says ${route} ${what} (${redact(details)}). Move to its replacement: https://docs.github.com/rest`,
-  );
+async function deprecated(log: Log, headers: ResponseHeaders | undefined, options: EndpointOptions): Promise<void> {
+  if (headers?.deprecation || headers?.sunset)
+    (recordCode.value ?? (await recordCode())).warnDeprecated(log, headers, options);
 }
 
 /**
@@ -76,11 +58,12 @@ export const log: Plugin<{ log: Log }, LogPluginOptions> = (client, options) => 
     try {
       const response = await send(options);
       const { headers } = response;
-      if (headers.deprecation || headers.sunset) warnDeprecated(client.options.log, headers, options);
+      // (Checked here too: no await on the common path.)
+      if (headers.deprecation || headers.sunset) await deprecated(client.options.log, headers, options);
       await write?.(options, response, undefined, performance.now() - started!);
       return response;
     } catch (error) {
-      if (isHttpError(error)) warnDeprecated(client.options.log, error.headers, options);
+      if (isHttpError(error)) await deprecated(client.options.log, error.headers, options);
       await write?.(options, undefined, error, performance.now() - started!);
       throw error;
     }

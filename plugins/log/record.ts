@@ -3,10 +3,13 @@ import {
   learnCredentials,
   parse,
   redact,
+  warnOnce,
   type EndpointOptions,
+  type Log,
   type RateLimit,
   type RequestWait,
   type Response,
+  type ResponseHeaders,
 } from "../../kernel/index.js";
 import { parseRateLimit } from "../policy/headers.js";
 
@@ -15,7 +18,8 @@ import { parseRateLimit } from "../policy/headers.js";
  * span attributes and the CLI's `--verbose` output are all made from it, so they agree (the
  * otel plugin imports it from here: CONTRIBUTING.md lists the modules plugins share).
  * Every string in it went through {@link redact}; no header but GitHub's request id and
- * rate limit is read, no body ever.
+ * rate limit is read, no body ever. The log plugin's warning for GitHub's deprecation
+ * headers is here too (the end of this file), so that one chunk holds its lazily loaded code.
  */
 
 /** One request as the log plugin records it (`logRequests: "record"`) and the CLI prints it. */
@@ -103,4 +107,29 @@ export function requestRecord(
   if (options.request.cached === true) record.cached = true;
   if (error !== undefined && response === undefined) record.error = (error as Error)?.name ?? "Error";
   return record;
+}
+
+/** The route a deprecation is reported for: method and template (an absolute URL without its query). */
+function routeOf(options: EndpointOptions): string {
+  return `${options.method} ${redact(options.url.split("?")[0] as string)}`;
+}
+
+/**
+ * GitHub announces a retired operation with `Deprecation` (RFC 9745) and `Sunset`
+ * (RFC 8594) response headers: warn once per process per route.
+ */
+export function warnDeprecated(log: Log, headers: ResponseHeaders | undefined, options: EndpointOptions): void {
+  const deprecation = headers?.deprecation;
+  const sunset = headers?.sunset;
+  if (!deprecation && !sunset) return;
+  const route = routeOf(options);
+  const details = [deprecation && `deprecation: ${deprecation}`, sunset && `sunset: ${sunset}`]
+    .filter(Boolean)
+    .join("; ");
+  const what = deprecation ? "is deprecated" : "will be removed";
+  warnOnce(
+    log,
+    `forgekit:deprecation:${route}`,
+    `GitHub says ${route} ${what} (${redact(details)}). Move to its replacement: https://docs.github.com/rest`,
+  );
 }

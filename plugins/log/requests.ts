@@ -7,8 +7,11 @@ import {
   type Response,
 } from "../../kernel/index.js";
 
-/** The record's code (plugins/log/record.ts), loaded with the first request a client logs. */
-const recordCode = lazy(() => import("./record.js"));
+/**
+ * The record's code (plugins/log/record.ts), loaded with the first request a client logs or
+ * the first response with a deprecation header.
+ */
+export const recordCode = lazy(() => import("./record.js"));
 
 /** What the log receives per request: the readable line, the structured record, or nothing. */
 export type LogRequests = "line" | "record" | false;

@@ -44,9 +44,13 @@ const own = (files) => files.filter((file) => file.startsWith("dist/"));
 /** The source modules bundled into `files`, from the `// kernel/errors.ts` line esbuild writes above each. */
 const modulesIn = (files) =>
   files.flatMap((file) =>
-    [...readFileSync(join(root, file), "utf8").matchAll(/^\/\/ ((?:kernel|plugins|definitions|test)\/\S+\.ts)$/gm)].map(
-      (m) => m[1],
-    ),
+    // (`copied:` marks a stateless module copied into a plugin outside the preset's group:
+    // build/node-bundle.mjs COPIED_OUTSIDE_GROUP.)
+    [
+      ...readFileSync(join(root, file), "utf8").matchAll(
+        /^\/\/ (?:copied:)?((?:kernel|plugins|definitions|test)\/\S+\.ts)$/gm,
+      ),
+    ].map((m) => m[1]),
   );
 
 let server;
@@ -135,8 +139,13 @@ test("plugin subpaths load nothing of the preset's own; plugins outside the pres
   const presetModules = modulesIn(own(await loaded("forgekit", "m.default({})")));
   const inPreset = (name) => presetModules.some((module) => module.startsWith(`plugins/${name}/`));
   // Shared by design (CONTRIBUTING.md: store for cache/throttle/redis; log's request record,
-  // with policy's rate-limit header parser, for otel).
-  const shared = { otel: /^plugins\/(?:log\/record|policy\/headers)\.ts$/, redis: /^plugins\/store\// };
+  // with policy's rate-limit header parser, for otel; the App config check, a copy in app-auth's
+  // file, for app-auth: build/node-bundle.mjs COPIED_OUTSIDE_GROUP).
+  const shared = {
+    otel: /^plugins\/(?:log\/record|policy\/headers)\.ts$/,
+    redis: /^plugins\/store\//,
+    "app-auth": /^plugins\/auth\/check-app\.ts$/,
+  };
   const found = {};
   const outside = [];
   // The CLI and forgekit/app compose the preset: they load it.

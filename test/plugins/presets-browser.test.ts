@@ -51,7 +51,7 @@ test("a flat browser bundle of the preset holds no App auth, GraphQL, retry/thro
     .map(([input]) => input);
   assert.ok(inputs.includes("plugins/auth/plugin.ts") && inputs.includes("plugins/paginate/index.ts"), inputs.join());
   for (const left of [
-    /^plugins\/auth\/(app\.ts|app-jwt|app-routes|jwt|pem)/,
+    /^plugins\/auth\/(app\.ts|app-jwt|app-routes|jwt|pem|check-app)/,
     /^plugins\/(graphql|retry|throttle|policy\/(?!headers)|cache|debug|otel|store)\//,
     /node_modules\/(debug|ms)\//,
   ])
@@ -124,6 +124,27 @@ test("App credentials: without appAuth a ParameterError naming the import, nothi
   const header = String(server.requests[0]?.headers.authorization);
   assert.match(header, /^bearer /i);
   assert.is(String(verifyJwt(header.replace(/^bearer /i, ""), keys.publicKey).claims.iss), "4242");
+  // A bad App config: without appAuth the same first-request refusal (tokenAuth holds no App
+  // check); with it, a ParameterError at construction, as the Node preset's `auth` gives.
+  const bad = { appId: -1, privateKey: "secretvalue1" };
+  const unchecked = await new Browser({ baseUrl: server.url, auth: bad }).request("GET /app").catch((e: Error) => e);
+  assert.match((unchecked as Error).message, "the appAuth plugin (forgekit/plugins/app-auth)");
+  let thrown: unknown;
+  try {
+    new (Browser.plugin([appAuth]))({ baseUrl: server.url, auth: bad });
+  } catch (error) {
+    thrown = error;
+  }
+  assert.is((thrown as Error)?.name, "ParameterError");
+  assert.match((thrown as Error).message, /"appId" is -1, not a positive integer/);
+  assert.not.match((thrown as Error).message, "secretvalue1");
+  // With authStrategy, `auth` is the strategy's options: appAuth leaves them alone.
+  new (Browser.plugin([appAuth]))({
+    baseUrl: server.url,
+    authStrategy: () => Object.assign(async () => ({}), { hook: (r: (o: unknown) => unknown, o: unknown) => r(o) }),
+    auth: bad,
+  });
+  assert.is(server.requests.length, 1);
   // The kernel with tokenAuth alone refuses them the same way.
   const plain = await new (Kernel.plugin([tokenAuth]))({ baseUrl: server.url, auth: app })
     .request("GET /app")
