@@ -1,5 +1,5 @@
 import type { Plugin } from "../../kernel/index.js";
-import { checkApp } from "../auth/check-app.js";
+import { checkApp, describeValue } from "../auth/check-app.js";
 
 /**
  * plugins/auth/plugin.ts's `APP_STRATEGY` (a registered symbol: one for both, so that this
@@ -26,7 +26,7 @@ export const appAuth: Plugin<void> = (client, options) => {
   // is the strategy's own options; both options are the auth plugin's).
   const { auth, authStrategy } = options as { auth?: object; authStrategy?: unknown };
   if (authStrategy === undefined && typeof auth === "object" && auth !== null && "appId" in auth)
-    checkApp(auth as never);
+    checkApp(auth as never, describeValue);
   if (!(APP_STRATEGY in client)) Object.defineProperty(client, APP_STRATEGY, { value: () => import("../auth/app.js") });
 };
 /** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */

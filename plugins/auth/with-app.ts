@@ -1,4 +1,5 @@
 import { checkApp } from "./check-app.js";
+import { describe } from "./describe.js";
 import { authPlugin } from "./plugin.js";
 
 /**
@@ -13,4 +14,7 @@ import { authPlugin } from "./plugin.js";
  * client.authenticate({ type: "basic", username: "<USERNAME>", password: "<PASSWORD>" });
  * client.authenticate(); // anonymous from now on
  */
-export const auth = /* @__PURE__ */ authPlugin(() => import("./app.js"), checkApp);
+export const auth = /* @__PURE__ */ authPlugin(
+  () => import("./app.js"),
+  (app) => checkApp(app, describe),
+);
