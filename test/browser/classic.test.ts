@@ -100,6 +100,78 @@ test("scope routes load beside the script: the module build's chunk, with its re
   );
 });
 
+/** The module build's chunk of `source` (dist/browser/chunks.json). */
+const chunkOf = (source: string) => Object.keys(chunks).find((name) => chunks[name] === source);
+
+test("the first download is the kernel and the preset: no route data, no code it loads later", async () => {
+  const script = readFileSync(new URL("../../dist/browser/forgekit.js", import.meta.url), "utf8");
+  // Each scope's packed routes (its chunk's one template literal) and the loader table's chunk names.
+  for (const [file, source] of Object.entries(chunks)) {
+    if (!source?.startsWith("definitions/api.github.com/scopes/")) continue;
+    const chunk = readFileSync(new URL(`../../dist/browser/${file}`, import.meta.url), "utf8");
+    const packed = /=`([^`]+)`/.exec(chunk)?.[1];
+    assert.ok(packed, `${file}: no packed routes found`);
+    assert.not.ok(script.includes(packed!.slice(0, 40)), `${source}'s routes are in forgekit.js`);
+    assert.not.ok(script.includes(file), `forgekit.js names ${file}: the loader table is the module build's chunk`);
+  }
+  assert.ok(script.includes(chunkOf("definitions/api.github.com/loaders.ts")!), "forgekit.js loads the loader chunk");
+  // The code it loads with import() is one module beside it (build/classic-chunks.mjs).
+  const companion = /"(chunks\/classic-\w+\.mjs)"/.exec(script)?.[1];
+  assert.ok(companion, "forgekit.js names its companion module");
+  const lazyCode = readFileSync(new URL(`../../dist/browser/${companion}`, import.meta.url), "utf8");
+  for (const path of [
+    "plugins/policy/code.ts",
+    "plugins/paginate/create.ts",
+    "plugins/graphql/create.ts",
+    "kernel/http-error.ts",
+  ]) {
+    assert.ok(lazyCode.includes(JSON.stringify(path)), `${path} is in the companion`);
+    assert.ok(script.includes(JSON.stringify(path)), `forgekit.js asks the companion for ${path}`);
+  }
+  // In Chromium: constructing a client fetches nothing beside the script.
+  const since = rig.pages.requests.length;
+  const opened = await rig.open();
+  await opened.page.evaluate(() => void new Client({ auth: "tok" }));
+  await opened.context.close();
+  assert.equal(
+    rig.pages.requests
+      .slice(since)
+      .map((request) => request.path)
+      .filter((path) => path !== "/classic.html"),
+    ["/forgekit.js"],
+  );
+});
+
+test("code loaded beside the script runs on the script's kernel, and redacts what it prints", async () => {
+  // The companion reads the modules the script holds through its bridge (build/classic-companion.mjs):
+  // no second kernel, whose module state (the redactor's known credentials, warnings said once,
+  // request state) the script's would not see. kernel/redact.ts's token shapes mark the kernel.
+  const script = readFileSync(new URL("../../dist/browser/forgekit.js", import.meta.url), "utf8");
+  const companion = /"(chunks\/classic-\w+\.mjs)"/.exec(script)![1]!;
+  const lazyCode = readFileSync(new URL(`../../dist/browser/${companion}`, import.meta.url), "utf8");
+  assert.ok(script.includes("github_pat_"), "the kernel is in forgekit.js");
+  assert.not.ok(lazyCode.includes("github_pat_"), `${companion} holds a second copy of the kernel`);
+  // The debug printer (plugins/debug/printer.ts, line.ts) is the companion's: a credential sent
+  // in a path is masked in its lines.
+  const secret = "classicCredential42";
+  rig.api.route(`GET /repos/o/${secret}`, { body: {} });
+  const opened = await rig.open(() => localStorage.setItem("debug", "forgekit:rest*"));
+  await opened.page.evaluate(
+    async ({ baseUrl, secret }) => {
+      const client = new Client({ baseUrl, auth: secret });
+      await client.request("GET /repos/{owner}/{repo}", { owner: "o", repo: secret });
+    },
+    { baseUrl: rig.api.url, secret },
+  );
+  await opened.context.close();
+  const lines = opened.console.filter((line) => line.includes("forgekit:rest"));
+  assert.ok(
+    lines.some((line) => line.includes("GET /repos/{owner}/{repo}") && line.includes("/repos/o/")),
+    opened.console.join("\n"),
+  );
+  assert.not.match(opened.console.join("\n"), secret);
+});
+
 scenarios(test, rig);
 
 test.run();
