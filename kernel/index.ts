@@ -12,7 +12,7 @@ export type { ClientOptions } from "./options.js";
 export * from "./exports.js";
 export { KERNEL_OPTIONS, KERNEL_REQUEST_OPTIONS } from "./options.js";
 export { bodyBudget } from "./response.js";
-export { merge } from "./merge.js";
+export { merge, reserveOption } from "./merge.js";
 export { parse, uploadsOrigin } from "./route.js";
 export { createScope } from "./scope.js";
 export { OPERATION_OF } from "./registry.js";

@@ -1,5 +1,6 @@
 import { ParameterError } from "./errors.js";
 import { expand, normalizeTemplate, query } from "./url-template.js";
+import { RESERVED } from "./merge.js";
 import type { EndpointOptions, RequestOptions } from "./types.js";
 
 /**
@@ -60,8 +61,6 @@ export function closest(name: string, known: Iterable<string>): string | undefin
   return best;
 }
 
-/** Keys of request options that are never sent as operation parameters. */
-const RESERVED = new Set(["method", "url", "baseUrl", "headers", "request", "mediaType", "data"]);
 /**
  * A header value may hold tab, printable ASCII and Latin-1 (RFC 9110 §5.5): CR, LF or NUL
  * would split the message, and fetch refuses the rest after the hooks ran.
