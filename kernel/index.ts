@@ -21,6 +21,6 @@ export { addSecret, addAuthorization } from "./redact.js";
 export { closest } from "./route.js";
 export { fetchTransport } from "./transport.js";
 export type { Transport, TransportRequest, TransportResponse } from "./transport.js";
-export { lazy, memberOnFirstUse, warnOnce, warnOncePerLog } from "./once.js";
+export { lazy, memberOnFirstUse, onFirstUse, warnOnce, warnOncePerLog } from "./once.js";
 export { LOG as defaultLog } from "./options.js";
 export { BRAND as ERROR_BRAND } from "./errors.js";
