@@ -147,7 +147,7 @@ export function parse(options: EndpointOptions): RequestOptions {
   if (ABSOLUTE.test(url)) checkUrl(url, route);
   else {
     const key = `${baseUrl} ${template}`;
-    url = (baseUrl.endsWith("/") ? baseUrl.replace(/\/+$/, "") : baseUrl) + (url[0] === "/" ? url : `/${url}`);
+    url = join(baseUrl, url);
     // Expanded parameters are percent-encoded, so they cannot make a URL invalid: a valid
     // URL with every expression filled in stands for all of them (checked once per pair).
     if (template.startsWith("{origin}") || !(valid.get(key) ?? validFor(baseUrl, template, key))) checkUrl(url, route);

@@ -58,7 +58,9 @@ export const agent: Plugin<void, AgentOptions> = (client, options) => {
   if (request.transport) {
     // fetch has no agent: the caller chose it and a connection setting would be lost unseen.
     if (request.transport === fetchTransport && request.agent !== undefined)
-      throw new ParameterError("request.agent needs a node:http transport: fetch cannot use it (see request.transport).");
+      throw new ParameterError(
+        "request.agent needs a node:http transport: fetch cannot use it (see request.transport).",
+      );
     return;
   }
   const yields = (client.constructor as unknown as Record<symbol, unknown>)[AGENT_YIELDS] === true;
