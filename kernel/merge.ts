@@ -35,6 +35,23 @@ export function copy(a: object | undefined, b?: object, c?: object): any {
   return unsafe ? { ...a, ...b, ...c } : Object.assign({}, a, b, c);
 }
 
+/** Keys of request options never sent as parameters; a plugin adds its own with {@link reserveOption}. */
+export const RESERVED = new Set(["method", "url", "baseUrl", "headers", "request", "data"]);
+/** The keys plugins added to {@link RESERVED}: merged one level deep with their defaults. */
+const reserved: string[] = [];
+
+/**
+ * Declare a top-level request option a plugin reads (`client.request(route, { mediaType })`):
+ * it is never sent as a parameter, and an object given per call is merged one level deep over
+ * the defaults' object of that name. Process-wide, as the kernel's own option names are.
+ *
+ * @example
+ * reserveOption("label"); // a plugin's `request(route, { label: { name } })`
+ */
+export function reserveOption(name: string): void {
+  if (!RESERVED.has(name)) (RESERVED.add(name), reserved.push(name));
+}
+
 /** Split `"GET /path"` / `"/path"` into method and url. */
 function splitRoute(route: string): { method: string; url: string } {
   const space = route.indexOf(" ");
@@ -58,12 +75,12 @@ export function merge(
       : params === undefined
         ? (route ?? {})
         : copy(route, params);
-  const merged: EndpointOptions = copy(defaults, given);
-  const { method } = merged;
+  const result: EndpointOptions = copy(defaults, given);
+  const { method } = result;
   // The usual, already upper-case methods as they are.
-  merged.method = method === "GET" || method === "POST" ? method : method.toUpperCase();
-  merged.headers = lowercaseHeaders(given.headers, copy(defaults.headers));
-  merged.request = copy(defaults.request, given.request);
-  if (defaults.mediaType && given.mediaType) merged.mediaType = copy(defaults.mediaType, given.mediaType);
-  return merged;
+  result.method = method === "GET" || method === "POST" ? method : method.toUpperCase();
+  result.headers = lowercaseHeaders(given.headers, copy(defaults.headers));
+  result.request = copy(defaults.request, given.request);
+  for (const name of reserved) if (defaults[name] && given[name]) result[name] = copy(defaults[name], given[name]);
+  return result;
 }

@@ -30,6 +30,32 @@ export function lazy<T>(load: () => Promise<T>): Lazy<T> {
   return get;
 }
 
+/** What {@link onFirstUse} registered, run and cleared by the next request function made or request started. */
+const firstUse = new Set<() => void>();
+
+/**
+ * Run `start` when a request function (an endpoint method) is next made or a request next
+ * starts, in any client. A plugin whose first request loads code starts that load here, so the
+ * loads of every plugin, the checks and the transport run side by side, not one after
+ * another down the hook chain. Process-wide, as loaded code is; a function registered twice
+ * runs once. `start` must not throw.
+ *
+ * @example
+ * const code = lazy(() => import("./code.js"));
+ * const load = () => void code().catch(() => {});
+ * const plugin: Plugin = () => onFirstUse(load);
+ */
+export function onFirstUse(start: () => void): void {
+  firstUse.add(start);
+}
+
+/** Run and clear what {@link onFirstUse} registered (kernel/request.ts). */
+export function firstUsed(): void {
+  if (!firstUse.size) return;
+  for (const start of firstUse) start();
+  firstUse.clear();
+}
+
 /** Make `value` an own, writable, enumerable property `key` of `self`, and return it. */
 export function own<T>(self: object, key: PropertyKey, value: T): T {
   Object.defineProperty(self, key, { value, writable: true, enumerable: true, configurable: true });

@@ -26,9 +26,7 @@ export interface ClientOptions {
   userAgent?: string;
   /** Milliseconds before a request fails with a `TimeoutError`; `0` (default) means none. */
   timeout?: number;
-  /** Node only: an http(s).Agent (needs the agent transport plugin, part of the full preset). */
-  agent?: unknown;
-  /** Transport defaults: `fetch`, `signal`, `timeout`, `agent`. */
+  /** Transport defaults: `fetch`, `signal`, `timeout`, and what plugins read there. */
   request?: TransportOptions;
   /** Where plugins log; missing methods default to no-op `debug`/`info` and console `warn`/`error`. */
   log?: Partial<Log>;
@@ -69,8 +67,8 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
       );
     headers["time-zone"] ??= options.timeZone;
   }
-  // `timeout` and `agent` are shorthands for `request.timeout` / `request.agent`, which win.
-  const request = { timeout: options.timeout, agent: options.agent, ...options.request } as RequestState;
+  // `timeout` is shorthand for `request.timeout`, which wins.
+  const request = { timeout: options.timeout, ...options.request } as RequestState;
   const log = { ...LOG, ...options.log };
   checkTimeout(options.timeout, "timeout");
   checkTimeout(options.request?.timeout, "request.timeout");
@@ -88,7 +86,6 @@ export const KERNEL_REQUEST_OPTIONS: readonly string[] = [
   "fetch",
   "signal",
   "timeout",
-  "agent",
   "redirect",
   "maxBodyBytes",
   "parseSuccessResponseBody",
@@ -101,7 +98,6 @@ export const KERNEL_OPTIONS: readonly string[] = [
   "userAgent",
   "timeZone",
   "timeout",
-  "agent",
   "request",
   "log",
 ];

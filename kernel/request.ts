@@ -1,6 +1,6 @@
 import { hookOf, type HookSource } from "./hook.js";
 import { merge } from "./merge.js";
-import { own } from "./once.js";
+import { firstUsed, own } from "./once.js";
 import { parse } from "./route.js";
 import { transport } from "./transport.js";
 import type { EndpointOptions, RequestOptions, RequestParameters, Response } from "./types.js";
@@ -65,7 +65,7 @@ function start(state: State, route?: string | RequestParameters, params?: Reques
   } catch (error) {
     return Promise.reject(error);
   }
-  options.request.transport?.prepare?.();
+  prepare(options);
   // No hook collection yet (nobody read `client.hook`): nothing is registered, no dispatch.
   const hook = hookOf(state.hook);
   if (!hook) return transport(request!);
@@ -73,6 +73,12 @@ function start(state: State, route?: string | RequestParameters, params?: Reques
   // before-after-hook calls the method with no options once every hook was removed (an empty
   // registry): the request's own options are what it would have passed.
   return hook("request", (given) => transport(parse(given ?? options)), options);
+}
+
+/** Start what the next request needs loading: the transport's code, and what plugins registered (`onFirstUse`). */
+function prepare(options: EndpointOptions): void {
+  options.request?.transport?.prepare?.();
+  firstUsed();
 }
 
 /** Set on a client class whose callers' hooks see each call before its checks, as @octokit orders them. */
@@ -116,8 +122,8 @@ const requestProto: object = Object.create(Function.prototype, {
       const state = this[STATE];
       const defaults = (more: RequestParameters) => {
         // A request function made now (an endpoint method, on first use) is about to be
-        // called: its transport's code loads meanwhile, not after the method's own checks.
-        state.defaults.request?.transport?.prepare?.();
+        // called: its transport's and plugins' code loads meanwhile, not after its own checks.
+        prepare(state.defaults);
         return Object.isFrozen(more)
           ? createRequest(state.hook, state.base ? mergeFor(state) : state.defaults, more)
           : createRequest(state.hook, merge(mergeFor(state), more));

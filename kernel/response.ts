@@ -102,8 +102,8 @@ export async function toResponse(
     if (/json/i.test(type)) {
       data = utf8(bytes);
       try {
-        // An error body's depth is bounded (below): its copy is made recursively.
-        if (data) data = status >= 400 ? parseBoundedJson(data as string) : JSON.parse(data as string);
+        // An error body is parsed with the error's words (below), its depth bounded there.
+        if (data && status < 400) data = JSON.parse(data as string);
       } catch (error) {
         invalidJson = error as Error;
       }
@@ -113,6 +113,13 @@ export async function toResponse(
   const response = { status, url: answer.url || request.url, headers, data };
   if (status >= 400 || status === 304 || invalidJson) {
     const words = describe.value ?? (await describe().catch(() => undefined));
+    // Without its words (a chunk that did not download) an error body stays text.
+    if (words && status >= 400 && data && typeof data === "string" && /json/i.test(type))
+      try {
+        response.data = data = words.parseBoundedJson(data);
+      } catch (error) {
+        invalidJson = error as Error;
+      }
     const permissions = words?.permissionHint(status, response.headers);
     const error = new HttpError(
       words
@@ -177,38 +184,4 @@ export function takeBodyBytes(bytes: number): boolean {
 /** Give back `bytes` taken with {@link takeBodyBytes}. */
 export function returnBodyBytes(bytes: number): void {
   held = Math.max(0, held - bytes);
-}
-
-/**
- * A bound on how deeply an error body's JSON may nest. V8's `JSON.parse` itself needs no
- * stack for depth, but what reads an error body next walks it recursively (the redacted copy
- * on `HttpError.response.data`, kernel/redact.ts): 3,000 levels in 6 KB overflowed the stack
- * there, and the `HttpError` was lost. GitHub's own error bodies nest a few levels.
- */
-
-/** The deepest nesting of arrays and objects parsed in an error body; deeper stays text. */
-export const MAX_ERROR_JSON_DEPTH = 256;
-
-/**
- * `JSON.parse(text)`, or a `SyntaxError` saying so when arrays and objects nest deeper than
- * {@link MAX_ERROR_JSON_DEPTH}. One pass over `text`; strings are skipped whole, so a bracket
- * inside one never counts.
- */
-export function parseBoundedJson(text: string): unknown {
-  let depth = 0;
-  for (let i = 0, n = text.length; i < n; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x22 /* " */) {
-      // To the closing quote: one preceded by an even run of backslashes.
-      for (i++; i < n; i++) {
-        const d = text.charCodeAt(i);
-        if (d === 0x5c /* \ */) i++;
-        else if (d === 0x22) break;
-      }
-    } else if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
-      if (++depth > MAX_ERROR_JSON_DEPTH)
-        throw new SyntaxError(`nested deeper than ${MAX_ERROR_JSON_DEPTH} levels; kept as text`);
-    } else if (c === 0x5d /* ] */ || c === 0x7d /* } */) depth--;
-  }
-  return JSON.parse(text);
 }

@@ -1,5 +1,6 @@
 import { ParameterError } from "./errors.js";
 import { expand, normalizeTemplate, query } from "./url-template.js";
+import { RESERVED } from "./merge.js";
 import type { EndpointOptions, RequestOptions } from "./types.js";
 
 /**
@@ -60,8 +61,6 @@ export function closest(name: string, known: Iterable<string>): string | undefin
   return best;
 }
 
-/** Keys of request options that are never sent as operation parameters. */
-const RESERVED = new Set(["method", "url", "baseUrl", "headers", "request", "mediaType", "data"]);
 /**
  * A header value may hold tab, printable ASCII and Latin-1 (RFC 9110 §5.5): CR, LF or NUL
  * would split the message, and fetch refuses the rest after the hooks ran.
@@ -148,7 +147,7 @@ export function parse(options: EndpointOptions): RequestOptions {
   if (ABSOLUTE.test(url)) checkUrl(url, route);
   else {
     const key = `${baseUrl} ${template}`;
-    url = (baseUrl.endsWith("/") ? baseUrl.replace(/\/+$/, "") : baseUrl) + (url[0] === "/" ? url : `/${url}`);
+    url = join(baseUrl, url);
     // Expanded parameters are percent-encoded, so they cannot make a URL invalid: a valid
     // URL with every expression filled in stands for all of them (checked once per pair).
     if (template.startsWith("{origin}") || !(valid.get(key) ?? validFor(baseUrl, template, key))) checkUrl(url, route);

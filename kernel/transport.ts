@@ -17,7 +17,7 @@ export interface TransportRequest {
   redirect: "follow" | "manual";
   /** Aborts on the request's `timeout` or the caller's `signal`. */
   signal: AbortSignal | undefined;
-  /** The request's `request` options, for settings a transport of its own reads (an agent, an idle timeout). */
+  /** The request's `request` options, for settings a transport of its own reads (e.g. an idle timeout). */
   options: RequestState;
 }
 
@@ -62,8 +62,6 @@ export interface Transport {
 export const fetchTransport: Transport = async (request) => {
   const fetch = request.options.fetch ?? globalThis.fetch;
   if (typeof fetch !== "function") throw new ParameterError("No fetch: pass request.fetch or request.transport.");
-  if (request.options.agent !== undefined && !request.options.fetch)
-    throw new ParameterError("request.agent needs a node:http transport: fetch cannot use it (see request.transport).");
   const { method, headers: sent, body: payload, redirect, signal } = request;
   // `duplex` is required for a stream body and harmless for any other.
   const init = { method, headers: sent, body: payload, redirect, signal, duplex: "half" };
@@ -127,7 +125,7 @@ export async function transport(request: RequestOptions): Promise<Response<unkno
     if (signal?.aborted) throw new AbortError(`${what} aborted by the caller's signal`, request, signal.reason);
     const cause = (error as { cause?: { code?: string; message?: string; advice?: string } }).cause;
     let detail = cause?.code ?? cause?.message ?? (error as Error).message;
-    // Words a transport adds to its failure (plugins/agent/tunnel.ts names a failing proxy).
+    // Words a transport adds to its failure (e.g. naming a proxy that failed).
     if (typeof cause?.advice === "string") detail += cause.advice;
     // undici's words (the node:http transport uses the same) for more than 20 redirects.
     if (detail === "redirect count exceeded")

@@ -2,7 +2,7 @@
 import type { Transport } from "./transport.js";
 
 /** `fetch` as forgekit calls it: the WHATWG signature, satisfied by any runtime's fetch. */
-export type Fetch = (input: string, init: RequestInit & { agent?: unknown }) => Promise<globalThis.Response>;
+export type Fetch = (input: string, init: RequestInit) => Promise<globalThis.Response>;
 
 /** Logger used by the client and its plugins (the `log` option). */
 export interface Log {
@@ -34,8 +34,6 @@ export interface TransportOptions {
   signal?: AbortSignal;
   /** Milliseconds before a `TimeoutError`; `0` means none. */
   timeout?: number;
-  /** Node only: an http(s).Agent, sent through the agent transport plugin. */
-  agent?: unknown;
   /**
    * Most bytes a buffered response body may have once decoded; past it the request fails
    * with a `ResponseTooLargeError`. Default 256 MiB (kernel/response.ts `MAX_BODY_BYTES`).
@@ -115,8 +113,6 @@ export interface CommonParameters {
   baseUrl?: string;
   headers?: RequestHeaders;
   request?: TransportOptions;
-  /** Preview names and media-type format, applied by the previews plugin. */
-  mediaType?: { previews?: readonly string[]; format?: string };
 }
 
 /** Parameters of an untyped `request` call: common ones plus anything the route takes. */

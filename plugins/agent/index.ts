@@ -13,6 +13,8 @@ import { AGENT_YIELDS, chooseTransport } from "./transport-choice.js";
 
 declare module "../../kernel/types.js" {
   interface TransportOptions {
+    /** Node only: an http(s).Agent for the connections (the top-level `agent` option is its shorthand). */
+    agent?: unknown;
     /**
      * A proxy URL for every request, or `false` for none; unset, HTTPS_PROXY/HTTP_PROXY/ALL_PROXY
      * and NO_PROXY decide (read when the client is made).
@@ -26,7 +28,7 @@ declare module "../../kernel/types.js" {
   }
 }
 
-/** The top-level option the node:http transport reads (as `request.agent`, which wins). */
+/** The top-level option the node:http transport reads (shorthand for `request.agent`, which wins). */
 export interface AgentOptions {
   /** Node only: an http(s).Agent for the connections (keep-alive, TLS options, a proxy's tunnel). */
   agent?: unknown;
@@ -50,9 +52,17 @@ const API_ONLY_HEADERS = Symbol.for("forgekit.apiOnlyHeaders");
  * import { Agent } from "node:https";
  * const client = new (Client.plugin(agent))({ agent: new Agent({ keepAlive: true }) });
  */
-export const agent: Plugin<void, AgentOptions> = (client) => {
+export const agent: Plugin<void, AgentOptions> = (client, options) => {
   const request = client.options.request;
-  if (request.transport) return;
+  if (options.agent !== undefined && !("agent" in request)) request.agent = options.agent;
+  if (request.transport) {
+    // fetch has no agent: the caller chose it and a connection setting would be lost unseen.
+    if (request.transport === fetchTransport && request.agent !== undefined)
+      throw new ParameterError(
+        "request.agent needs a node:http transport: fetch cannot use it (see request.transport).",
+      );
+    return;
+  }
   const yields = (client.constructor as unknown as Record<symbol, unknown>)[AGENT_YIELDS] === true;
   const fromEnv = envNamesProxy();
   if (!yields) request.transport = fromEnv ? viaEnvironment : direct;
@@ -75,9 +85,9 @@ const direct: Transport = Object.assign((sent: TransportRequest) => nodeTranspor
 const viaEnvironment: Transport = Object.assign((sent: TransportRequest) => nodeTransport(sent, true), { prepare });
 
 /** The option names this plugin reads (docs/hooks-and-plugins.md). */
-agent.options = [];
+agent.options = ["agent"];
 /** The `request` option names this plugin reads (docs/hooks-and-plugins.md). */
-agent.requestOptions = ["proxy", "idleTimeout"];
+agent.requestOptions = ["agent", "proxy", "idleTimeout"];
 
 /**
  * The transport of one request: `request.fetch` wins, then `agent` (on `Octokit`, unless only

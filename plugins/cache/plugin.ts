@@ -1,4 +1,4 @@
-import { lazy, type EndpointOptions, type Plugin, type Response, type Send } from "../../kernel/index.js";
+import { lazy, onFirstUse, type EndpointOptions, type Plugin, type Response, type Send } from "../../kernel/index.js";
 import { checkCacheOption, type CacheOptions } from "./options.js";
 
 export type { CacheOptions } from "./options.js";
@@ -46,6 +46,7 @@ export const cache: Plugin<void, CachePluginOptions> = (client, options) => {
   const option = options.cache;
   // The cache's code (hashing, records, merging) loads on the first request.
   let run: ((send: Send, options: EndpointOptions) => Promise<Response<any>>) | undefined;
+  if (!code.value) onFirstUse(loadCode);
   client.hook.wrap("request", (send, request) =>
     run ? run(send, request) : code().then((loaded) => (run ??= loaded.cacheWrap(client, option))(send, request)),
   );
@@ -53,6 +54,8 @@ export const cache: Plugin<void, CachePluginOptions> = (client, options) => {
 
 /** The cache's code, loaded before the first request of a client that has it on. */
 const code = lazy(() => import("./apply.js"));
+/** Start loading it beside the transport's code (kernel `onFirstUse`). */
+const loadCode = () => void code().catch(() => {});
 /** The top-level options this plugin reads (`plugin.options`, docs/hooks-and-plugins.md). */
 cache.options = ["cache"];
 /** The `request` option names this plugin reads (docs/hooks-and-plugins.md). */

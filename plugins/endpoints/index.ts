@@ -3,6 +3,7 @@ import {
   ParameterError,
   closest,
   createScope,
+  onFirstUse,
   type Client,
   type OperationOf,
   type OptionTyped,
@@ -18,6 +19,7 @@ import {
   createMissing,
   createRemoved,
   operationInfo,
+  preloadChecks,
   type Method,
 } from "./method.js";
 import {
@@ -215,6 +217,7 @@ export function endpoints<D extends string = "api.github.com">(
 ): Plugin<EndpointsAdditions<DefaultTo<DeploymentOf<D>>>, EndpointsOptions> {
   const prepared = new WeakSet<object>();
   const plugin: Plugin<EndpointsAdditions<any>, EndpointsOptions> = (client, options) => {
+    if (registry.loadParams) onFirstUse(preloadChecks);
     const proto = Object.getPrototypeOf(client) as object;
     if (!prepared.has(proto)) {
       prepared.add(proto);

@@ -170,6 +170,8 @@ export function adaptMethod(
 
 /** The parameter checks' code, loaded with the first metadata (a client without metadata never needs it). */
 const checks = lazy(() => import("./check-params.js"));
+/** Start loading the checks' code (at a client's warm-up, kernel `onFirstUse`, or when a method is made). */
+export const preloadChecks = (): void => void checks().catch(() => {});
 
 /**
  * `run` with the parameter checks' code: at once when it is loaded, else once it is (with
@@ -198,6 +200,9 @@ function checker(
 ): ParamsCheck {
   const operation = `${scope}.${name}`;
   const metas = scopeParams(registry, scope);
+  // Made just before its first call: the checks' code loads beside the transport's (the scope's
+  // metadata waits for the call: a lookup alone, e.g. a stub, loads none).
+  if (!checks.value) preloadChecks();
   const extra = entry[2];
   return (params) =>
     withChecks((checkParams, warnUnknownParams) => {

@@ -1,4 +1,4 @@
-import { lazy, type Client, type EndpointOptions, type Send } from "../../kernel/index.js";
+import { lazy, onFirstUse, type Client, type EndpointOptions, type Send } from "../../kernel/index.js";
 import type { RetrySettings } from "../retry/retrier.js";
 import type { ThrottleConfig } from "../throttle/options.js";
 import type { Engine } from "./types.js";
@@ -29,6 +29,8 @@ const POLICY = Symbol.for("forgekit.policy");
 /** The engine's code (the loop, the retrier, the throttle), loaded before a client's first request. */
 const code = lazy(() => import("./code.js"));
 type Code = NonNullable<typeof code.value>;
+/** Start loading the engine's code beside the transport's and the checks' (kernel `onFirstUse`). */
+const loadCode = () => void code().catch(() => {});
 
 /** Make `policy`'s engine from its settings, once. */
 function engineOf(client: Client, policy: Policy, { createEngine, createRetrier, applyThrottle }: Code): Engine {
@@ -52,6 +54,7 @@ export function policyFor(client: Client): Policy {
   if (existing) return existing;
   const policy: Policy = { maxWait: DEFAULT_MAX_WAIT };
   Object.defineProperty(client, POLICY, { value: policy });
+  if (!code.value) onFirstUse(loadCode);
   client.hook.wrap("request", (send: Send, options: EndpointOptions) => {
     const loaded = code.value;
     if (loaded) return loaded.run(policy.engine ?? engineOf(client, policy, loaded), send, options);

@@ -1,5 +1,15 @@
-import type { Plugin } from "../../kernel/index.js";
+import { reserveOption, type Plugin } from "../../kernel/index.js";
 import { acceptFor, checkFormat, previewNames } from "./accept.js";
+
+declare module "../../kernel/types.js" {
+  interface CommonParameters {
+    /** Preview names and media-type format, applied by the previews plugin. */
+    mediaType?: { previews?: readonly string[]; format?: string };
+  }
+}
+
+// Never a parameter of GitHub's; `request.defaults({ mediaType })` merges with a call's own (as @octokit's endpoint()).
+reserveOption("mediaType");
 
 /** Options of the {@link previews} plugin. */
 export interface PreviewsOptions {

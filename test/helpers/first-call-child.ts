@@ -8,8 +8,13 @@ register("../package/fixtures/record-hooks.mjs", import.meta.url, { data: { file
 const { default: forgekit } = await import("../../plugins/presets/full.js");
 const client = forgekit({ baseUrl, auth: "ghp_0123456789abcdefghijABCDEFGHIJ012345" });
 const mark = (line: string) => appendFileSync(file, `== ${line}\n`);
+// The hooks record on their own thread: a mark they must order among the `import()` requests
+// goes through them too (not awaited: nothing waits for it).
+const ordered = (line: string) => void import(`./first-call-mark.mjs?${line}`).catch(() => {});
 mark("constructed");
+ordered("constructed");
 const get = client.repos.get;
 mark("method made");
+ordered("method-made");
 const { status } = await get({ owner: "o", repo: "r" });
 mark(`answered ${status}`);

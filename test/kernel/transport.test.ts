@@ -9,6 +9,7 @@ import {
   isTimeoutError,
   isNetworkError,
   ParameterError,
+  fetchTransport,
 } from "../../kernel/index.js";
 import { agent as agentPlugin } from "../../plugins/agent/index.js";
 import { faults, startServer, type TestServer } from "../helpers/server.js";
@@ -103,12 +104,25 @@ test("agent: the given agent carries the connection (keep-alive)", async () => {
   assert.is(data.connection, "keep-alive");
 });
 
-test("agent option with the fetch transport: a ParameterError naming request.transport, nothing sent", async () => {
-  const error = await new Client({ baseUrl: server.url, agent: httpAgent }).request("GET /ok").catch((e: unknown) => e);
+test("agent option with the fetch transport: a ParameterError naming request.transport, nothing sent", () => {
+  // The agent plugin owns the option (the kernel knows no agent): fetch chosen by the caller cannot use one.
+  const make = () => new WithAgent({ baseUrl: server.url, agent: httpAgent, request: { transport: fetchTransport } });
+  const error = (() => {
+    try {
+      make();
+    } catch (e) {
+      return e;
+    }
+  })();
   assert.instance(error, ParameterError);
   assert.match((error as Error).message, "request.agent needs a node:http transport");
   assert.match((error as Error).message, "request.transport");
   assert.is(server.requests.length, 0);
+});
+
+test("the bare kernel knows no agent: `agent` without the agent plugin is not a transport setting", async () => {
+  const client = new Client({ baseUrl: server.url, agent: httpAgent } as never);
+  assert.is(client.options.request.agent, undefined);
 });
 
 test.run();
