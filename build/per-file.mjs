@@ -174,10 +174,12 @@ const requireEntries = () =>
 /**
  * `forgekit/routes/<scope>` (build/node-bundle.mjs `dataEntries`) is dist/esm's module under every
  * condition, `require()` included (require() of an ES module: it returns the same namespace a
- * wrapper would), and every scope's module has the same shape: one declaration per module
- * format serves them all (package.json "exports" names it for the whole pattern).
+ * wrapper would), and every scope's module has the same shape: one declaration serves them all.
+ * It is CommonJS, which an ES module may import too, so that one file serves both module kinds;
+ * package.json "exports" names it for each scope's own key (one key per scope, not a pattern, so
+ * that a made-up `forgekit/routes/<name>` does not type-check: test/package/routes-exports.test.mjs).
  */
-export const DATA_DECLARATION = "dist/esm/definitions/api.github.com/scope.d.ts";
+export const DATA_DECLARATION = "dist/cjs/definitions/api.github.com/scope.d.cts";
 function writeDataDeclarations() {
   const [first] = dataEntries();
   if (!first) return;
@@ -186,8 +188,8 @@ function writeDataDeclarations() {
     throw new Error(
       `build: ${first} no longer exports only \`routes\`; update writeDataDeclarations (build/per-file.mjs)`,
     );
+  mkdirSync(dirname(DATA_DECLARATION), { recursive: true });
   writeFileSync(DATA_DECLARATION, text);
-  writeFileSync(DATA_DECLARATION.replace(/^dist\/esm\//, "dist/cjs/").replace(/\.d\.ts$/, ".d.cts"), text);
 }
 
 /**
