@@ -23,7 +23,7 @@ async function build() {
   await buildPerFile();
   await buildNodeBundle();
   await pruneModules();
-  buildDeclarations();
+  await buildDeclarations();
   buildRequireEntries();
   await buildRequireFallback();
   await buildBrowser();

@@ -6,6 +6,8 @@ import { dirname, posix } from "node:path";
 import { execFileSync } from "node:child_process";
 import { brotliCompressSync, constants as zlibConstants } from "node:zlib";
 import { build as esbuild } from "esbuild";
+import { rollup } from "rollup";
+import { dts } from "rollup-plugin-dts";
 import { listFiles, versionDefine } from "./files.mjs";
 import { dataEntries, nodeBundleEntries } from "./node-bundle.mjs";
 import { PRESET_WITH_FALLBACK, requireWithFallback } from "./require-fallback.mjs";
@@ -58,9 +60,10 @@ const compact = (text) =>
     .replace(/^(?: {4})+/gm, (indent) => "\t".repeat(indent.length / 4))
     .replace(/^(\t*)\/\*\*\n\t* \* ((?:(?!\*\/)[^\n])*)\n\t* \*\/$/gm, "$1/** $2 */");
 
-export function buildDeclarations() {
+export async function buildDeclarations() {
   const tsc = ["node_modules/typescript/bin/tsc", "-p", "tsconfig.json", "--outDir", "dist/types"];
   execFileSync(process.execPath, tsc, { stdio: "inherit" });
+  await bundleDeclarations();
   for (const file of listFiles("dist/types", ".d.ts")) {
     const relative = file.slice("dist/types/".length);
     mkdirSync(dirname(`dist/esm/${relative}`), { recursive: true });
@@ -77,6 +80,55 @@ export function buildDeclarations() {
   );
 }
 
+/** Declarations kept one file per module: the public `forgekit/core` and `forgekit/types/<name>`. */
+const PER_MODULE = ["kernel/", "types/"];
+
+/**
+ * The other entries' declarations bundled (rollup-plugin-dts, in place in dist/types): each entry's
+ * own file, plus the chunks entries share (dist/types/plugins/chunks/, so that a shared type is one
+ * declaration wherever it is imported from), instead of a file per module. The kernel's and
+ * types/' stay a file per module and are imported as they are: plugins augment kernel/types.ts'
+ * and kernel/errors.ts' interfaces (`declare module "../../kernel/types.js"`), and the generated
+ * deployment types augment types/deployments.ts'; every bundled file sits two folders down, as
+ * the modules it was made from, so that such a specifier still names its module.
+ */
+async function bundleDeclarations() {
+  const root = `${process.cwd()}/dist/types/`;
+  const entries = declarationSources().filter((file) => !PER_MODULE.some((dir) => file.startsWith(dir)));
+  const bundle = await rollup({
+    input: Object.fromEntries(
+      entries.map((file) => [file.replace(/\.ts$/, ""), `${root}${file.replace(/\.ts$/, ".d.ts")}`]),
+    ),
+    plugins: [dts()],
+    external: (id, importer) => {
+      if (!id.startsWith(".")) return !id.startsWith("/");
+      const path = posix.join(posix.dirname(importer ?? root), id);
+      return PER_MODULE.some((dir) => path.startsWith(`${root}${dir}`));
+    },
+    onwarn: (warning, warn) => {
+      // Expected: an augmentation of a per-module declaration keeps its specifier (see above).
+      if (
+        !/^\[plugin dts\] declare module "\.\.\/\.\.\/(?:kernel|types)\/[\w-]+\.js" .* keeping the original specifier$/.test(
+          warning.message,
+        )
+      )
+        warn(warning);
+    },
+  });
+  const { output } = await bundle.write({
+    dir: root,
+    format: "es",
+    entryFileNames: "[name].d.ts",
+    chunkFileNames: "plugins/chunks/[name]-[hash].d.ts",
+  });
+  await bundle.close();
+  // The specifiers as tsc writes them (double quotes), which the steps below read.
+  for (const { fileName } of output) {
+    const file = `${root}${fileName}`;
+    writeFileSync(file, readFileSync(file, "utf8").replace(/((?:from |import )\s*)'(\.{1,2}\/[^']+\.js)'/g, '$1"$2"'));
+  }
+}
+
 /**
  * Keep the declarations an entry's types can reach (package.json "exports" point at them) and
  * delete the rest: a module only ever loaded lazily by another (a scope's parameter metadata,
@@ -85,7 +137,7 @@ export function buildDeclarations() {
 function pruneDeclarations() {
   const entries = declarationEntries();
   const reached = new Set();
-  const specifier = /(?:from |import\(|declare module )\s*"(\.{1,2}\/[^"]+)\.js"/g;
+  const specifier = /(?:from |import\(|import |declare module )\s*"(\.{1,2}\/[^"]+)\.js"/g;
   for (let queue = entries; queue.length;) {
     const file = queue.pop();
     // (A specifier may be an example in a doc comment, naming no file.)
@@ -100,11 +152,11 @@ function pruneDeclarations() {
 /** Presets "exports" gives only as ES modules (the `browser`, `workerd` and `worker` conditions). */
 const ESM_ONLY_PRESETS = ["plugins/presets/browser.ts", "plugins/presets/edge.ts"];
 
-/** The dist/esm declarations package.json "exports" point at (the data entries': `writeDataDeclarations`). */
-const declarationEntries = () =>
-  [...requireEntries(), ...ESM_ONLY_PRESETS, ...typeEntries()].map(
-    (file) => `dist/esm/${file.replace(/\.ts$/, ".d.ts")}`,
-  );
+/** The sources whose declarations package.json "exports" point at (the data entries': `writeDataDeclarations`). */
+const declarationSources = () => [...requireEntries(), ...ESM_ONLY_PRESETS, ...typeEntries()];
+
+/** Their dist/esm declarations. */
+const declarationEntries = () => declarationSources().map((file) => `dist/esm/${file.replace(/\.ts$/, ".d.ts")}`);
 
 /**
  * `forgekit/types/<name>` (types only, dist/cjs's declaration): each generated types/ file, among
@@ -122,10 +174,12 @@ const requireEntries = () =>
 /**
  * `forgekit/routes/<scope>` (build/node-bundle.mjs `dataEntries`) is dist/esm's module under every
  * condition, `require()` included (require() of an ES module: it returns the same namespace a
- * wrapper would), and every scope's module has the same shape: one declaration per module
- * format serves them all (package.json "exports" names it for the whole pattern).
+ * wrapper would), and every scope's module has the same shape: one declaration serves them all.
+ * It is CommonJS, which an ES module may import too, so that one file serves both module kinds;
+ * package.json "exports" names it for each scope's own key (one key per scope, not a pattern, so
+ * that a made-up `forgekit/routes/<name>` does not type-check: test/package/routes-exports.test.mjs).
  */
-export const DATA_DECLARATION = "dist/esm/definitions/api.github.com/scope.d.ts";
+export const DATA_DECLARATION = "dist/cjs/definitions/api.github.com/scope.d.cts";
 function writeDataDeclarations() {
   const [first] = dataEntries();
   if (!first) return;
@@ -134,8 +188,8 @@ function writeDataDeclarations() {
     throw new Error(
       `build: ${first} no longer exports only \`routes\`; update writeDataDeclarations (build/per-file.mjs)`,
     );
+  mkdirSync(dirname(DATA_DECLARATION), { recursive: true });
   writeFileSync(DATA_DECLARATION, text);
-  writeFileSync(DATA_DECLARATION.replace(/^dist\/esm\//, "dist/cjs/").replace(/\.d\.ts$/, ".d.cts"), text);
 }
 
 /**
@@ -162,7 +216,7 @@ function toCommonJsDeclarations() {
     return path.startsWith(".") ? path : `./${path}`;
   };
   // Only specifiers that name a declaration: a doc comment's example stays as written.
-  const specifier = /((?:from |import\(|declare module )\s*")(\.{1,2}\/[^"]+)\.js"/g;
+  const specifier = /((?:from |import\(|import |declare module )\s*")(\.{1,2}\/[^"]+)\.js"/g;
   for (const file of files) {
     const text = readFileSync(file, "utf8").replace(specifier, (match, head, path) => {
       const imported = posix.join(posix.dirname(file), `${path}.d.ts`);
@@ -175,7 +229,7 @@ function toCommonJsDeclarations() {
     const own = specifierTo(file, file);
     const lines = [`export * from "${own}";`];
     // An ES module's default import of CommonJS is its module.exports: the default is `.default`.
-    if (/^export (?:default |\{ default[ ,}])/m.test(text))
+    if (/^export (?:default |\{ default[ ,}]|\{[^}]*\bas default\b)/m.test(text))
       lines.push(
         `import cjs from "${own}";`,
         `declare const _default: typeof cjs.default;`,

@@ -150,7 +150,7 @@ async function viaProxy(sent: TransportRequest, proxy: string | undefined, apiOn
 
 /** The node:http transport's code. */
 const transport = lazy(() => import("./fetch.js"));
-/** https-proxy-agent and proxy-from-env, loaded on the first request a proxy may apply to. */
+/** The proxy rules and the CONNECT tunnel (plugins/agent/tunnel.ts), loaded on the first request a proxy may apply to. */
 const proxies = lazy(() => import("./proxy.js"));
 
 /** `options` without `fetch`: the otel plugin's wrapper leaves the choice to this plugin. */

@@ -1,19 +1,48 @@
 import { addAuthorization, addSecret } from "../../kernel/index.js";
 import { Tunnel } from "./tunnel.js";
-// @ts-expect-error proxy-from-env ships no declarations: its one function is typed below.
-import { getProxyForUrl as untyped } from "proxy-from-env";
 
 // The proxy agents of the agent plugin (plugins/agent/index.ts loads this module only when a
-// proxy is configured). The environment's rules are proxy-from-env's, as curl reads them:
-// `https_proxy`/`HTTPS_PROXY` for https URLs, `http_proxy`/`HTTP_PROXY` for http URLs,
-// `all_proxy` for both, and `no_proxy`/`NO_PROXY` (host names, `.suffix`, `*`, `host:port`).
-// https-proxy-agent opens a CONNECT tunnel through the proxy for both schemes, so the proxy
-// never sees the request itself, nor its `authorization`. The request never carries the
-// proxy's own credentials either (they go in the CONNECT only), so no error could learn them:
-// they are added by value here (kernel/redact.ts), as a proxy answering 407 may echo them.
+// proxy is configured). The environment's rules are the ones curl and the proxy-from-env
+// package read: `https_proxy`/`HTTPS_PROXY` for https URLs, `http_proxy`/`HTTP_PROXY` for http
+// URLs, `all_proxy` for both (lower case first), and `no_proxy`/`NO_PROXY` (host names,
+// `.suffix` or `*.suffix`, `*`, `host:port`). The tunnel (plugins/agent/tunnel.ts) is a CONNECT
+// for both schemes, so the proxy never sees the request itself, nor its `authorization`. The
+// request never carries the proxy's own credentials either (they go in the CONNECT only), so no
+// error could learn them: they are added by value here (kernel/redact.ts), as a proxy answering
+// 407 may echo them.
+
+const env = (name: string) => process.env[name] || process.env[name.toUpperCase()] || "";
+const DEFAULT_PORTS: Record<string, number> = { http: 80, https: 443, ws: 80, wss: 443, ftp: 21 };
 
 /** The proxy URL the environment names for `url`, or "" for a direct connection. */
-const getProxyForUrl: (url: string) => string = untyped;
+function getProxyForUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return "";
+  }
+  const scheme = parsed.protocol.slice(0, -1);
+  // `host` less its port: an IPv6 address keeps its brackets, as NO_PROXY writes it.
+  const host = parsed.host.replace(/:\d*$/, "");
+  const port = Number(parsed.port) || DEFAULT_PORTS[scheme] || 0;
+  if (!host || bypassed(host, port)) return "";
+  const proxy = env(`${scheme}_proxy`) || env("all_proxy");
+  return proxy && !proxy.includes("://") ? `${scheme}://${proxy}` : proxy;
+}
+
+/** Whether NO_PROXY names `host` (with `port`, when an entry gives one). */
+function bypassed(host: string, port: number): boolean {
+  const list = env("no_proxy").toLowerCase();
+  if (list === "*") return true;
+  return list.split(/[,\s]/).some((entry) => {
+    if (!entry) return false;
+    const [, name = entry, given] = /^(.+):(\d+)$/.exec(entry) ?? [];
+    if (given && Number(given) !== port) return false;
+    if (!/^[.*]/.test(name)) return host === name;
+    return host.endsWith(name.startsWith("*") ? name.slice(1) : name);
+  });
+}
 
 /** One keep-alive agent per proxy URL, for the life of the process, with the proxy's credentials. */
 const agents = new Map<string, { agent: Tunnel; secrets: string[] }>();
@@ -26,8 +55,10 @@ export function proxyAgentFor(url: string, proxy: string | undefined): Tunnel | 
   const chosen = proxy ?? getProxyForUrl(url);
   if (!chosen) return undefined;
   let entry = agents.get(chosen);
-  if (!entry)
-    agents.set(chosen, (entry = { agent: new Tunnel(chosen, { keepAlive: true }), secrets: credentials(chosen) }));
+  if (!entry) {
+    const secrets = credentials(chosen);
+    agents.set(chosen, (entry = { agent: new Tunnel(chosen, secrets[0], { keepAlive: true }), secrets }));
+  }
   // On every request, not once: the known values are bounded, the least recently added dropped first.
   addAuthorization(entry.secrets[0]);
   for (const value of entry.secrets.slice(1)) addSecret(value);
@@ -35,8 +66,8 @@ export function proxyAgentFor(url: string, proxy: string | undefined): Tunnel | 
 }
 
 /**
- * The credentials in `proxy`: the `proxy-authorization` https-proxy-agent sends for it (Basic,
- * the percent-decoded `user:password`), then the password as written in the URL; or, for a
+ * The credentials in `proxy`: the `proxy-authorization` the tunnel sends for it (Basic, the
+ * percent-decoded `user:password`), then the password as written in the URL; or, for a
  * user name without a password (a token as user name), that name. None when it has neither.
  */
 function credentials(proxy: string): string[] {
@@ -46,7 +77,7 @@ function credentials(proxy: string): string[] {
   return [`Basic ${Buffer.from(pair).toString("base64")}`, ...(password ? [password] : [username, decoded(username)])];
 }
 
-/** `text` percent-decoded, as https-proxy-agent decodes it, or as it is when that fails. */
+/** `text` percent-decoded, or as it is when that fails. */
 function decoded(text: string): string {
   try {
     return decodeURIComponent(text);

@@ -1,10 +1,11 @@
 // The published package, linted as npm packs it: publint (package.json against the packed
 // files) and Are the Types Wrong (types per resolution mode for every entry; each plugin
 // subpath is named because attw cannot enumerate the "./plugins/*" pattern). Both are local
-// dev dependencies run through `npx --no` (never installs), on one `npm pack` tarball.
+// dev dependencies run through `npx --no` (never installs), on one `npm pack` tarball; and what
+// `npm install` of it puts on disk, dependencies included, against its ceiling.
 // Run `node build.mjs` first.
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "uvu";
@@ -45,12 +46,70 @@ test("the tarball carries the license, the readme and the changelog beside dist/
   );
 });
 
-test("the tarball stays within its install ceiling (test/size/probes.mjs: only ever lowered)", () => {
-  const { ceiling } = installFootprint;
-  const files = packed.entryCount;
-  assert.is(files, packed.files.length);
-  assert.ok(files <= ceiling.files, `${files} files, ceiling ${ceiling.files}`);
-  assert.ok(packed.unpackedSize <= ceiling.bytes, `${packed.unpackedSize} bytes, ceiling ${ceiling.bytes}`);
+/** A folder's files and their bytes, not counting the packages nested in its node_modules/. */
+function folder(dir) {
+  let files = 0;
+  let bytes = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === "node_modules") continue;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      const inner = folder(path);
+      files += inner.files;
+      bytes += inner.bytes;
+    } else {
+      files++;
+      bytes += statSync(path).size;
+    }
+  }
+  return { files, bytes };
+}
+
+/**
+ * What `npm install` adds beside forgekit's own files: each runtime dependency, transitively,
+ * as installed in this checkout (the lockfile's versions, where npm would put them: nested
+ * under its dependent or at the top), and npm's node_modules/.package-lock.json. Optional peer
+ * dependencies are not installed.
+ */
+function dependencies() {
+  const seen = new Map();
+  const visit = (name, from) => {
+    const dir = [join(from, "node_modules", name), join(root, "node_modules", name)].find((path) => {
+      try {
+        return statSync(join(path, "package.json")).isFile();
+      } catch {
+        return false;
+      }
+    });
+    if (!dir) throw new Error(`${name} (a dependency) is not installed: run npm ci`);
+    if (seen.has(dir)) return;
+    seen.set(dir, folder(dir));
+    const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+    for (const dep of Object.keys(manifest.dependencies ?? {})) visit(dep, dir);
+  };
+  const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+  for (const dep of Object.keys(manifest.dependencies ?? {})) visit(dep, root);
+  const sizes = [...seen.values()];
+  return {
+    names: [...seen.keys()].map((dir) => dir.slice(dir.lastIndexOf("node_modules/") + "node_modules/".length)),
+    files: sizes.reduce((sum, size) => sum + size.files, 1),
+    bytes: sizes.reduce((sum, size) => sum + size.bytes, 0),
+  };
+}
+
+test("the whole install stays within its ceiling, dependencies included (test/size/probes.mjs: only ever lowered)", () => {
+  const { ceiling, budget } = installFootprint;
+  assert.is(packed.entryCount, packed.files.length);
+  const deps = dependencies();
+  const files = packed.entryCount + deps.files;
+  const bytes = packed.unpackedSize + deps.bytes;
+  const what = `${packed.entryCount} files in the package and ${deps.files} from its dependencies (${deps.names.join(", ")}, npm's lockfile)`;
+  assert.ok(files <= ceiling.files, `${files} files (${what}), ceiling ${ceiling.files}`);
+  assert.ok(bytes <= ceiling.bytes, `${bytes} bytes (${what}), ceiling ${ceiling.bytes}`);
+  assert.ok(ceiling.files <= budget.files && ceiling.bytes <= budget.bytes, "the ceiling is within the budget");
+});
+
+test("the tarball ships type-only modules, the testing fixture and the data once each", () => {
   const paths = packed.files.map((file) => file.path);
   assert.not.ok(
     paths.some((path) => /^dist\/esm\/types\/.*\.js$/.test(path)),
@@ -76,6 +135,10 @@ test("attw with every plugin and deployment subpath: no problems in any resoluti
     ...entriesList.deployments.map((name) => `./deployments/${name}`),
   ];
   // The text report: its JSON is too large to arrive whole through a pipe.
+  // forgekit/routes/<scope> is checked apart, below.
+  const routes = Object.keys(JSON.parse(readFileSync(join(root, "package.json"), "utf8")).exports).filter((key) =>
+    key.startsWith("./routes/"),
+  );
   const { code, stdout, stderr } = await run("npx", [
     "--no",
     "--",
@@ -86,10 +149,37 @@ test("attw with every plugin and deployment subpath: no problems in any resoluti
     "--no-emoji",
     "--include-entrypoints",
     ...subpaths,
+    "--exclude-entrypoints",
+    ...routes,
   ]);
   const checked = [...stdout.matchAll(/^"(forgekit(?:\/[^"]+)?)"$/gm)].map((match) => match[1]);
   for (const entry of entriesList.entries)
     assert.ok(checked.includes(entry), `attw did not check ${entry} (checked: ${checked.join(", ")}); ${stderr}`);
+  assert.is(code, 0, stdout);
+  assert.match(stdout, /No problems found/, stdout);
+});
+
+// forgekit/routes/<scope> is dist/esm's ES module under require() too (require() of an ES module,
+// Node ^20.19 || >=22.12 as "engines" says) and one CommonJS declaration for both module kinds
+// (build/per-file.mjs `writeDataDeclarations`): by design, what attw calls cjs-resolves-to-esm and
+// false-cjs. Everything else is checked, on one scope (all share the declaration);
+// test/package/routes-exports.test.mjs type-checks them from both module kinds.
+test("attw on forgekit/routes/<scope>: no other problem", async () => {
+  const { code, stdout } = await run("npx", [
+    "--no",
+    "--",
+    "attw",
+    tarball,
+    "--format",
+    "ascii",
+    "--no-emoji",
+    "--entrypoints",
+    "./routes/repos",
+    "--ignore-rules",
+    "cjs-resolves-to-esm",
+    "false-cjs",
+  ]);
+  assert.match(stdout, /"forgekit\/routes\/repos"/, stdout);
   assert.is(code, 0, stdout);
   assert.match(stdout, /No problems found/, stdout);
 });

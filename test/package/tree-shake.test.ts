@@ -14,8 +14,7 @@ const root = new URL("../../", import.meta.url).pathname;
  * "node" condition (dist/node, already bundled), which has no per-module inputs to assert on.
  */
 async function probe(contents: string, platform: "browser" | "node" = "browser", conditions?: string[]) {
-  const target =
-    platform === "node" ? { platform: "neutral" as const, external: ["node:*", ...PROXY_PACKAGES] } : { platform };
+  const target = platform === "node" ? { platform: "neutral" as const, external: ["node:*"] } : { platform };
   if (conditions) Object.assign(target, { conditions });
   const result = await build({
     stdin: { contents, resolveDir: root, loader: "js", sourcefile: "probe.js" },
@@ -33,13 +32,6 @@ async function probe(contents: string, platform: "browser" | "node" = "browser",
   const entry = outputs.find((output) => output.entryPoint === "probe.js")!;
   return { entry: Object.keys(entry.inputs), all: Object.keys(result.metafile.inputs) };
 }
-
-/**
- * The agent plugin's proxy packages (plugins/agent/proxy.ts): Node-only dependencies, external
- * in the Node probe as Node's built-ins are (they import bare `net`, `tls` and their own
- * `debug`); the probe checks instead that they sit behind the plugin's lazy import.
- */
-const PROXY_PACKAGES = ["https-proxy-agent", "proxy-from-env"];
 
 const routeTable = (input: string) =>
   /dist\/esm\/definitions\/(?:.+\/)?(?:scopes|paths|params)\/|dist\/esm\/definitions\/(?:.+\/)?(?:all|index|aliases)\.js$/.test(

@@ -52,7 +52,7 @@ const POLICY = /^plugins\/(?:policy\/engine|retry\/retrier|throttle\/throttler)\
 const PAGINATE = /^plugins\/paginate\/pages\.ts$/;
 const DEBUG = /^(?:plugins\/debug\/printer\.ts|node_modules\/debug\/)/;
 const AGENT_TRANSPORT = /^plugins\/agent\/(?:fetch|node-http)\.ts$/;
-const PROXY = /^(?:plugins\/agent\/proxy\.ts|node_modules\/(?:https-proxy-agent|proxy-from-env)\/)/;
+const PROXY = /^plugins\/agent\/(?:proxy|tunnel)\.ts$/;
 
 test("without DEBUG: construction loads no cache, retry/throttle, paginate or debug code; each loads on first use", async () => {
   const steps = await run({});
@@ -71,7 +71,7 @@ test("without DEBUG: construction loads no cache, retry/throttle, paginate or de
   assert.ok(has(steps.cached, CACHE), "a client with cache: true loads the cache");
   assert.not.ok(has(steps.cached, DEBUG), "DEBUG unset: the debug package is never loaded");
   assert.ok(has(steps.requested, AGENT_TRANSPORT), "the Node transport (node:http) loads on the first request");
-  assert.not.ok(has(steps.agent, PROXY), "no proxy variable: the proxy packages are never loaded");
+  assert.not.ok(has(steps.agent, PROXY), "no proxy variable: the proxy code is never loaded");
 });
 
 test("DEBUG=forgekit:rest*: the debug package loads on the first request, not at construction", async () => {

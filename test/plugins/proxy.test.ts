@@ -106,6 +106,50 @@ for (const name of ["NO_PROXY", "no_proxy"]) {
   });
 }
 
+// The environment's rules (plugins/agent/proxy.ts), each form of a NO_PROXY entry.
+for (const [list, proxied] of [
+  ["*", false],
+  [".0.0.1", false],
+  ["*.0.0.1", false],
+  ["0.0.1", true],
+  ["127.0.0.10", true],
+  ["127.0.0.1:{port}", false],
+  ["127.0.0.1:1", true],
+  ["example.com,,  localhost", true],
+] as const) {
+  test(`NO_PROXY=${list}: ${proxied ? "through the proxy" : "direct"}`, async () => {
+    process.env.http_proxy = proxyUrl;
+    process.env.NO_PROXY = list.replace("{port}", new URL(target.url).port);
+    await client().request("GET /hello");
+    assert.is(tunnels.length, proxied ? 1 : 0);
+  });
+}
+
+test("a proxy variable without a scheme takes the URL's", async () => {
+  process.env.HTTP_PROXY = new URL(proxyUrl).host;
+  assert.equal((await client().request("GET /hello")).data, { hello: "world" });
+  assert.is(tunnels.length, 1);
+});
+
+test("the tunnel is kept alive: a second request to the host reuses it", async () => {
+  const proxied = client({ proxy: proxyUrl });
+  await proxied.request("GET /hello");
+  assert.equal((await proxied.request("GET /hello")).data, { hello: "world" });
+  assert.is(tunnels.length, 1);
+  assert.is(target.requests.length >= 2, true);
+});
+
+test("a URL without a port: CONNECT names the scheme's default port", async () => {
+  const error = await new WithAgent({ baseUrl: "http://localhost", request: { proxy: proxyUrl, retries: 0 } })
+    .request("GET /hello")
+    .catch((e: unknown) => e);
+  assert.instance(error, NetworkError);
+  assert.equal(
+    tunnels.map((tunnel) => tunnel.target),
+    ["localhost:80"],
+  );
+});
+
 test("a proxy named by request.proxy is used even when globalThis.fetch is replaced (a wrapper never bypasses it)", async () => {
   const own = globalThis.fetch;
   const seen: string[] = [];
