@@ -24,17 +24,17 @@ import {
   aliasTarget,
   findOperation,
   loadEntry,
-  loadedRoutes,
   lookup,
   namesLater,
   registryScopes,
+  routeOf,
   scopeNames,
   type Registry,
 } from "./registry.js";
 import type { TypedRequest } from "./typed-request.js";
 
 export type { Registry } from "./registry.js";
-export type { AliasDecoder, NamesOf } from "./aliases.js";
+export type { AliasDecoder, NamesOf } from "../../definitions/decode/aliases.js";
 export type { TypedRequest, Part } from "./typed-request.js";
 export {
   adaptMethod,
@@ -151,8 +151,8 @@ function scopeSource(client: Client, fallback: Registry, scope: string) {
     names: () => scopeNames(active, scope),
     resolve(name: string): Method | undefined {
       if (scopeNames(active, scope).includes(name)) {
-        const routes = loadedRoutes(active, scope);
-        if (routes) return createMethod(client, active, scope, name, routes[name]!);
+        const entry = routeOf(active, scope, name);
+        if (entry) return createMethod(client, active, scope, name, entry);
         return createLazy(`${scope}.${name}`, async () =>
           createMethod(client, active, scope, name, await loadEntry(active, scope, name)),
         );

@@ -7,57 +7,20 @@ import {
   type ScopeRoutes,
 } from "../../kernel/index.js";
 import type { Lazy } from "../../kernel/index.js";
-import type { AliasDecoder } from "./aliases.js";
+import {
+  decodePaths,
+  decodeScope,
+  packedNames,
+  paramsLine,
+  trieEntry,
+  unpackNames,
+} from "../../definitions/decode/trie.js";
+import type { OperationData, Registry } from "../../definitions/decode/registry.js";
 
-/**
- * A route registry as `definitions/` generates it (or as a user writes one): method names
- * per scope, and routes either statically (`routes`) or through per-scope `loaders`.
- */
-export interface Registry<D extends string = string> {
-  /** Label for messages, e.g. `"api.github.com"`, `"ghes-3.17"`; a generated one's name also selects its types. */
-  deployment?: D;
-  /** Method names per scope: comma-joined, or front-coded as definitions/ generates them (`|…`); by default the names in `routes`. */
-  names?: Record<string, string>;
-  /**
-   * Scopes whose method names come with their routes from `load` (a packed scope holds them):
-   * the entry of a split build then carries no method name. Until a scope loads, any name of
-   * it is a method that loads the scope on its first call (and rejects if the scope has no such
-   * method, naming the closest one); `Object.keys` lists the scope's names once it has loaded.
-   */
-  scopes?: readonly string[];
-  /**
-   * Every scope's routes, loaded already: a `{ name: [route, defaults?, extra?] }` table, or the
-   * packed string definitions/ generates (decoded on the scope's first use; the format is described in
-   * definitions/generate/pack.mjs).
-   */
-  routes?: Record<string, ScopeRoutes | string>;
-  /**
-   * Load one scope's routes (browsers: one chunk per scope): a table or packed string (names
-   * included), or `paths`, packed route lines without names, decoded against the scope's `names`
-   * (GHEC's and GHES's definitions/ load these).
-   */
-  load?: (scope: string) => Promise<{ routes: ScopeRoutes | string } | { paths: string }>;
-  /** Load one scope's parameter metadata: endpoint methods check their parameters against it. */
-  loadParams?: (scope: string) => Promise<{ params: ScopeParams | string }>;
-  /**
-   * `false`: endpoint methods send parameters unchecked though `loadParams` is given (the
-   * drop-in `Octokit`, as @octokit/rest does); the metadata still serves paginate's page size.
-   * Default true.
-   */
-  checks?: boolean;
-  /**
-   * Deprecated names: old scope → old name → `"scope.method"`, or per old scope a decoder of the
-   * packed form definitions/ generates (it refers to this registry's names by index; see
-   * plugins/endpoints/aliases.ts), called on the scope's first unknown name.
-   * The Node preset includes them; in browsers, `await loadAliases()` from the definitions and
-   * pass `aliases` in.
-   */
-  aliases?: Record<string, Record<string, string> | AliasDecoder>;
-  /** @octokit/rest v15/v16 names sent to their old route: old scope → old name → route (`legacyRoutes` of aliases.ts). */
-  legacyRoutes?: Record<string, Record<string, string>>;
-  /** @octokit/rest v15/v16 names of removed endpoints: old scope → old name → error message (`removed` of aliases.ts). */
-  removed?: Record<string, Record<string, string>>;
-}
+// The registry's shape and its data's decoders are definitions/'s (definitions/decode/): this
+// module keeps what a registry has decoded and loaded, per registry object.
+export type { Registry } from "../../definitions/decode/registry.js";
+export { decodeScope, unpackNames };
 
 const { hasOwn } = Object;
 /** Parsed names and loaded chunks, per registry object (shared data, not per-client state). */
@@ -65,11 +28,16 @@ const cache = new WeakMap<
   Registry,
   {
     names: Map<string, readonly string[]>;
+    /** Whole scopes decoded (a lookup by route, a table given or loaded, a `paths` chunk). */
     routes: Map<string, ScopeRoutes>;
+    /** Operations decoded one at a time from a packed scope, per scope. */
+    entries: Map<string, Map<string, RouteEntry>>;
+    /** Packed scopes loaded by `load`, kept packed: each operation is decoded on its first use. */
+    packed: Map<string, string>;
     /** Decoded alias tables, per old scope. */
     aliases: Map<string, Record<string, string>>;
     /** One lazy load per scope: a failed chunk load is retried by the next call. */
-    chunks: Map<string, Lazy<ScopeRoutes>>;
+    chunks: Map<string, Lazy<void>>;
     params: Map<string, Lazy<ScopeParams>>;
   }
 >();
@@ -79,69 +47,33 @@ function state(registry: Registry) {
   if (!entry)
     cache.set(
       registry,
-      (entry = { names: new Map(), routes: new Map(), aliases: new Map(), chunks: new Map(), params: new Map() }),
+      (entry = {
+        names: new Map(),
+        routes: new Map(),
+        entries: new Map(),
+        packed: new Map(),
+        aliases: new Map(),
+        chunks: new Map(),
+        params: new Map(),
+      }),
     );
   return entry;
 }
 
-const PREFIX_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
-const VERBS: Record<string, string> = { G: "GET", P: "POST", U: "PUT", A: "PATCH", D: "DELETE", H: "HEAD" };
-const PATHS: Record<string, string> = { "~": "/repos/{owner}/{repo}", "^": "/orgs/{org}" };
+/** The registry's data outside the JS heap, if it has some and it can be read. */
+const dataOf = (registry: Registry): OperationData | undefined => registry.operations?.();
 
-/** Undo front-coding: one digit of characters shared with the previous name, then the rest. */
-function unfront(items: string[]): string[] {
-  let previous = "";
-  return items.map(
-    (packed) => (previous = previous.slice(0, PREFIX_DIGITS.indexOf(packed[0] as string)) + packed.slice(1)),
-  );
+/** The routes `registry.routes` gives a scope (a table or a packed string). */
+const givenRoutes = (registry: Registry, scope: string) =>
+  registry.routes && hasOwn(registry.routes, scope) ? registry.routes[scope] : undefined;
+
+/** A scope's packed routes available without loading (given inline, loaded, or in the data outside the heap). */
+function packedRoutes(registry: Registry, scope: string): string | undefined {
+  const given = givenRoutes(registry, scope);
+  if (typeof given === "string") return given;
+  if (given) return undefined;
+  return state(registry).packed.get(scope) ?? dataOf(registry)?.routes(scope);
 }
-
-/** Decode a name list: plain `a,b,c`, or front-coded `|` + per name one digit of characters shared with the previous name, then the rest. */
-export function unpackNames(list: string): string[] {
-  if (list[0] !== "|") return list ? list.split(",") : [];
-  return unfront(list.slice(1).split(","));
-}
-
-/**
- * A packed scope (definitions/generate/pack.mjs writes it) as `[name, line]` pairs sorted by
- * name, `line` being `<verb letter><path>[ <json>]` as `paths` chunks hold it. The packed form
- * is a path trie, one line per path, `<digit of characters shared with the previous path><rest>`,
- * each followed by its operations, ` <verb letter><name>[ <json [defaults|0, extra?]>]`.
- */
-function trieLines(packed: string): [string, string][] {
-  const pairs: [string, string][] = [];
-  let path = "";
-  for (const line of packed ? packed.split("\n") : []) {
-    const end = line.indexOf(" ", 2);
-    if (line[0] !== " ") path = path.slice(0, PREFIX_DIGITS.indexOf(line[0] as string)) + line.slice(1);
-    else pairs.push([line.slice(2, end < 0 ? undefined : end), line[1] + path + (end < 0 ? "" : line.slice(end))]);
-  }
-  return pairs.sort(([a], [b]) => (a < b ? -1 : 1));
-}
-
-/** Decode a packed scope (a path trie: trieLines): `name → [route, defaults?, extra?]`, names sorted. */
-export function decodeScope(packed: string): ScopeRoutes {
-  const pairs = trieLines(packed);
-  return decodePaths(
-    pairs.map((pair) => pair[0]),
-    pairs.map((pair) => pair[1]),
-  );
-}
-
-/** Decode packed lines without names (`<verb letter><path>[ <json>]`), the i-th being `names[i]`'s route. */
-function decodePaths(names: readonly string[], lines: readonly string[]): ScopeRoutes {
-  const routes: Record<string, RouteEntry> = {};
-  lines.forEach((line, index) => {
-    const end = line.indexOf(" ");
-    const path = line.slice(1, end < 0 ? undefined : end);
-    const route = `${VERBS[line[0] as string]} ${(PATHS[path[0] as string] ?? path[0]) + path.slice(1)}`;
-    routes[names[index] as string] = end < 0 ? [route] : [route, ...(JSON.parse(line.slice(end + 1)) as [0])];
-  });
-  return routes;
-}
-
-/** Names of a packed scope, sorted, without decoding its routes. */
-const packedNames = (packed: string) => trieLines(packed).map((pair) => pair[0]);
 
 /** Every scope the registry names (or has routes for). */
 export function registryScopes(registry: Registry): string[] {
@@ -150,6 +82,7 @@ export function registryScopes(registry: Registry): string[] {
       ...Object.keys(registry.names ?? {}),
       ...(registry.scopes ?? []),
       ...Object.keys(registry.routes ?? {}),
+      ...(dataOf(registry)?.scopes ?? []),
       ...Object.keys(registry.aliases ?? {}),
       ...Object.keys(registry.legacyRoutes ?? {}),
       ...Object.keys(registry.removed ?? {}),
@@ -163,17 +96,17 @@ export function scopeNames(registry: Registry, scope: string): readonly string[]
   let list = names.get(scope);
   if (!list) {
     const packed = registry.names && hasOwn(registry.names, scope) ? registry.names[scope] : undefined;
-    const routes = registry.routes && hasOwn(registry.routes, scope) ? registry.routes[scope] : undefined;
+    const routes = givenRoutes(registry, scope);
+    const table = routes && typeof routes !== "string" ? routes : loaded.get(scope);
+    const trie = table ? undefined : packedRoutes(registry, scope);
     list =
       packed !== undefined
         ? unpackNames(packed)
-        : typeof routes === "string"
-          ? packedNames(routes)
-          : routes
-            ? Object.keys(routes)
-            : loaded.has(scope)
-              ? Object.keys(loaded.get(scope)!)
-              : undefined;
+        : table
+          ? Object.keys(table)
+          : trie !== undefined
+            ? packedNames(trie)
+            : undefined;
     if (!list) return [];
     names.set(scope, list);
   }
@@ -196,78 +129,115 @@ function pathsTable(registry: Registry, scope: string, paths: string): ScopeRout
   return decodePaths(names, lines);
 }
 
-/** Remember a scope's routes, decoding them if packed (`paths`: against the scope's names). */
-function keep(registry: Registry, scope: string, routes: ScopeRoutes | string | { paths: string }): ScopeRoutes {
-  const table =
-    typeof routes === "string"
-      ? decodeScope(routes)
-      : typeof routes.paths === "string"
-        ? pathsTable(registry, scope, routes.paths)
-        : (routes as ScopeRoutes);
-  state(registry).routes.set(scope, table);
-  return table;
-}
-
-/** The scope's routes if available synchronously (a packed scope is decoded on this first use). */
-export function loadedRoutes(registry: Registry, scope: string): ScopeRoutes | undefined {
-  const loaded = state(registry).routes.get(scope);
-  if (loaded) return loaded;
-  const routes = registry.routes && hasOwn(registry.routes, scope) ? registry.routes[scope] : undefined;
-  return routes === undefined ? undefined : keep(registry, scope, routes);
-}
-
-/** What a loaded chunk holds: `{ routes }` or `{ paths }`. */
-const unwrap = (chunk: { routes: ScopeRoutes | string } | { paths: string }) =>
-  "paths" in chunk ? chunk : chunk.routes;
-
-/** The route entry of `scope.name`, loading the scope's chunk if needed. */
-export async function loadEntry(registry: Registry, scope: string, name: string): Promise<RouteEntry> {
-  let routes = loadedRoutes(registry, scope);
-  if (!routes) {
-    const chunks = state(registry).chunks;
-    let chunk = chunks.get(scope);
-    if (!chunk)
-      chunks.set(scope, (chunk = lazy(async () => keep(registry, scope, unwrap(await registry.load!(scope))))));
-    routes = await chunk();
-  }
-  return routes[name] as RouteEntry;
+/** Remember a loaded chunk: a packed scope stays packed (decoded per operation), a table or `paths` is decoded whole. */
+function keep(registry: Registry, scope: string, chunk: { routes: ScopeRoutes | string } | { paths: string }): void {
+  const { packed, routes } = state(registry);
+  if ("paths" in chunk) routes.set(scope, pathsTable(registry, scope, chunk.paths));
+  else if (typeof chunk.routes === "string") packed.set(scope, chunk.routes);
+  else routes.set(scope, chunk.routes);
 }
 
 /**
- * Packed parameter metadata (definitions/generate writes it: one `<name> <json>` line per
- * method) as a table whose methods are decoded on their first read: a program holds the
- * metadata of the methods it calls, not of their whole scope.
+ * The route entry of `scope.name` if the scope's routes are available without loading (inline,
+ * loaded, or in the registry's data outside the heap), decoding that operation alone on its
+ * first use; `undefined` when the scope has not loaded or has no such operation.
  */
-function paramTable(packed: string): ScopeParams {
+export function routeOf(registry: Registry, scope: string, name: string): RouteEntry | undefined {
+  const { routes, entries } = state(registry);
+  const table = routes.get(scope) ?? givenRoutes(registry, scope);
+  if (table && typeof table !== "string") return hasOwn(table, name) ? table[name] : undefined;
+  let decoded = entries.get(scope);
+  const known = decoded?.get(name);
+  if (known) return known;
+  const packed = packedRoutes(registry, scope);
+  const entry = packed === undefined ? undefined : trieEntry(packed, name);
+  if (entry) {
+    if (!decoded) entries.set(scope, (decoded = new Map()));
+    decoded.set(name, entry);
+  }
+  return entry;
+}
+
+/** Whether the scope's routes are available without loading a chunk. */
+const routesAvailable = (registry: Registry, scope: string): boolean =>
+  state(registry).routes.has(scope) ||
+  givenRoutes(registry, scope) !== undefined ||
+  state(registry).packed.has(scope) ||
+  !!dataOf(registry)?.scopes.includes(scope);
+
+/**
+ * The scope's routes, every operation decoded (a lookup by route, the CLI's listings), if
+ * available without loading; `undefined` otherwise. A method's call decodes its operation
+ * alone (routeOf).
+ */
+export function loadedRoutes(registry: Registry, scope: string): ScopeRoutes | undefined {
+  const { routes } = state(registry);
+  const loaded = routes.get(scope);
+  if (loaded) return loaded;
+  const given = givenRoutes(registry, scope);
+  const packed = typeof given === "string" || !given ? packedRoutes(registry, scope) : undefined;
+  const table = packed !== undefined ? decodeScope(packed) : given && typeof given !== "string" ? given : undefined;
+  if (table) routes.set(scope, table);
+  return table;
+}
+
+/** The route entry of `scope.name`, loading the scope's chunk if needed (`undefined`: no such operation). */
+export async function loadEntry(registry: Registry, scope: string, name: string): Promise<RouteEntry> {
+  if (!routesAvailable(registry, scope)) {
+    const chunks = state(registry).chunks;
+    let chunk = chunks.get(scope);
+    if (!chunk) chunks.set(scope, (chunk = lazy(async () => keep(registry, scope, await registry.load!(scope)))));
+    await chunk();
+  }
+  return routeOf(registry, scope, name) as RouteEntry;
+}
+
+/**
+ * Parameter metadata as a table whose methods are decoded on their first read, from a packed
+ * scope (one `<name> <json>` line per method) or from the registry's data outside the heap: a
+ * program holds the metadata of the methods it calls, not of their whole scope.
+ */
+function paramTable(packed: () => string | undefined): ScopeParams {
   return new Proxy({} as Record<string, readonly ParamMeta[]>, {
     get(decoded, name) {
       if (typeof name !== "string" || hasOwn(decoded, name)) return decoded[name as string];
-      const start = packed.startsWith(`${name} `) ? 0 : packed.indexOf(`\n${name} `) + 1;
-      if (!start && !packed.startsWith(`${name} `)) return undefined;
-      const end = packed.indexOf("\n", start);
-      return (decoded[name] = JSON.parse(packed.slice(start + name.length + 1, end < 0 ? undefined : end)));
+      const text = packed();
+      const found = text === undefined ? undefined : paramsLine(text, name);
+      if (found) decoded[name] = found;
+      return found;
     },
   });
 }
 
-/** A scope's parameter metadata, loaded once per registry on first use (a failed load is retried); needs `loadParams`. */
+/**
+ * Whether the registry has parameter metadata: `loadParams` says so (its data outside the heap,
+ * `operations`, then serves it in place of the chunks).
+ */
+export const hasParams = (registry: Registry): boolean => !!registry.loadParams;
+
+/** A scope's parameter metadata, loaded once per registry on first use (a failed load is retried); needs hasParams. */
 export function scopeParams(registry: Registry, scope: string): Lazy<ScopeParams> {
   const params = state(registry).params;
   let chunk = params.get(scope);
-  if (!chunk)
-    params.set(
-      scope,
-      (chunk = lazy(async () => {
+  if (!chunk) {
+    const data = registry.loadParams && dataOf(registry);
+    if (data || !registry.loadParams) {
+      // Outside the heap (or none at all): ready now, each method read on its first use.
+      const table = paramTable(() => data?.params(scope));
+      chunk = Object.assign(() => Promise.resolve(table), { value: table });
+    } else
+      chunk = lazy(async () => {
         const loaded = (await registry.loadParams!(scope)).params;
-        return typeof loaded === "string" ? paramTable(loaded) : loaded;
-      })),
-    );
+        return typeof loaded === "string" ? paramTable(() => loaded) : loaded;
+      });
+    params.set(scope, chunk);
+  }
   return chunk;
 }
 
 /** The parameter metadata of `scope.name` (empty when the registry has none). */
 export async function loadParams(registry: Registry, scope: string, name: string): Promise<readonly ParamMeta[]> {
-  if (!registry.loadParams) return [];
+  if (!hasParams(registry)) return [];
   const chunk = scopeParams(registry, scope);
   return (chunk.value ?? (await chunk()))[name] ?? [];
 }

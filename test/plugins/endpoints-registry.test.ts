@@ -74,7 +74,7 @@ test("pack(decode(scope)) is the generated scope; the names table is its names",
         extra,
       }));
       // Generated scopes are the encoder's output; the others' all.ts rebuild theirs from
-      // api.github.com's lines (plugins/endpoints/from-base.ts), one path line per operation.
+      // api.github.com's lines (definitions/decode/from-base.ts), one path line per operation.
       if (deployment === "api.github.com") assert.is(packScope(operations), packed, `${deployment} ${scope}`);
       else assert.equal(decodeScope(packScope(operations)), table, `${deployment} ${scope}`);
       assert.is(packNames(Object.keys(table)), names[scope], `${deployment} ${scope}: names`);
