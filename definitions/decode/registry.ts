@@ -75,4 +75,3 @@ export interface Registry<D extends string = string> {
   /** @octokit/rest v15/v16 names of removed endpoints: old scope → old name → error message (`removed` of aliases.ts). */
   removed?: Record<string, Record<string, string>>;
 }
-

@@ -84,7 +84,7 @@ export function trieEntry(packed: string, name: string): RouteEntry | undefined 
   if (at < 0) return undefined;
   let path = "";
   // Every line above the operation's (which starts at `at - 2`) ends with a newline.
-  for (let start = 0; start < at - 2; ) {
+  for (let start = 0; start < at - 2;) {
     const end = packed.indexOf("\n", start);
     if (packed[start] !== " ")
       path = path.slice(0, PREFIX_DIGITS.indexOf(packed[start] as string)) + packed.slice(start + 1, end);

@@ -72,7 +72,10 @@ test("the preset's registry reads a call's own scope from the file, sends its ro
   assert.instance(error, ParameterError);
   assert.match((error as Error).message, 'issues.create: parameter "title" is required');
   assert.is(server.requests.length, 1, "nothing sent for the refused call");
-  assert.not.ok(reads.some((read) => !/ (repos|issues)$/.test(read)), reads.join(", "));
+  assert.not.ok(
+    reads.some((read) => !/ (repos|issues)$/.test(read)),
+    reads.join(", "),
+  );
 });
 
 test("without the file (a bundled program), the same registry sends and checks through its chunks", async () => {
