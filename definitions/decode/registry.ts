@@ -5,20 +5,6 @@ import type { AliasDecoder } from "./aliases.js";
 // (plugins/endpoints) reads. Types only.
 
 /**
- * A deployment's route data read from storage outside the JS heap (Node: one data file,
- * definitions/decode/file.ts): a scope's packed routes or parameter metadata as a string made
- * on each call, for the caller to decode the operation it needs and drop the rest.
- */
-export interface OperationData {
-  /** The scopes the data holds. */
-  scopes: readonly string[];
-  /** A scope's packed routes (the path trie of definitions/generate/pack.mjs), `undefined` for no such scope. */
-  routes(scope: string): string | undefined;
-  /** A scope's packed parameter metadata (one `<name> <json>` line per method), `undefined` for no such scope. */
-  params(scope: string): string | undefined;
-}
-
-/**
  * A route registry as `definitions/` generates it (or as a user writes one): method names
  * per scope, and routes either statically (`routes`) or through per-scope `loaders`.
  */
@@ -46,14 +32,6 @@ export interface Registry<D extends string = string> {
    * (GHEC's and GHES's definitions/ load these).
    */
   load?: (scope: string) => Promise<{ routes: ScopeRoutes | string } | { paths: string }>;
-  /**
-   * Every scope's routes and parameter metadata, read one operation at a time from storage outside
-   * the JS heap (the Node preset: definitions/decode/file.ts); `undefined` when that storage cannot
-   * be read (a bundled program without the data file), and then `routes`, `load` and `loadParams`
-   * serve. Decoded per operation, on its first use. Its parameters are used when `loadParams` is
-   * given (which says the registry has parameter metadata), in place of its chunks.
-   */
-  operations?: () => OperationData | undefined;
   /** Load one scope's parameter metadata: endpoint methods check their parameters against it. */
   loadParams?: (scope: string) => Promise<{ params: ScopeParams | string }>;
   /**

@@ -8,18 +8,17 @@ const PREFIX_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTU
 const VERBS: Record<string, string> = { G: "GET", P: "POST", U: "PUT", A: "PATCH", D: "DELETE", H: "HEAD" };
 const PATHS: Record<string, string> = { "~": "/repos/{owner}/{repo}", "^": "/orgs/{org}" };
 
-/** Undo front-coding: one digit of characters shared with the previous name, then the rest. */
-function unfront(items: string[]): string[] {
-  let previous = "";
-  return items.map(
-    (packed) => (previous = previous.slice(0, PREFIX_DIGITS.indexOf(packed[0] as string)) + packed.slice(1)),
-  );
-}
-
-/** Decode a name list: plain `a,b,c`, or front-coded `|` + per name one digit of characters shared with the previous name, then the rest. */
+/**
+ * Decode a name list: plain `a,b,c`, or front-coded `|` + per name one digit of characters shared
+ * with the previous name, then the rest.
+ */
 export function unpackNames(list: string): string[] {
   if (list[0] !== "|") return list ? list.split(",") : [];
-  return unfront(list.slice(1).split(","));
+  let previous = "";
+  return list
+    .slice(1)
+    .split(",")
+    .map((packed) => (previous = previous.slice(0, PREFIX_DIGITS.indexOf(packed[0] as string)) + packed.slice(1)));
 }
 
 /**
@@ -31,20 +30,13 @@ export function unpackNames(list: string): string[] {
 function trieLines(packed: string): [string, string][] {
   const pairs: [string, string][] = [];
   let path = "";
-  for (const line of packed ? packed.split("\n") : []) {
+  // ("" splits into one empty line, which is no operation.)
+  for (const line of packed.split("\n")) {
     const end = line.indexOf(" ", 2);
     if (line[0] !== " ") path = path.slice(0, PREFIX_DIGITS.indexOf(line[0] as string)) + line.slice(1);
     else pairs.push([line.slice(2, end < 0 ? undefined : end), line[1] + path + (end < 0 ? "" : line.slice(end))]);
   }
   return pairs.sort(([a], [b]) => (a < b ? -1 : 1));
-}
-
-/** One packed route line (`<verb letter><path>[ <json>]`) as `[route, defaults?, extra?]`. */
-function entryOf(line: string): RouteEntry {
-  const end = line.indexOf(" ");
-  const path = line.slice(1, end < 0 ? undefined : end);
-  const route = `${VERBS[line[0] as string]} ${(PATHS[path[0] as string] ?? path[0]) + path.slice(1)}`;
-  return end < 0 ? [route] : [route, ...(JSON.parse(line.slice(end + 1)) as [0])];
 }
 
 /** Decode a packed scope (a path trie: trieLines): `name → [route, defaults?, extra?]`, names sorted. */
@@ -60,7 +52,10 @@ export function decodeScope(packed: string): ScopeRoutes {
 export function decodePaths(names: readonly string[], lines: readonly string[]): ScopeRoutes {
   const routes: Record<string, RouteEntry> = {};
   lines.forEach((line, index) => {
-    routes[names[index] as string] = entryOf(line);
+    const end = line.indexOf(" ");
+    const path = line.slice(1, end < 0 ? undefined : end);
+    const route = `${VERBS[line[0] as string]} ${(PATHS[path[0] as string] ?? path[0]) + path.slice(1)}`;
+    routes[names[index] as string] = end < 0 ? [route] : [route, ...(JSON.parse(line.slice(end + 1)) as [0])];
   });
   return routes;
 }
@@ -91,7 +86,7 @@ export function trieEntry(packed: string, name: string): RouteEntry | undefined 
     start = end + 1;
   }
   const end = packed.indexOf("\n", at);
-  return entryOf(packed[at - 1] + path + packed.slice(at + name.length, end < 0 ? undefined : end));
+  return decodePaths([name], [packed[at - 1] + path + packed.slice(at + name.length, end < 0 ? undefined : end)])[name];
 }
 
 /**

@@ -25,10 +25,10 @@ import {
   aliasTarget,
   findOperation,
   loadEntry,
+  loadedRoutes,
   lookup,
   namesLater,
   registryScopes,
-  routeOf,
   scopeNames,
   type Registry,
 } from "./registry.js";
@@ -176,8 +176,8 @@ function scopeSource(client: Client, fallback: Registry, scope: string) {
     names: () => scopeNames(active, scope),
     resolve(name: string): Method | undefined {
       if (scopeNames(active, scope).includes(name)) {
-        const entry = routeOf(active, scope, name);
-        if (entry) return createMethod(client, active, scope, name, entry);
+        const routes = loadedRoutes(active, scope);
+        if (routes) return createMethod(client, active, scope, name, routes[name]!);
         return createLazy(`${scope}.${name}`, async () =>
           createMethod(client, active, scope, name, await loadEntry(active, scope, name)),
         );

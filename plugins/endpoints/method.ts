@@ -13,7 +13,7 @@ import {
   type ParamMeta,
   type RouteEntry,
 } from "../../kernel/index.js";
-import { hasParams, scopeParams, type Registry } from "./registry.js";
+import { scopeParams, type Registry } from "./registry.js";
 import { checkRemoved } from "./removed.js";
 
 export type { OperationInfo } from "../../kernel/index.js";
@@ -251,7 +251,7 @@ function ownOrigin(server: unknown, baseUrl: string): string {
  */
 export function operationInfo(registry: Registry, operation: string): Readonly<OperationInfo> {
   const about: OperationInfo = { operation };
-  if (hasParams(registry)) {
+  if (registry.loadParams) {
     const [scope, name] = operation.split(".") as [string, string];
     const metas = scopeParams(registry, scope);
     about.params = () => (metas.value ? (metas.value[name] ?? []) : metas().then((all) => all[name] ?? []));
@@ -282,7 +282,7 @@ export function createMethod(
   ) as unknown as Method;
   const adapt = adapter(operation, entry, client);
   const check =
-    hasParams(registry) && registry.checks !== false
+    registry.loadParams && registry.checks !== false
       ? checker(registry, scope, name, entry, client.options.log)
       : undefined;
   return adapt || check ? adaptMethod(bound, adapt, check) : bound;

@@ -7,15 +7,8 @@ import {
   type ScopeRoutes,
 } from "../../kernel/index.js";
 import type { Lazy } from "../../kernel/index.js";
-import {
-  decodePaths,
-  decodeScope,
-  packedNames,
-  paramsLine,
-  trieEntry,
-  unpackNames,
-} from "../../definitions/decode/trie.js";
-import type { OperationData, Registry } from "../../definitions/decode/registry.js";
+import { decodePaths, decodeScope, packedNames, unpackNames } from "../../definitions/decode/trie.js";
+import type { Registry } from "../../definitions/decode/registry.js";
 
 // The registry's shape and its data's decoders are definitions/'s (definitions/decode/): this
 // module keeps what a registry has decoded and loaded, per registry object.
@@ -23,21 +16,19 @@ export type { Registry } from "../../definitions/decode/registry.js";
 export { decodeScope, unpackNames };
 
 const { hasOwn } = Object;
+/** `table[key]` if it is the table's own entry. */
+const own = <T>(table: Record<string, T> | undefined, key: string): T | undefined =>
+  table && hasOwn(table, key) ? table[key] : undefined;
 /** Parsed names and loaded chunks, per registry object (shared data, not per-client state). */
 const cache = new WeakMap<
   Registry,
   {
     names: Map<string, readonly string[]>;
-    /** Whole scopes decoded (a lookup by route, a table given or loaded, a `paths` chunk). */
     routes: Map<string, ScopeRoutes>;
-    /** Operations decoded one at a time from a packed scope, per scope. */
-    entries: Map<string, Map<string, RouteEntry>>;
-    /** Packed scopes loaded by `load`, kept packed: each operation is decoded on its first use. */
-    packed: Map<string, string>;
     /** Decoded alias tables, per old scope. */
     aliases: Map<string, Record<string, string>>;
     /** One lazy load per scope: a failed chunk load is retried by the next call. */
-    chunks: Map<string, Lazy<void>>;
+    chunks: Map<string, Lazy<ScopeRoutes>>;
     params: Map<string, Lazy<ScopeParams>>;
   }
 >();
@@ -47,32 +38,9 @@ function state(registry: Registry) {
   if (!entry)
     cache.set(
       registry,
-      (entry = {
-        names: new Map(),
-        routes: new Map(),
-        entries: new Map(),
-        packed: new Map(),
-        aliases: new Map(),
-        chunks: new Map(),
-        params: new Map(),
-      }),
+      (entry = { names: new Map(), routes: new Map(), aliases: new Map(), chunks: new Map(), params: new Map() }),
     );
   return entry;
-}
-
-/** The registry's data outside the JS heap, if it has some and it can be read. */
-const dataOf = (registry: Registry): OperationData | undefined => registry.operations?.();
-
-/** The routes `registry.routes` gives a scope (a table or a packed string). */
-const givenRoutes = (registry: Registry, scope: string) =>
-  registry.routes && hasOwn(registry.routes, scope) ? registry.routes[scope] : undefined;
-
-/** A scope's packed routes available without loading (given inline, loaded, or in the data outside the heap). */
-function packedRoutes(registry: Registry, scope: string): string | undefined {
-  const given = givenRoutes(registry, scope);
-  if (typeof given === "string") return given;
-  if (given) return undefined;
-  return state(registry).packed.get(scope) ?? dataOf(registry)?.routes(scope);
 }
 
 /** Every scope the registry names (or has routes for). */
@@ -82,7 +50,6 @@ export function registryScopes(registry: Registry): string[] {
       ...Object.keys(registry.names ?? {}),
       ...(registry.scopes ?? []),
       ...Object.keys(registry.routes ?? {}),
-      ...(dataOf(registry)?.scopes ?? []),
       ...Object.keys(registry.aliases ?? {}),
       ...Object.keys(registry.legacyRoutes ?? {}),
       ...Object.keys(registry.removed ?? {}),
@@ -95,18 +62,18 @@ export function scopeNames(registry: Registry, scope: string): readonly string[]
   const { names, routes: loaded } = state(registry);
   let list = names.get(scope);
   if (!list) {
-    const packed = registry.names && hasOwn(registry.names, scope) ? registry.names[scope] : undefined;
-    const routes = givenRoutes(registry, scope);
-    const table = routes && typeof routes !== "string" ? routes : loaded.get(scope);
-    const trie = table ? undefined : packedRoutes(registry, scope);
+    const packed = own(registry.names, scope);
+    const routes = own(registry.routes, scope);
     list =
       packed !== undefined
         ? unpackNames(packed)
-        : table
-          ? Object.keys(table)
-          : trie !== undefined
-            ? packedNames(trie)
-            : undefined;
+        : typeof routes === "string"
+          ? packedNames(routes)
+          : routes
+            ? Object.keys(routes)
+            : loaded.has(scope)
+              ? Object.keys(loaded.get(scope)!)
+              : undefined;
     if (!list) return [];
     names.set(scope, list);
   }
@@ -129,122 +96,85 @@ function pathsTable(registry: Registry, scope: string, paths: string): ScopeRout
   return decodePaths(names, lines);
 }
 
-/** Remember a loaded chunk: a packed scope stays packed (decoded per operation), a table or `paths` is decoded whole. */
-function keep(registry: Registry, scope: string, chunk: { routes: ScopeRoutes | string } | { paths: string }): void {
-  const { packed, routes } = state(registry);
-  if ("paths" in chunk) routes.set(scope, pathsTable(registry, scope, chunk.paths));
-  else if (typeof chunk.routes === "string") packed.set(scope, chunk.routes);
-  else routes.set(scope, chunk.routes);
-}
-
-/**
- * The route entry of `scope.name` if the scope's routes are available without loading (inline,
- * loaded, or in the registry's data outside the heap), decoding that operation alone on its
- * first use; `undefined` when the scope has not loaded or has no such operation.
- */
-export function routeOf(registry: Registry, scope: string, name: string): RouteEntry | undefined {
-  const { routes, entries } = state(registry);
-  const table = routes.get(scope) ?? givenRoutes(registry, scope);
-  if (table && typeof table !== "string") return hasOwn(table, name) ? table[name] : undefined;
-  let decoded = entries.get(scope);
-  const known = decoded?.get(name);
-  if (known) return known;
-  const packed = packedRoutes(registry, scope);
-  const entry = packed === undefined ? undefined : trieEntry(packed, name);
-  if (entry) {
-    if (!decoded) entries.set(scope, (decoded = new Map()));
-    decoded.set(name, entry);
-  }
-  return entry;
-}
-
-/** Whether the scope's routes are available without loading a chunk. */
-const routesAvailable = (registry: Registry, scope: string): boolean =>
-  state(registry).routes.has(scope) ||
-  givenRoutes(registry, scope) !== undefined ||
-  state(registry).packed.has(scope) ||
-  !!dataOf(registry)?.scopes.includes(scope);
-
-/**
- * The scope's routes, every operation decoded (a lookup by route, the CLI's listings), if
- * available without loading; `undefined` otherwise. A method's call decodes its operation
- * alone (routeOf).
- */
-export function loadedRoutes(registry: Registry, scope: string): ScopeRoutes | undefined {
-  const { routes } = state(registry);
-  const loaded = routes.get(scope);
-  if (loaded) return loaded;
-  const given = givenRoutes(registry, scope);
-  const packed = typeof given === "string" || !given ? packedRoutes(registry, scope) : undefined;
-  const table = packed !== undefined ? decodeScope(packed) : given && typeof given !== "string" ? given : undefined;
-  if (table) routes.set(scope, table);
+/** Remember a scope's routes, decoding them if packed (`paths`: against the scope's names). */
+function keep(registry: Registry, scope: string, routes: ScopeRoutes | string | { paths: string }): ScopeRoutes {
+  const table =
+    typeof routes === "string"
+      ? decodeScope(routes)
+      : typeof routes.paths === "string"
+        ? pathsTable(registry, scope, routes.paths)
+        : (routes as ScopeRoutes);
+  state(registry).routes.set(scope, table);
   return table;
 }
 
-/** The route entry of `scope.name`, loading the scope's chunk if needed (`undefined`: no such operation). */
+/** The scope's routes if available synchronously (a packed scope is decoded on this first use). */
+export function loadedRoutes(registry: Registry, scope: string): ScopeRoutes | undefined {
+  const loaded = state(registry).routes.get(scope);
+  if (loaded) return loaded;
+  const routes = own(registry.routes, scope);
+  return routes === undefined ? undefined : keep(registry, scope, routes);
+}
+
+/** What a loaded chunk holds: `{ routes }` or `{ paths }`. */
+const unwrap = (chunk: { routes: ScopeRoutes | string } | { paths: string }) =>
+  "paths" in chunk ? chunk : chunk.routes;
+
+/** The route entry of `scope.name`, loading the scope's chunk if needed. */
 export async function loadEntry(registry: Registry, scope: string, name: string): Promise<RouteEntry> {
-  if (!routesAvailable(registry, scope)) {
+  let routes = loadedRoutes(registry, scope);
+  if (!routes) {
     const chunks = state(registry).chunks;
     let chunk = chunks.get(scope);
-    if (!chunk) chunks.set(scope, (chunk = lazy(async () => keep(registry, scope, await registry.load!(scope)))));
-    await chunk();
+    if (!chunk)
+      chunks.set(scope, (chunk = lazy(async () => keep(registry, scope, unwrap(await registry.load!(scope))))));
+    routes = await chunk();
   }
-  return routeOf(registry, scope, name) as RouteEntry;
+  return routes[name] as RouteEntry;
 }
 
 /**
- * Parameter metadata as a table whose methods are decoded on their first read, from a packed
- * scope (one `<name> <json>` line per method) or from the registry's data outside the heap: a
- * program holds the metadata of the methods it calls, not of their whole scope.
+ * Packed parameter metadata (definitions/generate writes it: one `<name> <json>` line per
+ * method) as a table whose methods are decoded on their first read: a program holds the
+ * metadata of the methods it calls, not of their whole scope.
  */
-function paramTable(packed: () => string | undefined): ScopeParams {
+function paramTable(packed: string): ScopeParams {
   return new Proxy({} as Record<string, readonly ParamMeta[]>, {
     get(decoded, name) {
       if (typeof name !== "string" || hasOwn(decoded, name)) return decoded[name as string];
-      const text = packed();
-      const found = text === undefined ? undefined : paramsLine(text, name);
-      if (found) decoded[name] = found;
-      return found;
+      const start = packed.startsWith(`${name} `) ? 0 : packed.indexOf(`\n${name} `) + 1;
+      if (!start && !packed.startsWith(`${name} `)) return undefined;
+      const end = packed.indexOf("\n", start);
+      return (decoded[name] = JSON.parse(packed.slice(start + name.length + 1, end < 0 ? undefined : end)));
     },
   });
 }
 
-/**
- * Whether the registry has parameter metadata: `loadParams` says so (its data outside the heap,
- * `operations`, then serves it in place of the chunks).
- */
-export const hasParams = (registry: Registry): boolean => !!registry.loadParams;
-
-/** A scope's parameter metadata, loaded once per registry on first use (a failed load is retried); needs hasParams. */
+/** A scope's parameter metadata, loaded once per registry on first use (a failed load is retried); needs `loadParams`. */
 export function scopeParams(registry: Registry, scope: string): Lazy<ScopeParams> {
   const params = state(registry).params;
   let chunk = params.get(scope);
-  if (!chunk) {
-    const data = registry.loadParams && dataOf(registry);
-    if (data || !registry.loadParams) {
-      // Outside the heap (or none at all): ready now, each method read on its first use.
-      const table = paramTable(() => data?.params(scope));
-      chunk = Object.assign(() => Promise.resolve(table), { value: table });
-    } else
-      chunk = lazy(async () => {
+  if (!chunk)
+    params.set(
+      scope,
+      (chunk = lazy(async () => {
         const loaded = (await registry.loadParams!(scope)).params;
-        return typeof loaded === "string" ? paramTable(() => loaded) : loaded;
-      });
-    params.set(scope, chunk);
-  }
+        return typeof loaded === "string" ? paramTable(loaded) : loaded;
+      })),
+    );
   return chunk;
 }
 
 /** The parameter metadata of `scope.name` (empty when the registry has none). */
 export async function loadParams(registry: Registry, scope: string, name: string): Promise<readonly ParamMeta[]> {
-  if (!hasParams(registry)) return [];
+  if (!registry.loadParams) return [];
   const chunk = scopeParams(registry, scope);
   return (chunk.value ?? (await chunk()))[name] ?? [];
 }
 
 /** The scope's deprecated names (old name → `"scope.method"`), decoded against the registry's names on first use if packed. */
 export function aliasTable(registry: Registry, scope: string): Record<string, string> {
-  const given = registry.aliases && hasOwn(registry.aliases, scope) ? registry.aliases[scope] : undefined;
+  const given = own(registry.aliases, scope);
   if (typeof given !== "function") return given ?? {};
   const decoded = state(registry).aliases;
   let table = decoded.get(scope);
@@ -255,7 +185,7 @@ export function aliasTable(registry: Registry, scope: string): Record<string, st
 /** `"scope.method"` an old name stands for, if the (loaded) alias table has it. */
 export function aliasTarget(registry: Registry, scope: string, name: string): string | undefined {
   const table = aliasTable(registry, scope);
-  return hasOwn(table, name) ? table[name] : undefined;
+  return own(table, name);
 }
 
 /** An old name's entry in one of the legacy tables (`aliases`, `legacyRoutes`, `removed`). */
@@ -264,8 +194,7 @@ export function lookup(
   scope: string,
   name: string,
 ): string | undefined {
-  const table = tables && hasOwn(tables, scope) ? tables[scope] : undefined;
-  return table && hasOwn(table, name) ? table[name] : undefined;
+  return own(own(tables, scope), name);
 }
 
 /** Route → method name, per decoded scope table (built on a route lookup's first look at it). */
