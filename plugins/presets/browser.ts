@@ -9,7 +9,7 @@ import {
 } from "../../kernel/index.js";
 import { tokenAuth } from "../auth/plugin.js";
 import { checkOptions } from "../check-options/index.js";
-import { endpoints, type Registry } from "../endpoints/index.js";
+import { endpoints } from "../endpoints/index.js";
 import { log } from "../log/plugin.js";
 import { paginate } from "../paginate/index.js";
 import { previews } from "../previews/index.js";

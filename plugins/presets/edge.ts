@@ -7,7 +7,7 @@ import {
   type OptionsFor,
   type TypingOptions,
 } from "../../kernel/index.js";
-import { endpoints, type Registry } from "../endpoints/index.js";
+import { endpoints } from "../endpoints/index.js";
 import { lazyRegistry as registry } from "../../definitions/api.github.com/index.js";
 import { builtins } from "./builtins.js";
 
