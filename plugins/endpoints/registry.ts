@@ -13,7 +13,6 @@ import type { Registry } from "../../definitions/decode/registry.js";
 // The registry's shape and its data's decoders are definitions/'s (definitions/decode/): this
 // module keeps what a registry has decoded and loaded, per registry object.
 export type { Registry } from "../../definitions/decode/registry.js";
-export { decodeScope, unpackNames };
 
 const { hasOwn } = Object;
 /** `table[key]` if it is the table's own entry. */

@@ -8,7 +8,8 @@ import { readdirSync } from "node:fs";
 import { Client, ParameterError, type ParamMeta, type ScopeParams, type ScopeRoutes } from "../../kernel/index.js";
 import { endpoints, type Registry } from "../../plugins/endpoints/index.js";
 import { paramsFromBase, pathsFromBase } from "../../definitions/decode/from-base.js";
-import { decodeScope, loadEntry, loadedRoutes, unpackNames } from "../../plugins/endpoints/registry.js";
+import { loadEntry, loadedRoutes } from "../../plugins/endpoints/registry.js";
+import { decodeScope, unpackNames } from "../../definitions/decode/trie.js";
 import * as api from "../../definitions/api.github.com/index.js";
 import { otherDeployments } from "../../definitions/deployments.js";
 // @ts-expect-error: the generator is plain JavaScript without declarations.

@@ -6,7 +6,8 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { Client, ParameterError } from "../../kernel/index.js";
 import { endpoints, type Registry } from "../../plugins/endpoints/index.js";
-import { aliasTable, aliasTarget, decodeScope, loadEntry, unpackNames } from "../../plugins/endpoints/registry.js";
+import { aliasTable, aliasTarget, loadEntry } from "../../plugins/endpoints/registry.js";
+import { decodeScope, unpackNames } from "../../definitions/decode/trie.js";
 import { deployments } from "../../definitions/deployments.js";
 // @ts-expect-error: the generator is plain JavaScript without declarations.
 import { packAliases, packNames, packScope } from "../../definitions/generate/pack.mjs";

@@ -6,7 +6,8 @@ import { Client } from "../../kernel/index.js";
 import { endpoints, type Registry } from "../../plugins/endpoints/index.js";
 import { Client as Full } from "../../plugins/presets/full.js";
 import { registry } from "../../plugins/presets/registry.js";
-import { decodeScope, loadedRoutes, registryScopes } from "../../plugins/endpoints/registry.js";
+import { loadedRoutes, registryScopes } from "../../plugins/endpoints/registry.js";
+import { decodeScope } from "../../definitions/decode/trie.js";
 import { startServer, type TestServer } from "../helpers/server.js";
 
 const test = suite("plugins: endpoints (api.github.com registry)");
