@@ -358,5 +358,10 @@ export const installFootprint = {
   // -172 kB and -52 files when issues 35, 38 and 39 were merged together (measured 5,901,623 B,
   // 597 files): the 49 `paths/` modules became one path trie per scope, with its names
   // (definitions/generate/pack.mjs), and before-after-hook left the dependencies (kernel/hook.ts).
-  ceiling: { bytes: 5_905_000, files: 597 },
+  // +278 kB and +5 files for issue 39, item 1 (measured 6,183,436 B, 602 files): api.github.com's
+  // routes and parameters in one data file the Node preset reads into a Buffer, outside the JS
+  // heap (definitions/api.github.com/data.txt, 233 kB; heap growth over 50 distinct calls 1.77 ->
+  // 0.92 MB), and the decoders' modules beside the data (definitions/decode/). A trade for the
+  // lead to accept or undo: this commit alone raises the ceiling.
+  ceiling: { bytes: 6_184_000, files: 602 },
 };
