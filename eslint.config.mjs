@@ -27,6 +27,7 @@ export default tseslint.config(
       "types/",
       "definitions/*",
       "!definitions/generate/",
+      "!definitions/decode/",
       "plugins/cli/generated/",
       "test/fixtures/",
     ],

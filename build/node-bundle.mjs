@@ -57,9 +57,9 @@ const isPureData = (source) =>
     .match(/^\s*import[\s{*"']|^\s*export\s[^;=]*\bfrom\s*["']|\bimport\s*\(/m);
 // Another deployment's lazily loaded data (its paths, parameters and aliases: definitions/<name>/)
 // is code too, but code without identity: what it imports, statically, is data or a pure decoder
-// from plugins/endpoints that imports nothing but types. It is shared like data, so that dist/node
+// from definitions/decode that imports nothing but types. It is shared like data, so that dist/node
 // holds no second copy of it.
-const PURE_DECODERS = new Set(["plugins/endpoints/from-base.ts", "plugins/endpoints/aliases.ts"]);
+const PURE_DECODERS = new Set(["definitions/decode/from-base.ts", "definitions/decode/aliases.ts"]);
 const valueImports = (source) =>
   [
     ...source
@@ -248,8 +248,10 @@ export async function buildNodeBundle() {
       return JSON.stringify(path.startsWith(".") ? path : `./${path}`);
     };
     const url = (_, file) => {
-      // The testing server's route table ships once, beside dist/esm/test/server (build/per-file.mjs).
-      const path = posix.relative(from, `${file.startsWith("test/") ? "dist/esm" : "dist/node"}/${file}`);
+      // The testing server's route table and definitions/' data files ship once, in dist/esm, beside
+      // the modules that read them there (build/per-file.mjs).
+      const inEsm = file.startsWith("test/") || file.startsWith("definitions/");
+      const path = posix.relative(from, `${inEsm ? "dist/esm" : "dist/node"}/${file}`);
       return `new URL(${JSON.stringify(path.startsWith(".") ? path : `./${path}`)}, import.meta.url).href`;
     };
     writeFileSync(output, code.replace(placeholder, url).replace(shared, esm));

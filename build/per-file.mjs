@@ -1,7 +1,7 @@
 // dist/esm: one ES module per source file (what bundlers and other tools use) and the .d.ts
 // files an entry reaches; dist/cjs: what `require()` loads, one small module per entry of the
 // Node bundle.
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, posix } from "node:path";
 import { execFileSync } from "node:child_process";
 import { brotliCompressSync, constants as zlibConstants } from "node:zlib";
@@ -41,6 +41,9 @@ export async function buildPerFile() {
     params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY },
   });
   writeFileSync("dist/esm/test/fixtures/github-api.json.br", table);
+  // definitions/' data files (the Node preset reads api.github.com's: definitions/decode/file.ts),
+  // once, beside the modules; dist/node's copy of the reader reads them here too.
+  for (const file of listFiles("definitions", ".txt")) copyFileSync(file, `dist/esm/${file}`);
 }
 
 /**

@@ -8,7 +8,7 @@ import {
   paramsModule as differenceParamsModule,
   pathsModule,
 } from "./differences.mjs";
-import { packAliases, packNames, packScope } from "./pack.mjs";
+import { packAliases, packDataFile, packNames, packScope } from "./pack.mjs";
 import { paramMeta } from "./params.mjs";
 import { pascalCase, propertyKey } from "./util.mjs";
 
@@ -19,7 +19,8 @@ import { pascalCase, propertyKey } from "./util.mjs";
 export function definitionFiles(model, base) {
   const files = new Map();
   const kernel = `${"../".repeat(model.dir.split("/").length)}kernel/index.js`;
-  const endpoints = kernel.replace(/kernel\/index\.js$/, "plugins/endpoints");
+  // The decoders beside the data (hand-written: definitions/decode/); nothing here imports plugins/.
+  const endpoints = "../decode";
   if (base) {
     files.set("paths.ts", pathsModule(model, base, endpoints));
     files.set("params.ts", differenceParamsModule(model, base, kernel, endpoints));
@@ -29,6 +30,12 @@ export function definitionFiles(model, base) {
       files.set(`scopes/${file}.ts`, routesModule(model, scope, operations));
       files.set(`params/${file}.ts`, paramsModule(model, operations));
     }
+    files.set(
+      "data.txt",
+      packDataFile(
+        [...model.scopes].map(([scope, operations]) => [scope, packScope(operations), paramLines(model, operations)]),
+      ),
+    );
     files.set("loaders.ts", definitionsLoadersModule(model, kernel));
     files.set("param-loaders.ts", definitionsParamLoadersModule(model));
   }
@@ -48,21 +55,26 @@ function routesModule(model, scope, operations) {
   ].join("\n");
 }
 
+/** A scope's parameter metadata: one `<name> <json>` line per method, in name order. */
+const paramLines = (model, operations) =>
+  operations
+    .map((operation) => {
+      if (/\s/.test(operation.name)) throw new Error(`generate: method name ${operation.name} cannot be packed`);
+      return `${operation.name} ${JSON.stringify(operation.fields.map((field) => paramMeta(model.spec, field)))}`;
+    })
+    .join("\n");
+
 function paramsModule(model, operations) {
-  const lines = operations.map((operation) => {
-    if (/\s/.test(operation.name)) throw new Error(`generate: method name ${operation.name} cannot be packed`);
-    return `${operation.name} ${JSON.stringify(operation.fields.map((field) => paramMeta(model.spec, field)))}`;
-  });
   return [
     `// ${model.header}`,
     "",
     "/**",
     " * Parameters per method, one line per method in name order: `<name> <json>`, the JSON",
     " * `[[name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?], …]`.",
-    " * A string, decoded one method at a time on its first call (plugins/endpoints/registry.ts):",
+    " * A string, decoded one method at a time on its first call (definitions/decode/trie.ts):",
     " * a program pays in memory for the methods it calls, not for their scope's.",
     " */",
-    `export const params: string = ${JSON.stringify(lines.join("\n"))};`,
+    `export const params: string = ${JSON.stringify(paramLines(model, operations))};`,
     "",
   ].join("\n");
 }
@@ -85,10 +97,19 @@ function definitionsIndexModule(model, kernel, base) {
         "",
         "/** A scope's parameter metadata, for the validation plugin. */",
         'export const loadParams = (scope: string): Promise<{ params: string }> => import("./param-loaders.js").then((m) => m.paramLoaders[scope]!());',
+        "",
+        "/**",
+        ` * ${model.deployment}'s registry with scope names only (the browser and edge presets'): each scope's`,
+        " * routes, its method names with them, load on first use (a method's first call). No per-parameter",
+        " * metadata (it would be the largest part of a flat bundle): path parameters are still checked from",
+        " * the route, GitHub's 422 explains the rest, and `endpoints({ ...lazyRegistry, loadParams })` adds it",
+        " * (docs/browsers-and-bundle-size.md).",
+        " */",
+        "export const lazyRegistry: Registry<typeof deployment> = { deployment, scopes, load };",
       ];
   return [
     `// ${model.header}`,
-    ...(base ? [`import type { ScopeParams } from "${kernel}";`] : []),
+    base ? `import type { ScopeParams } from "${kernel}";` : 'import type { Registry } from "../decode/registry.js";',
     "",
     "/** Which description this registry was generated from (used in messages). */",
     `export const deployment = ${JSON.stringify(model.deployment)};`,
@@ -143,7 +164,7 @@ function definitionsParamLoadersModule(model) {
   ].join("\n");
 }
 
-/** The arguments of `unpackRemoved` (plugins/endpoints/aliases.ts): the reasons, then per scope its lines. */
+/** The arguments of `unpackRemoved` (definitions/decode/aliases.ts): the reasons, then per scope its lines. */
 function packRemoved(table) {
   const reasons = [];
   const lines = {};
@@ -174,7 +195,7 @@ function definitionsAliasesModule(model) {
       "  },",
     ]);
   const { aliases, oldRoutes, removed } = model.legacy;
-  const endpoints = `${"../".repeat(model.dir.split("/").length)}plugins/endpoints/aliases.js`;
+  const endpoints = "../decode/aliases.js";
   return [
     `// ${model.header}`,
     `import { unpackAliases, unpackRemoved, type AliasDecoder } from "${endpoints}";`,
@@ -182,7 +203,7 @@ function definitionsAliasesModule(model) {
     "/**",
     " * Deprecated method names (old scope → old name → `scope.method` of today's operation), packed",
     " * per old scope against this deployment's `names` (generate/pack.mjs, `packAliases`); `endpoints`",
-    " * decodes an old scope's on its first unknown name (plugins/endpoints/aliases.ts).",
+    " * decodes an old scope's on its first unknown name (definitions/decode/aliases.ts).",
     " */",
     "export const packedAliases: Record<string, string> = {",
     ...Object.entries(
@@ -221,7 +242,7 @@ function definitionsAllModule(model, endpoints, base) {
   const built = base && differenceRoutes(base, endpoints);
   return [
     `// ${model.header}`,
-    `import type { Registry } from "${endpoints}/index.js";`,
+    `import type { Registry } from "${endpoints}/registry.js";`,
     ...(built ? built.imports : ['import { deployment } from "./index.js";']),
     'import { aliases, legacyRoutes, removed } from "./aliases.js";',
     "",

@@ -7,7 +7,7 @@
 //   params.ts  per scope, in the same order: a number n (the next n methods take api.github.com's
 //              parameters of the same name) or the method's own parameter array (params.mjs)
 // and index.ts, aliases.ts and all.ts, which rebuild the data the per-scope modules of the
-// default give (plugins/endpoints/from-base.ts): nothing downstream sees the difference.
+// default give (definitions/decode/from-base.ts): nothing downstream sees the difference.
 import { packRoute } from "./pack.mjs";
 import { paramMeta } from "./params.mjs";
 import { literal, propertyKey } from "./util.mjs";

@@ -5,7 +5,7 @@ import { REPO_ROOT } from "./util.mjs";
 
 /** Folders whose every file is generated; `keep` lists the hand-written ones inside them. */
 export const GENERATED_DIRS = [
-  { dir: "definitions", keep: ["definitions/generate/"] },
+  { dir: "definitions", keep: ["definitions/generate/", "definitions/decode/"] },
   { dir: "types", keep: [] },
   { dir: "plugins/cli/generated", keep: [] },
 ];

@@ -167,7 +167,7 @@ export function legacyRoutes(operations, legacyTables, unmapped, deployment) {
           ]
         : match.slice(1)
       : ["GitHub's REST API description no longer has it", "the method GitHub's REST API changelog names"];
-    // The message is made from these by plugins/endpoints/aliases.ts (unpackRemoved).
+    // The message is made from these by definitions/decode/aliases.ts (unpackRemoved).
     removed.set(oldName, { was, why, instead });
   }
   return { oldRoutes, removed };

@@ -1,5 +1,5 @@
 // The compact route encoding of definitions/<deployment>/scopes/<scope>.ts (and all.ts): one
-// string per scope, read by plugins/endpoints/registry.ts (decodeScope). Keep the two in step:
+// string per scope, read by definitions/decode/trie.ts (decodeScope, trieEntry). Keep the two in step:
 // `generate --check` and test/definitions/routes.test.ts compare them on every operation.
 // It is a path trie written as lines: each path the scope uses once, sorted, and under it the
 // operations on that path:
@@ -103,7 +103,7 @@ function packNumber(number) {
 }
 
 /**
- * The deprecated aliases of `aliases.ts` (decoded by plugins/endpoints/registry.ts, on the old
+ * The deprecated aliases of `aliases.ts` (decoded by definitions/decode/aliases.ts, on the old
  * scope's first miss): per old scope one string of groups joined by `;`, one group per target
  * scope, `<target scope>/<its name count>:<entry>,<entry>…`. Entries are sorted by the target's
  * index in that scope's names (the order of `names` in index.ts), and each is
@@ -156,4 +156,25 @@ export function packAliases(table, namesOf) {
       .join(";");
   }
   return packed;
+}
+
+/**
+ * definitions/<deployment>/data.txt, which the Node preset reads into a Buffer (outside the JS
+ * heap) and decodes one operation at a time (definitions/decode/file.ts): a JSON index line,
+ * `{ scope: [routes, params, end] }` in byte offsets from the start of the next line, then per
+ * scope its packed routes (packScope), a newline, its parameter lines, a newline.
+ * `blocks` are `[scope, routes, params]`.
+ */
+export function packDataFile(blocks) {
+  const index = {};
+  let offset = 0;
+  const body = [];
+  for (const [scope, routes, params] of blocks) {
+    const start = offset;
+    const paramsAt = start + Buffer.byteLength(routes) + 1;
+    offset = paramsAt + Buffer.byteLength(params) + 1;
+    index[scope] = [start, paramsAt, offset - 1];
+    body.push(`${routes}\n${params}\n`);
+  }
+  return `${JSON.stringify(index)}\n${body.join("")}`;
 }

@@ -1,7 +1,7 @@
 import type { ParamMeta, RouteEntry } from "../../kernel/index.js";
 import type { ScopeRoutes } from "../../kernel/index.js";
 import type { Registry } from "../endpoints/index.js";
-import { loadedRoutes } from "../endpoints/registry.js";
+import { loadedRoutes, registryScopes } from "../endpoints/registry.js";
 import { registry as apiRegistry } from "../presets/registry.js";
 import { loadDeployment } from "../presets/deployments.js";
 import { deployments } from "../../definitions/deployments.js";
@@ -47,9 +47,17 @@ export function registryFor(deployment: string | undefined): Registry {
 /** The label of a registry in messages. */
 export const labelOf = (registry: Registry) => registry.deployment ?? "api.github.com";
 
-/** The routes of every scope, decoded: Node registries (the full preset's and each deployment's `all` module) carry them. */
+/**
+ * The routes of every scope, decoded: Node registries (the full preset's, from its data file, and
+ * each deployment's `all` module) have them without loading.
+ */
 const routesOf = (registry: Registry): Record<string, ScopeRoutes> =>
-  Object.fromEntries(Object.keys(registry.routes ?? {}).map((scope) => [scope, loadedRoutes(registry, scope)!]));
+  Object.fromEntries(
+    registryScopes(registry).flatMap((scope) => {
+      const routes = loadedRoutes(registry, scope);
+      return routes ? [[scope, routes]] : [];
+    }),
+  );
 
 /** The scope's method names. */
 export function scopeNames(registry: Registry, scope: string): string[] {

@@ -11,6 +11,7 @@ import {
   type Plugin,
 } from "../../kernel/index.js";
 import type { DeploymentTypes, GeneratedDeployment, VersionTypes } from "../../types/deployments.js";
+import type { apiVersions } from "../../definitions/deployments.js";
 import {
   createAlias,
   createLazy,
@@ -36,7 +37,7 @@ import {
 import type { TypedRequest } from "./typed-request.js";
 
 export type { Registry } from "./registry.js";
-export type { AliasDecoder, NamesOf } from "./aliases.js";
+export type { AliasDecoder, NamesOf } from "../../definitions/decode/aliases.js";
 export type { TypedRequest, Part } from "./typed-request.js";
 export {
   adaptMethod,
@@ -102,6 +103,29 @@ export type ChosenDeployment<O, N extends TypedDeployment> = [
 /** The one REST API version options `O` ask for (`apiVersion`), `never` for none. */
 export type ChosenVersion<O> = O extends { apiVersion: infer V } ? One<V & string> : never;
 
+/** The REST API versions deployment `C`'s description has (definitions/deployments.ts), its default first. */
+type Versions<C> = C extends keyof typeof apiVersions ? (typeof apiVersions)[C] : readonly [];
+
+/**
+ * A version `V` that deployment `C` has but whose types the program has not imported: refused,
+ * naming the import to add (without it the methods would silently have the default version's
+ * types). The default version, and a version `C` lacks (the apiVersion plugin refuses that one),
+ * are not refused here.
+ */
+type VersionRefusal<C, V> = [V] extends [never]
+  ? {}
+  : HasVersion<C, V> extends true
+    ? {}
+    : [V] extends [Versions<C>[0]]
+      ? {}
+      : [V] extends [Versions<C>[number]]
+        ? C extends string
+          ? V extends string
+            ? { apiVersion?: { [K in `add its types first: import type {} from "forgekit/types/${C}@${V}"`]: V } }
+            : {}
+          : {}
+        : {};
+
 /** Whether deployment `C` has types of their own at version `V`. */
 type HasVersion<C, V> = [V] extends [never]
   ? false
@@ -122,7 +146,7 @@ export interface EndpointsTyping<N extends TypedDeployment> extends OptionTyping
   replaces: keyof DeploymentTypes[N]["scopes"] | "request" | "rest";
   // A name known only at run time (`string`) is looked up then; a literal must be a generated one,
   // whose types the program imports (types/deployments.ts: only api.github.com's come with "forgekit").
-  refuses: this["options"] extends { deployment: infer D }
+  refuses: (this["options"] extends { deployment: infer D }
     ? string extends D
       ? {}
       : D extends string
@@ -132,7 +156,8 @@ export interface EndpointsTyping<N extends TypedDeployment> extends OptionTyping
             ? { deployment?: { [K in `add its types first: import type {} from "forgekit/types/${D}"`]: D } }
             : { deployment?: { "not a generated deployment; use one of": GeneratedDeployment } }
         : {}
-    : {};
+    : {}) &
+    VersionRefusal<ChosenDeployment<this["options"], N>, ChosenVersion<this["options"]>>;
   additions: HasVersion<ChosenDeployment<this["options"], N>, ChosenVersion<this["options"]>> extends true
     ? EndpointsAdditions<ChosenDeployment<this["options"], N>, ChosenVersion<this["options"]>>
     : [ChosenDeployment<this["options"], N>] extends [N]

@@ -7,59 +7,17 @@ import {
   type ScopeRoutes,
 } from "../../kernel/index.js";
 import type { Lazy } from "../../kernel/index.js";
-import type { AliasDecoder } from "./aliases.js";
+import { decodePaths, decodeScope, packedNames, unpackNames } from "../../definitions/decode/trie.js";
+import type { Registry } from "../../definitions/decode/registry.js";
 
-/**
- * A route registry as `definitions/` generates it (or as a user writes one): method names
- * per scope, and routes either statically (`routes`) or through per-scope `loaders`.
- */
-export interface Registry<D extends string = string> {
-  /** Label for messages, e.g. `"api.github.com"`, `"ghes-3.17"`; a generated one's name also selects its types. */
-  deployment?: D;
-  /** Method names per scope: comma-joined, or front-coded as definitions/ generates them (`|…`); by default the names in `routes`. */
-  names?: Record<string, string>;
-  /**
-   * Scopes whose method names come with their routes from `load` (a packed scope holds them):
-   * the entry of a split build then carries no method name. Until a scope loads, any name of
-   * it is a method that loads the scope on its first call (and rejects if the scope has no such
-   * method, naming the closest one); `Object.keys` lists the scope's names once it has loaded.
-   */
-  scopes?: readonly string[];
-  /**
-   * Every scope's routes, loaded already: a `{ name: [route, defaults?, extra?] }` table, or the
-   * packed string definitions/ generates (decoded on the scope's first use; the format is described in
-   * definitions/generate/pack.mjs).
-   */
-  routes?: Record<string, ScopeRoutes | string>;
-  /**
-   * Load one scope's routes (browsers: one chunk per scope): a table or packed string (names
-   * included), or `paths`, packed route lines without names, decoded against the scope's `names`
-   * (GHEC's and GHES's definitions/ load these).
-   */
-  load?: (scope: string) => Promise<{ routes: ScopeRoutes | string } | { paths: string }>;
-  /** Load one scope's parameter metadata: endpoint methods check their parameters against it. */
-  loadParams?: (scope: string) => Promise<{ params: ScopeParams | string }>;
-  /**
-   * `false`: endpoint methods send parameters unchecked though `loadParams` is given (the
-   * drop-in `Octokit`, as @octokit/rest does); the metadata still serves paginate's page size.
-   * Default true.
-   */
-  checks?: boolean;
-  /**
-   * Deprecated names: old scope → old name → `"scope.method"`, or per old scope a decoder of the
-   * packed form definitions/ generates (it refers to this registry's names by index; see
-   * plugins/endpoints/aliases.ts), called on the scope's first unknown name.
-   * The Node preset includes them; in browsers, `await loadAliases()` from the definitions and
-   * pass `aliases` in.
-   */
-  aliases?: Record<string, Record<string, string> | AliasDecoder>;
-  /** @octokit/rest v15/v16 names sent to their old route: old scope → old name → route (`legacyRoutes` of aliases.ts). */
-  legacyRoutes?: Record<string, Record<string, string>>;
-  /** @octokit/rest v15/v16 names of removed endpoints: old scope → old name → error message (`removed` of aliases.ts). */
-  removed?: Record<string, Record<string, string>>;
-}
+// The registry's shape and its data's decoders are definitions/'s (definitions/decode/): this
+// module keeps what a registry has decoded and loaded, per registry object.
+export type { Registry } from "../../definitions/decode/registry.js";
 
 const { hasOwn } = Object;
+/** `table[key]` if it is the table's own entry. */
+const own = <T>(table: Record<string, T> | undefined, key: string): T | undefined =>
+  table && hasOwn(table, key) ? table[key] : undefined;
 /** Parsed names and loaded chunks, per registry object (shared data, not per-client state). */
 const cache = new WeakMap<
   Registry,
@@ -84,65 +42,6 @@ function state(registry: Registry) {
   return entry;
 }
 
-const PREFIX_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
-const VERBS: Record<string, string> = { G: "GET", P: "POST", U: "PUT", A: "PATCH", D: "DELETE", H: "HEAD" };
-const PATHS: Record<string, string> = { "~": "/repos/{owner}/{repo}", "^": "/orgs/{org}" };
-
-/** Undo front-coding: one digit of characters shared with the previous name, then the rest. */
-function unfront(items: string[]): string[] {
-  let previous = "";
-  return items.map(
-    (packed) => (previous = previous.slice(0, PREFIX_DIGITS.indexOf(packed[0] as string)) + packed.slice(1)),
-  );
-}
-
-/** Decode a name list: plain `a,b,c`, or front-coded `|` + per name one digit of characters shared with the previous name, then the rest. */
-export function unpackNames(list: string): string[] {
-  if (list[0] !== "|") return list ? list.split(",") : [];
-  return unfront(list.slice(1).split(","));
-}
-
-/**
- * A packed scope (definitions/generate/pack.mjs writes it) as `[name, line]` pairs sorted by
- * name, `line` being `<verb letter><path>[ <json>]` as `paths` chunks hold it. The packed form
- * is a path trie, one line per path, `<digit of characters shared with the previous path><rest>`,
- * each followed by its operations, ` <verb letter><name>[ <json [defaults|0, extra?]>]`.
- */
-function trieLines(packed: string): [string, string][] {
-  const pairs: [string, string][] = [];
-  let path = "";
-  for (const line of packed ? packed.split("\n") : []) {
-    const end = line.indexOf(" ", 2);
-    if (line[0] !== " ") path = path.slice(0, PREFIX_DIGITS.indexOf(line[0] as string)) + line.slice(1);
-    else pairs.push([line.slice(2, end < 0 ? undefined : end), line[1] + path + (end < 0 ? "" : line.slice(end))]);
-  }
-  return pairs.sort(([a], [b]) => (a < b ? -1 : 1));
-}
-
-/** Decode a packed scope (a path trie: trieLines): `name → [route, defaults?, extra?]`, names sorted. */
-export function decodeScope(packed: string): ScopeRoutes {
-  const pairs = trieLines(packed);
-  return decodePaths(
-    pairs.map((pair) => pair[0]),
-    pairs.map((pair) => pair[1]),
-  );
-}
-
-/** Decode packed lines without names (`<verb letter><path>[ <json>]`), the i-th being `names[i]`'s route. */
-function decodePaths(names: readonly string[], lines: readonly string[]): ScopeRoutes {
-  const routes: Record<string, RouteEntry> = {};
-  lines.forEach((line, index) => {
-    const end = line.indexOf(" ");
-    const path = line.slice(1, end < 0 ? undefined : end);
-    const route = `${VERBS[line[0] as string]} ${(PATHS[path[0] as string] ?? path[0]) + path.slice(1)}`;
-    routes[names[index] as string] = end < 0 ? [route] : [route, ...(JSON.parse(line.slice(end + 1)) as [0])];
-  });
-  return routes;
-}
-
-/** Names of a packed scope, sorted, without decoding its routes. */
-const packedNames = (packed: string) => trieLines(packed).map((pair) => pair[0]);
-
 /** Every scope the registry names (or has routes for). */
 export function registryScopes(registry: Registry): string[] {
   return [
@@ -162,8 +61,8 @@ export function scopeNames(registry: Registry, scope: string): readonly string[]
   const { names, routes: loaded } = state(registry);
   let list = names.get(scope);
   if (!list) {
-    const packed = registry.names && hasOwn(registry.names, scope) ? registry.names[scope] : undefined;
-    const routes = registry.routes && hasOwn(registry.routes, scope) ? registry.routes[scope] : undefined;
+    const packed = own(registry.names, scope);
+    const routes = own(registry.routes, scope);
     list =
       packed !== undefined
         ? unpackNames(packed)
@@ -212,7 +111,7 @@ function keep(registry: Registry, scope: string, routes: ScopeRoutes | string | 
 export function loadedRoutes(registry: Registry, scope: string): ScopeRoutes | undefined {
   const loaded = state(registry).routes.get(scope);
   if (loaded) return loaded;
-  const routes = registry.routes && hasOwn(registry.routes, scope) ? registry.routes[scope] : undefined;
+  const routes = own(registry.routes, scope);
   return routes === undefined ? undefined : keep(registry, scope, routes);
 }
 
@@ -274,7 +173,7 @@ export async function loadParams(registry: Registry, scope: string, name: string
 
 /** The scope's deprecated names (old name → `"scope.method"`), decoded against the registry's names on first use if packed. */
 export function aliasTable(registry: Registry, scope: string): Record<string, string> {
-  const given = registry.aliases && hasOwn(registry.aliases, scope) ? registry.aliases[scope] : undefined;
+  const given = own(registry.aliases, scope);
   if (typeof given !== "function") return given ?? {};
   const decoded = state(registry).aliases;
   let table = decoded.get(scope);
@@ -285,7 +184,7 @@ export function aliasTable(registry: Registry, scope: string): Record<string, st
 /** `"scope.method"` an old name stands for, if the (loaded) alias table has it. */
 export function aliasTarget(registry: Registry, scope: string, name: string): string | undefined {
   const table = aliasTable(registry, scope);
-  return hasOwn(table, name) ? table[name] : undefined;
+  return own(table, name);
 }
 
 /** An old name's entry in one of the legacy tables (`aliases`, `legacyRoutes`, `removed`). */
@@ -294,8 +193,7 @@ export function lookup(
   scope: string,
   name: string,
 ): string | undefined {
-  const table = tables && hasOwn(tables, scope) ? tables[scope] : undefined;
-  return table && hasOwn(table, name) ? table[name] : undefined;
+  return own(own(tables, scope), name);
 }
 
 /** Route → method name, per decoded scope table (built on a route lookup's first look at it). */

@@ -9,22 +9,14 @@ import {
 } from "../../kernel/index.js";
 import { tokenAuth } from "../auth/plugin.js";
 import { checkOptions } from "../check-options/index.js";
-import { endpoints, type Registry } from "../endpoints/index.js";
+import { endpoints } from "../endpoints/index.js";
 import { log } from "../log/plugin.js";
 import { paginate } from "../paginate/index.js";
 import { previews } from "../previews/index.js";
 import { registerEndpoints } from "../register-endpoints/index.js";
-import { deployment, load, scopes } from "../../definitions/api.github.com/index.js";
+import { lazyRegistry as registry } from "../../definitions/api.github.com/index.js";
 import { keepPlaces } from "./place.js";
 
-/**
- * api.github.com's registry with scope names only: each scope's routes, its method names with
- * them, load on first use (a method's first call). No
- * per-parameter metadata (it would be the largest part of a flat bundle): path parameters are
- * still checked from the route, GitHub's 422 explains the rest, and
- * `endpoints({ ...registry, loadParams })` adds it (docs/browsers-and-bundle-size.md).
- */
-const registry: Registry<typeof deployment> = { deployment, scopes, load };
 const endpointMethods = endpoints(registry);
 
 /**

@@ -6,7 +6,7 @@ import * as assert from "uvu/assert";
 import type { ScopeRoutes } from "../../kernel/index.js";
 import { deployments } from "../../definitions/deployments.js";
 import { summaryOf } from "../../plugins/cli/help.js";
-import { decodeScope } from "../../plugins/endpoints/registry.js";
+import { decodeScope } from "../../definitions/decode/trie.js";
 
 const test = suite("cli: generated summaries");
 const routesOf = async (deployment: string): Promise<Record<string, ScopeRoutes>> => {

@@ -1,14 +1,15 @@
 // GHEC's and GHES's registries are stored as what differs from api.github.com's
 // (definitions/generate/differences.mjs): the routes and parameters put back together from
-// them (plugins/endpoints/from-base.ts) are, operation by operation, what the generator
+// them (definitions/decode/from-base.ts) are, operation by operation, what the generator
 // computes from that deployment's own OpenAPI description.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { readdirSync } from "node:fs";
 import { Client, ParameterError, type ParamMeta, type ScopeParams, type ScopeRoutes } from "../../kernel/index.js";
 import { endpoints, type Registry } from "../../plugins/endpoints/index.js";
-import { paramsFromBase, pathsFromBase } from "../../plugins/endpoints/from-base.js";
-import { decodeScope, loadEntry, loadedRoutes, unpackNames } from "../../plugins/endpoints/registry.js";
+import { paramsFromBase, pathsFromBase } from "../../definitions/decode/from-base.js";
+import { loadEntry, loadedRoutes } from "../../plugins/endpoints/registry.js";
+import { decodeScope, unpackNames } from "../../definitions/decode/trie.js";
 import * as api from "../../definitions/api.github.com/index.js";
 import { otherDeployments } from "../../definitions/deployments.js";
 // @ts-expect-error: the generator is plain JavaScript without declarations.

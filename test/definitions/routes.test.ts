@@ -1,5 +1,5 @@
 // The packed route data (definitions/generate/pack.mjs encodes it as a path trie,
-// plugins/endpoints/registry.ts decodes it) keeps every fact of every operation: decoded,
+// definitions/decode/trie.ts decodes it, a scope or one operation) keeps every fact of every operation: decoded,
 // api.github.com's 1,223 operations are, name for name, the generator's routes, defaults and
 // extras, and their method, path, query and path parameters, own server, body parameter and
 // deprecation agree with the OpenAPI description itself.
@@ -7,7 +7,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { readFileSync } from "node:fs";
 import type { RouteEntry, ScopeRoutes } from "../../kernel/index.js";
-import { decodeScope } from "../../plugins/endpoints/registry.js";
+import { decodeScope, trieEntry } from "../../definitions/decode/trie.js";
 import { routes } from "../../definitions/api.github.com/all.js";
 import { routes as reposRoutes } from "../../definitions/api.github.com/scopes/repos.js";
 // @ts-expect-error: the generator is plain JavaScript without declarations.
@@ -37,6 +37,17 @@ function decodeAll(packed: Record<string, string>): Map<string, RouteEntry> {
   const all = new Map<string, RouteEntry>();
   for (const [scope, text] of Object.entries(packed))
     for (const [name, entry] of Object.entries(decodeScope(text) as ScopeRoutes)) all.set(`${scope}.${name}`, entry);
+  return all;
+}
+
+/** Every operation of the generator's model decoded alone from `packed` (trieEntry): `scope.name` → entry. */
+function decodeEach(packed: Record<string, string>): Map<string, RouteEntry> {
+  const all = new Map<string, RouteEntry>();
+  for (const [scope, operations] of model.scopes)
+    for (const { name } of operations) {
+      const entry = trieEntry(packed[scope]!, name);
+      if (entry) all.set(`${scope}.${name}`, entry);
+    }
   return all;
 }
 
@@ -70,6 +81,20 @@ test("all.ts decodes to the generator's 1,223 operations, route, defaults and ex
     const names = Object.keys(decodeScope(text));
     assert.equal(names, [...names].sort());
   }
+});
+
+test("each operation decoded alone is the generator's; a name the scope lacks finds nothing", () => {
+  const decoded = decodeEach(routes);
+  assert.is(decoded.size, 1223);
+  assert.equal(mismatches(decoded), []);
+  // A name that is only the start or the end of an operation's, or a path's text, is no operation.
+  for (const missing of ["ge", "et", "gett", "repos", "{owner}", "", "Gget"])
+    assert.is(trieEntry(routes.repos!, missing), undefined, JSON.stringify(missing));
+  // The first and the last operation of a scope (no newline after the last).
+  const names = Object.keys(decodeScope(routes.repos!));
+  const last = routes.repos!.slice(routes.repos!.lastIndexOf("\n") + 3).split(" ")[0]!;
+  assert.ok(names.includes(last), last);
+  assert.equal(trieEntry(routes.repos!, last), decodeScope(routes.repos!)[last]);
 });
 
 test("each decoded operation agrees with the OpenAPI description", () => {
@@ -133,6 +158,7 @@ test("one wrong character in the packed data is found (the checks above can fail
   for (const changed of [shared, verb, name]) {
     assert.is.not(changed, text);
     assert.ok(mismatches(decodeAll({ ...routes, repos: changed })).length > 0);
+    assert.ok(mismatches(decodeEach({ ...routes, repos: changed })).length > 0);
   }
 });
 

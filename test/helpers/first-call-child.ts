@@ -18,3 +18,6 @@ mark("method made");
 ordered("method-made");
 const { status } = await get({ owner: "o", repo: "r" });
 mark(`answered ${status}`);
+// The Node preset's metadata comes from its data file (read at once, no module to wait for) when it can be read.
+const { registry } = await import("../../plugins/presets/registry.js");
+if (typeof registry.routes?.repos === "object") mark("metadata from data.txt");

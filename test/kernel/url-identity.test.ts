@@ -16,7 +16,7 @@ import * as ghec from "../../definitions/ghec/all.js";
 import * as ghes317 from "../../definitions/ghes-3.17/all.js";
 import * as ghes318 from "../../definitions/ghes-3.18/all.js";
 import * as ghes319 from "../../definitions/ghes-3.19/all.js";
-import { decodeScope } from "../../plugins/endpoints/registry.js";
+import { decodeScope } from "../../definitions/decode/trie.js";
 import { ParameterError, uploadsOrigin } from "../../kernel/index.js";
 
 const BASE = "https://api.github.com";

@@ -6,7 +6,8 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { Client, ParameterError } from "../../kernel/index.js";
 import { endpoints, type Registry } from "../../plugins/endpoints/index.js";
-import { aliasTable, aliasTarget, decodeScope, loadEntry, unpackNames } from "../../plugins/endpoints/registry.js";
+import { aliasTable, aliasTarget, loadEntry } from "../../plugins/endpoints/registry.js";
+import { decodeScope, unpackNames } from "../../definitions/decode/trie.js";
 import { deployments } from "../../definitions/deployments.js";
 // @ts-expect-error: the generator is plain JavaScript without declarations.
 import { packAliases, packNames, packScope } from "../../definitions/generate/pack.mjs";
@@ -74,7 +75,7 @@ test("pack(decode(scope)) is the generated scope; the names table is its names",
         extra,
       }));
       // Generated scopes are the encoder's output; the others' all.ts rebuild theirs from
-      // api.github.com's lines (plugins/endpoints/from-base.ts), one path line per operation.
+      // api.github.com's lines (definitions/decode/from-base.ts), one path line per operation.
       if (deployment === "api.github.com") assert.is(packScope(operations), packed, `${deployment} ${scope}`);
       else assert.equal(decodeScope(packScope(operations)), table, `${deployment} ${scope}`);
       assert.is(packNames(Object.keys(table)), names[scope], `${deployment} ${scope}: names`);

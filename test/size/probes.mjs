@@ -391,5 +391,10 @@ export const installFootprint = {
   // (build/per-file.mjs `bundleDeclarations`). +9.7 kB: one "exports" key per forgekit/routes
   // scope instead of a pattern, so that a made-up scope does not type-check (one declaration
   // file fewer). Measured 553 files (541 in the package), 5,938,660 B of file contents.
-  ceiling: { bytes: 5_940_000, files: 553 },
+  // +278 kB and +5 files for issue 39, item 1 (measured 6,183,436 B, 602 files): api.github.com's
+  // routes and parameters in one data file the Node preset reads into a Buffer, outside the JS
+  // heap (definitions/api.github.com/data.txt, 233 kB; heap growth over 50 distinct calls 1.77 ->
+  // 0.92 MB), and the decoders' modules beside the data (definitions/decode/). A trade for the
+  // lead to accept or undo: this commit alone raises the ceiling.
+  ceiling: { bytes: 6_184_000, files: 602 },
 };

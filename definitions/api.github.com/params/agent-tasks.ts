@@ -3,7 +3,7 @@
 /**
  * Parameters per method, one line per method in name order: `<name> <json>`, the JSON
  * `[[name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?], …]`.
- * A string, decoded one method at a time on its first call (plugins/endpoints/registry.ts):
+ * A string, decoded one method at a time on its first call (definitions/decode/trie.ts):
  * a program pays in memory for the methods it calls, not for their scope's.
  */
 export const params: string = "createTaskInRepo [[\"owner\",\"p!\",\"string\"],[\"repo\",\"p!\",\"string\"],[\"prompt\",\"b!\",\"string\"],[\"model\",\"b\",\"string\"],[\"custom_agent\",\"b\",\"string\"],[\"create_pull_request\",\"b\",\"boolean\"],[\"base_ref\",\"b\",\"string\"],[\"head_ref\",\"b\",\"string\"]]\ngetTaskById [[\"task_id\",\"p!\",\"string\"]]\ngetTaskByRepoAndId [[\"owner\",\"p!\",\"string\"],[\"repo\",\"p!\",\"string\"],[\"task_id\",\"p!\",\"string\"]]\nlistTasks [[\"per_page\",\"q\",\"integer\"],[\"page\",\"q\",\"integer\"],[\"sort\",\"q\",\"string\",[\"updated_at\",\"created_at\"]],[\"direction\",\"q\",\"string\",[\"asc\",\"desc\"]],[\"state\",\"q\",\"string\"],[\"is_archived\",\"q\",\"boolean\"],[\"since\",\"q\",\"string\"]]\nlistTasksForRepo [[\"owner\",\"p!\",\"string\"],[\"repo\",\"p!\",\"string\"],[\"per_page\",\"q\",\"integer\"],[\"page\",\"q\",\"integer\"],[\"sort\",\"q\",\"string\",[\"updated_at\",\"created_at\"]],[\"direction\",\"q\",\"string\",[\"asc\",\"desc\"]],[\"state\",\"q\",\"string\"],[\"is_archived\",\"q\",\"boolean\"],[\"since\",\"q\",\"string\"],[\"creator_id\",\"q\",\"array\"]]";

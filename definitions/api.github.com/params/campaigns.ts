@@ -3,7 +3,7 @@
 /**
  * Parameters per method, one line per method in name order: `<name> <json>`, the JSON
  * `[[name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?], …]`.
- * A string, decoded one method at a time on its first call (plugins/endpoints/registry.ts):
+ * A string, decoded one method at a time on its first call (definitions/decode/trie.ts):
  * a program pays in memory for the methods it calls, not for their scope's.
  */
 export const params: string = "createCampaign [[\"org\",\"p!\",\"string\"],[\"name\",\"b!\",\"string\"],[\"description\",\"b!\",\"string\"],[\"managers\",\"b\",\"array\"],[\"team_managers\",\"b\",\"array\"],[\"ends_at\",\"b!\",\"string\"],[\"contact_link\",\"b?\",\"string\"],[\"code_scanning_alerts\",\"b?\",\"array\"],[\"generate_issues\",\"b\",\"boolean\"]]\ndeleteCampaign [[\"org\",\"p!\",\"string\"],[\"campaign_number\",\"p!\",\"integer\"]]\ngetCampaignSummary [[\"org\",\"p!\",\"string\"],[\"campaign_number\",\"p!\",\"integer\"]]\nlistOrgCampaigns [[\"org\",\"p!\",\"string\"],[\"page\",\"q\",\"integer\"],[\"per_page\",\"q\",\"integer\"],[\"direction\",\"q\",\"string\",[\"asc\",\"desc\"]],[\"state\",\"q\",\"string\",[\"open\",\"closed\"]],[\"sort\",\"q\",\"string\",[\"created\",\"updated\",\"ends_at\",\"published\"]]]\nupdateCampaign [[\"org\",\"p!\",\"string\"],[\"campaign_number\",\"p!\",\"integer\"],[\"name\",\"b\",\"string\"],[\"description\",\"b\",\"string\"],[\"managers\",\"b\",\"array\"],[\"team_managers\",\"b\",\"array\"],[\"ends_at\",\"b\",\"string\"],[\"contact_link\",\"b?\",\"string\"],[\"state\",\"b\",\"string\",[\"open\",\"closed\"]]]";

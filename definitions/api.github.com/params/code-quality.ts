@@ -3,7 +3,7 @@
 /**
  * Parameters per method, one line per method in name order: `<name> <json>`, the JSON
  * `[[name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?], …]`.
- * A string, decoded one method at a time on its first call (plugins/endpoints/registry.ts):
+ * A string, decoded one method at a time on its first call (definitions/decode/trie.ts):
  * a program pays in memory for the methods it calls, not for their scope's.
  */
 export const params: string = "getFinding [[\"owner\",\"p!\",\"string\"],[\"repo\",\"p!\",\"string\"],[\"finding_number\",\"p!\",\"integer\"]]\ngetSetup [[\"owner\",\"p!\",\"string\"],[\"repo\",\"p!\",\"string\"]]\nlistFindingsForRepo [[\"owner\",\"p!\",\"string\"],[\"repo\",\"p!\",\"string\"],[\"per_page\",\"q\",\"integer\"],[\"direction\",\"q\",\"string\",[\"asc\",\"desc\"]],[\"before\",\"q\",\"string\"],[\"after\",\"q\",\"string\"],[\"state\",\"q\",\"string\",[\"open\",\"dismissed\"]]]\nupdateSetup [[\"owner\",\"p!\",\"string\"],[\"repo\",\"p!\",\"string\"],[\"state\",\"b\",\"string\",[\"configured\",\"not-configured\"]],[\"runner_type\",\"b\",\"string\",[\"standard\",\"labeled\"]],[\"runner_label\",\"b?\",\"string\"],[\"languages\",\"b\",\"array\"],[\"ai_findings_option\",\"b\",\"string\",[\"disabled\",\"on_push\"]]]";

@@ -3,7 +3,7 @@
 /**
  * Parameters per method, one line per method in name order: `<name> <json>`, the JSON
  * `[[name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?], …]`.
- * A string, decoded one method at a time on its first call (plugins/endpoints/registry.ts):
+ * A string, decoded one method at a time on its first call (definitions/decode/trie.ts):
  * a program pays in memory for the methods it calls, not for their scope's.
  */
 export const params: string = "createRepositorySnapshot [[\"owner\",\"p!\",\"string\"],[\"repo\",\"p!\",\"string\"],[\"version\",\"b!\",\"integer\"],[\"job\",\"b!\",\"object\"],[\"sha\",\"b!\",\"string\"],[\"ref\",\"b!\",\"string\"],[\"detector\",\"b!\",\"object\"],[\"metadata\",\"b\",\"object\"],[\"manifests\",\"b\",\"object\"],[\"scanned\",\"b!\",\"string\"]]\ndiffRange [[\"owner\",\"p!\",\"string\"],[\"repo\",\"p!\",\"string\"],[\"basehead\",\"p!\",\"string\"],[\"name\",\"q\",\"string\"]]\nexportSbom [[\"owner\",\"p!\",\"string\"],[\"repo\",\"p!\",\"string\"]]\nfetchSbomReport [[\"owner\",\"p!\",\"string\"],[\"repo\",\"p!\",\"string\"],[\"sbom_uuid\",\"p!\",\"string\"]]\ngenerateSbomReport [[\"owner\",\"p!\",\"string\"],[\"repo\",\"p!\",\"string\"]]";

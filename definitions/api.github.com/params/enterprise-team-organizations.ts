@@ -3,7 +3,7 @@
 /**
  * Parameters per method, one line per method in name order: `<name> <json>`, the JSON
  * `[[name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?], …]`.
- * A string, decoded one method at a time on its first call (plugins/endpoints/registry.ts):
+ * A string, decoded one method at a time on its first call (definitions/decode/trie.ts):
  * a program pays in memory for the methods it calls, not for their scope's.
  */
 export const params: string = "add [[\"enterprise\",\"p!\",\"string\"],[\"enterprise-team\",\"p!\",\"string\"],[\"org\",\"p!\",\"string\"]]\nbulkAdd [[\"enterprise\",\"p!\",\"string\"],[\"enterprise-team\",\"p!\",\"string\"],[\"organization_slugs\",\"b!\",\"array\"]]\nbulkRemove [[\"enterprise\",\"p!\",\"string\"],[\"enterprise-team\",\"p!\",\"string\"],[\"organization_slugs\",\"b!\",\"array\"]]\ndelete [[\"enterprise\",\"p!\",\"string\"],[\"enterprise-team\",\"p!\",\"string\"],[\"org\",\"p!\",\"string\"]]\ngetAssignment [[\"enterprise\",\"p!\",\"string\"],[\"enterprise-team\",\"p!\",\"string\"],[\"org\",\"p!\",\"string\"]]\ngetAssignments [[\"enterprise\",\"p!\",\"string\"],[\"enterprise-team\",\"p!\",\"string\"],[\"per_page\",\"q\",\"integer\"],[\"page\",\"q\",\"integer\"]]";

@@ -3,7 +3,7 @@
 /**
  * Parameters per method, one line per method in name order: `<name> <json>`, the JSON
  * `[[name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?], …]`.
- * A string, decoded one method at a time on its first call (plugins/endpoints/registry.ts):
+ * A string, decoded one method at a time on its first call (definitions/decode/trie.ts):
  * a program pays in memory for the methods it calls, not for their scope's.
  */
 export const params: string = "create [[\"enterprise\",\"p!\",\"string\"],[\"name\",\"b!\",\"string\"],[\"description\",\"b?\",\"string\"],[\"sync_to_organizations\",\"b\",\"string\",[\"all\",\"disabled\"]],[\"organization_selection_type\",\"b\",\"string\",[\"disabled\",\"selected\",\"all\"]],[\"group_id\",\"b?\",\"string\"],[\"notification_setting\",\"b\",\"string\",[\"notifications_enabled\",\"notifications_disabled\"]]]\ndelete [[\"enterprise\",\"p!\",\"string\"],[\"team_slug\",\"p!\",\"string\"]]\nget [[\"enterprise\",\"p!\",\"string\"],[\"team_slug\",\"p!\",\"string\"]]\nlist [[\"enterprise\",\"p!\",\"string\"],[\"per_page\",\"q\",\"integer\"],[\"page\",\"q\",\"integer\"]]\nupdate [[\"enterprise\",\"p!\",\"string\"],[\"team_slug\",\"p!\",\"string\"],[\"name\",\"b?\",\"string\"],[\"description\",\"b?\",\"string\"],[\"sync_to_organizations\",\"b\",\"string\",[\"all\",\"disabled\"]],[\"organization_selection_type\",\"b\",\"string\",[\"disabled\",\"selected\",\"all\"]],[\"group_id\",\"b?\",\"string\"],[\"notification_setting\",\"b\",\"string\",[\"notifications_enabled\",\"notifications_disabled\"]]]";

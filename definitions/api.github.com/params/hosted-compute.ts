@@ -3,7 +3,7 @@
 /**
  * Parameters per method, one line per method in name order: `<name> <json>`, the JSON
  * `[[name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?], …]`.
- * A string, decoded one method at a time on its first call (plugins/endpoints/registry.ts):
+ * A string, decoded one method at a time on its first call (definitions/decode/trie.ts):
  * a program pays in memory for the methods it calls, not for their scope's.
  */
 export const params: string = "createNetworkConfigurationForOrg [[\"org\",\"p!\",\"string\"],[\"name\",\"b!\",\"string\"],[\"compute_service\",\"b\",\"string\",[\"none\",\"actions\"]],[\"network_settings_ids\",\"b!\",\"array\"],[\"failover_network_settings_ids\",\"b\",\"array\"],[\"failover_network_enabled\",\"b\",\"boolean\"]]\ndeleteNetworkConfigurationFromOrg [[\"org\",\"p!\",\"string\"],[\"network_configuration_id\",\"p!\",\"string\"]]\ngetNetworkConfigurationForOrg [[\"org\",\"p!\",\"string\"],[\"network_configuration_id\",\"p!\",\"string\"]]\ngetNetworkSettingsForOrg [[\"org\",\"p!\",\"string\"],[\"network_settings_id\",\"p!\",\"string\"]]\nlistNetworkConfigurationsForOrg [[\"org\",\"p!\",\"string\"],[\"per_page\",\"q\",\"integer\"],[\"page\",\"q\",\"integer\"]]\nupdateNetworkConfigurationForOrg [[\"org\",\"p!\",\"string\"],[\"network_configuration_id\",\"p!\",\"string\"],[\"name\",\"b\",\"string\"],[\"compute_service\",\"b\",\"string\",[\"none\",\"actions\"]],[\"network_settings_ids\",\"b\",\"array\"],[\"failover_network_settings_ids\",\"b\",\"array\"],[\"failover_network_enabled\",\"b\",\"boolean\"]]";

@@ -3,7 +3,7 @@
 /**
  * Parameters per method, one line per method in name order: `<name> <json>`, the JSON
  * `[[name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?], …]`.
- * A string, decoded one method at a time on its first call (plugins/endpoints/registry.ts):
+ * A string, decoded one method at a time on its first call (definitions/decode/trie.ts):
  * a program pays in memory for the methods it calls, not for their scope's.
  */
 export const params: string = "render [[\"text\",\"b!\",\"string\"],[\"mode\",\"b\",\"string\",[\"markdown\",\"gfm\"]],[\"context\",\"b\",\"string\"]]\nrenderRaw [[\"data\",\"b\",\"string\"]]";

@@ -3,7 +3,7 @@
 /**
  * Parameters per method, one line per method in name order: `<name> <json>`, the JSON
  * `[[name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?], …]`.
- * A string, decoded one method at a time on its first call (plugins/endpoints/registry.ts):
+ * A string, decoded one method at a time on its first call (definitions/decode/trie.ts):
  * a program pays in memory for the methods it calls, not for their scope's.
  */
 export const params: string = "createOidcCustomPropertyInclusionForEnterprise [[\"enterprise\",\"p!\",\"string\"],[\"custom_property_name\",\"b!\",\"string\"]]\ncreateOidcCustomPropertyInclusionForOrg [[\"org\",\"p!\",\"string\"],[\"custom_property_name\",\"b!\",\"string\"]]\ndeleteOidcCustomPropertyInclusionForEnterprise [[\"enterprise\",\"p!\",\"string\"],[\"custom_property_name\",\"p!\",\"string\"]]\ndeleteOidcCustomPropertyInclusionForOrg [[\"org\",\"p!\",\"string\"],[\"custom_property_name\",\"p!\",\"string\"]]\ngetOidcCustomSubTemplateForOrg [[\"org\",\"p!\",\"string\"]]\nlistOidcCustomPropertyInclusionsForEnterprise [[\"enterprise\",\"p!\",\"string\"]]\nlistOidcCustomPropertyInclusionsForOrg [[\"org\",\"p!\",\"string\"]]\nupdateOidcCustomSubTemplateForOrg [[\"org\",\"p!\",\"string\"],[\"include_claim_keys\",\"b\",\"array\"],[\"use_immutable_subject\",\"b\",\"boolean\"]]";

@@ -3,7 +3,7 @@
 /**
  * Parameters per method, one line per method in name order: `<name> <json>`, the JSON
  * `[[name, flags (p|q|b|h, ! required, ? nullable, * multi-segment), type, allowed values?], …]`.
- * A string, decoded one method at a time on its first call (plugins/endpoints/registry.ts):
+ * A string, decoded one method at a time on its first call (definitions/decode/trie.ts):
  * a program pays in memory for the methods it calls, not for their scope's.
  */
 export const params: string = "add [[\"owner\",\"p!\",\"string\"],[\"repo\",\"p!\",\"string\"],[\"stack_number\",\"p!\",\"integer\"],[\"pull_requests\",\"b!\",\"array\"]]\ncreate [[\"owner\",\"p!\",\"string\"],[\"repo\",\"p!\",\"string\"],[\"pull_requests\",\"b!\",\"array\"]]\nget [[\"owner\",\"p!\",\"string\"],[\"repo\",\"p!\",\"string\"],[\"stack_number\",\"p!\",\"integer\"]]\nlist [[\"owner\",\"p!\",\"string\"],[\"repo\",\"p!\",\"string\"],[\"pull_request\",\"q\",\"integer\"],[\"per_page\",\"q\",\"integer\"],[\"page\",\"q\",\"integer\"]]\nunstack [[\"owner\",\"p!\",\"string\"],[\"repo\",\"p!\",\"string\"],[\"stack_number\",\"p!\",\"integer\"]]";
