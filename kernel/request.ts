@@ -1,3 +1,4 @@
+import { viewed } from "./endpoint-view.js";
 import { hookOf, type HookSource } from "./hook.js";
 import { merge } from "./merge.js";
 import { own } from "./once.js";
@@ -84,12 +85,13 @@ function hooksFirst(source: HookSource): boolean {
 
 /** `request.endpoint` over `state`; its `defaults` is another over the merged defaults, as `request.defaults`. */
 function endpointOf(state: State): Endpoint {
+  const expand = viewed(state.hook, parse);
   return Object.assign(
-    (route: string | RequestParameters, params?: RequestParameters) => parse(mergeFor(state, route, params)),
+    (route: string | RequestParameters, params?: RequestParameters) => expand(mergeFor(state, route, params)),
     {
       DEFAULTS: mergeFor(state),
       merge: (route?: string | RequestParameters, params?: RequestParameters) => mergeFor(state, route, params),
-      parse,
+      parse: expand,
       defaults: (more: RequestParameters) =>
         endpointOf({ ...state, defaults: merge(mergeFor(state), more), base: undefined }),
     },

@@ -1,4 +1,5 @@
 import type { Client } from "../../kernel/index.js";
+import { octokitEndpointView } from "./octokit-endpoint.js";
 import { asOctokitError } from "./octokit-errors.js";
 import type { OctokitCoreMembers } from "./octokit-types.js";
 
@@ -69,6 +70,8 @@ export function octokitOf<C extends Preset>(Base: C) {
   // (a wrap may answer without sending); the checks still run before the transport
   // (kernel/request.ts).
   Object.defineProperty(Octokit, Symbol.for("forgekit.hooksBeforeChecks"), { value: true });
+  // `request.endpoint()` returns the body as the object, as @octokit/endpoint does (kernel/endpoint-view.ts).
+  Object.defineProperty(Octokit, Symbol.for("forgekit.endpointView"), { value: octokitEndpointView });
   // v16's `const Octokit = require("@octokit/rest")`, called or constructed: what the CommonJS
   // entry exports when installed as @octokit/rest (build/per-file.mjs), so that v16 code gets
   // the drop-in's behaviour (no retries, pacing, checks or page size of its own), not forgekit()'s.
