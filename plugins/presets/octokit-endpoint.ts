@@ -1,14 +1,21 @@
 import type { EndpointOptions, RequestOptions } from "../../kernel/index.js";
+import { slashesAsGiven } from "./octokit-paths.js";
 
 /**
  * `request.endpoint()` and `endpoint.parse()` of the drop-in `Octokit`, in @octokit/endpoint's
  * shape (test/octokit/endpoint-shape.test.ts compares them with @octokit/core's): forgekit's
- * own parse runs first (its checks, its URL), then the body is the object or `data` given,
+ * own parse runs first (its checks, its URL, with a path's leading slash kept as
+ * plugins/presets/octokit-paths.ts says), then the body is the object or `data` given,
  * not its JSON; a body without `content-type` gets JSON's; PATCH and PUT without one have
  * `""`; `mediaType.format` rewrites `accept`, and `mediaType.previews` does for GraphQL. Set
  * on the class under `Symbol.for("forgekit.endpointView")` (kernel/endpoint-view.ts).
  */
-export function octokitEndpointView(options: EndpointOptions, parsed: RequestOptions): RequestOptions {
+export function octokitEndpointView(
+  options: EndpointOptions,
+  parse: (options: EndpointOptions) => RequestOptions,
+): RequestOptions {
+  const route = slashesAsGiven(options);
+  const parsed = parse(route === options.url ? options : { ...options, url: route });
   const { method, url, request } = parsed;
   const headers = { ...parsed.headers };
   const { format, previews } = (options.mediaType ?? {}) as { format?: string; previews?: readonly string[] };

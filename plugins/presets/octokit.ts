@@ -1,6 +1,7 @@
 import type { Client } from "../../kernel/index.js";
 import { octokitEndpointView } from "./octokit-endpoint.js";
 import { asOctokitError } from "./octokit-errors.js";
+import { slashesAsGiven } from "./octokit-paths.js";
 import type { OctokitCoreMembers } from "./octokit-types.js";
 
 /**
@@ -40,6 +41,10 @@ export function octokitOf<C extends Preset>(Base: C) {
       // Inside every hook the caller adds: theirs see the error as @octokit's would be.
       this.hook.error("request", (error) => {
         throw asOctokitError(error);
+      });
+      // Innermost too: a path's leading slash goes out encoded, as @octokit/rest 22 sends it.
+      this.hook.before("request", (request) => {
+        request.url = slashesAsGiven(request);
       });
     }
 
