@@ -358,5 +358,9 @@ export const installFootprint = {
   // -172 kB and -52 files when issues 35, 38 and 39 were merged together (measured 5,901,623 B,
   // 597 files): the 49 `paths/` modules became one path trie per scope, with its names
   // (definitions/generate/pack.mjs), and before-after-hook left the dependencies (kernel/hook.ts).
-  ceiling: { bytes: 5_905_000, files: 597 },
+  // +15,939 B for issue 35, round 3 (measured 5,917,702 B, 597 files): the drop-in's
+  // @octokit/endpoint-shaped `request.endpoint()` and leading-slash routes (plugins/presets/octokit.ts,
+  // in dist/esm, dist/node and the CommonJS bundle), and the declarations of `OctokitRestMembers`
+  // and `RequireFactory`, with their CHANGELOG entry.
+  ceiling: { bytes: 5_918_000, files: 597 },
 };
