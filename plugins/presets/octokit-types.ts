@@ -1,11 +1,4 @@
-import type {
-  EndpointMethod,
-  FormatData,
-  OperationTypes,
-  RequestParameters,
-  Response,
-  WithFormat,
-} from "../../kernel/index.js";
+import type { EndpointMethod, OperationTypes, RequestParameters, Response } from "../../kernel/index.js";
 import type { RestScopes } from "../../types/index.js";
 
 /**
