@@ -287,7 +287,7 @@ export function buildRequireEntries() {
   });
   writeFileSync(
     "dist/cjs/index.d.cts",
-    `import * as preset from "./plugins/presets/full.cjs";\n/** The full preset's factory, carrying every named export (\`require("forgekit").Client\`). */\ndeclare const forgekit: typeof preset.default & typeof preset;\ndeclare namespace forgekit {\n${typeNames.join("\n")}\n}\nexport = forgekit;\n`,
+    `import * as preset from "./plugins/presets/full.cjs";\n/** The full preset's factory, carrying every named export (\`require("forgekit").Client\`). */\ndeclare const forgekit: preset.RequireFactory & typeof preset.default & typeof preset;\ndeclare namespace forgekit {\n${typeNames.join("\n")}\n}\nexport = forgekit;\n`,
   );
 }
 

@@ -88,14 +88,32 @@ function hooksFirst(source: HookSource): boolean {
   return typeof source === "object" && (source.constructor as { [HOOKS_FIRST]?: boolean })[HOOKS_FIRST] === true;
 }
 
+/**
+ * What `request.endpoint()` and `endpoint.parse()` return for a client class that asks for
+ * another shape than the request options forgekit sends (the @octokit/rest drop-in returns
+ * the body as the object, as @octokit/endpoint does: plugins/presets/octokit.ts).
+ * The class sets a function of the merged options and forgekit's `parse` under this key.
+ */
+const ENDPOINT_VIEW = Symbol.for("forgekit.endpointView");
+
+type Parse = (options: EndpointOptions) => RequestOptions;
+type View = (options: EndpointOptions, parse: Parse) => RequestOptions;
+
+/** `parse`, or the view that the client class of `source` sets (which calls `parse`). */
+function viewed(source: HookSource, parse: Parse): Parse {
+  const view = typeof source === "object" && (source.constructor as { [ENDPOINT_VIEW]?: View })[ENDPOINT_VIEW];
+  return typeof view === "function" ? (options: EndpointOptions) => view(options, parse) : parse;
+}
+
 /** `request.endpoint` over `state`; its `defaults` is another over the merged defaults, as `request.defaults`. */
 function endpointOf(state: State): Endpoint {
+  const expand = viewed(state.hook, parse);
   return Object.assign(
-    (route: string | RequestParameters, params?: RequestParameters) => parse(mergeFor(state, route, params)),
+    (route: string | RequestParameters, params?: RequestParameters) => expand(mergeFor(state, route, params)),
     {
       DEFAULTS: mergeFor(state),
       merge: (route?: string | RequestParameters, params?: RequestParameters) => mergeFor(state, route, params),
-      parse,
+      parse: expand,
       defaults: (more: RequestParameters) =>
         endpointOf({ ...state, defaults: merge(mergeFor(state), more), base: undefined }),
     },

@@ -123,6 +123,8 @@ const adaptedProto: object = Object.create(Function.prototype, {
         Object.assign((params?: Params) => bound.endpoint(given(params)), {
           DEFAULTS: bound.endpoint.DEFAULTS,
           merge: (params?: Params) => bound.endpoint.merge(given(params)),
+          // What `merge` returned, expanded (as @octokit/rest's methods' `endpoint.parse`).
+          parse: bound.endpoint.parse,
         }),
       );
     },

@@ -13,6 +13,7 @@ import { endpoints, type Registry } from "../endpoints/index.js";
 import { builtins } from "./builtins.js";
 import { loadDeployment } from "./deployments.js";
 import { factoryOf, octokitOf } from "./octokit.js";
+import type { OctokitCoreMembers } from "./octokit-types.js";
 import { registry } from "./registry.js";
 
 /**
@@ -46,6 +47,23 @@ export default function forgekit<T extends TypingOptions<Client, Options> = Typi
  * v16): a factory of a client with those plugins too, callable with or without `new`.
  */
 forgekit.plugin = (...plugins: Parameters<typeof Client.plugin>) => factoryOf(Client.plugin(...plugins));
+
+/**
+ * `require("forgekit")` as its declarations type it — and so v16's `require("@octokit/rest")`
+ * after the package swap, where it makes the drop-in `Octokit` (build/per-file.mjs): a
+ * factory, called or constructed, whose client has @octokit/core's shapes as further
+ * overloads after forgekit's own, as `Octokit`'s has, so that a library typed against
+ * @octokit/core takes it. Each of those members exists on `forgekit()`'s client too
+ * (test/octokit/core-members.test.ts).
+ */
+export interface RequireFactory {
+  <T extends TypingOptions<Client, Options> = TypingOptions<Client, Options>>(
+    options?: OptionsFor<Client, Options, T>,
+  ): InstanceFor<Client, T> & OctokitCoreMembers;
+  new <T extends TypingOptions<Client, Options> = TypingOptions<Client, Options>>(
+    options?: OptionsFor<Client, Options, T>,
+  ): InstanceFor<Client, T> & OctokitCoreMembers;
+}
 
 /** Each registry with `checks: false`, made once (its methods' caches are per registry). */
 const uncheckedOf = new WeakMap<Registry<any>, Registry<any>>();
@@ -87,12 +105,16 @@ export type Octokit = InstanceType<typeof Octokit>;
 
 export * from "../../kernel/exports.js";
 export { DEPLOYMENTS, type Deployment } from "./deployments.js";
-export type { OctokitDefaults, OctokitFactory } from "./octokit.js";
+export type { OctokitDefaults, OctokitFactory, WithRestMembers } from "./octokit.js";
 export type {
   CoreEndpoint,
   CoreHook,
+  CorePaginate,
   CoreRequest,
+  CoreScope,
   OctokitCoreMembers,
+  OctokitEndpointMethod,
+  OctokitRestMembers,
   RestEndpointMethods,
   RestEndpointMethodTypes,
 } from "./octokit-types.js";

@@ -1,4 +1,4 @@
-import type { EndpointMethod, RequestParameters, Response } from "../../kernel/index.js";
+import type { EndpointMethod, OperationTypes, RequestParameters, Response } from "../../kernel/index.js";
 import type { RestScopes } from "../../types/index.js";
 
 /**
@@ -86,3 +86,42 @@ export interface CoreHook {
   remove(name: any, hook: (...args: any[]) => any): void;
   api: Pick<CoreHook, "before" | "error" | "after" | "wrap" | "remove">;
 }
+
+/**
+ * An endpoint method of `Octokit`: forgekit's, with @octokit/plugin-rest-endpoint-methods'
+ * looser shape added, for a library typed against @octokit/rest 20 or 22's whole `Octokit`
+ * (release-please's `git-file-utils`). The added call signatures take `this: never`, so no
+ * call picks them (a call has a `this`, or `void`): calls are typed by forgekit's signatures,
+ * which come after them (an interface's own signatures come before those it extends), so that `ReturnType<typeof octokit.rest.repos.get>` is forgekit's
+ * response type. Where a type is asked for, signatures are compared without `this`, and these
+ * pass for any of @octokit's (the second for one typed as resolving to `never`, as rest 22's
+ * `orgs.deleteAttestationsBulk`).
+ */
+export interface OctokitEndpointMethod<E extends OperationTypes> extends EndpointMethod<E> {
+  (this: never, parameters?: any): Promise<any>;
+  (this: never, parameters?: any): Promise<never>;
+  endpoint: EndpointMethod<E>["endpoint"] & CoreEndpoint;
+  /** A method with these defaults merged under each call's. */
+  defaults: EndpointMethod<E>["defaults"] & ((defaults: any) => CoreRequest);
+}
+
+/** @octokit/plugin-paginate-rest's `paginate`, loosely, as {@link OctokitEndpointMethod}'s: never picked by a call. */
+export interface CorePaginate {
+  (this: never, route: any, parameters?: any, mapFn?: any): Promise<any[]>;
+  /** An async iterator of pages. */
+  iterator(this: never, route: any, parameters?: any): AsyncIterableIterator<any>;
+}
+
+/** A scope's methods, each as {@link OctokitEndpointMethod}. */
+export type CoreScope<S> = { [M in keyof S]: S[M] extends EndpointMethod<infer E> ? OctokitEndpointMethod<E> : S[M] };
+
+/**
+ * What @octokit/rest's `Octokit` type adds to @octokit/core's, in place of those members of an
+ * instance `I` of forgekit's `Octokit`: each scope (top-level and under `rest`) with {@link CoreScope}, and
+ * `paginate` with {@link CorePaginate}. test/octokit/rest-members.test.ts checks that each
+ * method @octokit/rest 20 and 22 type exists and sends its request.
+ */
+export type OctokitRestMembers<I> = { [S in keyof I & keyof RestScopes]: CoreScope<I[S]> } & {
+  rest: I extends { rest: infer R } ? { [S in keyof R & keyof RestScopes]: CoreScope<R[S]> } : never;
+  paginate: CorePaginate & (I extends { paginate: infer P } ? P : unknown);
+};

@@ -1,6 +1,6 @@
-import type { Client } from "../../kernel/index.js";
+import type { Client, EndpointOptions, RequestOptions } from "../../kernel/index.js";
 import { asOctokitError } from "./octokit-errors.js";
-import type { OctokitCoreMembers } from "./octokit-types.js";
+import type { OctokitCoreMembers, OctokitRestMembers } from "./octokit-types.js";
 
 /**
  * The names @octokit/rest code imports, over a preset's `Client`: a package swap
@@ -40,6 +40,10 @@ export function octokitOf<C extends Preset>(Base: C) {
       this.hook.error("request", (error) => {
         throw asOctokitError(error);
       });
+      // Innermost too: a path's leading slash goes out encoded, as @octokit/rest 22 sends it.
+      this.hook.before("request", (request) => {
+        request.url = slashesAsGiven(request);
+      });
     }
 
     /**
@@ -69,6 +73,8 @@ export function octokitOf<C extends Preset>(Base: C) {
   // (a wrap may answer without sending); the checks still run before the transport
   // (kernel/request.ts).
   Object.defineProperty(Octokit, Symbol.for("forgekit.hooksBeforeChecks"), { value: true });
+  // `request.endpoint()` returns the body as the object, as @octokit/endpoint does (kernel/request.ts).
+  Object.defineProperty(Octokit, Symbol.for("forgekit.endpointView"), { value: octokitEndpointView });
   // v16's `const Octokit = require("@octokit/rest")`, called or constructed: what the CommonJS
   // entry exports when installed as @octokit/rest (build/per-file.mjs), so that v16 code gets
   // the drop-in's behaviour (no retries, pacing, checks or page size of its own), not forgekit()'s.
@@ -77,8 +83,18 @@ export function octokitOf<C extends Preset>(Base: C) {
       return factoryOf(this);
     },
   });
-  return Octokit;
+  return Octokit as unknown as WithRestMembers<typeof Octokit>;
 }
+
+/**
+ * `K` whose instances carry {@link OctokitRestMembers} too (a class cannot declare members by a
+ * mapped type): `K`'s statics (named by strings: symbol-keyed ones are internal) and one
+ * construct signature, so that `new Octokit()` and `InstanceType<typeof Octokit>` are the same type.
+ */
+export type WithRestMembers<K extends new (...args: any[]) => object> = Pick<K, Extract<keyof K, string>> &
+  (new (
+    ...args: any[]
+  ) => Omit<InstanceType<K>, keyof OctokitRestMembers<InstanceType<K>>> & OctokitRestMembers<InstanceType<K>>);
 
 /** `defaults` under `options`; two user agents are joined, the caller's first. */
 function merged(defaults: Record<string, unknown>, options: Record<string, unknown>): object {
@@ -106,4 +122,90 @@ export function factoryOf<I, O>(Class: Preset): OctokitFactory<I, O> {
   factory.plugin = (...plugins: unknown[]) =>
     factoryOf(Class.plugin.call(Class as typeof Client, ...(plugins as never[])));
   return factory;
+}
+
+/** A `{+name}` expression ending a route's path (`contents/{+path}`, `git/ref/{+ref}`). */
+const LAST_MULTI = /\{\+(\w+)\}(?=$|\{\?|\?)/;
+
+/**
+ * The route of `options` for the drop-in `Octokit`, where a value that starts with `/` goes
+ * out encoded, as @octokit/rest 22 sends it (`getContent({ path: "/" })` → `contents/%2F`,
+ * `"/docs/a"` → `contents/%2Fdocs%2Fa`): forgekit drops such slashes from a `{+name}` that
+ * ends the path (kernel/url-template.ts), and the same value in a `{name}` keeps them. Any
+ * other route is returned as it is. test/octokit/content-paths.test.ts compares with rest 22.
+ */
+export function slashesAsGiven(options: EndpointOptions): string {
+  const { url } = options;
+  if (!url?.includes("{+")) return url;
+  return url.replace(LAST_MULTI, (whole, name: string) => {
+    const value = options[name];
+    return typeof value === "string" && value.startsWith("/") ? `{${name}}` : whole;
+  });
+}
+
+/**
+ * `request.endpoint()` and `endpoint.parse()` of the drop-in `Octokit`, in @octokit/endpoint's
+ * shape (test/octokit/endpoint-shape.test.ts compares them with @octokit/core's): forgekit's
+ * own parse runs first (its checks, its URL, with a path's leading slash kept as
+ * `slashesAsGiven` above says), then the body is the object or `data` given,
+ * not its JSON; a body without `content-type` gets JSON's; PATCH and PUT without one have
+ * `""`; `mediaType.format` rewrites `accept`, and `mediaType.previews` does for GraphQL. Set
+ * on the class under `Symbol.for("forgekit.endpointView")` (kernel/request.ts).
+ */
+export function octokitEndpointView(
+  options: EndpointOptions,
+  parse: (options: EndpointOptions) => RequestOptions,
+): RequestOptions {
+  const route = slashesAsGiven(options);
+  const parsed = parse(route === options.url ? options : { ...options, url: route });
+  const { method, url, request } = parsed;
+  const headers = { ...parsed.headers };
+  const { format, previews } = (options.mediaType ?? {}) as { format?: string; previews?: readonly string[] };
+  if (headers.accept !== undefined && !/application\/octet-stream/i.test(headers.accept)) {
+    if (format)
+      headers.accept = headers.accept
+        .split(",")
+        .map((type) => withFormat(type, format))
+        .join(",");
+    if (previews?.length && /\/graphql$/.test(url.split("?")[0]!)) {
+      const named = headers.accept.match(/(?<![\w-])[\w-]+(?=-preview)/g) ?? [];
+      const suffix = format ? `.${format}` : "+json";
+      headers.accept = [...named, ...previews]
+        .map((name) => `application/vnd.github.${name}-preview${suffix}`)
+        .join(",");
+    }
+  }
+  let body: unknown;
+  if (method !== "GET" && method !== "HEAD") {
+    const rest = bodyParameters(options);
+    body = "data" in rest ? rest.data : Object.keys(rest).length ? rest : undefined;
+    if (body !== undefined) headers["content-type"] ??= "application/json; charset=utf-8";
+    else if (method === "PATCH" || method === "PUT") body = "";
+  }
+  return Object.assign(
+    { method, url, headers },
+    body === undefined ? null : { body: body as RequestOptions["body"] },
+    request ? { request } : null,
+  ) as RequestOptions;
+}
+
+/** Names that are the request itself, not parameters. */
+const OPTION_NAMES = new Set(["method", "baseUrl", "url", "headers", "request", "mediaType"]);
+
+/** The parameters a URL template does not use (`{owner}`, `{+path}`, `{?a,b}`, `:name`): the body's. */
+function bodyParameters(options: EndpointOptions): Record<string, unknown> {
+  const inUrl = new Set<string>();
+  const template = String(options.url ?? "").replace(/:([a-z]\w+)/g, "{$1}");
+  for (const [, expression] of template.matchAll(/\{([^{}]+)\}/g))
+    for (const part of expression!.replace(/^[+#./;?&=,!@|]/, "").split(",")) inUrl.add(part.replace(/(\*|:\d+)$/, ""));
+  const rest: Record<string, unknown> = {};
+  for (const key of Object.keys(options))
+    if (!OPTION_NAMES.has(key) && !inUrl.has(key) && options[key] !== undefined) rest[key] = options[key];
+  return rest;
+}
+
+/** `application/vnd.github[.v3][.x][+json]` asking for `format` instead: `application/vnd.github.v3.diff`. */
+function withFormat(type: string, format: string): string {
+  const match = /^(.*application\/vnd\.\w+)(\.v3)?(\.\w+)?(\+json)?$/.exec(type);
+  return match ? `${match[1]}${match[2] ?? ""}.${format}` : type;
 }

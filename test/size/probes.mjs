@@ -32,6 +32,7 @@ export function sizeProbes({ esm, classic }) {
       // Issues 38 and 39 merged together (measured 8,105 B).
       // +151 B for issue 35 (measured 8,256 B): request.endpoint.parse/defaults and redirect "error", as @octokit/core has them.
       // -137 B for issue 38 (measured 8,119 B): agent and mediaType out of the kernel (reserveOption), the first call's loads started together (onFirstUse), an error body's JSON parsed with its words.
+      // +34 B for issue 35, round 3 (measured 8,297 B): the endpoint-view seam in kernel/request.ts (Octokit's @octokit/endpoint-shaped `request.endpoint()`).
       ceiling: 8129,
       contents: `export { Client } from "./kernel/index.ts";`,
     },
@@ -69,6 +70,7 @@ export function sizeProbes({ esm, classic }) {
       // (plugins/auth/check-app.ts: `auth`'s and appAuth's), log's deprecation warning loaded with
       // its record code (plugins/log/record.ts).
       // +65 B for issue 38 (measured 31,540 B): agent and mediaType out of the kernel (reserveOption), the first call's loads started together (onFirstUse), an error body's JSON parsed with its words.
+      // +43 B for issue 35, round 3 (measured 31,525 B): the endpoint-view seam in kernel/request.ts (Octokit's @octokit/endpoint-shaped `request.endpoint()`).
       ceiling: 31181,
       ...flat,
       contents: [
@@ -148,6 +150,7 @@ export function sizeProbes({ esm, classic }) {
       // +153 B for issue 35 (measured 22,986 B): request.endpoint.parse/defaults and redirect "error", as @octokit/core has them.
       // -481 B for issue 39 (measured 22,505 B): as the @octokit/rest probe's.
       // -48 B for issue 38 (measured 22,938 B): agent and mediaType out of the kernel (reserveOption), the first call's loads started together (onFirstUse), an error body's JSON parsed with its words.
+      // +41 B for issue 35, round 3 (measured 23,034 B): the endpoint-view seam in kernel/request.ts (Octokit's @octokit/endpoint-shaped `request.endpoint()`).
       ceiling: 22515,
       options: esm,
       // What the page fetches for it, as test/browser/esm.test.ts records in Chromium: the route
@@ -187,6 +190,7 @@ export function sizeProbes({ esm, classic }) {
       // +142 B for issue 35 (measured 35,893 B): request.endpoint.parse/defaults and redirect "error", as @octokit/core has them.
       // -311 B for issue 39 (measured 35,582 B): as the @octokit/rest probe's.
       // +86 B for issue 38 (measured 35,979 B): agent and mediaType out of the kernel (reserveOption), the first call's loads started together (onFirstUse), an error body's JSON parsed with its words.
+      // +43 B for issue 35, round 3 (measured 35,943 B): the endpoint-view seam in kernel/request.ts (Octokit's @octokit/endpoint-shaped `request.endpoint()`).
       ceiling: 35592,
       ...flat,
       contents: `import forgekit from "./plugins/presets/browser.ts";\nexport const get = () => forgekit()${ENDPOINTS_USE};`,
@@ -226,6 +230,7 @@ export function sizeProbes({ esm, classic }) {
     // script's own kernel (build/classic-chunks.mjs); routes come through the module build's
     // loader chunk. The auth and log moves above are in it too.
     // +127 B for issue 38 (measured 44,493 B): agent and mediaType out of the kernel (reserveOption), the first call's loads started together (onFirstUse), an error body's JSON parsed with its words.
+    // +39 B for issue 35, round 3 (measured 44,412 B): the endpoint-view seam in kernel/request.ts.
     { name: "classic script, `forgekit.js` (first download)", budget: 16000, ceiling: 21028, options: classic },
     {
       name: "kernel + auth + endpoints + the `repos` chunk, one call",
@@ -255,6 +260,7 @@ export function sizeProbes({ esm, classic }) {
       // +7 B for issue 39 (measured 18,274 B): `auth` runs the App config check of its own module
       // (plugins/auth/check-app.ts), with describe.ts's words for a bad value.
       // -92 B for issue 38 (measured 18,175 B): agent and mediaType out of the kernel (reserveOption), the first call's loads started together (onFirstUse), an error body's JSON parsed with its words.
+      // +38 B for issue 35, round 3 (measured 18,312 B): the endpoint-view seam in kernel/request.ts (Octokit's @octokit/endpoint-shaped `request.endpoint()`).
       ceiling: 18277,
       needs: ["plugins/auth/index.ts", "plugins/endpoints/index.ts"],
       contents: [
@@ -396,5 +402,9 @@ export const installFootprint = {
   // heap (definitions/api.github.com/data.txt, 233 kB; heap growth over 50 distinct calls 1.77 ->
   // 0.92 MB), and the decoders' modules beside the data (definitions/decode/). A trade for the
   // lead to accept or undo: this commit alone raises the ceiling.
+  // +15,939 B for issue 35, round 3 (measured 5,917,702 B, 597 files): the drop-in's
+  // @octokit/endpoint-shaped `request.endpoint()` and leading-slash routes (plugins/presets/octokit.ts,
+  // in dist/esm, dist/node and the CommonJS bundle), and the declarations of `OctokitRestMembers`
+  // and `RequireFactory`, with their CHANGELOG entry.
   ceiling: { bytes: 6_184_000, files: 602 },
 };

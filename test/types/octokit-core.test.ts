@@ -1,7 +1,8 @@
 // Issue 35, item 6: code typed against @octokit/core and @octokit/rest takes forgekit's
 // `Octokit`. Consumers of the built package (test/types/floor/octokit-core.ts, .cts, .mts and
 // octokit-node10.ts) pass `Octokit` and its `defaults()` subclass where @octokit/core 5, 6 and 7's `Octokit` is asked for (no TS2345), and import
-// @octokit/rest's type names from the ES module and the CommonJS declarations, with
+// @octokit/rest's type names from the ES module and the CommonJS declarations; and
+// (octokit-rest.ts) pass `Octokit` where @octokit/rest 20 and 22's whole `Octokit` is asked for, with
 // TypeScript 4.9 and the pinned compiler. Run `node build.mjs` first.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -26,6 +27,8 @@ for (const [name, tsc] of Object.entries(compilers)) {
     assert.is(status, 0);
     for (const file of ["dist/esm/plugins/presets/full.d.ts", "dist/cjs/index.d.cts"])
       assert.ok(files.includes(`${process.cwd()}/${file}`), `${file} was not read`);
+    // octokit-rest.ts: Octokit passes as @octokit/rest 20 and 22's whole `Octokit` type too.
+    assert.ok(files.some((file) => file.includes("/octokit-rest-20/")), "@octokit/rest 20's declarations were not read");
   });
 }
 

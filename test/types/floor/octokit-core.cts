@@ -12,6 +12,14 @@ export async function swaps(): Promise<number> {
   const octokit: Octokit = new forgekit.Octokit(options);
   const v16 = forgekit(options);
   takes(octokit);
+  // v16's `require("@octokit/rest")(options)` passes too (@octokit/core's overloads, as Octokit's)…
+  takes(v16);
+  takes(new forgekit(options));
+  // …and stays typed: a misspelt scope or method is still an error.
+  // @ts-expect-error no such scope
+  void v16.reposs;
+  // @ts-expect-error no such method
+  void v16.repos.gett;
   const repo: Response<RestEndpointMethodTypes["repos"]["get"]["response"]["data"]> = await octokit.rest.repos.get({ owner: "o", repo: "r" });
   const get: RestEndpointMethods["repos"]["get"] = v16.repos.get;
   const error: HttpError | undefined = undefined;
