@@ -1,4 +1,5 @@
 import type { Client, EndpointOptions, RequestOptions } from "../../kernel/index.js";
+import type { ClassOptions, InstanceFor, OptionsFor, TypingOptions } from "../../kernel/option-typed.js";
 import { asOctokitError } from "./octokit-errors.js";
 import type { OctokitCoreMembers, OctokitRestMembers } from "./octokit-types.js";
 
@@ -90,11 +91,16 @@ export function octokitOf<C extends Preset>(Base: C) {
  * `K` whose instances carry {@link OctokitRestMembers} too (a class cannot declare members by a
  * mapped type): `K`'s statics (named by strings: symbol-keyed ones are internal) and one
  * construct signature, so that `new Octokit()` and `InstanceType<typeof Octokit>` are the same type.
+ * The signature takes `K`'s options as `K`'s own does, so what they refuse stays refused (an
+ * `apiVersion` whose types were not imported, test/definitions/api-version-types.test.mjs).
  */
 export type WithRestMembers<K extends new (...args: any[]) => object> = Pick<K, Extract<keyof K, string>> &
-  (new (
-    ...args: any[]
-  ) => Omit<InstanceType<K>, keyof OctokitRestMembers<InstanceType<K>>> & OctokitRestMembers<InstanceType<K>>);
+  (new <T extends TypingOptions<InstanceType<K>, ClassOptions<K>> = TypingOptions<InstanceType<K>, ClassOptions<K>>>(
+    options?: OptionsFor<InstanceType<K>, ClassOptions<K>, T>,
+  ) => RestInstance<InstanceFor<InstanceType<K>, T>>);
+
+/** `I` with @octokit/rest's looser shapes of its members as further overloads. */
+type RestInstance<I> = Omit<I, keyof OctokitRestMembers<I>> & OctokitRestMembers<I>;
 
 /** `defaults` under `options`; two user agents are joined, the caller's first. */
 function merged(defaults: Record<string, unknown>, options: Record<string, unknown>): object {
