@@ -105,7 +105,7 @@ export type Octokit = InstanceType<typeof Octokit>;
 
 export * from "../../kernel/exports.js";
 export { DEPLOYMENTS, type Deployment } from "./deployments.js";
-export type { OctokitDefaults, OctokitFactory, WithRestMembers } from "./octokit.js";
+export type { OctokitDefaults, OctokitFactory, RestInstance, WithRestMembers } from "./octokit.js";
 export type {
   CoreEndpoint,
   CoreHook,

@@ -100,7 +100,7 @@ export type WithRestMembers<K extends new (...args: any[]) => object> = Pick<K, 
   ) => RestInstance<InstanceFor<InstanceType<K>, T>>);
 
 /** `I` with @octokit/rest's looser shapes of its members as further overloads. */
-type RestInstance<I> = Omit<I, keyof OctokitRestMembers<I>> & OctokitRestMembers<I>;
+export type RestInstance<I> = Omit<I, keyof OctokitRestMembers<I>> & OctokitRestMembers<I>;
 
 /** `defaults` under `options`; two user agents are joined, the caller's first. */
 function merged(defaults: Record<string, unknown>, options: Record<string, unknown>): object {
