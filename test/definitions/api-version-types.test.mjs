@@ -3,36 +3,15 @@
 // names that import, where it used to give the default version's types silently. The default
 // version needs no import. Checked against the built package, as a user's strict nodenext project
 // sees it. Run `node build.mjs` first.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import ts from "typescript";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { messages, userPrograms } from "../helpers/user-program.mjs";
 
-const root = new URL("../../", import.meta.url).pathname;
-mkdirSync(join(root, ".cache"), { recursive: true });
-// Inside the package, so that "forgekit" resolves to this checkout's dist/ by self-reference.
-const scratch = mkdtempSync(join(root, ".cache", "api-version-types-"));
-test.after(() => rmSync(scratch, { recursive: true, force: true }));
-
-const options = {
-  target: ts.ScriptTarget.ES2022,
-  module: ts.ModuleKind.NodeNext,
-  moduleResolution: ts.ModuleResolutionKind.NodeNext,
-  lib: ["lib.es2022.d.ts", "lib.dom.d.ts"],
-  types: ["node"],
-  typeRoots: [join(root, "node_modules/@types")],
-  strict: true,
-  skipLibCheck: true,
-  noEmit: true,
-};
+const compile = userPrograms("api-version-types", test);
 
 /** The type errors of `lines`, a user's module. */
 function errors(name, lines) {
-  const file = join(scratch, `${name}.mts`);
-  writeFileSync(file, `${lines.join("\n")}\n`);
-  const program = ts.createProgram([file], options);
-  return ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+  return messages(compile(name, `${lines.join("\n")}\n`));
 }
 
 test("a later version without its types import is refused, naming the import; with it, typed", () => {

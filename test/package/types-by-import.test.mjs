@@ -3,42 +3,22 @@
 // import (docs/github-enterprise.md, docs/api-versions.md), and a deployment literal whose types
 // are not imported is a type error that names that import. Checked against the built package, as
 // a user's strict nodenext project sees it. Run `node build.mjs` first.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import ts from "typescript";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { messages, userPrograms } from "../helpers/user-program.mjs";
 
-const root = new URL("../../", import.meta.url).pathname;
-mkdirSync(join(root, ".cache"), { recursive: true });
-// Inside the package, so that "forgekit" resolves to this checkout's dist/ by self-reference.
-const scratch = mkdtempSync(join(root, ".cache", "types-by-import-"));
-test.after(() => rmSync(scratch, { recursive: true, force: true }));
-
-const options = {
-  target: ts.ScriptTarget.ES2022,
-  module: ts.ModuleKind.NodeNext,
-  moduleResolution: ts.ModuleResolutionKind.NodeNext,
-  lib: ["lib.es2022.d.ts", "lib.dom.d.ts"],
-  types: ["node"],
-  typeRoots: [join(root, "node_modules/@types")],
-  strict: true,
-  skipLibCheck: true,
-  noEmit: true,
-};
+const compile = userPrograms("types-by-import", test);
 
 /** Type-check `source` as a user's module: the declaration files it read and its errors. */
 function check(name, source) {
-  const file = join(scratch, `${name}.mts`);
-  writeFileSync(file, source);
-  const program = ts.createProgram([file], options);
+  const program = compile(name, source);
   return {
     read: program
       .getSourceFiles()
       .map((sourceFile) => sourceFile.fileName)
       .filter((path) => path.includes("/dist/cjs/types/"))
       .map((path) => path.slice(path.indexOf("/dist/cjs/types/") + "/dist/cjs/types/".length)),
-    errors: ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n")),
+    errors: messages(program),
   };
 }
 
