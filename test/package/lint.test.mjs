@@ -123,6 +123,9 @@ test("the tarball ships type-only modules, the testing fixture and the data once
   assert.is(paths.filter((path) => path.endsWith("github-api.json")).length, 0, "no uncompressed copy");
 });
 
+/** attw over the packed tarball, its text report (its JSON is too large to arrive whole through a pipe), and `args`. */
+const attw = (args) => run("npx", ["--no", "--", "attw", tarball, "--format", "ascii", "--no-emoji", ...args]);
+
 test("publint --strict: no errors, warnings or suggestions", async () => {
   const { code, stdout, stderr } = await run("npx", ["--no", "--", "publint", "run", tarball, "--strict"]);
   assert.is(code, 0, `${stdout}\n${stderr}`);
@@ -134,19 +137,11 @@ test("attw with every plugin and deployment subpath: no problems in any resoluti
     ...entriesList.plugins.map((name) => `./plugins/${name}`),
     ...entriesList.deployments.map((name) => `./deployments/${name}`),
   ];
-  // The text report: its JSON is too large to arrive whole through a pipe.
   // forgekit/routes/<scope> is checked apart, below.
   const routes = Object.keys(JSON.parse(readFileSync(join(root, "package.json"), "utf8")).exports).filter((key) =>
     key.startsWith("./routes/"),
   );
-  const { code, stdout, stderr } = await run("npx", [
-    "--no",
-    "--",
-    "attw",
-    tarball,
-    "--format",
-    "ascii",
-    "--no-emoji",
+  const { code, stdout, stderr } = await attw([
     "--include-entrypoints",
     ...subpaths,
     "--exclude-entrypoints",
@@ -165,14 +160,7 @@ test("attw with every plugin and deployment subpath: no problems in any resoluti
 // false-cjs. Everything else is checked, on one scope (all share the declaration);
 // test/package/routes-exports.test.mjs type-checks them from both module kinds.
 test("attw on forgekit/routes/<scope>: no other problem", async () => {
-  const { code, stdout } = await run("npx", [
-    "--no",
-    "--",
-    "attw",
-    tarball,
-    "--format",
-    "ascii",
-    "--no-emoji",
+  const { code, stdout } = await attw([
     "--entrypoints",
     "./routes/repos",
     "--ignore-rules",
