@@ -45,11 +45,16 @@ export interface Registry<D extends string = string> {
    * packed form definitions/ generates (it refers to this registry's names by index; see
    * definitions/decode/aliases.ts), called on the scope's first unknown name.
    * The Node preset includes them; in browsers, `await loadAliases()` from the definitions and
-   * pass `aliases` in.
+   * pass `aliases` (and `legacyParams`) in.
    */
   aliases?: Record<string, Record<string, string> | AliasDecoder>;
   /** @octokit/rest v15/v16 names sent to their old route: old scope → old name → route (`legacyRoutes` of aliases.ts). */
   legacyRoutes?: Record<string, Record<string, string>>;
   /** @octokit/rest v15/v16 names of removed endpoints: old scope → old name → error message (`removed` of aliases.ts). */
   removed?: Record<string, Record<string, string>>;
+  /**
+   * @octokit/rest v15/v16 parameter names of today's operations: scope → method → old name → new
+   * (`legacyParams` of aliases.ts; `number` → `issue_number`). A method maps and warns about them.
+   */
+  legacyParams?: Record<string, Record<string, Record<string, string>>>;
 }

@@ -194,7 +194,7 @@ function definitionsAliasesModule(model) {
       ...Object.entries(methods).map(([name, value]) => `    ${propertyKey(name)}: ${JSON.stringify(value)},`),
       "  },",
     ]);
-  const { aliases, oldRoutes, removed } = model.legacy;
+  const { aliases, oldRoutes, removed, params } = model.legacy;
   const endpoints = "../decode/aliases.js";
   return [
     `// ${model.header}`,
@@ -230,6 +230,14 @@ function definitionsAliasesModule(model) {
     ...packRemoved(aliasTable(removed, (entry) => entry)),
     ");",
     "",
+    "/**",
+    " * @octokit/rest v15/v16 parameter names of today's operations: scope → method → old name → new",
+    " * (generate/legacy-params.mjs); the methods of a registry that has them map them.",
+    " */",
+    "export const legacyParams: Record<string, Record<string, Record<string, string>>> = {",
+    ...literal(aliasTable(params, (entry) => entry)),
+    "};",
+    "",
   ].join("\n");
 }
 
@@ -244,10 +252,10 @@ function definitionsAllModule(model, endpoints, base) {
     `// ${model.header}`,
     `import type { Registry } from "${endpoints}/registry.js";`,
     ...(built ? built.imports : ['import { deployment } from "./index.js";']),
-    'import { aliases, legacyRoutes, removed } from "./aliases.js";',
+    'import { aliases, legacyParams, legacyRoutes, removed } from "./aliases.js";',
     "",
     'export { deployment, loadParams, names } from "./index.js";',
-    "export { aliases, legacyRoutes, removed };",
+    "export { aliases, legacyParams, legacyRoutes, removed };",
     ...(built
       ? [
           "// Its types, which importing them adds to the endpoints plugin's (types/deployments.ts): a client",
@@ -273,8 +281,8 @@ function definitionsAllModule(model, endpoints, base) {
     ` * ${model.deployment}'s complete registry for \`endpoints(registry)\`: every operation, as @octokit/rest`,
     " * has them, no lazy loading. Parameter metadata is not included (it is 3× the routes): spread",
     " * `{ ...registry, loadParams }` and add the `validate` plugin to check parameters before sending;",
-    " * `{ ...registry, aliases, legacyRoutes, removed }` adds the @octokit/rest v15/v16 names the Node",
-    " * preset knows (plugins/presets/registry.ts).",
+    " * `{ ...registry, aliases, legacyRoutes, removed, legacyParams }` adds the @octokit/rest",
+    " * v15/v16 names the Node preset knows (plugins/presets/registry.ts).",
     " */",
     "export const registry: Registry<typeof deployment> = { deployment, routes };",
     "",

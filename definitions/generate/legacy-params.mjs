@@ -1,6 +1,7 @@
 // Old @octokit/rest v15/v16 parameter names of today's operations (`number` → `issue_number`),
-// added to each operation's `extra.renamed` so endpoint methods, `.endpoint()`,
-// `.endpoint.merge()` and paginate map them (plugins/endpoints/method.ts).
+// written to aliases.ts's `legacyParams` (generate/definitions.mjs) so that endpoint methods,
+// `.endpoint()`, `.endpoint.merge()` and paginate of a registry that has them map them
+// (plugins/endpoints/method.ts).
 
 /**
  * Renames the old tables cannot state: a body parameter that took a new name because the

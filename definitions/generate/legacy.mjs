@@ -93,19 +93,21 @@ export function legacyAliases(operations, legacyTables, deployment = "api.github
   const { oldRoutes, removed } = legacyRoutes(operations, legacyTables, report.unmapped, deployment);
   report.oldRoutes = oldRoutes.size;
   report.removed = [...removed.keys()];
-  // Old parameter names of today's operations go into their `extra.renamed` (the
-  // description's own x-octokit PARAMETER changes win).
+  // Old parameter names of today's operations: `legacyParams` of aliases.ts, beside the old
+  // method names (the description's own x-octokit PARAMETER changes, in `extra.renamed`, win).
   const resolve = (oldName) => current.get(oldName) ?? current.get(aliases.get(oldName)?.target);
   const renames = legacyParamRenames(operations, legacyTables, resolve);
+  const params = new Map();
   report.paramRenames = 0;
   for (const operation of operations) {
-    const table = renames.get(`${operation.scope}.${operation.name}`);
-    if (!table) continue;
-    operation.extra ??= {};
-    operation.extra.renamed = { ...table, ...operation.extra.renamed };
-    report.paramRenames += Object.keys(table).length;
+    const key = `${operation.scope}.${operation.name}`;
+    if (!renames.has(key)) continue;
+    report.paramRenames += Object.keys(renames.get(key)).length;
+    const table = { ...renames.get(key) };
+    for (const name of Object.keys(operation.extra?.renamed ?? {})) delete table[name];
+    if (Object.keys(table).length) params.set(key, table);
   }
-  return { aliases, oldRoutes, removed, report };
+  return { aliases, oldRoutes, removed, params, report };
 }
 
 /** Today's operations an old `scope.name` stands for: through `alias` entries, then by route shape. */

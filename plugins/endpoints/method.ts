@@ -13,7 +13,7 @@ import {
   type ParamMeta,
   type RouteEntry,
 } from "../../kernel/index.js";
-import { scopeParams, type Registry } from "./registry.js";
+import { lookup, scopeParams, type Registry } from "./registry.js";
 import { checkRemoved } from "./removed.js";
 
 export type { OperationInfo } from "../../kernel/index.js";
@@ -27,10 +27,13 @@ function adapter(
   operation: string,
   entry: RouteEntry,
   client: Client,
+  legacy: Record<string, string> | undefined,
 ): ((params?: Params) => Params | undefined) | undefined {
   const extra = entry[2];
-  if (!extra) return undefined;
-  const { body, fields, renamed, deprecated, removed } = extra;
+  if (!extra && !legacy) return undefined;
+  const { body, fields, deprecated, removed } = extra ?? {};
+  // The registry's @octokit/rest v15/v16 names, then the description's own (which win).
+  const renamed = legacy ? { ...legacy, ...extra?.renamed } : extra?.renamed;
   return (params) => {
     if (removed && params) checkRemoved(client, operation, removed, params);
     if (deprecated)
@@ -287,7 +290,7 @@ export function createMethod(
   const bound = client.request.defaults(
     base.url!.startsWith("{origin}") ? { ...base, origin: ownOrigin(base.origin, client.options.baseUrl) } : base,
   ) as unknown as Method;
-  const adapt = adapter(operation, entry, client);
+  const adapt = adapter(operation, entry, client, lookup(registry.legacyParams, scope, name));
   const check =
     registry.loadParams && registry.checks !== false
       ? checker(registry, scope, name, entry, client.options.log)

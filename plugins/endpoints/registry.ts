@@ -187,12 +187,12 @@ export function aliasTarget(registry: Registry, scope: string, name: string): st
   return own(table, name);
 }
 
-/** An old name's entry in one of the legacy tables (`aliases`, `legacyRoutes`, `removed`). */
-export function lookup(
-  tables: Record<string, Record<string, string>> | undefined,
+/** An old name's entry in one of the legacy tables (`aliases`, `legacyRoutes`, `removed`, `legacyParams`). */
+export function lookup<T = string>(
+  tables: Record<string, Record<string, T>> | undefined,
   scope: string,
   name: string,
-): string | undefined {
+): T | undefined {
   return own(own(tables, scope), name);
 }
 
