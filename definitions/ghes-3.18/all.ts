@@ -4,10 +4,10 @@ import { routesFromBase } from "../decode/from-base.js";
 import { routes as base } from "../api.github.com/all.js";
 import { deployment, names } from "./index.js";
 import { differences } from "./paths.js";
-import { aliases, legacyRoutes, removed } from "./aliases.js";
+import { aliases, legacyParams, legacyRoutes, removed } from "./aliases.js";
 
 export { deployment, loadParams, names } from "./index.js";
-export { aliases, legacyRoutes, removed };
+export { aliases, legacyParams, legacyRoutes, removed };
 // Its types, which importing them adds to the endpoints plugin's (types/deployments.ts): a client
 // made with this registry, or with its name, is typed as this deployment.
 export type { Ghes318Endpoints as Endpoints, Ghes318RestScopes as RestScopes } from "../../types/ghes-3.18.js";
@@ -23,7 +23,7 @@ export const routes: Record<string, string> = /* @__PURE__ */ routesFromBase(nam
  * ghes-3.18's complete registry for `endpoints(registry)`: every operation, as @octokit/rest
  * has them, no lazy loading. Parameter metadata is not included (it is 3× the routes): spread
  * `{ ...registry, loadParams }` and add the `validate` plugin to check parameters before sending;
- * `{ ...registry, aliases, legacyRoutes, removed }` adds the @octokit/rest v15/v16 names the Node
- * preset knows (plugins/presets/registry.ts).
+ * `{ ...registry, aliases, legacyRoutes, removed, legacyParams }` adds the @octokit/rest
+ * v15/v16 names the Node preset knows (plugins/presets/registry.ts).
  */
 export const registry: Registry<typeof deployment> = { deployment, routes };
