@@ -54,7 +54,8 @@ export interface Registry<D extends string = string> {
   removed?: Record<string, Record<string, string>>;
   /**
    * @octokit/rest v15/v16 parameter names of today's operations: scope → method → old name → new
-   * (`legacyParams` of aliases.ts; `number` → `issue_number`). A method maps and warns about them.
+   * (`legacyParams` of aliases.ts; `number` → `issue_number`). A method maps and warns about them;
+   * an operation's table here replaces its route's `renamed` (aliases.ts's include those).
    */
   legacyParams?: Record<string, Record<string, Record<string, string>>>;
 }

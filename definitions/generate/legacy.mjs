@@ -94,7 +94,8 @@ export function legacyAliases(operations, legacyTables, deployment = "api.github
   report.oldRoutes = oldRoutes.size;
   report.removed = [...removed.keys()];
   // Old parameter names of today's operations: `legacyParams` of aliases.ts, beside the old
-  // method names (the description's own x-octokit PARAMETER changes, in `extra.renamed`, win).
+  // method names. An operation's table there is whole: it holds the description's own
+  // x-octokit PARAMETER changes too (`extra.renamed`), which win.
   const resolve = (oldName) => current.get(oldName) ?? current.get(aliases.get(oldName)?.target);
   const renames = legacyParamRenames(operations, legacyTables, resolve);
   const params = new Map();
@@ -103,9 +104,7 @@ export function legacyAliases(operations, legacyTables, deployment = "api.github
     const key = `${operation.scope}.${operation.name}`;
     if (!renames.has(key)) continue;
     report.paramRenames += Object.keys(renames.get(key)).length;
-    const table = { ...renames.get(key) };
-    for (const name of Object.keys(operation.extra?.renamed ?? {})) delete table[name];
-    if (Object.keys(table).length) params.set(key, table);
+    params.set(key, { ...renames.get(key), ...operation.extra?.renamed });
   }
   return { aliases, oldRoutes, removed, params, report };
 }

@@ -32,8 +32,8 @@ function adapter(
   const extra = entry[2];
   if (!extra && !legacy) return undefined;
   const { body, fields, deprecated, removed } = extra ?? {};
-  // The registry's @octokit/rest v15/v16 names, then the description's own (which win).
-  const renamed = legacy ? { ...legacy, ...extra?.renamed } : extra?.renamed;
+  // A registry's @octokit/rest v15/v16 table includes the description's own renames.
+  const renamed = legacy ?? extra?.renamed;
   return (params) => {
     if (removed && params) checkRemoved(client, operation, removed, params);
     if (deprecated)
@@ -229,19 +229,19 @@ function checker(
  */
 const records = new WeakMap<Registry, Map<string, readonly [RouteEntry, RequestParameters]>>();
 
+/** `"GET /path"` as request parameters. */
+const routeParams = (route: string) => {
+  const space = route.indexOf(" ");
+  return { method: route.slice(0, space), url: route.slice(space + 1) };
+};
+
 /** The request parameters of `entry` that do not depend on the client. */
 function record(registry: Registry, operation: string, entry: RouteEntry): RequestParameters {
   let known = records.get(registry);
   if (!known) records.set(registry, (known = new Map()));
   const found = known.get(operation);
   if (found?.[0] === entry) return found[1];
-  const [route, defaults] = entry;
-  const space = route.indexOf(" ");
-  const base: RequestParameters & { request?: RequestState } = {
-    ...(defaults || {}),
-    method: route.slice(0, space),
-    url: route.slice(space + 1),
-  };
+  const base: RequestParameters & { request?: RequestState } = { ...(entry[1] || {}), ...routeParams(entry[0]) };
   if (base.headers) Object.freeze(base.headers);
   // For plugins that look at a request's operation (logs, spans, paginate's page size).
   base.request = operationInfo(registry, operation);
@@ -318,11 +318,7 @@ export function createAlias(client: Client, old: string, now: string, target: Me
  * has it): warns once, then sends `route` as it was. No parameter metadata, so unchecked.
  */
 export function createLegacyRoute(client: Client, old: string, route: string): Method {
-  const space = route.indexOf(" ");
-  const bound = client.request.defaults({
-    method: route.slice(0, space),
-    url: route.slice(space + 1),
-  }) as unknown as Method;
+  const bound = client.request.defaults(routeParams(route)) as unknown as Method;
   return adaptMethod(bound, (params) => {
     warnOnce(
       client.options.log,
@@ -333,12 +329,8 @@ export function createLegacyRoute(client: Client, old: string, route: string): M
   });
 }
 
-/** An @octokit/rest v15/v16 name of a removed endpoint: rejects with `message`, nothing sent. */
+/** An @octokit/rest v15/v16 name of a removed endpoint (or any failing method): rejects with `message`, nothing sent. */
 export function createRemoved(message: string): Method {
-  return createFailing(message);
-}
-
-function createFailing(message: string): Method {
   const fail = (): never => {
     throw new ParameterError(message);
   };
@@ -351,7 +343,7 @@ function createFailing(message: string): Method {
 
 /** A method the selected deployment does not have: rejects before sending anything. */
 export function createMissing(operation: string, deployment: string): Method {
-  return createFailing(
+  return createRemoved(
     `${operation}() is not available on ${deployment} (the client's "deployment" option); it exists on api.github.com. Nothing was sent.`,
   );
 }
