@@ -101,7 +101,8 @@ export const removed: Record<string, Record<string, string>> = /* @__PURE__ */ u
 
 /**
  * @octokit/rest v15/v16 parameter names of today's operations: scope → method → old name → new
- * (generate/legacy-params.mjs); the methods of a registry that has them map them.
+ * (generate/legacy-params.mjs), each operation's with the description's own renames; the
+ * methods of a registry that has them map them.
  */
 export const legacyParams: Record<string, Record<string, Record<string, string>>> = {
   actions: {
