@@ -13,7 +13,6 @@ import { endpoints } from "../endpoints/index.js";
 import { log } from "../log/plugin.js";
 import { paginate } from "../paginate/index.js";
 import { previews } from "../previews/index.js";
-import { registerEndpoints } from "../register-endpoints/index.js";
 import { lazyRegistry as registry } from "../../definitions/api.github.com/index.js";
 import { keepPlaces } from "./place.js";
 
@@ -23,15 +22,17 @@ const endpointMethods = endpoints(registry);
  * The preset for browsers (the `browser` export condition): what a page needs, as
  * @octokit/rest gives it — the endpoint methods (each scope's routes load on first use), `auth`
  * (a token, a token function, an Octokit `authStrategy`), `paginate`, `log`, the hooks.
- * GitHub App auth, GraphQL, retry, throttle, the cache, debug output and OpenTelemetry are one
- * import each, added with `Client.plugin([...])` (docs/browsers-and-bundle-size.md#one-import-each);
+ * GitHub App auth, GraphQL, retry, throttle, the cache, debug output, OpenTelemetry and v16's
+ * `registerEndpoints` are one import each, added with `Client.plugin([...])`
+ * (docs/browsers-and-bundle-size.md#one-import-each); the v15/v16 method and parameter names are
+ * not loaded;
  * retry, throttle, cache and debug then take their places in the Node preset's order
  * (plugins/presets/place.ts). Workers, Deno and Bun get a preset with all of them
  * (plugins/presets/edge.ts, the Node preset).
  */
 export const Client = keepPlaces(
   Kernel,
-  Kernel.plugin([endpointMethods, checkOptions, log, tokenAuth, previews, paginate, registerEndpoints]),
+  Kernel.plugin([endpointMethods, checkOptions, log, tokenAuth, previews, paginate]),
   // Places in the Node preset's order (plugins/presets/builtins.ts); the endpoints plugin first.
   new Map<any, number>([
     [endpointMethods, -1],
@@ -40,7 +41,6 @@ export const Client = keepPlaces(
     [tokenAuth, 6],
     [previews, 7],
     [paginate, 8],
-    [registerEndpoints, 10],
   ]),
 );
 /** An instance of the browser preset. */

@@ -13,6 +13,7 @@ import { debug } from "../../plugins/debug/index.js";
 import { log } from "../../plugins/log/plugin.js";
 import { retry } from "../../plugins/retry/index.js";
 import { throttle } from "../../plugins/throttle/index.js";
+import { registerEndpoints } from "../../plugins/register-endpoints/index.js";
 import { tokenAuth } from "../../plugins/auth/index.js";
 import { startServer, type TestServer } from "../helpers/server.js";
 import { generateAppKeys, verifyJwt } from "../helpers/auth-keys.js";
@@ -29,12 +30,13 @@ test.before(async () => {
         : { headers: { etag: '"v1"' }, body: { v: 1 } },
     "GET /flaky": () => (++flaky % 2 ? { status: 503, body: { message: "try again" } } : { body: { ok: true } }),
     "GET /app": { body: { id: 1 } },
+    "GET /repos/o/r/custom": { body: { custom: true } },
   });
 });
 test.after(() => server.close());
 test.before.each(() => void (server.requests.length = 0));
 
-test("a flat browser bundle of the preset holds no App auth, GraphQL, retry/throttle, cache or debug code", async () => {
+test("a flat browser bundle of the preset holds no App auth, GraphQL, retry/throttle, cache, debug or registerEndpoints code", async () => {
   const result = await build({
     stdin: { contents: `export { default } from "./plugins/presets/browser.ts";`, resolveDir: ".", loader: "ts" },
     bundle: true,
@@ -52,7 +54,7 @@ test("a flat browser bundle of the preset holds no App auth, GraphQL, retry/thro
   assert.ok(inputs.includes("plugins/auth/plugin.ts") && inputs.includes("plugins/paginate/index.ts"), inputs.join());
   for (const left of [
     /^plugins\/auth\/(app\.ts|app-jwt|app-routes|jwt|pem|check-app)/,
-    /^plugins\/(graphql|retry|throttle|policy\/(?!headers)|cache|debug|otel|store)\//,
+    /^plugins\/(graphql|retry|throttle|policy\/(?!headers)|cache|debug|otel|store|register-endpoints)\//,
     /node_modules\/(debug|ms)\//,
   ])
     assert.equal(
@@ -150,6 +152,18 @@ test("App credentials: without appAuth a ParameterError naming the import, nothi
     .request("GET /app")
     .catch((e: Error) => e);
   assert.is((plain as Error).name, "ParameterError");
+});
+
+test("registerEndpoints (@octokit/rest v16's, not v22's) is one import: the preset lacks it, the plugin adds it", async () => {
+  assert.is("registerEndpoints" in new Browser({ baseUrl: server.url }), false);
+  const client = new (Browser.plugin([registerEndpoints]))({ baseUrl: server.url }) as any;
+  client.registerEndpoints({ repos: { custom: { method: "GET", url: "/repos/{owner}/{repo}/custom" } } });
+  const { data } = await client.repos.custom({ owner: "o", repo: "r" });
+  assert.equal(data, { custom: true });
+  assert.equal(
+    server.requests.map((request) => `${request.method} ${request.url}`),
+    ["GET /repos/o/r/custom"],
+  );
 });
 
 test.run();
