@@ -81,3 +81,17 @@ export function unpackRemoved(
     });
   return tables;
 }
+
+/** Decode `legacyParams` (definitions/generate/pack.mjs `packLegacyParams`): scope → method → old name → new. */
+export function unpackLegacyParams(packed: string): Record<string, Record<string, Record<string, string>>> {
+  const tables: Record<string, Record<string, Record<string, string>>> = {};
+  for (const line of packed ? packed.split("\n") : []) {
+    const [pairs, ...operations] = line.split(" ") as [string, ...string[]];
+    const renames = Object.fromEntries(pairs.split(",").map((pair) => pair.split(">")));
+    for (const operation of operations) {
+      const [scope, name] = operation.split(".") as [string, string];
+      (tables[scope] ??= {})[name] = renames;
+    }
+  }
+  return tables;
+}

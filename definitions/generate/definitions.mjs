@@ -8,7 +8,7 @@ import {
   paramsModule as differenceParamsModule,
   pathsModule,
 } from "./differences.mjs";
-import { packAliases, packDataFile, packNames, packScope } from "./pack.mjs";
+import { packAliases, packDataFile, packLegacyParams, packNames, packScope } from "./pack.mjs";
 import { paramMeta } from "./params.mjs";
 import { pascalCase, propertyKey } from "./util.mjs";
 
@@ -198,7 +198,7 @@ function definitionsAliasesModule(model) {
   const endpoints = "../decode/aliases.js";
   return [
     `// ${model.header}`,
-    `import { unpackAliases, unpackRemoved, type AliasDecoder } from "${endpoints}";`,
+    `import { unpackAliases, unpackLegacyParams, unpackRemoved, type AliasDecoder } from "${endpoints}";`,
     "",
     "/**",
     " * Deprecated method names (old scope → old name → `scope.method` of today's operation), packed",
@@ -232,12 +232,12 @@ function definitionsAliasesModule(model) {
     "",
     "/**",
     " * @octokit/rest v15/v16 parameter names of today's operations: scope → method → old name → new",
-    " * (generate/legacy-params.mjs), each operation's with the description's own renames; the",
-    " * methods of a registry that has them map them.",
+    " * (generate/legacy-params.mjs), each operation's with the description's own renames, packed",
+    " * (generate/pack.mjs `packLegacyParams`); the methods of a registry that has them map them.",
     " */",
-    "export const legacyParams: Record<string, Record<string, Record<string, string>>> = {",
-    ...literal(aliasTable(params, (entry) => entry)),
-    "};",
+    "export const legacyParams: Record<string, Record<string, Record<string, string>>> = /* @__PURE__ */ unpackLegacyParams(",
+    `  ${JSON.stringify(packLegacyParams(aliasTable(params, (entry) => entry)))},`,
+    ");",
     "",
   ].join("\n");
 }

@@ -159,6 +159,26 @@ export function packAliases(table, namesOf) {
 }
 
 /**
+ * The v15/v16 parameter names of `aliases.ts` (`legacyParams`, decoded by
+ * definitions/decode/aliases.ts): one line per rename table, `<old>><new>[,<old>><new>…]`, then
+ * the operations that take it, ` <scope>.<method>` each (`number>issue_number issues.get …`).
+ * `table` is scope → method → old name → new.
+ */
+export function packLegacyParams(table) {
+  const lines = new Map();
+  for (const [scope, methods] of Object.entries(table))
+    for (const [name, renames] of Object.entries(methods)) {
+      const pairs = Object.entries(renames).map((pair) => {
+        if (pair.some((word) => !/^\w+$/.test(word))) throw new Error(`generate: rename ${pair} cannot be packed`);
+        return pair.join(">");
+      });
+      const key = pairs.join(",");
+      lines.set(key, `${lines.get(key) ?? key} ${scope}.${name}`);
+    }
+  return [...lines.values()].join("\n");
+}
+
+/**
  * definitions/<deployment>/data.txt, which the Node preset reads into a Buffer (outside the JS
  * heap) and decodes one operation at a time (definitions/decode/file.ts): a JSON index line,
  * `{ scope: [routes, params, end] }` in byte offsets from the start of the next line, then per
