@@ -41,7 +41,7 @@ export function definitionFiles(model, base) {
   }
   files.set("index.ts", definitionsIndexModule(model, kernel, base));
   files.set("all.ts", definitionsAllModule(model, endpoints, base));
-  files.set("aliases.ts", definitionsAliasesModule(model));
+  files.set("aliases.ts", definitionsAliasesModule(model, base));
   return files;
 }
 
@@ -187,18 +187,19 @@ function packRemoved(table) {
   ];
 }
 
-function definitionsAliasesModule(model) {
+function definitionsAliasesModule(model, base) {
   const literal = (table) =>
     Object.entries(table).flatMap(([scope, methods]) => [
       `  ${propertyKey(scope)}: {`,
       ...Object.entries(methods).map(([name, value]) => `    ${propertyKey(name)}: ${JSON.stringify(value)},`),
       "  },",
     ]);
-  const { aliases, oldRoutes, removed, params } = model.legacy;
+  const { aliases, oldRoutes, removed } = model.legacy;
   const endpoints = "../decode/aliases.js";
   return [
     `// ${model.header}`,
     `import { unpackAliases, unpackLegacyParams, unpackRemoved, type AliasDecoder } from "${endpoints}";`,
+    ...(base ? ['import { packedLegacyParams } from "../api.github.com/aliases.js";'] : []),
     "",
     "/**",
     " * Deprecated method names (old scope → old name → `scope.method` of today's operation), packed",
@@ -235,11 +236,43 @@ function definitionsAliasesModule(model) {
     " * (generate/legacy-params.mjs), each operation's with the description's own renames, packed",
     " * (generate/pack.mjs `packLegacyParams`); the methods of a registry that has them map them.",
     " */",
-    "export const legacyParams: Record<string, Record<string, Record<string, string>>> = /* @__PURE__ */ unpackLegacyParams(",
-    `  ${JSON.stringify(packLegacyParams(aliasTable(params, (entry) => entry)))},`,
-    ");",
+    ...legacyParamsLines(model, base),
     "",
   ].join("\n");
+}
+
+/**
+ * aliases.ts's `legacyParams`: the default deployment's packed, and each other's as the
+ * default's (`packedLegacyParams`) and its own operations' lines, as the old tables are one
+ * for every deployment (a rename that differs from the default's stops the generator).
+ */
+function legacyParamsLines(model, base) {
+  const own = aliasTable(model.legacy.params, (entry) => entry);
+  let packed = packLegacyParams(own);
+  if (base) {
+    const shared = aliasTable(base.legacy.params, (entry) => entry);
+    const extra = {};
+    for (const [scope, methods] of Object.entries(own))
+      for (const [name, renames] of Object.entries(methods)) {
+        const known = shared[scope]?.[name];
+        if (!known) (extra[scope] ??= {})[name] = renames;
+        else if (JSON.stringify(known) !== JSON.stringify(renames))
+          throw new Error(`generate: ${scope}.${name}'s v15/v16 parameter names differ from api.github.com's`);
+      }
+    for (const [scope, methods] of Object.entries(shared))
+      for (const name of Object.keys(methods))
+        if (!own[scope]?.[name] && model.scopes.get(scope)?.some((operation) => operation.name === name))
+          throw new Error(
+            `generate: ${model.deployment}'s ${scope}.${name} takes no v15/v16 parameter names of api.github.com's`,
+          );
+    packed = packLegacyParams(extra);
+  }
+  const type = "Record<string, Record<string, Record<string, string>>>";
+  const source = base && packed ? `packedLegacyParams + ${JSON.stringify(`\n${packed}`)}` : "packedLegacyParams";
+  return [
+    ...(base ? [] : [`export const packedLegacyParams = ${JSON.stringify(packed)};`]),
+    `export const legacyParams: ${type} = /* @__PURE__ */ unpackLegacyParams(${source});`,
+  ];
 }
 
 function definitionsAllModule(model, endpoints, base) {

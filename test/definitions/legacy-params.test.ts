@@ -9,6 +9,7 @@ import { Client } from "../../kernel/index.js";
 import { endpoints } from "../../plugins/endpoints/index.js";
 import { registry, legacyParams } from "../../definitions/api.github.com/all.js";
 import { lazyRegistry } from "../../definitions/api.github.com/index.js";
+import { legacyParams as ghesParams } from "../../definitions/ghes-3.19/all.js";
 import { startServer, type TestServer } from "../helpers/server.js";
 
 const test = suite("definitions: v15/v16 parameter names are legacy data (legacyParams)");
@@ -37,6 +38,12 @@ test("the route data holds only the description's renames, as @octokit/rest v22"
   assert.equal(legacyParams.issues?.get, { number: "issue_number" });
   assert.is("legacyParams" in registry, false);
   assert.is("legacyParams" in lazyRegistry, false);
+});
+
+test("another deployment's legacyParams are api.github.com's and its own operations' (one packed table)", () => {
+  assert.equal(ghesParams.issues?.get, { number: "issue_number" });
+  assert.equal(ghesParams.enterpriseAdmin?.getPreReceiveEnvironment, { id: "pre_receive_environment_id" });
+  assert.is(legacyParams.enterpriseAdmin, undefined);
 });
 
 test("without legacyParams an old name is not mapped: nothing is sent", async () => {
