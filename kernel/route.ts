@@ -11,16 +11,11 @@ import type { EndpointOptions, RequestOptions } from "./types.js";
 /** The methods of HTTP that GitHub's REST API uses (RFC 9110 §9.3, PATCH from RFC 5789). */
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 
-/** The same letters in order, so that a method with two letters swapped (`GTE`) finds its name. */
-const letters = (text: string) => [...text].sort().join("");
-
 /** Throw a {@link ParameterError} for a method HTTP does not have (`GTE /zen` would fail as a socket error). */
 export function checkMethod(method: string, route: string): void {
   if (METHODS.includes(method)) return;
-  // Not `closest`: the edit distance stays out of the kernel's bytes for a swap's sake.
-  const near = METHODS.find((known) => letters(known) === letters(method));
   throw new ParameterError(
-    `${route}: ${JSON.stringify(method)} is not an HTTP method${near ? `: did you mean ${near}?` : "."} Use one of ${METHODS.join(", ")}.`,
+    `${route}: ${JSON.stringify(method)} is not an HTTP method. Use one of ${METHODS.join(", ")}.`,
   );
 }
 
