@@ -18,7 +18,8 @@ export type { OptionTyping, OptionTyped, InstanceFor, OptionsFor, Refused, Typin
 export type { ClientConstructor, ClassTypes, InstanceOf, ClassOptions, TypingOf, Apply } from "./option-typed.js";
 export type { ScopeSource } from "./scope.js";
 export type { RouteEntry, RouteDefaults, RouteExtra, ScopeRoutes, ParamMeta, ScopeParams } from "./registry.js";
-export type { OperationInfo, OperationOf, EndpointMethod, OperationTypes } from "./registry.js";
+export type { OperationInfo, OperationOf, EndpointMethod, OperationTypes, FormatData, WithFormat } from "./registry.js";
+export type { TextFormat, FileFormat } from "./registry.js";
 export type { ErrorRequest } from "./errors.js";
 export type { Lazy } from "./once.js";
 export type * from "./types.js";

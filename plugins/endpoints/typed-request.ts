@@ -1,5 +1,12 @@
-import type { CommonParameters, OperationTypes, Request, RequestParameters, Response } from "../../kernel/index.js";
-import type { FormatData, WithFormat } from "../previews/index.js";
+import type {
+  CommonParameters,
+  FormatData,
+  OperationTypes,
+  Request,
+  RequestParameters,
+  Response,
+  WithFormat,
+} from "../../kernel/index.js";
 import type { Endpoints } from "../../types/index.js";
 
 /** `parameters` or `response` of a route table's entry. */

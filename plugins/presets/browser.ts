@@ -57,5 +57,4 @@ export default function forgekit<T extends TypingOptions<Client, Options> = Typi
 }
 
 export * from "../../kernel/exports.js";
-export type { FormatData, WithFormat, TextFormat, FileFormat } from "../previews/index.js";
 export type { ClientOptions };

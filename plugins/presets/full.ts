@@ -104,7 +104,6 @@ export const Octokit = octokitOf(
 export type Octokit = InstanceType<typeof Octokit>;
 
 export * from "../../kernel/exports.js";
-export type { FormatData, WithFormat, TextFormat, FileFormat } from "../previews/index.js";
 export { DEPLOYMENTS, type Deployment } from "./deployments.js";
 export type { OctokitDefaults, OctokitFactory, RestInstance, WithRestMembers } from "./octokit.js";
 export type {

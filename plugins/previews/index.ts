@@ -1,8 +1,6 @@
 import { reserveOption, type Plugin } from "../../kernel/index.js";
 import { acceptFor, checkFormat, previewNames } from "./accept.js";
 
-export type { FormatData, WithFormat, TextFormat, FileFormat } from "./format.js";
-
 declare module "../../kernel/types.js" {
   interface CommonParameters {
     /** Preview names and media-type format, applied by the previews plugin. */
