@@ -14,9 +14,8 @@ const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 /** Throw a {@link ParameterError} for a method HTTP does not have (`GTE /zen` would fail as a socket error). */
 export function checkMethod(method: string, route: string): void {
   if (METHODS.includes(method)) return;
-  const near = closest(method, METHODS);
   throw new ParameterError(
-    `${route}: ${JSON.stringify(method)} is not an HTTP method${near ? `: did you mean ${near}?` : "."} Use one of ${METHODS.join(", ")}.`,
+    `${route}: ${JSON.stringify(method)} is not an HTTP method. Use one of ${METHODS.join(", ")}.`,
   );
 }
 
