@@ -3645,470 +3645,470 @@ export interface ActionsEndpoints {
 export interface ActionsMethodsOf<E> {
   /**
    * Add custom labels to a self-hosted runner for an organization
-   * @see https://docs.github.com/rest/actions/self-hosted-runners#add-custom-labels-to-a-self-hosted-runner-for-an-organization
+   * Docs: https://docs.github.com/rest/actions/self-hosted-runners#add-custom-labels-to-a-self-hosted-runner-for-an-organization
    */
   addCustomLabelsToSelfHostedRunnerForOrg: MethodOf<E, "actions", "POST /orgs/{org}/actions/runners/{runner_id}/labels">;
   /**
    * Add custom labels to a self-hosted runner for a repository
-   * @see https://docs.github.com/rest/actions/self-hosted-runners#add-custom-labels-to-a-self-hosted-runner-for-a-repository
+   * Docs: https://docs.github.com/rest/actions/self-hosted-runners#add-custom-labels-to-a-self-hosted-runner-for-a-repository
    */
   addCustomLabelsToSelfHostedRunnerForRepo: MethodOf<E, "actions", "POST /repos/{owner}/{repo}/actions/runners/{runner_id}/labels">;
   /**
    * Add repository access to a self-hosted runner group in an organization
-   * @see https://docs.github.com/rest/actions/self-hosted-runner-groups#add-repository-access-to-a-self-hosted-runner-group-in-an-organization
+   * Docs: https://docs.github.com/rest/actions/self-hosted-runner-groups#add-repository-access-to-a-self-hosted-runner-group-in-an-organization
    */
   addRepoAccessToSelfHostedRunnerGroupInOrg: MethodOf<E, "actions", "PUT /orgs/{org}/actions/runner-groups/{runner_group_id}/repositories/{repository_id}">;
   /**
    * Add selected repository to an organization secret
-   * @see https://docs.github.com/rest/actions/secrets#add-selected-repository-to-an-organization-secret
+   * Docs: https://docs.github.com/rest/actions/secrets#add-selected-repository-to-an-organization-secret
    */
   addSelectedRepoToOrgSecret: MethodOf<E, "actions", "PUT /orgs/{org}/actions/secrets/{secret_name}/repositories/{repository_id}">;
   /**
    * Add selected repository to an organization variable
-   * @see https://docs.github.com/rest/actions/variables#add-selected-repository-to-an-organization-variable
+   * Docs: https://docs.github.com/rest/actions/variables#add-selected-repository-to-an-organization-variable
    */
   addSelectedRepoToOrgVariable: MethodOf<E, "actions", "PUT /orgs/{org}/actions/variables/{name}/repositories/{repository_id}">;
   /**
    * Add a self-hosted runner to a group for an organization
-   * @see https://docs.github.com/rest/actions/self-hosted-runner-groups#add-a-self-hosted-runner-to-a-group-for-an-organization
+   * Docs: https://docs.github.com/rest/actions/self-hosted-runner-groups#add-a-self-hosted-runner-to-a-group-for-an-organization
    */
   addSelfHostedRunnerToGroupForOrg: MethodOf<E, "actions", "PUT /orgs/{org}/actions/runner-groups/{runner_group_id}/runners/{runner_id}">;
   /**
    * Approve a workflow run for a fork pull request
-   * @see https://docs.github.com/rest/actions/workflow-runs#approve-a-workflow-run-for-a-fork-pull-request
+   * Docs: https://docs.github.com/rest/actions/workflow-runs#approve-a-workflow-run-for-a-fork-pull-request
    */
   approveWorkflowRun: MethodOf<E, "actions", "POST /repos/{owner}/{repo}/actions/runs/{run_id}/approve">;
   /**
    * Cancel a workflow run
-   * @see https://docs.github.com/rest/actions/workflow-runs#cancel-a-workflow-run
+   * Docs: https://docs.github.com/rest/actions/workflow-runs#cancel-a-workflow-run
    */
   cancelWorkflowRun: MethodOf<E, "actions", "POST /repos/{owner}/{repo}/actions/runs/{run_id}/cancel">;
   /**
    * Create an environment variable
-   * @see https://docs.github.com/rest/actions/variables#create-an-environment-variable
+   * Docs: https://docs.github.com/rest/actions/variables#create-an-environment-variable
    */
   createEnvironmentVariable: MethodOf<E, "actions", "POST /repos/{owner}/{repo}/environments/{environment_name}/variables">;
   /**
    * Create a GitHub-hosted runner for an organization
-   * @see https://docs.github.com/rest/actions/hosted-runners#create-a-github-hosted-runner-for-an-organization
+   * Docs: https://docs.github.com/rest/actions/hosted-runners#create-a-github-hosted-runner-for-an-organization
    */
   createHostedRunnerForOrg: MethodOf<E, "actions", "POST /orgs/{org}/actions/hosted-runners">;
   /**
    * Create or update an environment secret
-   * @see https://docs.github.com/rest/actions/secrets#create-or-update-an-environment-secret
+   * Docs: https://docs.github.com/rest/actions/secrets#create-or-update-an-environment-secret
    */
   createOrUpdateEnvironmentSecret: MethodOf<E, "actions", "PUT /repos/{owner}/{repo}/environments/{environment_name}/secrets/{secret_name}">;
   /**
    * Create or update an organization secret
-   * @see https://docs.github.com/rest/reference/actions#create-or-update-an-organization-secret
+   * Docs: https://docs.github.com/rest/reference/actions#create-or-update-an-organization-secret
    */
   createOrUpdateOrgSecret: MethodOf<E, "actions", "PUT /orgs/{org}/actions/secrets/{secret_name}">;
   /**
    * Create or update a repository secret
-   * @see https://docs.github.com/rest/actions/secrets#create-or-update-a-repository-secret
+   * Docs: https://docs.github.com/rest/actions/secrets#create-or-update-a-repository-secret
    */
   createOrUpdateRepoSecret: MethodOf<E, "actions", "PUT /repos/{owner}/{repo}/actions/secrets/{secret_name}">;
   /** @deprecated use `actions.createOrUpdateRepoSecret` */
   createOrUpdateSecretForRepo: MethodOf<E, "actions", "PUT /repos/{owner}/{repo}/actions/secrets/{secret_name}">;
   /**
    * Create an organization variable
-   * @see https://docs.github.com/rest/actions/variables#create-an-organization-variable
+   * Docs: https://docs.github.com/rest/actions/variables#create-an-organization-variable
    */
   createOrgVariable: MethodOf<E, "actions", "POST /orgs/{org}/actions/variables">;
   /** @deprecated use `actions.createRegistrationTokenForRepo` */
   createRegistrationToken: MethodOf<E, "actions", "POST /repos/{owner}/{repo}/actions/runners/registration-token">;
   /**
    * Create a registration token for an organization
-   * @see https://docs.github.com/rest/actions/self-hosted-runners#create-a-registration-token-for-an-organization
+   * Docs: https://docs.github.com/rest/actions/self-hosted-runners#create-a-registration-token-for-an-organization
    */
   createRegistrationTokenForOrg: MethodOf<E, "actions", "POST /orgs/{org}/actions/runners/registration-token">;
   /**
    * Create a registration token for a repository
-   * @see https://docs.github.com/rest/actions/self-hosted-runners#create-a-registration-token-for-a-repository
+   * Docs: https://docs.github.com/rest/actions/self-hosted-runners#create-a-registration-token-for-a-repository
    */
   createRegistrationTokenForRepo: MethodOf<E, "actions", "POST /repos/{owner}/{repo}/actions/runners/registration-token">;
   /** @deprecated use `actions.createRemoveTokenForRepo` */
   createRemoveToken: MethodOf<E, "actions", "POST /repos/{owner}/{repo}/actions/runners/remove-token">;
   /**
    * Create a remove token for an organization
-   * @see https://docs.github.com/rest/actions/self-hosted-runners#create-a-remove-token-for-an-organization
+   * Docs: https://docs.github.com/rest/actions/self-hosted-runners#create-a-remove-token-for-an-organization
    */
   createRemoveTokenForOrg: MethodOf<E, "actions", "POST /orgs/{org}/actions/runners/remove-token">;
   /**
    * Create a remove token for a repository
-   * @see https://docs.github.com/rest/actions/self-hosted-runners#create-a-remove-token-for-a-repository
+   * Docs: https://docs.github.com/rest/actions/self-hosted-runners#create-a-remove-token-for-a-repository
    */
   createRemoveTokenForRepo: MethodOf<E, "actions", "POST /repos/{owner}/{repo}/actions/runners/remove-token">;
   /**
    * Create a repository variable
-   * @see https://docs.github.com/rest/actions/variables#create-a-repository-variable
+   * Docs: https://docs.github.com/rest/actions/variables#create-a-repository-variable
    */
   createRepoVariable: MethodOf<E, "actions", "POST /repos/{owner}/{repo}/actions/variables">;
   /**
    * Create a self-hosted runner group for an organization
-   * @see https://docs.github.com/rest/actions/self-hosted-runner-groups#create-a-self-hosted-runner-group-for-an-organization
+   * Docs: https://docs.github.com/rest/actions/self-hosted-runner-groups#create-a-self-hosted-runner-group-for-an-organization
    */
   createSelfHostedRunnerGroupForOrg: MethodOf<E, "actions", "POST /orgs/{org}/actions/runner-groups">;
   /**
    * Create a workflow dispatch event
-   * @see https://docs.github.com/rest/actions/workflows#create-a-workflow-dispatch-event
+   * Docs: https://docs.github.com/rest/actions/workflows#create-a-workflow-dispatch-event
    */
   createWorkflowDispatch: MethodOf<E, "actions", "POST /repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches">;
   /**
    * Delete a GitHub Actions cache for a repository (using a cache ID)
-   * @see https://docs.github.com/rest/actions/cache#delete-a-github-actions-cache-for-a-repository-using-a-cache-id
+   * Docs: https://docs.github.com/rest/actions/cache#delete-a-github-actions-cache-for-a-repository-using-a-cache-id
    */
   deleteActionsCacheById: MethodOf<E, "actions", "DELETE /repos/{owner}/{repo}/actions/caches/{cache_id}">;
   /**
    * Delete GitHub Actions caches for a repository (using a cache key)
-   * @see https://docs.github.com/rest/actions/cache#delete-github-actions-caches-for-a-repository-using-a-cache-key
+   * Docs: https://docs.github.com/rest/actions/cache#delete-github-actions-caches-for-a-repository-using-a-cache-key
    */
   deleteActionsCacheByKey: MethodOf<E, "actions", "DELETE /repos/{owner}/{repo}/actions/caches{?key,ref}">;
   /**
    * Delete an artifact
-   * @see https://docs.github.com/rest/actions/artifacts#delete-an-artifact
+   * Docs: https://docs.github.com/rest/actions/artifacts#delete-an-artifact
    */
   deleteArtifact: MethodOf<E, "actions", "DELETE /repos/{owner}/{repo}/actions/artifacts/{artifact_id}">;
   /**
    * Delete a custom image from the organization
-   * @see https://docs.github.com/rest/actions/hosted-runners#delete-a-custom-image-from-the-organization
+   * Docs: https://docs.github.com/rest/actions/hosted-runners#delete-a-custom-image-from-the-organization
    */
   deleteCustomImageFromOrg: MethodOf<E, "actions", "DELETE /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}">;
   /**
    * Delete an image version of custom image from the organization
-   * @see https://docs.github.com/rest/actions/hosted-runners#delete-an-image-version-of-custom-image-from-the-organization
+   * Docs: https://docs.github.com/rest/actions/hosted-runners#delete-an-image-version-of-custom-image-from-the-organization
    */
   deleteCustomImageVersionFromOrg: MethodOf<E, "actions", "DELETE /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}/versions/{version}">;
   /**
    * Delete an environment secret
-   * @see https://docs.github.com/rest/actions/secrets#delete-an-environment-secret
+   * Docs: https://docs.github.com/rest/actions/secrets#delete-an-environment-secret
    */
   deleteEnvironmentSecret: MethodOf<E, "actions", "DELETE /repos/{owner}/{repo}/environments/{environment_name}/secrets/{secret_name}">;
   /**
    * Delete an environment variable
-   * @see https://docs.github.com/rest/actions/variables#delete-an-environment-variable
+   * Docs: https://docs.github.com/rest/actions/variables#delete-an-environment-variable
    */
   deleteEnvironmentVariable: MethodOf<E, "actions", "DELETE /repos/{owner}/{repo}/environments/{environment_name}/variables/{name}">;
   /**
    * Delete a GitHub-hosted runner for an organization
-   * @see https://docs.github.com/rest/actions/hosted-runners#delete-a-github-hosted-runner-for-an-organization
+   * Docs: https://docs.github.com/rest/actions/hosted-runners#delete-a-github-hosted-runner-for-an-organization
    */
   deleteHostedRunnerForOrg: MethodOf<E, "actions", "DELETE /orgs/{org}/actions/hosted-runners/{hosted_runner_id}">;
   /**
    * Delete an organization secret
-   * @see https://docs.github.com/rest/actions/secrets#delete-an-organization-secret
+   * Docs: https://docs.github.com/rest/actions/secrets#delete-an-organization-secret
    */
   deleteOrgSecret: MethodOf<E, "actions", "DELETE /orgs/{org}/actions/secrets/{secret_name}">;
   /**
    * Delete an organization variable
-   * @see https://docs.github.com/rest/actions/variables#delete-an-organization-variable
+   * Docs: https://docs.github.com/rest/actions/variables#delete-an-organization-variable
    */
   deleteOrgVariable: MethodOf<E, "actions", "DELETE /orgs/{org}/actions/variables/{name}">;
   /**
    * Delete a repository secret
-   * @see https://docs.github.com/rest/actions/secrets#delete-a-repository-secret
+   * Docs: https://docs.github.com/rest/actions/secrets#delete-a-repository-secret
    */
   deleteRepoSecret: MethodOf<E, "actions", "DELETE /repos/{owner}/{repo}/actions/secrets/{secret_name}">;
   /**
    * Delete a repository variable
-   * @see https://docs.github.com/rest/actions/variables#delete-a-repository-variable
+   * Docs: https://docs.github.com/rest/actions/variables#delete-a-repository-variable
    */
   deleteRepoVariable: MethodOf<E, "actions", "DELETE /repos/{owner}/{repo}/actions/variables/{name}">;
   /** @deprecated use `actions.deleteRepoSecret` */
   deleteSecretFromRepo: MethodOf<E, "actions", "DELETE /repos/{owner}/{repo}/actions/secrets/{secret_name}">;
   /**
    * Delete a self-hosted runner from an organization
-   * @see https://docs.github.com/rest/actions/self-hosted-runners#delete-a-self-hosted-runner-from-an-organization
+   * Docs: https://docs.github.com/rest/actions/self-hosted-runners#delete-a-self-hosted-runner-from-an-organization
    */
   deleteSelfHostedRunnerFromOrg: MethodOf<E, "actions", "DELETE /orgs/{org}/actions/runners/{runner_id}">;
   /**
    * Delete a self-hosted runner from a repository
-   * @see https://docs.github.com/rest/actions/self-hosted-runners#delete-a-self-hosted-runner-from-a-repository
+   * Docs: https://docs.github.com/rest/actions/self-hosted-runners#delete-a-self-hosted-runner-from-a-repository
    */
   deleteSelfHostedRunnerFromRepo: MethodOf<E, "actions", "DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}">;
   /**
    * Delete a self-hosted runner group from an organization
-   * @see https://docs.github.com/rest/actions/self-hosted-runner-groups#delete-a-self-hosted-runner-group-from-an-organization
+   * Docs: https://docs.github.com/rest/actions/self-hosted-runner-groups#delete-a-self-hosted-runner-group-from-an-organization
    */
   deleteSelfHostedRunnerGroupFromOrg: MethodOf<E, "actions", "DELETE /orgs/{org}/actions/runner-groups/{runner_group_id}">;
   /**
    * Delete a workflow run
-   * @see https://docs.github.com/rest/actions/workflow-runs#delete-a-workflow-run
+   * Docs: https://docs.github.com/rest/actions/workflow-runs#delete-a-workflow-run
    */
   deleteWorkflowRun: MethodOf<E, "actions", "DELETE /repos/{owner}/{repo}/actions/runs/{run_id}">;
   /**
    * Delete workflow run logs
-   * @see https://docs.github.com/rest/actions/workflow-runs#delete-workflow-run-logs
+   * Docs: https://docs.github.com/rest/actions/workflow-runs#delete-workflow-run-logs
    */
   deleteWorkflowRunLogs: MethodOf<E, "actions", "DELETE /repos/{owner}/{repo}/actions/runs/{run_id}/logs">;
   /**
    * Disable a selected repository for GitHub Actions in an organization
-   * @see https://docs.github.com/rest/actions/permissions#disable-a-selected-repository-for-github-actions-in-an-organization
+   * Docs: https://docs.github.com/rest/actions/permissions#disable-a-selected-repository-for-github-actions-in-an-organization
    */
   disableSelectedRepositoryGithubActionsOrganization: MethodOf<E, "actions", "DELETE /orgs/{org}/actions/permissions/repositories/{repository_id}">;
   /**
    * Remove a repository from the list of repositories allowed to use self-hosted runners in an organization
-   * @see https://docs.github.com/rest/actions/permissions#remove-a-repository-from-the-list-of-repositories-allowed-to-use-self-hosted-runners-in-an-organization
+   * Docs: https://docs.github.com/rest/actions/permissions#remove-a-repository-from-the-list-of-repositories-allowed-to-use-self-hosted-runners-in-an-organization
    */
   disableSelectedRepositorySelfHostedRunnersOrganization: MethodOf<E, "actions", "DELETE /orgs/{org}/actions/permissions/self-hosted-runners/repositories/{repository_id}">;
   /**
    * Disable a workflow
-   * @see https://docs.github.com/rest/actions/workflows#disable-a-workflow
+   * Docs: https://docs.github.com/rest/actions/workflows#disable-a-workflow
    */
   disableWorkflow: MethodOf<E, "actions", "PUT /repos/{owner}/{repo}/actions/workflows/{workflow_id}/disable">;
   /**
    * Download an artifact
-   * @see https://docs.github.com/rest/actions/artifacts#download-an-artifact
+   * Docs: https://docs.github.com/rest/actions/artifacts#download-an-artifact
    */
   downloadArtifact: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/actions/artifacts/{artifact_id}/{archive_format}">;
   /**
    * Download job logs for a workflow run
-   * @see https://docs.github.com/rest/actions/workflow-jobs#download-job-logs-for-a-workflow-run
+   * Docs: https://docs.github.com/rest/actions/workflow-jobs#download-job-logs-for-a-workflow-run
    */
   downloadJobLogsForWorkflowRun: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/actions/jobs/{job_id}/logs">;
   /**
    * Download workflow run attempt logs
-   * @see https://docs.github.com/rest/actions/workflow-runs#download-workflow-run-attempt-logs
+   * Docs: https://docs.github.com/rest/actions/workflow-runs#download-workflow-run-attempt-logs
    */
   downloadWorkflowRunAttemptLogs: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/logs">;
   /**
    * Download workflow run logs
-   * @see https://docs.github.com/rest/actions/workflow-runs#download-workflow-run-logs
+   * Docs: https://docs.github.com/rest/actions/workflow-runs#download-workflow-run-logs
    */
   downloadWorkflowRunLogs: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/actions/runs/{run_id}/logs">;
   /**
    * Enable a selected repository for GitHub Actions in an organization
-   * @see https://docs.github.com/rest/actions/permissions#enable-a-selected-repository-for-github-actions-in-an-organization
+   * Docs: https://docs.github.com/rest/actions/permissions#enable-a-selected-repository-for-github-actions-in-an-organization
    */
   enableSelectedRepositoryGithubActionsOrganization: MethodOf<E, "actions", "PUT /orgs/{org}/actions/permissions/repositories/{repository_id}">;
   /**
    * Add a repository to the list of repositories allowed to use self-hosted runners in an organization
-   * @see https://docs.github.com/rest/actions/permissions#add-a-repository-to-the-list-of-repositories-allowed-to-use-self-hosted-runners-in-an-organization
+   * Docs: https://docs.github.com/rest/actions/permissions#add-a-repository-to-the-list-of-repositories-allowed-to-use-self-hosted-runners-in-an-organization
    */
   enableSelectedRepositorySelfHostedRunnersOrganization: MethodOf<E, "actions", "PUT /orgs/{org}/actions/permissions/self-hosted-runners/repositories/{repository_id}">;
   /**
    * Enable a workflow
-   * @see https://docs.github.com/rest/actions/workflows#enable-a-workflow
+   * Docs: https://docs.github.com/rest/actions/workflows#enable-a-workflow
    */
   enableWorkflow: MethodOf<E, "actions", "PUT /repos/{owner}/{repo}/actions/workflows/{workflow_id}/enable">;
   /**
    * Force cancel a workflow run
-   * @see https://docs.github.com/rest/actions/workflow-runs#force-cancel-a-workflow-run
+   * Docs: https://docs.github.com/rest/actions/workflow-runs#force-cancel-a-workflow-run
    */
   forceCancelWorkflowRun: MethodOf<E, "actions", "POST /repos/{owner}/{repo}/actions/runs/{run_id}/force-cancel">;
   /**
    * Create configuration for a just-in-time runner for an organization
-   * @see https://docs.github.com/rest/actions/self-hosted-runners#create-configuration-for-a-just-in-time-runner-for-an-organization
+   * Docs: https://docs.github.com/rest/actions/self-hosted-runners#create-configuration-for-a-just-in-time-runner-for-an-organization
    */
   generateRunnerJitconfigForOrg: MethodOf<E, "actions", "POST /orgs/{org}/actions/runners/generate-jitconfig">;
   /**
    * Create configuration for a just-in-time runner for a repository
-   * @see https://docs.github.com/rest/actions/self-hosted-runners#create-configuration-for-a-just-in-time-runner-for-a-repository
+   * Docs: https://docs.github.com/rest/actions/self-hosted-runners#create-configuration-for-a-just-in-time-runner-for-a-repository
    */
   generateRunnerJitconfigForRepo: MethodOf<E, "actions", "POST /repos/{owner}/{repo}/actions/runners/generate-jitconfig">;
   /**
    * List GitHub Actions caches for a repository
-   * @see https://docs.github.com/rest/actions/cache#list-github-actions-caches-for-a-repository
+   * Docs: https://docs.github.com/rest/actions/cache#list-github-actions-caches-for-a-repository
    */
   getActionsCacheList: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/actions/caches">;
   /**
    * Get GitHub Actions cache retention limit for an enterprise
-   * @see https://docs.github.com/rest/actions/cache#get-github-actions-cache-retention-limit-for-an-enterprise
+   * Docs: https://docs.github.com/rest/actions/cache#get-github-actions-cache-retention-limit-for-an-enterprise
    */
   getActionsCacheRetentionLimitForEnterprise: MethodOf<E, "actions", "GET /enterprises/{enterprise}/actions/cache/retention-limit">;
   /**
    * Get GitHub Actions cache retention limit for an organization
-   * @see https://docs.github.com/rest/actions/cache#get-github-actions-cache-retention-limit-for-an-organization
+   * Docs: https://docs.github.com/rest/actions/cache#get-github-actions-cache-retention-limit-for-an-organization
    */
   getActionsCacheRetentionLimitForOrganization: MethodOf<E, "actions", "GET /organizations/{org}/actions/cache/retention-limit">;
   /**
    * Get GitHub Actions cache retention limit for a repository
-   * @see https://docs.github.com/rest/actions/cache#get-github-actions-cache-retention-limit-for-a-repository
+   * Docs: https://docs.github.com/rest/actions/cache#get-github-actions-cache-retention-limit-for-a-repository
    */
   getActionsCacheRetentionLimitForRepository: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/actions/cache/retention-limit">;
   /**
    * Get GitHub Actions cache storage limit for an enterprise
-   * @see https://docs.github.com/rest/actions/cache#get-github-actions-cache-storage-limit-for-an-enterprise
+   * Docs: https://docs.github.com/rest/actions/cache#get-github-actions-cache-storage-limit-for-an-enterprise
    */
   getActionsCacheStorageLimitForEnterprise: MethodOf<E, "actions", "GET /enterprises/{enterprise}/actions/cache/storage-limit">;
   /**
    * Get GitHub Actions cache storage limit for an organization
-   * @see https://docs.github.com/rest/actions/cache#get-github-actions-cache-storage-limit-for-an-organization
+   * Docs: https://docs.github.com/rest/actions/cache#get-github-actions-cache-storage-limit-for-an-organization
    */
   getActionsCacheStorageLimitForOrganization: MethodOf<E, "actions", "GET /organizations/{org}/actions/cache/storage-limit">;
   /**
    * Get GitHub Actions cache storage limit for a repository
-   * @see https://docs.github.com/rest/actions/cache#get-github-actions-cache-storage-limit-for-a-repository
+   * Docs: https://docs.github.com/rest/actions/cache#get-github-actions-cache-storage-limit-for-a-repository
    */
   getActionsCacheStorageLimitForRepository: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/actions/cache/storage-limit">;
   /**
    * Get GitHub Actions cache usage for a repository
-   * @see https://docs.github.com/rest/actions/cache#get-github-actions-cache-usage-for-a-repository
+   * Docs: https://docs.github.com/rest/actions/cache#get-github-actions-cache-usage-for-a-repository
    */
   getActionsCacheUsage: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/actions/cache/usage">;
   /**
    * List repositories with GitHub Actions cache usage for an organization
-   * @see https://docs.github.com/rest/actions/cache#list-repositories-with-github-actions-cache-usage-for-an-organization
+   * Docs: https://docs.github.com/rest/actions/cache#list-repositories-with-github-actions-cache-usage-for-an-organization
    */
   getActionsCacheUsageByRepoForOrg: MethodOf<E, "actions", "GET /orgs/{org}/actions/cache/usage-by-repository">;
   /**
    * Get GitHub Actions cache usage for an organization
-   * @see https://docs.github.com/rest/actions/cache#get-github-actions-cache-usage-for-an-organization
+   * Docs: https://docs.github.com/rest/actions/cache#get-github-actions-cache-usage-for-an-organization
    */
   getActionsCacheUsageForOrg: MethodOf<E, "actions", "GET /orgs/{org}/actions/cache/usage">;
   /**
    * Get allowed actions and reusable workflows for an organization
-   * @see https://docs.github.com/rest/actions/permissions#get-allowed-actions-and-reusable-workflows-for-an-organization
+   * Docs: https://docs.github.com/rest/actions/permissions#get-allowed-actions-and-reusable-workflows-for-an-organization
    */
   getAllowedActionsOrganization: MethodOf<E, "actions", "GET /orgs/{org}/actions/permissions/selected-actions">;
   /**
    * Get allowed actions and reusable workflows for a repository
-   * @see https://docs.github.com/rest/actions/permissions#get-allowed-actions-and-reusable-workflows-for-a-repository
+   * Docs: https://docs.github.com/rest/actions/permissions#get-allowed-actions-and-reusable-workflows-for-a-repository
    */
   getAllowedActionsRepository: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/actions/permissions/selected-actions">;
   /**
    * Get an artifact
-   * @see https://docs.github.com/rest/actions/artifacts#get-an-artifact
+   * Docs: https://docs.github.com/rest/actions/artifacts#get-an-artifact
    */
   getArtifact: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/actions/artifacts/{artifact_id}">;
   /**
    * Get artifact and log retention settings for an organization
-   * @see https://docs.github.com/rest/actions/permissions#get-artifact-and-log-retention-settings-for-an-organization
+   * Docs: https://docs.github.com/rest/actions/permissions#get-artifact-and-log-retention-settings-for-an-organization
    */
   getArtifactAndLogRetentionSettingsOrganization: MethodOf<E, "actions", "GET /orgs/{org}/actions/permissions/artifact-and-log-retention">;
   /**
    * Get artifact and log retention settings for a repository
-   * @see https://docs.github.com/rest/actions/permissions#get-artifact-and-log-retention-settings-for-a-repository
+   * Docs: https://docs.github.com/rest/actions/permissions#get-artifact-and-log-retention-settings-for-a-repository
    */
   getArtifactAndLogRetentionSettingsRepository: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/actions/permissions/artifact-and-log-retention">;
   /**
    * Get a concurrency group for a repository
-   * @see https://docs.github.com/rest/actions/concurrency-groups#get-a-concurrency-group-for-a-repository
+   * Docs: https://docs.github.com/rest/actions/concurrency-groups#get-a-concurrency-group-for-a-repository
    */
   getConcurrencyGroupForRepository: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/actions/concurrency_groups/{concurrency_group_name}">;
   /**
    * Get a custom image definition for GitHub Actions Hosted Runners
-   * @see https://docs.github.com/rest/actions/hosted-runners#get-a-custom-image-definition-for-github-actions-hosted-runners
+   * Docs: https://docs.github.com/rest/actions/hosted-runners#get-a-custom-image-definition-for-github-actions-hosted-runners
    */
   getCustomImageForOrg: MethodOf<E, "actions", "GET /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}">;
   /**
    * Get an image version of a custom image for GitHub Actions Hosted Runners
-   * @see https://docs.github.com/rest/actions/hosted-runners#get-an-image-version-of-a-custom-image-for-github-actions-hosted-runners
+   * Docs: https://docs.github.com/rest/actions/hosted-runners#get-an-image-version-of-a-custom-image-for-github-actions-hosted-runners
    */
   getCustomImageVersionForOrg: MethodOf<E, "actions", "GET /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}/versions/{version}">;
   /**
    * Get the customization template for an OIDC subject claim for a repository
-   * @see https://docs.github.com/rest/actions/oidc#get-the-customization-template-for-an-oidc-subject-claim-for-a-repository
+   * Docs: https://docs.github.com/rest/actions/oidc#get-the-customization-template-for-an-oidc-subject-claim-for-a-repository
    */
   getCustomOidcSubClaimForRepo: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/actions/oidc/customization/sub">;
   /**
    * Get an environment public key
-   * @see https://docs.github.com/rest/actions/secrets#get-an-environment-public-key
+   * Docs: https://docs.github.com/rest/actions/secrets#get-an-environment-public-key
    */
   getEnvironmentPublicKey: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/environments/{environment_name}/secrets/public-key">;
   /**
    * Get an environment secret
-   * @see https://docs.github.com/rest/actions/secrets#get-an-environment-secret
+   * Docs: https://docs.github.com/rest/actions/secrets#get-an-environment-secret
    */
   getEnvironmentSecret: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/environments/{environment_name}/secrets/{secret_name}">;
   /**
    * Get an environment variable
-   * @see https://docs.github.com/rest/actions/variables#get-an-environment-variable
+   * Docs: https://docs.github.com/rest/actions/variables#get-an-environment-variable
    */
   getEnvironmentVariable: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/environments/{environment_name}/variables/{name}">;
   /**
    * Get fork PR contributor approval permissions for an organization
-   * @see https://docs.github.com/rest/actions/permissions#get-fork-pr-contributor-approval-permissions-for-an-organization
+   * Docs: https://docs.github.com/rest/actions/permissions#get-fork-pr-contributor-approval-permissions-for-an-organization
    */
   getForkPrContributorApprovalPermissionsOrganization: MethodOf<E, "actions", "GET /orgs/{org}/actions/permissions/fork-pr-contributor-approval">;
   /**
    * Get fork PR contributor approval permissions for a repository
-   * @see https://docs.github.com/rest/actions/permissions#get-fork-pr-contributor-approval-permissions-for-a-repository
+   * Docs: https://docs.github.com/rest/actions/permissions#get-fork-pr-contributor-approval-permissions-for-a-repository
    */
   getForkPrContributorApprovalPermissionsRepository: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/actions/permissions/fork-pr-contributor-approval">;
   /**
    * Get default workflow permissions for an organization
-   * @see https://docs.github.com/rest/actions/permissions#get-default-workflow-permissions-for-an-organization
+   * Docs: https://docs.github.com/rest/actions/permissions#get-default-workflow-permissions-for-an-organization
    */
   getGithubActionsDefaultWorkflowPermissionsOrganization: MethodOf<E, "actions", "GET /orgs/{org}/actions/permissions/workflow">;
   /**
    * Get default workflow permissions for a repository
-   * @see https://docs.github.com/rest/actions/permissions#get-default-workflow-permissions-for-a-repository
+   * Docs: https://docs.github.com/rest/actions/permissions#get-default-workflow-permissions-for-a-repository
    */
   getGithubActionsDefaultWorkflowPermissionsRepository: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/actions/permissions/workflow">;
   /**
    * Get GitHub Actions permissions for an organization
-   * @see https://docs.github.com/rest/actions/permissions#get-github-actions-permissions-for-an-organization
+   * Docs: https://docs.github.com/rest/actions/permissions#get-github-actions-permissions-for-an-organization
    */
   getGithubActionsPermissionsOrganization: MethodOf<E, "actions", "GET /orgs/{org}/actions/permissions">;
   /**
    * Get GitHub Actions permissions for a repository
-   * @see https://docs.github.com/rest/actions/permissions#get-github-actions-permissions-for-a-repository
+   * Docs: https://docs.github.com/rest/actions/permissions#get-github-actions-permissions-for-a-repository
    */
   getGithubActionsPermissionsRepository: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/actions/permissions">;
   /**
    * Get a GitHub-hosted runner for an organization
-   * @see https://docs.github.com/rest/actions/hosted-runners#get-a-github-hosted-runner-for-an-organization
+   * Docs: https://docs.github.com/rest/actions/hosted-runners#get-a-github-hosted-runner-for-an-organization
    */
   getHostedRunnerForOrg: MethodOf<E, "actions", "GET /orgs/{org}/actions/hosted-runners/{hosted_runner_id}">;
   /**
    * Get GitHub-owned images for GitHub-hosted runners in an organization
-   * @see https://docs.github.com/rest/actions/hosted-runners#get-github-owned-images-for-github-hosted-runners-in-an-organization
+   * Docs: https://docs.github.com/rest/actions/hosted-runners#get-github-owned-images-for-github-hosted-runners-in-an-organization
    */
   getHostedRunnersGithubOwnedImagesForOrg: MethodOf<E, "actions", "GET /orgs/{org}/actions/hosted-runners/images/github-owned">;
   /**
    * Get limits on GitHub-hosted runners for an organization
-   * @see https://docs.github.com/rest/actions/hosted-runners#get-limits-on-github-hosted-runners-for-an-organization
+   * Docs: https://docs.github.com/rest/actions/hosted-runners#get-limits-on-github-hosted-runners-for-an-organization
    */
   getHostedRunnersLimitsForOrg: MethodOf<E, "actions", "GET /orgs/{org}/actions/hosted-runners/limits">;
   /**
    * Get GitHub-hosted runners machine specs for an organization
-   * @see https://docs.github.com/rest/actions/hosted-runners#get-github-hosted-runners-machine-specs-for-an-organization
+   * Docs: https://docs.github.com/rest/actions/hosted-runners#get-github-hosted-runners-machine-specs-for-an-organization
    */
   getHostedRunnersMachineSpecsForOrg: MethodOf<E, "actions", "GET /orgs/{org}/actions/hosted-runners/machine-sizes">;
   /**
    * Get partner images for GitHub-hosted runners in an organization
-   * @see https://docs.github.com/rest/actions/hosted-runners#get-partner-images-for-github-hosted-runners-in-an-organization
+   * Docs: https://docs.github.com/rest/actions/hosted-runners#get-partner-images-for-github-hosted-runners-in-an-organization
    */
   getHostedRunnersPartnerImagesForOrg: MethodOf<E, "actions", "GET /orgs/{org}/actions/hosted-runners/images/partner">;
   /**
    * Get platforms for GitHub-hosted runners in an organization
-   * @see https://docs.github.com/rest/actions/hosted-runners#get-platforms-for-github-hosted-runners-in-an-organization
+   * Docs: https://docs.github.com/rest/actions/hosted-runners#get-platforms-for-github-hosted-runners-in-an-organization
    */
   getHostedRunnersPlatformsForOrg: MethodOf<E, "actions", "GET /orgs/{org}/actions/hosted-runners/platforms">;
   /**
    * Get a job for a workflow run
-   * @see https://docs.github.com/rest/actions/workflow-jobs#get-a-job-for-a-workflow-run
+   * Docs: https://docs.github.com/rest/actions/workflow-jobs#get-a-job-for-a-workflow-run
    */
   getJobForWorkflowRun: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/actions/jobs/{job_id}">;
   /**
    * Get an organization public key
-   * @see https://docs.github.com/rest/actions/secrets#get-an-organization-public-key
+   * Docs: https://docs.github.com/rest/actions/secrets#get-an-organization-public-key
    */
   getOrgPublicKey: MethodOf<E, "actions", "GET /orgs/{org}/actions/secrets/public-key">;
   /**
    * Get an organization secret
-   * @see https://docs.github.com/rest/actions/secrets#get-an-organization-secret
+   * Docs: https://docs.github.com/rest/actions/secrets#get-an-organization-secret
    */
   getOrgSecret: MethodOf<E, "actions", "GET /orgs/{org}/actions/secrets/{secret_name}">;
   /**
    * Get an organization variable
-   * @see https://docs.github.com/rest/actions/variables#get-an-organization-variable
+   * Docs: https://docs.github.com/rest/actions/variables#get-an-organization-variable
    */
   getOrgVariable: MethodOf<E, "actions", "GET /orgs/{org}/actions/variables/{name}">;
   /**
    * Get pending deployments for a workflow run
-   * @see https://docs.github.com/rest/actions/workflow-runs#get-pending-deployments-for-a-workflow-run
+   * Docs: https://docs.github.com/rest/actions/workflow-runs#get-pending-deployments-for-a-workflow-run
    */
   getPendingDeploymentsForRun: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/actions/runs/{run_id}/pending_deployments">;
   /**
    * Get private repo fork PR workflow settings for an organization
-   * @see https://docs.github.com/rest/actions/permissions#get-private-repo-fork-pr-workflow-settings-for-an-organization
+   * Docs: https://docs.github.com/rest/actions/permissions#get-private-repo-fork-pr-workflow-settings-for-an-organization
    */
   getPrivateRepoForkPrWorkflowsSettingsOrganization: MethodOf<E, "actions", "GET /orgs/{org}/actions/permissions/fork-pr-workflows-private-repos">;
   /**
    * Get private repo fork PR workflow settings for a repository
-   * @see https://docs.github.com/rest/actions/permissions#get-private-repo-fork-pr-workflow-settings-for-a-repository
+   * Docs: https://docs.github.com/rest/actions/permissions#get-private-repo-fork-pr-workflow-settings-for-a-repository
    */
   getPrivateRepoForkPrWorkflowsSettingsRepository: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/actions/permissions/fork-pr-workflows-private-repos">;
   /** @deprecated use `actions.getRepoPublicKey` */
@@ -4117,22 +4117,22 @@ export interface ActionsMethodsOf<E> {
   getRepoPermissions: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/actions/permissions">;
   /**
    * Get a repository public key
-   * @see https://docs.github.com/rest/actions/secrets#get-a-repository-public-key
+   * Docs: https://docs.github.com/rest/actions/secrets#get-a-repository-public-key
    */
   getRepoPublicKey: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/actions/secrets/public-key">;
   /**
    * Get a repository secret
-   * @see https://docs.github.com/rest/actions/secrets#get-a-repository-secret
+   * Docs: https://docs.github.com/rest/actions/secrets#get-a-repository-secret
    */
   getRepoSecret: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/actions/secrets/{secret_name}">;
   /**
    * Get a repository variable
-   * @see https://docs.github.com/rest/actions/variables#get-a-repository-variable
+   * Docs: https://docs.github.com/rest/actions/variables#get-a-repository-variable
    */
   getRepoVariable: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/actions/variables/{name}">;
   /**
    * Get the review history for a workflow run
-   * @see https://docs.github.com/rest/actions/workflow-runs#get-the-review-history-for-a-workflow-run
+   * Docs: https://docs.github.com/rest/actions/workflow-runs#get-the-review-history-for-a-workflow-run
    */
   getReviewsForRun: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/actions/runs/{run_id}/approvals">;
   /** @deprecated use `actions.getRepoSecret` */
@@ -4141,471 +4141,471 @@ export interface ActionsMethodsOf<E> {
   getSelfHostedRunner: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/actions/runners/{runner_id}">;
   /**
    * Get a self-hosted runner for an organization
-   * @see https://docs.github.com/rest/actions/self-hosted-runners#get-a-self-hosted-runner-for-an-organization
+   * Docs: https://docs.github.com/rest/actions/self-hosted-runners#get-a-self-hosted-runner-for-an-organization
    */
   getSelfHostedRunnerForOrg: MethodOf<E, "actions", "GET /orgs/{org}/actions/runners/{runner_id}">;
   /**
    * Get a self-hosted runner for a repository
-   * @see https://docs.github.com/rest/actions/self-hosted-runners#get-a-self-hosted-runner-for-a-repository
+   * Docs: https://docs.github.com/rest/actions/self-hosted-runners#get-a-self-hosted-runner-for-a-repository
    */
   getSelfHostedRunnerForRepo: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/actions/runners/{runner_id}">;
   /**
    * Get a self-hosted runner group for an organization
-   * @see https://docs.github.com/rest/actions/self-hosted-runner-groups#get-a-self-hosted-runner-group-for-an-organization
+   * Docs: https://docs.github.com/rest/actions/self-hosted-runner-groups#get-a-self-hosted-runner-group-for-an-organization
    */
   getSelfHostedRunnerGroupForOrg: MethodOf<E, "actions", "GET /orgs/{org}/actions/runner-groups/{runner_group_id}">;
   /**
    * Get self-hosted runners settings for an organization
-   * @see https://docs.github.com/rest/actions/permissions#get-self-hosted-runners-settings-for-an-organization
+   * Docs: https://docs.github.com/rest/actions/permissions#get-self-hosted-runners-settings-for-an-organization
    */
   getSelfHostedRunnersPermissionsOrganization: MethodOf<E, "actions", "GET /orgs/{org}/actions/permissions/self-hosted-runners">;
   /**
    * Get a workflow
-   * @see https://docs.github.com/rest/actions/workflows#get-a-workflow
+   * Docs: https://docs.github.com/rest/actions/workflows#get-a-workflow
    */
   getWorkflow: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}">;
   /**
    * Get the level of access for workflows outside of the repository
-   * @see https://docs.github.com/rest/actions/permissions#get-the-level-of-access-for-workflows-outside-of-the-repository
+   * Docs: https://docs.github.com/rest/actions/permissions#get-the-level-of-access-for-workflows-outside-of-the-repository
    */
   getWorkflowAccessToRepository: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/actions/permissions/access">;
   /** @deprecated use `actions.getJobForWorkflowRun` */
   getWorkflowJob: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/actions/jobs/{job_id}">;
   /**
    * Get a workflow run
-   * @see https://docs.github.com/rest/actions/workflow-runs#get-a-workflow-run
+   * Docs: https://docs.github.com/rest/actions/workflow-runs#get-a-workflow-run
    */
   getWorkflowRun: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/actions/runs/{run_id}">;
   /**
    * Get a workflow run attempt
-   * @see https://docs.github.com/rest/actions/workflow-runs#get-a-workflow-run-attempt
+   * Docs: https://docs.github.com/rest/actions/workflow-runs#get-a-workflow-run-attempt
    */
   getWorkflowRunAttempt: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}">;
   /**
    * Get workflow run usage
-   * @see https://docs.github.com/rest/actions/workflow-runs#get-workflow-run-usage
+   * Docs: https://docs.github.com/rest/actions/workflow-runs#get-workflow-run-usage
    */
   getWorkflowRunUsage: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/actions/runs/{run_id}/timing">;
   /**
    * Get workflow usage
-   * @see https://docs.github.com/rest/actions/workflows#get-workflow-usage
+   * Docs: https://docs.github.com/rest/actions/workflows#get-workflow-usage
    */
   getWorkflowUsage: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/timing">;
   /**
    * List artifacts for a repository
-   * @see https://docs.github.com/rest/actions/artifacts#list-artifacts-for-a-repository
+   * Docs: https://docs.github.com/rest/actions/artifacts#list-artifacts-for-a-repository
    */
   listArtifactsForRepo: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/actions/artifacts">;
   /**
    * List concurrency groups for a repository
-   * @see https://docs.github.com/rest/actions/concurrency-groups#list-concurrency-groups-for-a-repository
+   * Docs: https://docs.github.com/rest/actions/concurrency-groups#list-concurrency-groups-for-a-repository
    */
   listConcurrencyGroupsForRepository: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/actions/concurrency_groups">;
   /**
    * List concurrency groups for a workflow run
-   * @see https://docs.github.com/rest/actions/concurrency-groups#list-concurrency-groups-for-a-workflow-run
+   * Docs: https://docs.github.com/rest/actions/concurrency-groups#list-concurrency-groups-for-a-workflow-run
    */
   listConcurrencyGroupsForWorkflowRun: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/actions/runs/{run_id}/concurrency_groups">;
   /**
    * List image versions of a custom image for an organization
-   * @see https://docs.github.com/rest/actions/hosted-runners#list-image-versions-of-a-custom-image-for-an-organization
+   * Docs: https://docs.github.com/rest/actions/hosted-runners#list-image-versions-of-a-custom-image-for-an-organization
    */
   listCustomImageVersionsForOrg: MethodOf<E, "actions", "GET /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}/versions">;
   /**
    * List custom images for an organization
-   * @see https://docs.github.com/rest/actions/hosted-runners#list-custom-images-for-an-organization
+   * Docs: https://docs.github.com/rest/actions/hosted-runners#list-custom-images-for-an-organization
    */
   listCustomImagesForOrg: MethodOf<E, "actions", "GET /orgs/{org}/actions/hosted-runners/images/custom">;
   /** @deprecated use `actions.listRunnerApplicationsForRepo` */
   listDownloadsForSelfHostedRunnerApplication: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/actions/runners/downloads">;
   /**
    * List environment secrets
-   * @see https://docs.github.com/rest/actions/secrets#list-environment-secrets
+   * Docs: https://docs.github.com/rest/actions/secrets#list-environment-secrets
    */
   listEnvironmentSecrets: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/environments/{environment_name}/secrets">;
   /**
    * List environment variables
-   * @see https://docs.github.com/rest/actions/variables#list-environment-variables
+   * Docs: https://docs.github.com/rest/actions/variables#list-environment-variables
    */
   listEnvironmentVariables: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/environments/{environment_name}/variables">;
   /**
    * List GitHub-hosted runners in a group for an organization
-   * @see https://docs.github.com/rest/actions/self-hosted-runner-groups#list-github-hosted-runners-in-a-group-for-an-organization
+   * Docs: https://docs.github.com/rest/actions/self-hosted-runner-groups#list-github-hosted-runners-in-a-group-for-an-organization
    */
   listGithubHostedRunnersInGroupForOrg: MethodOf<E, "actions", "GET /orgs/{org}/actions/runner-groups/{runner_group_id}/hosted-runners">;
   /**
    * List GitHub-hosted runners for an organization
-   * @see https://docs.github.com/rest/actions/hosted-runners#list-github-hosted-runners-for-an-organization
+   * Docs: https://docs.github.com/rest/actions/hosted-runners#list-github-hosted-runners-for-an-organization
    */
   listHostedRunnersForOrg: MethodOf<E, "actions", "GET /orgs/{org}/actions/hosted-runners">;
   /**
    * List jobs for a workflow run
-   * @see https://docs.github.com/rest/actions/workflow-jobs#list-jobs-for-a-workflow-run
+   * Docs: https://docs.github.com/rest/actions/workflow-jobs#list-jobs-for-a-workflow-run
    */
   listJobsForWorkflowRun: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/actions/runs/{run_id}/jobs">;
   /**
    * List jobs for a workflow run attempt
-   * @see https://docs.github.com/rest/actions/workflow-jobs#list-jobs-for-a-workflow-run-attempt
+   * Docs: https://docs.github.com/rest/actions/workflow-jobs#list-jobs-for-a-workflow-run-attempt
    */
   listJobsForWorkflowRunAttempt: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/jobs">;
   /**
    * List labels for a self-hosted runner for an organization
-   * @see https://docs.github.com/rest/actions/self-hosted-runners#list-labels-for-a-self-hosted-runner-for-an-organization
+   * Docs: https://docs.github.com/rest/actions/self-hosted-runners#list-labels-for-a-self-hosted-runner-for-an-organization
    */
   listLabelsForSelfHostedRunnerForOrg: MethodOf<E, "actions", "GET /orgs/{org}/actions/runners/{runner_id}/labels">;
   /**
    * List labels for a self-hosted runner for a repository
-   * @see https://docs.github.com/rest/actions/self-hosted-runners#list-labels-for-a-self-hosted-runner-for-a-repository
+   * Docs: https://docs.github.com/rest/actions/self-hosted-runners#list-labels-for-a-self-hosted-runner-for-a-repository
    */
   listLabelsForSelfHostedRunnerForRepo: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/actions/runners/{runner_id}/labels">;
   /**
    * List organization secrets
-   * @see https://docs.github.com/rest/actions/secrets#list-organization-secrets
+   * Docs: https://docs.github.com/rest/actions/secrets#list-organization-secrets
    */
   listOrgSecrets: MethodOf<E, "actions", "GET /orgs/{org}/actions/secrets">;
   /**
    * List organization variables
-   * @see https://docs.github.com/rest/actions/variables#list-organization-variables
+   * Docs: https://docs.github.com/rest/actions/variables#list-organization-variables
    */
   listOrgVariables: MethodOf<E, "actions", "GET /orgs/{org}/actions/variables">;
   /**
    * List repository access to a self-hosted runner group in an organization
-   * @see https://docs.github.com/rest/actions/self-hosted-runner-groups#list-repository-access-to-a-self-hosted-runner-group-in-an-organization
+   * Docs: https://docs.github.com/rest/actions/self-hosted-runner-groups#list-repository-access-to-a-self-hosted-runner-group-in-an-organization
    */
   listRepoAccessToSelfHostedRunnerGroupInOrg: MethodOf<E, "actions", "GET /orgs/{org}/actions/runner-groups/{runner_group_id}/repositories">;
   /**
    * List repository organization secrets
-   * @see https://docs.github.com/rest/actions/secrets#list-repository-organization-secrets
+   * Docs: https://docs.github.com/rest/actions/secrets#list-repository-organization-secrets
    */
   listRepoOrganizationSecrets: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/actions/organization-secrets">;
   /**
    * List repository organization variables
-   * @see https://docs.github.com/rest/actions/variables#list-repository-organization-variables
+   * Docs: https://docs.github.com/rest/actions/variables#list-repository-organization-variables
    */
   listRepoOrganizationVariables: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/actions/organization-variables">;
   /**
    * List repository secrets
-   * @see https://docs.github.com/rest/actions/secrets#list-repository-secrets
+   * Docs: https://docs.github.com/rest/actions/secrets#list-repository-secrets
    */
   listRepoSecrets: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/actions/secrets">;
   /**
    * List repository variables
-   * @see https://docs.github.com/rest/actions/variables#list-repository-variables
+   * Docs: https://docs.github.com/rest/actions/variables#list-repository-variables
    */
   listRepoVariables: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/actions/variables">;
   /** @deprecated use `actions.listWorkflowRunsForRepo` */
   listRepoWorkflowRuns: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/actions/runs">;
   /**
    * List repository workflows
-   * @see https://docs.github.com/rest/actions/workflows#list-repository-workflows
+   * Docs: https://docs.github.com/rest/actions/workflows#list-repository-workflows
    */
   listRepoWorkflows: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/actions/workflows">;
   /**
    * List runner applications for an organization
-   * @see https://docs.github.com/rest/actions/self-hosted-runners#list-runner-applications-for-an-organization
+   * Docs: https://docs.github.com/rest/actions/self-hosted-runners#list-runner-applications-for-an-organization
    */
   listRunnerApplicationsForOrg: MethodOf<E, "actions", "GET /orgs/{org}/actions/runners/downloads">;
   /**
    * List runner applications for a repository
-   * @see https://docs.github.com/rest/actions/self-hosted-runners#list-runner-applications-for-a-repository
+   * Docs: https://docs.github.com/rest/actions/self-hosted-runners#list-runner-applications-for-a-repository
    */
   listRunnerApplicationsForRepo: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/actions/runners/downloads">;
   /** @deprecated use `actions.listRepoSecrets` */
   listSecretsForRepo: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/actions/secrets">;
   /**
    * List selected repositories for an organization secret
-   * @see https://docs.github.com/rest/actions/secrets#list-selected-repositories-for-an-organization-secret
+   * Docs: https://docs.github.com/rest/actions/secrets#list-selected-repositories-for-an-organization-secret
    */
   listSelectedReposForOrgSecret: MethodOf<E, "actions", "GET /orgs/{org}/actions/secrets/{secret_name}/repositories">;
   /**
    * List selected repositories for an organization variable
-   * @see https://docs.github.com/rest/actions/variables#list-selected-repositories-for-an-organization-variable
+   * Docs: https://docs.github.com/rest/actions/variables#list-selected-repositories-for-an-organization-variable
    */
   listSelectedReposForOrgVariable: MethodOf<E, "actions", "GET /orgs/{org}/actions/variables/{name}/repositories">;
   /**
    * List selected repositories enabled for GitHub Actions in an organization
-   * @see https://docs.github.com/rest/actions/permissions#list-selected-repositories-enabled-for-github-actions-in-an-organization
+   * Docs: https://docs.github.com/rest/actions/permissions#list-selected-repositories-enabled-for-github-actions-in-an-organization
    */
   listSelectedRepositoriesEnabledGithubActionsOrganization: MethodOf<E, "actions", "GET /orgs/{org}/actions/permissions/repositories">;
   /**
    * List repositories allowed to use self-hosted runners in an organization
-   * @see https://docs.github.com/rest/actions/permissions#list-repositories-allowed-to-use-self-hosted-runners-in-an-organization
+   * Docs: https://docs.github.com/rest/actions/permissions#list-repositories-allowed-to-use-self-hosted-runners-in-an-organization
    */
   listSelectedRepositoriesSelfHostedRunnersOrganization: MethodOf<E, "actions", "GET /orgs/{org}/actions/permissions/self-hosted-runners/repositories">;
   /**
    * List self-hosted runner groups for an organization
-   * @see https://docs.github.com/rest/actions/self-hosted-runner-groups#list-self-hosted-runner-groups-for-an-organization
+   * Docs: https://docs.github.com/rest/actions/self-hosted-runner-groups#list-self-hosted-runner-groups-for-an-organization
    */
   listSelfHostedRunnerGroupsForOrg: MethodOf<E, "actions", "GET /orgs/{org}/actions/runner-groups">;
   /**
    * List self-hosted runners for an organization
-   * @see https://docs.github.com/rest/actions/self-hosted-runners#list-self-hosted-runners-for-an-organization
+   * Docs: https://docs.github.com/rest/actions/self-hosted-runners#list-self-hosted-runners-for-an-organization
    */
   listSelfHostedRunnersForOrg: MethodOf<E, "actions", "GET /orgs/{org}/actions/runners">;
   /**
    * List self-hosted runners for a repository
-   * @see https://docs.github.com/rest/actions/self-hosted-runners#list-self-hosted-runners-for-a-repository
+   * Docs: https://docs.github.com/rest/actions/self-hosted-runners#list-self-hosted-runners-for-a-repository
    */
   listSelfHostedRunnersForRepo: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/actions/runners">;
   /**
    * List self-hosted runners in a group for an organization
-   * @see https://docs.github.com/rest/actions/self-hosted-runner-groups#list-self-hosted-runners-in-a-group-for-an-organization
+   * Docs: https://docs.github.com/rest/actions/self-hosted-runner-groups#list-self-hosted-runners-in-a-group-for-an-organization
    */
   listSelfHostedRunnersInGroupForOrg: MethodOf<E, "actions", "GET /orgs/{org}/actions/runner-groups/{runner_group_id}/runners">;
   /** @deprecated use `actions.downloadJobLogsForWorkflowRun` */
   listWorkflowJobLogs: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/actions/jobs/{job_id}/logs">;
   /**
    * List workflow run artifacts
-   * @see https://docs.github.com/rest/actions/artifacts#list-workflow-run-artifacts
+   * Docs: https://docs.github.com/rest/actions/artifacts#list-workflow-run-artifacts
    */
   listWorkflowRunArtifacts: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/actions/runs/{run_id}/artifacts">;
   /** @deprecated use `actions.downloadWorkflowRunLogs` */
   listWorkflowRunLogs: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/actions/runs/{run_id}/logs">;
   /**
    * List workflow runs for a workflow
-   * @see https://docs.github.com/rest/actions/workflow-runs#list-workflow-runs-for-a-workflow
+   * Docs: https://docs.github.com/rest/actions/workflow-runs#list-workflow-runs-for-a-workflow
    */
   listWorkflowRuns: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs">;
   /**
    * List workflow runs for a repository
-   * @see https://docs.github.com/rest/actions/workflow-runs#list-workflow-runs-for-a-repository
+   * Docs: https://docs.github.com/rest/actions/workflow-runs#list-workflow-runs-for-a-repository
    */
   listWorkflowRunsForRepo: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/actions/runs">;
   /**
    * Re-run a job from a workflow run
-   * @see https://docs.github.com/rest/actions/workflow-runs#re-run-a-job-from-a-workflow-run
+   * Docs: https://docs.github.com/rest/actions/workflow-runs#re-run-a-job-from-a-workflow-run
    */
   reRunJobForWorkflowRun: MethodOf<E, "actions", "POST /repos/{owner}/{repo}/actions/jobs/{job_id}/rerun">;
   /**
    * Re-run a workflow
-   * @see https://docs.github.com/rest/actions/workflow-runs#re-run-a-workflow
+   * Docs: https://docs.github.com/rest/actions/workflow-runs#re-run-a-workflow
    */
   reRunWorkflow: MethodOf<E, "actions", "POST /repos/{owner}/{repo}/actions/runs/{run_id}/rerun">;
   /**
    * Re-run failed jobs from a workflow run
-   * @see https://docs.github.com/rest/actions/workflow-runs#re-run-failed-jobs-from-a-workflow-run
+   * Docs: https://docs.github.com/rest/actions/workflow-runs#re-run-failed-jobs-from-a-workflow-run
    */
   reRunWorkflowFailedJobs: MethodOf<E, "actions", "POST /repos/{owner}/{repo}/actions/runs/{run_id}/rerun-failed-jobs">;
   /**
    * Remove all custom labels from a self-hosted runner for an organization
-   * @see https://docs.github.com/rest/actions/self-hosted-runners#remove-all-custom-labels-from-a-self-hosted-runner-for-an-organization
+   * Docs: https://docs.github.com/rest/actions/self-hosted-runners#remove-all-custom-labels-from-a-self-hosted-runner-for-an-organization
    */
   removeAllCustomLabelsFromSelfHostedRunnerForOrg: MethodOf<E, "actions", "DELETE /orgs/{org}/actions/runners/{runner_id}/labels">;
   /**
    * Remove all custom labels from a self-hosted runner for a repository
-   * @see https://docs.github.com/rest/actions/self-hosted-runners#remove-all-custom-labels-from-a-self-hosted-runner-for-a-repository
+   * Docs: https://docs.github.com/rest/actions/self-hosted-runners#remove-all-custom-labels-from-a-self-hosted-runner-for-a-repository
    */
   removeAllCustomLabelsFromSelfHostedRunnerForRepo: MethodOf<E, "actions", "DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}/labels">;
   /**
    * Remove a custom label from a self-hosted runner for an organization
-   * @see https://docs.github.com/rest/actions/self-hosted-runners#remove-a-custom-label-from-a-self-hosted-runner-for-an-organization
+   * Docs: https://docs.github.com/rest/actions/self-hosted-runners#remove-a-custom-label-from-a-self-hosted-runner-for-an-organization
    */
   removeCustomLabelFromSelfHostedRunnerForOrg: MethodOf<E, "actions", "DELETE /orgs/{org}/actions/runners/{runner_id}/labels/{name}">;
   /**
    * Remove a custom label from a self-hosted runner for a repository
-   * @see https://docs.github.com/rest/actions/self-hosted-runners#remove-a-custom-label-from-a-self-hosted-runner-for-a-repository
+   * Docs: https://docs.github.com/rest/actions/self-hosted-runners#remove-a-custom-label-from-a-self-hosted-runner-for-a-repository
    */
   removeCustomLabelFromSelfHostedRunnerForRepo: MethodOf<E, "actions", "DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}/labels/{name}">;
   /**
    * Remove repository access to a self-hosted runner group in an organization
-   * @see https://docs.github.com/rest/actions/self-hosted-runner-groups#remove-repository-access-to-a-self-hosted-runner-group-in-an-organization
+   * Docs: https://docs.github.com/rest/actions/self-hosted-runner-groups#remove-repository-access-to-a-self-hosted-runner-group-in-an-organization
    */
   removeRepoAccessToSelfHostedRunnerGroupInOrg: MethodOf<E, "actions", "DELETE /orgs/{org}/actions/runner-groups/{runner_group_id}/repositories/{repository_id}">;
   /**
    * Remove selected repository from an organization secret
-   * @see https://docs.github.com/rest/actions/secrets#remove-selected-repository-from-an-organization-secret
+   * Docs: https://docs.github.com/rest/actions/secrets#remove-selected-repository-from-an-organization-secret
    */
   removeSelectedRepoFromOrgSecret: MethodOf<E, "actions", "DELETE /orgs/{org}/actions/secrets/{secret_name}/repositories/{repository_id}">;
   /**
    * Remove selected repository from an organization variable
-   * @see https://docs.github.com/rest/actions/variables#remove-selected-repository-from-an-organization-variable
+   * Docs: https://docs.github.com/rest/actions/variables#remove-selected-repository-from-an-organization-variable
    */
   removeSelectedRepoFromOrgVariable: MethodOf<E, "actions", "DELETE /orgs/{org}/actions/variables/{name}/repositories/{repository_id}">;
   /** @deprecated use `actions.deleteSelfHostedRunnerFromRepo` */
   removeSelfHostedRunner: MethodOf<E, "actions", "DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}">;
   /**
    * Remove a self-hosted runner from a group for an organization
-   * @see https://docs.github.com/rest/actions/self-hosted-runner-groups#remove-a-self-hosted-runner-from-a-group-for-an-organization
+   * Docs: https://docs.github.com/rest/actions/self-hosted-runner-groups#remove-a-self-hosted-runner-from-a-group-for-an-organization
    */
   removeSelfHostedRunnerFromGroupForOrg: MethodOf<E, "actions", "DELETE /orgs/{org}/actions/runner-groups/{runner_group_id}/runners/{runner_id}">;
   /**
    * Review custom deployment protection rules for a workflow run
-   * @see https://docs.github.com/rest/actions/workflow-runs#review-custom-deployment-protection-rules-for-a-workflow-run
+   * Docs: https://docs.github.com/rest/actions/workflow-runs#review-custom-deployment-protection-rules-for-a-workflow-run
    */
   reviewCustomGatesForRun: MethodOf<E, "actions", "POST /repos/{owner}/{repo}/actions/runs/{run_id}/deployment_protection_rule">;
   /**
    * Review pending deployments for a workflow run
-   * @see https://docs.github.com/rest/actions/workflow-runs#review-pending-deployments-for-a-workflow-run
+   * Docs: https://docs.github.com/rest/actions/workflow-runs#review-pending-deployments-for-a-workflow-run
    */
   reviewPendingDeploymentsForRun: MethodOf<E, "actions", "POST /repos/{owner}/{repo}/actions/runs/{run_id}/pending_deployments">;
   /**
    * Set GitHub Actions cache retention limit for an enterprise
-   * @see https://docs.github.com/rest/actions/cache#set-github-actions-cache-retention-limit-for-an-enterprise
+   * Docs: https://docs.github.com/rest/actions/cache#set-github-actions-cache-retention-limit-for-an-enterprise
    */
   setActionsCacheRetentionLimitForEnterprise: MethodOf<E, "actions", "PUT /enterprises/{enterprise}/actions/cache/retention-limit">;
   /**
    * Set GitHub Actions cache retention limit for an organization
-   * @see https://docs.github.com/rest/actions/cache#set-github-actions-cache-retention-limit-for-an-organization
+   * Docs: https://docs.github.com/rest/actions/cache#set-github-actions-cache-retention-limit-for-an-organization
    */
   setActionsCacheRetentionLimitForOrganization: MethodOf<E, "actions", "PUT /organizations/{org}/actions/cache/retention-limit">;
   /**
    * Set GitHub Actions cache retention limit for a repository
-   * @see https://docs.github.com/rest/actions/cache#set-github-actions-cache-retention-limit-for-a-repository
+   * Docs: https://docs.github.com/rest/actions/cache#set-github-actions-cache-retention-limit-for-a-repository
    */
   setActionsCacheRetentionLimitForRepository: MethodOf<E, "actions", "PUT /repos/{owner}/{repo}/actions/cache/retention-limit">;
   /**
    * Set GitHub Actions cache storage limit for an enterprise
-   * @see https://docs.github.com/rest/actions/cache#set-github-actions-cache-storage-limit-for-an-enterprise
+   * Docs: https://docs.github.com/rest/actions/cache#set-github-actions-cache-storage-limit-for-an-enterprise
    */
   setActionsCacheStorageLimitForEnterprise: MethodOf<E, "actions", "PUT /enterprises/{enterprise}/actions/cache/storage-limit">;
   /**
    * Set GitHub Actions cache storage limit for an organization
-   * @see https://docs.github.com/rest/actions/cache#set-github-actions-cache-storage-limit-for-an-organization
+   * Docs: https://docs.github.com/rest/actions/cache#set-github-actions-cache-storage-limit-for-an-organization
    */
   setActionsCacheStorageLimitForOrganization: MethodOf<E, "actions", "PUT /organizations/{org}/actions/cache/storage-limit">;
   /**
    * Set GitHub Actions cache storage limit for a repository
-   * @see https://docs.github.com/rest/actions/cache#set-github-actions-cache-storage-limit-for-a-repository
+   * Docs: https://docs.github.com/rest/actions/cache#set-github-actions-cache-storage-limit-for-a-repository
    */
   setActionsCacheStorageLimitForRepository: MethodOf<E, "actions", "PUT /repos/{owner}/{repo}/actions/cache/storage-limit">;
   /**
    * Set allowed actions and reusable workflows for an organization
-   * @see https://docs.github.com/rest/actions/permissions#set-allowed-actions-and-reusable-workflows-for-an-organization
+   * Docs: https://docs.github.com/rest/actions/permissions#set-allowed-actions-and-reusable-workflows-for-an-organization
    */
   setAllowedActionsOrganization: MethodOf<E, "actions", "PUT /orgs/{org}/actions/permissions/selected-actions">;
   /**
    * Set allowed actions and reusable workflows for a repository
-   * @see https://docs.github.com/rest/actions/permissions#set-allowed-actions-and-reusable-workflows-for-a-repository
+   * Docs: https://docs.github.com/rest/actions/permissions#set-allowed-actions-and-reusable-workflows-for-a-repository
    */
   setAllowedActionsRepository: MethodOf<E, "actions", "PUT /repos/{owner}/{repo}/actions/permissions/selected-actions">;
   /**
    * Set artifact and log retention settings for an organization
-   * @see https://docs.github.com/rest/actions/permissions#set-artifact-and-log-retention-settings-for-an-organization
+   * Docs: https://docs.github.com/rest/actions/permissions#set-artifact-and-log-retention-settings-for-an-organization
    */
   setArtifactAndLogRetentionSettingsOrganization: MethodOf<E, "actions", "PUT /orgs/{org}/actions/permissions/artifact-and-log-retention">;
   /**
    * Set artifact and log retention settings for a repository
-   * @see https://docs.github.com/rest/actions/permissions#set-artifact-and-log-retention-settings-for-a-repository
+   * Docs: https://docs.github.com/rest/actions/permissions#set-artifact-and-log-retention-settings-for-a-repository
    */
   setArtifactAndLogRetentionSettingsRepository: MethodOf<E, "actions", "PUT /repos/{owner}/{repo}/actions/permissions/artifact-and-log-retention">;
   /**
    * Set custom labels for a self-hosted runner for an organization
-   * @see https://docs.github.com/rest/actions/self-hosted-runners#set-custom-labels-for-a-self-hosted-runner-for-an-organization
+   * Docs: https://docs.github.com/rest/actions/self-hosted-runners#set-custom-labels-for-a-self-hosted-runner-for-an-organization
    */
   setCustomLabelsForSelfHostedRunnerForOrg: MethodOf<E, "actions", "PUT /orgs/{org}/actions/runners/{runner_id}/labels">;
   /**
    * Set custom labels for a self-hosted runner for a repository
-   * @see https://docs.github.com/rest/actions/self-hosted-runners#set-custom-labels-for-a-self-hosted-runner-for-a-repository
+   * Docs: https://docs.github.com/rest/actions/self-hosted-runners#set-custom-labels-for-a-self-hosted-runner-for-a-repository
    */
   setCustomLabelsForSelfHostedRunnerForRepo: MethodOf<E, "actions", "PUT /repos/{owner}/{repo}/actions/runners/{runner_id}/labels">;
   /**
    * Set the customization template for an OIDC subject claim for a repository
-   * @see https://docs.github.com/rest/actions/oidc#set-the-customization-template-for-an-oidc-subject-claim-for-a-repository
+   * Docs: https://docs.github.com/rest/actions/oidc#set-the-customization-template-for-an-oidc-subject-claim-for-a-repository
    */
   setCustomOidcSubClaimForRepo: MethodOf<E, "actions", "PUT /repos/{owner}/{repo}/actions/oidc/customization/sub">;
   /**
    * Set fork PR contributor approval permissions for an organization
-   * @see https://docs.github.com/rest/actions/permissions#set-fork-pr-contributor-approval-permissions-for-an-organization
+   * Docs: https://docs.github.com/rest/actions/permissions#set-fork-pr-contributor-approval-permissions-for-an-organization
    */
   setForkPrContributorApprovalPermissionsOrganization: MethodOf<E, "actions", "PUT /orgs/{org}/actions/permissions/fork-pr-contributor-approval">;
   /**
    * Set fork PR contributor approval permissions for a repository
-   * @see https://docs.github.com/rest/actions/permissions#set-fork-pr-contributor-approval-permissions-for-a-repository
+   * Docs: https://docs.github.com/rest/actions/permissions#set-fork-pr-contributor-approval-permissions-for-a-repository
    */
   setForkPrContributorApprovalPermissionsRepository: MethodOf<E, "actions", "PUT /repos/{owner}/{repo}/actions/permissions/fork-pr-contributor-approval">;
   /**
    * Set default workflow permissions for an organization
-   * @see https://docs.github.com/rest/actions/permissions#set-default-workflow-permissions-for-an-organization
+   * Docs: https://docs.github.com/rest/actions/permissions#set-default-workflow-permissions-for-an-organization
    */
   setGithubActionsDefaultWorkflowPermissionsOrganization: MethodOf<E, "actions", "PUT /orgs/{org}/actions/permissions/workflow">;
   /**
    * Set default workflow permissions for a repository
-   * @see https://docs.github.com/rest/actions/permissions#set-default-workflow-permissions-for-a-repository
+   * Docs: https://docs.github.com/rest/actions/permissions#set-default-workflow-permissions-for-a-repository
    */
   setGithubActionsDefaultWorkflowPermissionsRepository: MethodOf<E, "actions", "PUT /repos/{owner}/{repo}/actions/permissions/workflow">;
   /**
    * Set GitHub Actions permissions for an organization
-   * @see https://docs.github.com/rest/actions/permissions#set-github-actions-permissions-for-an-organization
+   * Docs: https://docs.github.com/rest/actions/permissions#set-github-actions-permissions-for-an-organization
    */
   setGithubActionsPermissionsOrganization: MethodOf<E, "actions", "PUT /orgs/{org}/actions/permissions">;
   /**
    * Set GitHub Actions permissions for a repository
-   * @see https://docs.github.com/rest/actions/permissions#set-github-actions-permissions-for-a-repository
+   * Docs: https://docs.github.com/rest/actions/permissions#set-github-actions-permissions-for-a-repository
    */
   setGithubActionsPermissionsRepository: MethodOf<E, "actions", "PUT /repos/{owner}/{repo}/actions/permissions">;
   /**
    * Set private repo fork PR workflow settings for an organization
-   * @see https://docs.github.com/rest/actions/permissions#set-private-repo-fork-pr-workflow-settings-for-an-organization
+   * Docs: https://docs.github.com/rest/actions/permissions#set-private-repo-fork-pr-workflow-settings-for-an-organization
    */
   setPrivateRepoForkPrWorkflowsSettingsOrganization: MethodOf<E, "actions", "PUT /orgs/{org}/actions/permissions/fork-pr-workflows-private-repos">;
   /**
    * Set private repo fork PR workflow settings for a repository
-   * @see https://docs.github.com/rest/actions/permissions#set-private-repo-fork-pr-workflow-settings-for-a-repository
+   * Docs: https://docs.github.com/rest/actions/permissions#set-private-repo-fork-pr-workflow-settings-for-a-repository
    */
   setPrivateRepoForkPrWorkflowsSettingsRepository: MethodOf<E, "actions", "PUT /repos/{owner}/{repo}/actions/permissions/fork-pr-workflows-private-repos">;
   /**
    * Set repository access for a self-hosted runner group in an organization
-   * @see https://docs.github.com/rest/actions/self-hosted-runner-groups#set-repository-access-for-a-self-hosted-runner-group-in-an-organization
+   * Docs: https://docs.github.com/rest/actions/self-hosted-runner-groups#set-repository-access-for-a-self-hosted-runner-group-in-an-organization
    */
   setRepoAccessToSelfHostedRunnerGroupInOrg: MethodOf<E, "actions", "PUT /orgs/{org}/actions/runner-groups/{runner_group_id}/repositories">;
   /**
    * Set selected repositories for an organization secret
-   * @see https://docs.github.com/rest/actions/secrets#set-selected-repositories-for-an-organization-secret
+   * Docs: https://docs.github.com/rest/actions/secrets#set-selected-repositories-for-an-organization-secret
    */
   setSelectedReposForOrgSecret: MethodOf<E, "actions", "PUT /orgs/{org}/actions/secrets/{secret_name}/repositories">;
   /**
    * Set selected repositories for an organization variable
-   * @see https://docs.github.com/rest/actions/variables#set-selected-repositories-for-an-organization-variable
+   * Docs: https://docs.github.com/rest/actions/variables#set-selected-repositories-for-an-organization-variable
    */
   setSelectedReposForOrgVariable: MethodOf<E, "actions", "PUT /orgs/{org}/actions/variables/{name}/repositories">;
   /**
    * Set selected repositories enabled for GitHub Actions in an organization
-   * @see https://docs.github.com/rest/actions/permissions#set-selected-repositories-enabled-for-github-actions-in-an-organization
+   * Docs: https://docs.github.com/rest/actions/permissions#set-selected-repositories-enabled-for-github-actions-in-an-organization
    */
   setSelectedRepositoriesEnabledGithubActionsOrganization: MethodOf<E, "actions", "PUT /orgs/{org}/actions/permissions/repositories">;
   /**
    * Set repositories allowed to use self-hosted runners in an organization
-   * @see https://docs.github.com/rest/actions/permissions#set-repositories-allowed-to-use-self-hosted-runners-in-an-organization
+   * Docs: https://docs.github.com/rest/actions/permissions#set-repositories-allowed-to-use-self-hosted-runners-in-an-organization
    */
   setSelectedRepositoriesSelfHostedRunnersOrganization: MethodOf<E, "actions", "PUT /orgs/{org}/actions/permissions/self-hosted-runners/repositories">;
   /**
    * Set self-hosted runners in a group for an organization
-   * @see https://docs.github.com/rest/actions/self-hosted-runner-groups#set-self-hosted-runners-in-a-group-for-an-organization
+   * Docs: https://docs.github.com/rest/actions/self-hosted-runner-groups#set-self-hosted-runners-in-a-group-for-an-organization
    */
   setSelfHostedRunnersInGroupForOrg: MethodOf<E, "actions", "PUT /orgs/{org}/actions/runner-groups/{runner_group_id}/runners">;
   /**
    * Set self-hosted runners settings for an organization
-   * @see https://docs.github.com/rest/actions/permissions#set-self-hosted-runners-settings-for-an-organization
+   * Docs: https://docs.github.com/rest/actions/permissions#set-self-hosted-runners-settings-for-an-organization
    */
   setSelfHostedRunnersPermissionsOrganization: MethodOf<E, "actions", "PUT /orgs/{org}/actions/permissions/self-hosted-runners">;
   /**
    * Set the level of access for workflows outside of the repository
-   * @see https://docs.github.com/rest/actions/permissions#set-the-level-of-access-for-workflows-outside-of-the-repository
+   * Docs: https://docs.github.com/rest/actions/permissions#set-the-level-of-access-for-workflows-outside-of-the-repository
    */
   setWorkflowAccessToRepository: MethodOf<E, "actions", "PUT /repos/{owner}/{repo}/actions/permissions/access">;
   /**
    * Update an environment variable
-   * @see https://docs.github.com/rest/actions/variables#update-an-environment-variable
+   * Docs: https://docs.github.com/rest/actions/variables#update-an-environment-variable
    */
   updateEnvironmentVariable: MethodOf<E, "actions", "PATCH /repos/{owner}/{repo}/environments/{environment_name}/variables/{name}">;
   /**
    * Update a GitHub-hosted runner for an organization
-   * @see https://docs.github.com/rest/actions/hosted-runners#update-a-github-hosted-runner-for-an-organization
+   * Docs: https://docs.github.com/rest/actions/hosted-runners#update-a-github-hosted-runner-for-an-organization
    */
   updateHostedRunnerForOrg: MethodOf<E, "actions", "PATCH /orgs/{org}/actions/hosted-runners/{hosted_runner_id}">;
   /**
    * Update an organization variable
-   * @see https://docs.github.com/rest/actions/variables#update-an-organization-variable
+   * Docs: https://docs.github.com/rest/actions/variables#update-an-organization-variable
    */
   updateOrgVariable: MethodOf<E, "actions", "PATCH /orgs/{org}/actions/variables/{name}">;
   /**
    * Update a repository variable
-   * @see https://docs.github.com/rest/actions/variables#update-a-repository-variable
+   * Docs: https://docs.github.com/rest/actions/variables#update-a-repository-variable
    */
   updateRepoVariable: MethodOf<E, "actions", "PATCH /repos/{owner}/{repo}/actions/variables/{name}">;
   /**
    * Update a self-hosted runner group for an organization
-   * @see https://docs.github.com/rest/actions/self-hosted-runner-groups#update-a-self-hosted-runner-group-for-an-organization
+   * Docs: https://docs.github.com/rest/actions/self-hosted-runner-groups#update-a-self-hosted-runner-group-for-an-organization
    */
   updateSelfHostedRunnerGroupForOrg: MethodOf<E, "actions", "PATCH /orgs/{org}/actions/runner-groups/{runner_group_id}">;
 }
@@ -5172,7 +5172,7 @@ export interface ActivityMethodsOf<E> {
   checkNotificationThreadSubscription: MethodOf<E, "activity", "GET /notifications/threads/{thread_id}/subscription">;
   /**
    * Check if a repository is starred by the authenticated user
-   * @see https://docs.github.com/rest/activity/starring#check-if-a-repository-is-starred-by-the-authenticated-user
+   * Docs: https://docs.github.com/rest/activity/starring#check-if-a-repository-is-starred-by-the-authenticated-user
    */
   checkRepoIsStarredByAuthenticatedUser: MethodOf<E, "activity", "GET /user/starred/{owner}/{repo}">;
   /** @deprecated use `activity.checkRepoIsStarredByAuthenticatedUser` */
@@ -5181,12 +5181,12 @@ export interface ActivityMethodsOf<E> {
   deleteNotificationThreadSubscription: MethodOf<E, "activity", "DELETE /notifications/threads/{thread_id}/subscription">;
   /**
    * Delete a repository subscription
-   * @see https://docs.github.com/rest/activity/watching#delete-a-repository-subscription
+   * Docs: https://docs.github.com/rest/activity/watching#delete-a-repository-subscription
    */
   deleteRepoSubscription: MethodOf<E, "activity", "DELETE /repos/{owner}/{repo}/subscription">;
   /**
    * Delete a thread subscription
-   * @see https://docs.github.com/rest/activity/notifications#delete-a-thread-subscription
+   * Docs: https://docs.github.com/rest/activity/notifications#delete-a-thread-subscription
    */
   deleteThreadSubscription: MethodOf<E, "activity", "DELETE /notifications/threads/{thread_id}/subscription">;
   /** @deprecated use `activity.listPublicEvents` */
@@ -5211,7 +5211,7 @@ export interface ActivityMethodsOf<E> {
   getEventsReceivedPublic: MethodOf<E, "activity", "GET /users/{username}/received_events/public">;
   /**
    * Get feeds
-   * @see https://docs.github.com/rest/activity/feeds#get-feeds
+   * Docs: https://docs.github.com/rest/activity/feeds#get-feeds
    */
   getFeeds: MethodOf<E, "activity", "GET /feeds">;
   /** @deprecated use `activity.getThread` */
@@ -5222,12 +5222,12 @@ export interface ActivityMethodsOf<E> {
   getNotificationsForUser: MethodOf<E, "activity", "GET /repos/{owner}/{repo}/notifications">;
   /**
    * Get a repository subscription
-   * @see https://docs.github.com/rest/activity/watching#get-a-repository-subscription
+   * Docs: https://docs.github.com/rest/activity/watching#get-a-repository-subscription
    */
   getRepoSubscription: MethodOf<E, "activity", "GET /repos/{owner}/{repo}/subscription">;
   /**
    * Get stargazer count
-   * @see https://docs.github.com/rest/activity/starring#get-stargazer-count
+   * Docs: https://docs.github.com/rest/activity/starring#get-stargazer-count
    */
   getStargazerCountForRepo: MethodOf<E, "activity", "GET /repos/{owner}/{repo}/stargazers/count">;
   /** @deprecated use `activity.listStargazersForRepo` */
@@ -5238,14 +5238,14 @@ export interface ActivityMethodsOf<E> {
   getStarredReposForUser: MethodOf<E, "activity", "GET /users/{username}/starred">;
   /**
    * Get a thread
-   * @see https://docs.github.com/rest/activity/notifications#get-a-thread
+   * Docs: https://docs.github.com/rest/activity/notifications#get-a-thread
    */
   getThread: MethodOf<E, "activity", "GET /notifications/threads/{thread_id}">;
   /** @deprecated use `activity.getThreadSubscriptionForAuthenticatedUser` */
   getThreadSubscription: MethodOf<E, "activity", "GET /notifications/threads/{thread_id}/subscription">;
   /**
    * Get a thread subscription for the authenticated user
-   * @see https://docs.github.com/rest/activity/notifications#get-a-thread-subscription-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/activity/notifications#get-a-thread-subscription-for-the-authenticated-user
    */
   getThreadSubscriptionForAuthenticatedUser: MethodOf<E, "activity", "GET /notifications/threads/{thread_id}/subscription">;
   /** @deprecated use `activity.listWatchedReposForAuthenticatedUser` */
@@ -5256,7 +5256,7 @@ export interface ActivityMethodsOf<E> {
   getWatchersForRepo: MethodOf<E, "activity", "GET /repos/{owner}/{repo}/subscribers">;
   /**
    * List events for the authenticated user
-   * @see https://docs.github.com/rest/activity/events#list-events-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/activity/events#list-events-for-the-authenticated-user
    */
   listEventsForAuthenticatedUser: MethodOf<E, "activity", "GET /users/{username}/events">;
   /** @deprecated use `activity.listOrgEventsForAuthenticatedUser` */
@@ -5269,86 +5269,86 @@ export interface ActivityMethodsOf<E> {
   listNotifications: MethodOf<E, "activity", "GET /notifications">;
   /**
    * List notifications for the authenticated user
-   * @see https://docs.github.com/rest/activity/notifications#list-notifications-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/activity/notifications#list-notifications-for-the-authenticated-user
    */
   listNotificationsForAuthenticatedUser: MethodOf<E, "activity", "GET /notifications">;
   /** @deprecated use `activity.listRepoNotificationsForAuthenticatedUser` */
   listNotificationsForRepo: MethodOf<E, "activity", "GET /repos/{owner}/{repo}/notifications">;
   /**
    * List organization events for the authenticated user
-   * @see https://docs.github.com/rest/activity/events#list-organization-events-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/activity/events#list-organization-events-for-the-authenticated-user
    */
   listOrgEventsForAuthenticatedUser: MethodOf<E, "activity", "GET /users/{username}/events/orgs/{org}">;
   /**
    * List public events
-   * @see https://docs.github.com/rest/activity/events#list-public-events
+   * Docs: https://docs.github.com/rest/activity/events#list-public-events
    */
   listPublicEvents: MethodOf<E, "activity", "GET /events">;
   /** @deprecated use `activity.listPublicOrgEvents` */
   listPublicEventsForOrg: MethodOf<E, "activity", "GET /orgs/{org}/events">;
   /**
    * List public events for a network of repositories
-   * @see https://docs.github.com/rest/activity/events#list-public-events-for-a-network-of-repositories
+   * Docs: https://docs.github.com/rest/activity/events#list-public-events-for-a-network-of-repositories
    */
   listPublicEventsForRepoNetwork: MethodOf<E, "activity", "GET /networks/{owner}/{repo}/events">;
   /**
    * List public events for a user
-   * @see https://docs.github.com/rest/activity/events#list-public-events-for-a-user
+   * Docs: https://docs.github.com/rest/activity/events#list-public-events-for-a-user
    */
   listPublicEventsForUser: MethodOf<E, "activity", "GET /users/{username}/events/public">;
   /**
    * List public organization events
-   * @see https://docs.github.com/rest/activity/events#list-public-organization-events
+   * Docs: https://docs.github.com/rest/activity/events#list-public-organization-events
    */
   listPublicOrgEvents: MethodOf<E, "activity", "GET /orgs/{org}/events">;
   /**
    * List events received by the authenticated user
-   * @see https://docs.github.com/rest/activity/events#list-events-received-by-the-authenticated-user
+   * Docs: https://docs.github.com/rest/activity/events#list-events-received-by-the-authenticated-user
    */
   listReceivedEventsForUser: MethodOf<E, "activity", "GET /users/{username}/received_events">;
   /**
    * List public events received by a user
-   * @see https://docs.github.com/rest/activity/events#list-public-events-received-by-a-user
+   * Docs: https://docs.github.com/rest/activity/events#list-public-events-received-by-a-user
    */
   listReceivedPublicEventsForUser: MethodOf<E, "activity", "GET /users/{username}/received_events/public">;
   /**
    * List repository events
-   * @see https://docs.github.com/rest/activity/events#list-repository-events
+   * Docs: https://docs.github.com/rest/activity/events#list-repository-events
    */
   listRepoEvents: MethodOf<E, "activity", "GET /repos/{owner}/{repo}/events">;
   /**
    * List repository notifications for the authenticated user
-   * @see https://docs.github.com/rest/activity/notifications#list-repository-notifications-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/activity/notifications#list-repository-notifications-for-the-authenticated-user
    */
   listRepoNotificationsForAuthenticatedUser: MethodOf<E, "activity", "GET /repos/{owner}/{repo}/notifications">;
   /**
    * List repositories starred by the authenticated user
-   * @see https://docs.github.com/rest/activity/starring#list-repositories-starred-by-the-authenticated-user
+   * Docs: https://docs.github.com/rest/activity/starring#list-repositories-starred-by-the-authenticated-user
    */
   listReposStarredByAuthenticatedUser: MethodOf<E, "activity", "GET /user/starred">;
   /**
    * List repositories starred by a user
-   * @see https://docs.github.com/rest/activity/starring#list-repositories-starred-by-a-user
+   * Docs: https://docs.github.com/rest/activity/starring#list-repositories-starred-by-a-user
    */
   listReposStarredByUser: MethodOf<E, "activity", "GET /users/{username}/starred">;
   /**
    * List repositories watched by a user
-   * @see https://docs.github.com/rest/activity/watching#list-repositories-watched-by-a-user
+   * Docs: https://docs.github.com/rest/activity/watching#list-repositories-watched-by-a-user
    */
   listReposWatchedByUser: MethodOf<E, "activity", "GET /users/{username}/subscriptions">;
   /**
    * List stargazers
-   * @see https://docs.github.com/rest/activity/starring#list-stargazers
+   * Docs: https://docs.github.com/rest/activity/starring#list-stargazers
    */
   listStargazersForRepo: MethodOf<E, "activity", "GET /repos/{owner}/{repo}/stargazers">;
   /**
    * List repositories watched by the authenticated user
-   * @see https://docs.github.com/rest/activity/watching#list-repositories-watched-by-the-authenticated-user
+   * Docs: https://docs.github.com/rest/activity/watching#list-repositories-watched-by-the-authenticated-user
    */
   listWatchedReposForAuthenticatedUser: MethodOf<E, "activity", "GET /user/subscriptions">;
   /**
    * List watchers
-   * @see https://docs.github.com/rest/activity/watching#list-watchers
+   * Docs: https://docs.github.com/rest/activity/watching#list-watchers
    */
   listWatchersForRepo: MethodOf<E, "activity", "GET /repos/{owner}/{repo}/subscribers">;
   /** @deprecated use `activity.markNotificationsAsRead` */
@@ -5357,50 +5357,50 @@ export interface ActivityMethodsOf<E> {
   markNotificationThreadAsRead: MethodOf<E, "activity", "PATCH /notifications/threads/{thread_id}">;
   /**
    * Mark notifications as read
-   * @see https://docs.github.com/rest/activity/notifications#mark-notifications-as-read
+   * Docs: https://docs.github.com/rest/activity/notifications#mark-notifications-as-read
    */
   markNotificationsAsRead: MethodOf<E, "activity", "PUT /notifications">;
   /** @deprecated use `activity.markRepoNotificationsAsRead` */
   markNotificationsAsReadForRepo: MethodOf<E, "activity", "PUT /repos/{owner}/{repo}/notifications">;
   /**
    * Mark repository notifications as read
-   * @see https://docs.github.com/rest/activity/notifications#mark-repository-notifications-as-read
+   * Docs: https://docs.github.com/rest/activity/notifications#mark-repository-notifications-as-read
    */
   markRepoNotificationsAsRead: MethodOf<E, "activity", "PUT /repos/{owner}/{repo}/notifications">;
   /**
    * Mark a thread as done
-   * @see https://docs.github.com/rest/activity/notifications#mark-a-thread-as-done
+   * Docs: https://docs.github.com/rest/activity/notifications#mark-a-thread-as-done
    */
   markThreadAsDone: MethodOf<E, "activity", "DELETE /notifications/threads/{thread_id}">;
   /**
    * Mark a thread as read
-   * @see https://docs.github.com/rest/activity/notifications#mark-a-thread-as-read
+   * Docs: https://docs.github.com/rest/activity/notifications#mark-a-thread-as-read
    */
   markThreadAsRead: MethodOf<E, "activity", "PATCH /notifications/threads/{thread_id}">;
   /** @deprecated use `activity.setThreadSubscription` */
   setNotificationThreadSubscription: MethodOf<E, "activity", "PUT /notifications/threads/{thread_id}/subscription">;
   /**
    * Set a repository subscription
-   * @see https://docs.github.com/rest/activity/watching#set-a-repository-subscription
+   * Docs: https://docs.github.com/rest/activity/watching#set-a-repository-subscription
    */
   setRepoSubscription: MethodOf<E, "activity", "PUT /repos/{owner}/{repo}/subscription">;
   /**
    * Set a thread subscription
-   * @see https://docs.github.com/rest/activity/notifications#set-a-thread-subscription
+   * Docs: https://docs.github.com/rest/activity/notifications#set-a-thread-subscription
    */
   setThreadSubscription: MethodOf<E, "activity", "PUT /notifications/threads/{thread_id}/subscription">;
   /** @deprecated use `activity.starRepoForAuthenticatedUser` */
   starRepo: MethodOf<E, "activity", "PUT /user/starred/{owner}/{repo}">;
   /**
    * Star a repository for the authenticated user
-   * @see https://docs.github.com/rest/activity/starring#star-a-repository-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/activity/starring#star-a-repository-for-the-authenticated-user
    */
   starRepoForAuthenticatedUser: MethodOf<E, "activity", "PUT /user/starred/{owner}/{repo}">;
   /** @deprecated use `activity.unstarRepoForAuthenticatedUser` */
   unstarRepo: MethodOf<E, "activity", "DELETE /user/starred/{owner}/{repo}">;
   /**
    * Unstar a repository for the authenticated user
-   * @see https://docs.github.com/rest/activity/starring#unstar-a-repository-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/activity/starring#unstar-a-repository-for-the-authenticated-user
    */
   unstarRepoForAuthenticatedUser: MethodOf<E, "activity", "DELETE /user/starred/{owner}/{repo}">;
   /** @deprecated use `activity.deleteRepoSubscription` */
@@ -6441,27 +6441,27 @@ export interface AgentTasksEndpoints {
 export interface AgentTasksMethodsOf<E> {
   /**
    * Start a task
-   * @see https://docs.github.com/rest/agent-tasks/agent-tasks#start-a-task
+   * Docs: https://docs.github.com/rest/agent-tasks/agent-tasks#start-a-task
    */
   createTaskInRepo: MethodOf<E, "agentTasks", "POST /agents/repos/{owner}/{repo}/tasks">;
   /**
    * Get a task by ID
-   * @see https://docs.github.com/rest/agent-tasks/agent-tasks#get-a-task-by-id
+   * Docs: https://docs.github.com/rest/agent-tasks/agent-tasks#get-a-task-by-id
    */
   getTaskById: MethodOf<E, "agentTasks", "GET /agents/tasks/{task_id}">;
   /**
    * Get a task by repo
-   * @see https://docs.github.com/rest/agent-tasks/agent-tasks#get-a-task-by-repo
+   * Docs: https://docs.github.com/rest/agent-tasks/agent-tasks#get-a-task-by-repo
    */
   getTaskByRepoAndId: MethodOf<E, "agentTasks", "GET /agents/repos/{owner}/{repo}/tasks/{task_id}">;
   /**
    * List tasks
-   * @see https://docs.github.com/rest/agent-tasks/agent-tasks#list-tasks
+   * Docs: https://docs.github.com/rest/agent-tasks/agent-tasks#list-tasks
    */
   listTasks: MethodOf<E, "agentTasks", "GET /agents/tasks">;
   /**
    * List tasks for repository
-   * @see https://docs.github.com/rest/agent-tasks/agent-tasks#list-tasks-for-repository
+   * Docs: https://docs.github.com/rest/agent-tasks/agent-tasks#list-tasks-for-repository
    */
   listTasksForRepo: MethodOf<E, "agentTasks", "GET /agents/repos/{owner}/{repo}/tasks">;
 }
@@ -7041,152 +7041,152 @@ export interface AgentsEndpoints {
 export interface AgentsMethodsOf<E> {
   /**
    * Add selected repository to an organization secret
-   * @see https://docs.github.com/rest/agents/secrets#add-selected-repository-to-an-organization-secret
+   * Docs: https://docs.github.com/rest/agents/secrets#add-selected-repository-to-an-organization-secret
    */
   addSelectedRepoToOrgSecret: MethodOf<E, "agents", "PUT /orgs/{org}/agents/secrets/{secret_name}/repositories/{repository_id}">;
   /**
    * Add selected repository to an organization variable
-   * @see https://docs.github.com/rest/agents/variables#add-selected-repository-to-an-organization-variable
+   * Docs: https://docs.github.com/rest/agents/variables#add-selected-repository-to-an-organization-variable
    */
   addSelectedRepoToOrgVariable: MethodOf<E, "agents", "PUT /orgs/{org}/agents/variables/{name}/repositories/{repository_id}">;
   /**
    * Create or update an organization secret
-   * @see https://docs.github.com/rest/agents/secrets#create-or-update-an-organization-secret
+   * Docs: https://docs.github.com/rest/agents/secrets#create-or-update-an-organization-secret
    */
   createOrUpdateOrgSecret: MethodOf<E, "agents", "PUT /orgs/{org}/agents/secrets/{secret_name}">;
   /**
    * Create or update a repository secret
-   * @see https://docs.github.com/rest/agents/secrets#create-or-update-a-repository-secret
+   * Docs: https://docs.github.com/rest/agents/secrets#create-or-update-a-repository-secret
    */
   createOrUpdateRepoSecret: MethodOf<E, "agents", "PUT /repos/{owner}/{repo}/agents/secrets/{secret_name}">;
   /**
    * Create an organization variable
-   * @see https://docs.github.com/rest/agents/variables#create-an-organization-variable
+   * Docs: https://docs.github.com/rest/agents/variables#create-an-organization-variable
    */
   createOrgVariable: MethodOf<E, "agents", "POST /orgs/{org}/agents/variables">;
   /**
    * Create a repository variable
-   * @see https://docs.github.com/rest/agents/variables#create-a-repository-variable
+   * Docs: https://docs.github.com/rest/agents/variables#create-a-repository-variable
    */
   createRepoVariable: MethodOf<E, "agents", "POST /repos/{owner}/{repo}/agents/variables">;
   /**
    * Delete an organization secret
-   * @see https://docs.github.com/rest/agents/secrets#delete-an-organization-secret
+   * Docs: https://docs.github.com/rest/agents/secrets#delete-an-organization-secret
    */
   deleteOrgSecret: MethodOf<E, "agents", "DELETE /orgs/{org}/agents/secrets/{secret_name}">;
   /**
    * Delete an organization variable
-   * @see https://docs.github.com/rest/agents/variables#delete-an-organization-variable
+   * Docs: https://docs.github.com/rest/agents/variables#delete-an-organization-variable
    */
   deleteOrgVariable: MethodOf<E, "agents", "DELETE /orgs/{org}/agents/variables/{name}">;
   /**
    * Delete a repository secret
-   * @see https://docs.github.com/rest/agents/secrets#delete-a-repository-secret
+   * Docs: https://docs.github.com/rest/agents/secrets#delete-a-repository-secret
    */
   deleteRepoSecret: MethodOf<E, "agents", "DELETE /repos/{owner}/{repo}/agents/secrets/{secret_name}">;
   /**
    * Delete a repository variable
-   * @see https://docs.github.com/rest/agents/variables#delete-a-repository-variable
+   * Docs: https://docs.github.com/rest/agents/variables#delete-a-repository-variable
    */
   deleteRepoVariable: MethodOf<E, "agents", "DELETE /repos/{owner}/{repo}/agents/variables/{name}">;
   /**
    * Get an organization public key
-   * @see https://docs.github.com/rest/agents/secrets#get-an-organization-public-key
+   * Docs: https://docs.github.com/rest/agents/secrets#get-an-organization-public-key
    */
   getOrgPublicKey: MethodOf<E, "agents", "GET /orgs/{org}/agents/secrets/public-key">;
   /**
    * Get an organization secret
-   * @see https://docs.github.com/rest/agents/secrets#get-an-organization-secret
+   * Docs: https://docs.github.com/rest/agents/secrets#get-an-organization-secret
    */
   getOrgSecret: MethodOf<E, "agents", "GET /orgs/{org}/agents/secrets/{secret_name}">;
   /**
    * Get an organization variable
-   * @see https://docs.github.com/rest/agents/variables#get-an-organization-variable
+   * Docs: https://docs.github.com/rest/agents/variables#get-an-organization-variable
    */
   getOrgVariable: MethodOf<E, "agents", "GET /orgs/{org}/agents/variables/{name}">;
   /**
    * Get a repository public key
-   * @see https://docs.github.com/rest/agents/secrets#get-a-repository-public-key
+   * Docs: https://docs.github.com/rest/agents/secrets#get-a-repository-public-key
    */
   getRepoPublicKey: MethodOf<E, "agents", "GET /repos/{owner}/{repo}/agents/secrets/public-key">;
   /**
    * Get a repository secret
-   * @see https://docs.github.com/rest/agents/secrets#get-a-repository-secret
+   * Docs: https://docs.github.com/rest/agents/secrets#get-a-repository-secret
    */
   getRepoSecret: MethodOf<E, "agents", "GET /repos/{owner}/{repo}/agents/secrets/{secret_name}">;
   /**
    * Get a repository variable
-   * @see https://docs.github.com/rest/agents/variables#get-a-repository-variable
+   * Docs: https://docs.github.com/rest/agents/variables#get-a-repository-variable
    */
   getRepoVariable: MethodOf<E, "agents", "GET /repos/{owner}/{repo}/agents/variables/{name}">;
   /**
    * List organization secrets
-   * @see https://docs.github.com/rest/agents/secrets#list-organization-secrets
+   * Docs: https://docs.github.com/rest/agents/secrets#list-organization-secrets
    */
   listOrgSecrets: MethodOf<E, "agents", "GET /orgs/{org}/agents/secrets">;
   /**
    * List organization variables
-   * @see https://docs.github.com/rest/agents/variables#list-organization-variables
+   * Docs: https://docs.github.com/rest/agents/variables#list-organization-variables
    */
   listOrgVariables: MethodOf<E, "agents", "GET /orgs/{org}/agents/variables">;
   /**
    * List repository organization secrets
-   * @see https://docs.github.com/rest/agents/secrets#list-repository-organization-secrets
+   * Docs: https://docs.github.com/rest/agents/secrets#list-repository-organization-secrets
    */
   listRepoOrganizationSecrets: MethodOf<E, "agents", "GET /repos/{owner}/{repo}/agents/organization-secrets">;
   /**
    * List repository organization variables
-   * @see https://docs.github.com/rest/agents/variables#list-repository-organization-variables
+   * Docs: https://docs.github.com/rest/agents/variables#list-repository-organization-variables
    */
   listRepoOrganizationVariables: MethodOf<E, "agents", "GET /repos/{owner}/{repo}/agents/organization-variables">;
   /**
    * List repository secrets
-   * @see https://docs.github.com/rest/agents/secrets#list-repository-secrets
+   * Docs: https://docs.github.com/rest/agents/secrets#list-repository-secrets
    */
   listRepoSecrets: MethodOf<E, "agents", "GET /repos/{owner}/{repo}/agents/secrets">;
   /**
    * List repository variables
-   * @see https://docs.github.com/rest/agents/variables#list-repository-variables
+   * Docs: https://docs.github.com/rest/agents/variables#list-repository-variables
    */
   listRepoVariables: MethodOf<E, "agents", "GET /repos/{owner}/{repo}/agents/variables">;
   /**
    * List selected repositories for an organization secret
-   * @see https://docs.github.com/rest/agents/secrets#list-selected-repositories-for-an-organization-secret
+   * Docs: https://docs.github.com/rest/agents/secrets#list-selected-repositories-for-an-organization-secret
    */
   listSelectedReposForOrgSecret: MethodOf<E, "agents", "GET /orgs/{org}/agents/secrets/{secret_name}/repositories">;
   /**
    * List selected repositories for an organization variable
-   * @see https://docs.github.com/rest/agents/variables#list-selected-repositories-for-an-organization-variable
+   * Docs: https://docs.github.com/rest/agents/variables#list-selected-repositories-for-an-organization-variable
    */
   listSelectedReposForOrgVariable: MethodOf<E, "agents", "GET /orgs/{org}/agents/variables/{name}/repositories">;
   /**
    * Remove selected repository from an organization secret
-   * @see https://docs.github.com/rest/agents/secrets#remove-selected-repository-from-an-organization-secret
+   * Docs: https://docs.github.com/rest/agents/secrets#remove-selected-repository-from-an-organization-secret
    */
   removeSelectedRepoFromOrgSecret: MethodOf<E, "agents", "DELETE /orgs/{org}/agents/secrets/{secret_name}/repositories/{repository_id}">;
   /**
    * Remove selected repository from an organization variable
-   * @see https://docs.github.com/rest/agents/variables#remove-selected-repository-from-an-organization-variable
+   * Docs: https://docs.github.com/rest/agents/variables#remove-selected-repository-from-an-organization-variable
    */
   removeSelectedRepoFromOrgVariable: MethodOf<E, "agents", "DELETE /orgs/{org}/agents/variables/{name}/repositories/{repository_id}">;
   /**
    * Set selected repositories for an organization secret
-   * @see https://docs.github.com/rest/agents/secrets#set-selected-repositories-for-an-organization-secret
+   * Docs: https://docs.github.com/rest/agents/secrets#set-selected-repositories-for-an-organization-secret
    */
   setSelectedReposForOrgSecret: MethodOf<E, "agents", "PUT /orgs/{org}/agents/secrets/{secret_name}/repositories">;
   /**
    * Set selected repositories for an organization variable
-   * @see https://docs.github.com/rest/agents/variables#set-selected-repositories-for-an-organization-variable
+   * Docs: https://docs.github.com/rest/agents/variables#set-selected-repositories-for-an-organization-variable
    */
   setSelectedReposForOrgVariable: MethodOf<E, "agents", "PUT /orgs/{org}/agents/variables/{name}/repositories">;
   /**
    * Update an organization variable
-   * @see https://docs.github.com/rest/agents/variables#update-an-organization-variable
+   * Docs: https://docs.github.com/rest/agents/variables#update-an-organization-variable
    */
   updateOrgVariable: MethodOf<E, "agents", "PATCH /orgs/{org}/agents/variables/{name}">;
   /**
    * Update a repository variable
-   * @see https://docs.github.com/rest/agents/variables#update-a-repository-variable
+   * Docs: https://docs.github.com/rest/agents/variables#update-a-repository-variable
    */
   updateRepoVariable: MethodOf<E, "agents", "PATCH /repos/{owner}/{repo}/agents/variables/{name}">;
 }
@@ -7484,47 +7484,47 @@ export interface ApiInsightsEndpoints {
 export interface ApiInsightsMethodsOf<E> {
   /**
    * Get route stats by actor
-   * @see https://docs.github.com/rest/orgs/api-insights#get-route-stats-by-actor
+   * Docs: https://docs.github.com/rest/orgs/api-insights#get-route-stats-by-actor
    */
   getRouteStatsByActor: MethodOf<E, "apiInsights", "GET /orgs/{org}/insights/api/route-stats/{actor_type}/{actor_id}">;
   /**
    * Get subject stats
-   * @see https://docs.github.com/rest/orgs/api-insights#get-subject-stats
+   * Docs: https://docs.github.com/rest/orgs/api-insights#get-subject-stats
    */
   getSubjectStats: MethodOf<E, "apiInsights", "GET /orgs/{org}/insights/api/subject-stats">;
   /**
    * Get summary stats
-   * @see https://docs.github.com/rest/orgs/api-insights#get-summary-stats
+   * Docs: https://docs.github.com/rest/orgs/api-insights#get-summary-stats
    */
   getSummaryStats: MethodOf<E, "apiInsights", "GET /orgs/{org}/insights/api/summary-stats">;
   /**
    * Get summary stats by actor
-   * @see https://docs.github.com/rest/orgs/api-insights#get-summary-stats-by-actor
+   * Docs: https://docs.github.com/rest/orgs/api-insights#get-summary-stats-by-actor
    */
   getSummaryStatsByActor: MethodOf<E, "apiInsights", "GET /orgs/{org}/insights/api/summary-stats/{actor_type}/{actor_id}">;
   /**
    * Get summary stats by user
-   * @see https://docs.github.com/rest/orgs/api-insights#get-summary-stats-by-user
+   * Docs: https://docs.github.com/rest/orgs/api-insights#get-summary-stats-by-user
    */
   getSummaryStatsByUser: MethodOf<E, "apiInsights", "GET /orgs/{org}/insights/api/summary-stats/users/{user_id}">;
   /**
    * Get time stats
-   * @see https://docs.github.com/rest/orgs/api-insights#get-time-stats
+   * Docs: https://docs.github.com/rest/orgs/api-insights#get-time-stats
    */
   getTimeStats: MethodOf<E, "apiInsights", "GET /orgs/{org}/insights/api/time-stats">;
   /**
    * Get time stats by actor
-   * @see https://docs.github.com/rest/orgs/api-insights#get-time-stats-by-actor
+   * Docs: https://docs.github.com/rest/orgs/api-insights#get-time-stats-by-actor
    */
   getTimeStatsByActor: MethodOf<E, "apiInsights", "GET /orgs/{org}/insights/api/time-stats/{actor_type}/{actor_id}">;
   /**
    * Get time stats by user
-   * @see https://docs.github.com/rest/orgs/api-insights#get-time-stats-by-user
+   * Docs: https://docs.github.com/rest/orgs/api-insights#get-time-stats-by-user
    */
   getTimeStatsByUser: MethodOf<E, "apiInsights", "GET /orgs/{org}/insights/api/time-stats/users/{user_id}">;
   /**
    * Get user stats
-   * @see https://docs.github.com/rest/orgs/api-insights#get-user-stats
+   * Docs: https://docs.github.com/rest/orgs/api-insights#get-user-stats
    */
   getUserStats: MethodOf<E, "apiInsights", "GET /orgs/{org}/insights/api/user-stats/{user_id}">;
 }
@@ -8287,7 +8287,7 @@ export interface AppsMethodsOf<E> {
   addRepoToInstallation: MethodOf<E, "apps", "PUT /user/installations/{installation_id}/repositories/{repository_id}">;
   /**
    * Add a repository to an app installation
-   * @see https://docs.github.com/rest/apps/installations#add-a-repository-to-an-app-installation
+   * Docs: https://docs.github.com/rest/apps/installations#add-a-repository-to-an-app-installation
    */
   addRepoToInstallationForAuthenticatedUser: MethodOf<E, "apps", "PUT /user/installations/{installation_id}/repositories/{repository_id}">;
   /** @deprecated use `apps.getSubscriptionPlanForAccount` */
@@ -8300,34 +8300,34 @@ export interface AppsMethodsOf<E> {
   checkMarketplaceListingStubbedAccount: MethodOf<E, "apps", "GET /marketplace_listing/stubbed/accounts/{account_id}">;
   /**
    * Check a token
-   * @see https://docs.github.com/rest/apps/oauth-applications#check-a-token
+   * Docs: https://docs.github.com/rest/apps/oauth-applications#check-a-token
    */
   checkToken: MethodOf<E, "apps", "POST /applications/{client_id}/token">;
   /**
    * Create a GitHub App from a manifest
-   * @see https://docs.github.com/rest/apps/apps#create-a-github-app-from-a-manifest
+   * Docs: https://docs.github.com/rest/apps/apps#create-a-github-app-from-a-manifest
    */
   createFromManifest: MethodOf<E, "apps", "POST /app-manifests/{code}/conversions">;
   /**
    * Create an installation access token for an app
-   * @see https://docs.github.com/rest/apps/apps#create-an-installation-access-token-for-an-app
+   * Docs: https://docs.github.com/rest/apps/apps#create-an-installation-access-token-for-an-app
    */
   createInstallationAccessToken: MethodOf<E, "apps", "POST /app/installations/{installation_id}/access_tokens">;
   /** @deprecated use `apps.createInstallationAccessToken` */
   createInstallationToken: MethodOf<E, "apps", "POST /app/installations/{installation_id}/access_tokens">;
   /**
    * Delete an app authorization
-   * @see https://docs.github.com/rest/apps/oauth-applications#delete-an-app-authorization
+   * Docs: https://docs.github.com/rest/apps/oauth-applications#delete-an-app-authorization
    */
   deleteAuthorization: MethodOf<E, "apps", "DELETE /applications/{client_id}/grant">;
   /**
    * Delete an installation for the authenticated app
-   * @see https://docs.github.com/rest/apps/apps#delete-an-installation-for-the-authenticated-app
+   * Docs: https://docs.github.com/rest/apps/apps#delete-an-installation-for-the-authenticated-app
    */
   deleteInstallation: MethodOf<E, "apps", "DELETE /app/installations/{installation_id}">;
   /**
    * Delete an app token
-   * @see https://docs.github.com/rest/apps/oauth-applications#delete-an-app-token
+   * Docs: https://docs.github.com/rest/apps/oauth-applications#delete-an-app-token
    */
   deleteToken: MethodOf<E, "apps", "DELETE /applications/{client_id}/token">;
   /** @deprecated use `apps.getOrgInstallation` */
@@ -8340,19 +8340,19 @@ export interface AppsMethodsOf<E> {
   get: MethodOf<E, "apps", "GET /app">;
   /**
    * Get the authenticated app
-   * @see https://docs.github.com/rest/apps/apps#get-the-authenticated-app
+   * Docs: https://docs.github.com/rest/apps/apps#get-the-authenticated-app
    */
   getAuthenticated: MethodOf<E, "apps", "GET /app">;
   /**
    * Get an app
-   * @see https://docs.github.com/rest/apps/apps#get-an-app
+   * Docs: https://docs.github.com/rest/apps/apps#get-an-app
    */
   getBySlug: MethodOf<E, "apps", "GET /apps/{app_slug}">;
   /** @deprecated use `apps.getBySlug` */
   getForSlug: MethodOf<E, "apps", "GET /apps/{app_slug}">;
   /**
    * Get an installation for the authenticated app
-   * @see https://docs.github.com/rest/apps/apps#get-an-installation-for-the-authenticated-app
+   * Docs: https://docs.github.com/rest/apps/apps#get-an-installation-for-the-authenticated-app
    */
   getInstallation: MethodOf<E, "apps", "GET /app/installations/{installation_id}">;
   /** @deprecated use `apps.listReposAccessibleToInstallation` */
@@ -8369,47 +8369,47 @@ export interface AppsMethodsOf<E> {
   getMarketplaceListingStubbedPlans: MethodOf<E, "apps", "GET /marketplace_listing/stubbed/plans">;
   /**
    * Get an organization installation for the authenticated app
-   * @see https://docs.github.com/rest/apps/apps#get-an-organization-installation-for-the-authenticated-app
+   * Docs: https://docs.github.com/rest/apps/apps#get-an-organization-installation-for-the-authenticated-app
    */
   getOrgInstallation: MethodOf<E, "apps", "GET /orgs/{org}/installation">;
   /**
    * Get a repository installation for the authenticated app
-   * @see https://docs.github.com/rest/apps/apps#get-a-repository-installation-for-the-authenticated-app
+   * Docs: https://docs.github.com/rest/apps/apps#get-a-repository-installation-for-the-authenticated-app
    */
   getRepoInstallation: MethodOf<E, "apps", "GET /repos/{owner}/{repo}/installation">;
   /**
    * Get a subscription plan for an account
-   * @see https://docs.github.com/rest/apps/marketplace#get-a-subscription-plan-for-an-account
+   * Docs: https://docs.github.com/rest/apps/marketplace#get-a-subscription-plan-for-an-account
    */
   getSubscriptionPlanForAccount: MethodOf<E, "apps", "GET /marketplace_listing/accounts/{account_id}">;
   /**
    * Get a subscription plan for an account (stubbed)
-   * @see https://docs.github.com/rest/apps/marketplace#get-a-subscription-plan-for-an-account-stubbed
+   * Docs: https://docs.github.com/rest/apps/marketplace#get-a-subscription-plan-for-an-account-stubbed
    */
   getSubscriptionPlanForAccountStubbed: MethodOf<E, "apps", "GET /marketplace_listing/stubbed/accounts/{account_id}">;
   /**
    * Get a user installation for the authenticated app
-   * @see https://docs.github.com/rest/apps/apps#get-a-user-installation-for-the-authenticated-app
+   * Docs: https://docs.github.com/rest/apps/apps#get-a-user-installation-for-the-authenticated-app
    */
   getUserInstallation: MethodOf<E, "apps", "GET /users/{username}/installation">;
   /**
    * Get a webhook configuration for an app
-   * @see https://docs.github.com/rest/apps/webhooks#get-a-webhook-configuration-for-an-app
+   * Docs: https://docs.github.com/rest/apps/webhooks#get-a-webhook-configuration-for-an-app
    */
   getWebhookConfigForApp: MethodOf<E, "apps", "GET /app/hook/config">;
   /**
    * Get a delivery for an app webhook
-   * @see https://docs.github.com/rest/apps/webhooks#get-a-delivery-for-an-app-webhook
+   * Docs: https://docs.github.com/rest/apps/webhooks#get-a-delivery-for-an-app-webhook
    */
   getWebhookDelivery: MethodOf<E, "apps", "GET /app/hook/deliveries/{delivery_id}">;
   /**
    * List accounts for a plan
-   * @see https://docs.github.com/rest/apps/marketplace#list-accounts-for-a-plan
+   * Docs: https://docs.github.com/rest/apps/marketplace#list-accounts-for-a-plan
    */
   listAccountsForPlan: MethodOf<E, "apps", "GET /marketplace_listing/plans/{plan_id}/accounts">;
   /**
    * List accounts for a plan (stubbed)
-   * @see https://docs.github.com/rest/apps/marketplace#list-accounts-for-a-plan-stubbed
+   * Docs: https://docs.github.com/rest/apps/marketplace#list-accounts-for-a-plan-stubbed
    */
   listAccountsForPlanStubbed: MethodOf<E, "apps", "GET /marketplace_listing/stubbed/plans/{plan_id}/accounts">;
   /** @deprecated use `apps.listAccountsForPlan` */
@@ -8418,22 +8418,22 @@ export interface AppsMethodsOf<E> {
   listAccountsUserOrOrgOnPlanStubbed: MethodOf<E, "apps", "GET /marketplace_listing/stubbed/plans/{plan_id}/accounts">;
   /**
    * List repositories accessible to the user access token
-   * @see https://docs.github.com/rest/apps/installations#list-repositories-accessible-to-the-user-access-token
+   * Docs: https://docs.github.com/rest/apps/installations#list-repositories-accessible-to-the-user-access-token
    */
   listInstallationReposForAuthenticatedUser: MethodOf<E, "apps", "GET /user/installations/{installation_id}/repositories">;
   /**
    * List installation requests for the authenticated app
-   * @see https://docs.github.com/rest/apps/apps#list-installation-requests-for-the-authenticated-app
+   * Docs: https://docs.github.com/rest/apps/apps#list-installation-requests-for-the-authenticated-app
    */
   listInstallationRequestsForAuthenticatedApp: MethodOf<E, "apps", "GET /app/installation-requests">;
   /**
    * List installations for the authenticated app
-   * @see https://docs.github.com/enterprise-server@3.9/rest/apps/apps#list-installations-for-the-authenticated-app
+   * Docs: https://docs.github.com/enterprise-server@3.9/rest/apps/apps#list-installations-for-the-authenticated-app
    */
   listInstallations: MethodOf<E, "apps", "GET /app/installations">;
   /**
    * List app installations accessible to the user access token
-   * @see https://docs.github.com/rest/apps/installations#list-app-installations-accessible-to-the-user-access-token
+   * Docs: https://docs.github.com/rest/apps/installations#list-app-installations-accessible-to-the-user-access-token
    */
   listInstallationsForAuthenticatedUser: MethodOf<E, "apps", "GET /user/installations">;
   /** @deprecated use `apps.listSubscriptionsForAuthenticatedUser` */
@@ -8442,78 +8442,78 @@ export interface AppsMethodsOf<E> {
   listMarketplacePurchasesForAuthenticatedUserStubbed: MethodOf<E, "apps", "GET /user/marketplace_purchases/stubbed">;
   /**
    * List plans
-   * @see https://docs.github.com/rest/apps/marketplace#list-plans
+   * Docs: https://docs.github.com/rest/apps/marketplace#list-plans
    */
   listPlans: MethodOf<E, "apps", "GET /marketplace_listing/plans">;
   /**
    * List plans (stubbed)
-   * @see https://docs.github.com/rest/apps/marketplace#list-plans-stubbed
+   * Docs: https://docs.github.com/rest/apps/marketplace#list-plans-stubbed
    */
   listPlansStubbed: MethodOf<E, "apps", "GET /marketplace_listing/stubbed/plans">;
   /** @deprecated use `apps.listReposAccessibleToInstallation` */
   listRepos: MethodOf<E, "apps", "GET /installation/repositories">;
   /**
    * List repositories accessible to the app installation
-   * @see https://docs.github.com/rest/apps/installations#list-repositories-accessible-to-the-app-installation
+   * Docs: https://docs.github.com/rest/apps/installations#list-repositories-accessible-to-the-app-installation
    */
   listReposAccessibleToInstallation: MethodOf<E, "apps", "GET /installation/repositories">;
   /**
    * List subscriptions for the authenticated user
-   * @see https://docs.github.com/rest/apps/marketplace#list-subscriptions-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/apps/marketplace#list-subscriptions-for-the-authenticated-user
    */
   listSubscriptionsForAuthenticatedUser: MethodOf<E, "apps", "GET /user/marketplace_purchases">;
   /**
    * List subscriptions for the authenticated user (stubbed)
-   * @see https://docs.github.com/rest/apps/marketplace#list-subscriptions-for-the-authenticated-user-stubbed
+   * Docs: https://docs.github.com/rest/apps/marketplace#list-subscriptions-for-the-authenticated-user-stubbed
    */
   listSubscriptionsForAuthenticatedUserStubbed: MethodOf<E, "apps", "GET /user/marketplace_purchases/stubbed">;
   /**
    * List deliveries for an app webhook
-   * @see https://docs.github.com/rest/apps/webhooks#list-deliveries-for-an-app-webhook
+   * Docs: https://docs.github.com/rest/apps/webhooks#list-deliveries-for-an-app-webhook
    */
   listWebhookDeliveries: MethodOf<E, "apps", "GET /app/hook/deliveries">;
   /**
    * Redeliver a delivery for an app webhook
-   * @see https://docs.github.com/rest/apps/webhooks#redeliver-a-delivery-for-an-app-webhook
+   * Docs: https://docs.github.com/rest/apps/webhooks#redeliver-a-delivery-for-an-app-webhook
    */
   redeliverWebhookDelivery: MethodOf<E, "apps", "POST /app/hook/deliveries/{delivery_id}/attempts">;
   /** @deprecated use `apps.removeRepoFromInstallationForAuthenticatedUser` */
   removeRepoFromInstallation: MethodOf<E, "apps", "DELETE /user/installations/{installation_id}/repositories/{repository_id}">;
   /**
    * Remove a repository from an app installation
-   * @see https://docs.github.com/rest/apps/installations#remove-a-repository-from-an-app-installation
+   * Docs: https://docs.github.com/rest/apps/installations#remove-a-repository-from-an-app-installation
    */
   removeRepoFromInstallationForAuthenticatedUser: MethodOf<E, "apps", "DELETE /user/installations/{installation_id}/repositories/{repository_id}">;
   /**
    * Reset a token
-   * @see https://docs.github.com/rest/apps/oauth-applications#reset-a-token
+   * Docs: https://docs.github.com/rest/apps/oauth-applications#reset-a-token
    */
   resetToken: MethodOf<E, "apps", "PATCH /applications/{client_id}/token">;
   /**
    * Revoke an installation access token
-   * @see https://docs.github.com/rest/apps/installations#revoke-an-installation-access-token
+   * Docs: https://docs.github.com/rest/apps/installations#revoke-an-installation-access-token
    */
   revokeInstallationAccessToken: MethodOf<E, "apps", "DELETE /installation/token">;
   /** @deprecated use `apps.revokeInstallationAccessToken` */
   revokeInstallationToken: MethodOf<E, "apps", "DELETE /installation/token">;
   /**
    * Create a scoped access token
-   * @see https://docs.github.com/rest/apps/apps#create-a-scoped-access-token
+   * Docs: https://docs.github.com/rest/apps/apps#create-a-scoped-access-token
    */
   scopeToken: MethodOf<E, "apps", "POST /applications/{client_id}/token/scoped">;
   /**
    * Suspend an app installation
-   * @see https://docs.github.com/rest/apps/apps#suspend-an-app-installation
+   * Docs: https://docs.github.com/rest/apps/apps#suspend-an-app-installation
    */
   suspendInstallation: MethodOf<E, "apps", "PUT /app/installations/{installation_id}/suspended">;
   /**
    * Unsuspend an app installation
-   * @see https://docs.github.com/rest/apps/apps#unsuspend-an-app-installation
+   * Docs: https://docs.github.com/rest/apps/apps#unsuspend-an-app-installation
    */
   unsuspendInstallation: MethodOf<E, "apps", "DELETE /app/installations/{installation_id}/suspended">;
   /**
    * Update a webhook configuration for an app
-   * @see https://docs.github.com/rest/apps/webhooks#update-a-webhook-configuration-for-an-app
+   * Docs: https://docs.github.com/rest/apps/webhooks#update-a-webhook-configuration-for-an-app
    */
   updateWebhookConfigForApp: MethodOf<E, "apps", "PATCH /app/hook/config">;
 }
@@ -8938,67 +8938,67 @@ export interface BillingEndpoints {
 export interface BillingMethodsOf<E> {
   /**
    * Create a budget for an organization
-   * @see https://docs.github.com/rest/billing/budgets#create-a-budget-for-an-organization
+   * Docs: https://docs.github.com/rest/billing/budgets#create-a-budget-for-an-organization
    */
   createOrganizationBudget: MethodOf<E, "billing", "POST /organizations/{org}/settings/billing/budgets">;
   /**
    * Delete a budget for an organization
-   * @see https://docs.github.com/rest/billing/budgets#delete-a-budget-for-an-organization
+   * Docs: https://docs.github.com/rest/billing/budgets#delete-a-budget-for-an-organization
    */
   deleteBudgetOrg: MethodOf<E, "billing", "DELETE /organizations/{org}/settings/billing/budgets/{budget_id}">;
   /**
    * Get all budgets for an organization
-   * @see https://docs.github.com/rest/billing/budgets#get-all-budgets-for-an-organization
+   * Docs: https://docs.github.com/rest/billing/budgets#get-all-budgets-for-an-organization
    */
   getAllBudgetsOrg: MethodOf<E, "billing", "GET /organizations/{org}/settings/billing/budgets">;
   /**
    * Get a budget by ID for an organization
-   * @see https://docs.github.com/rest/billing/budgets#get-a-budget-by-id-for-an-organization
+   * Docs: https://docs.github.com/rest/billing/budgets#get-a-budget-by-id-for-an-organization
    */
   getBudgetOrg: MethodOf<E, "billing", "GET /organizations/{org}/settings/billing/budgets/{budget_id}">;
   /**
    * Get billing AI credit usage report for an organization
-   * @see https://docs.github.com/rest/billing/usage#get-billing-ai-credit-usage-report-for-an-organization
+   * Docs: https://docs.github.com/rest/billing/usage#get-billing-ai-credit-usage-report-for-an-organization
    */
   getGithubBillingAiCreditUsageReportOrg: MethodOf<E, "billing", "GET /organizations/{org}/settings/billing/ai_credit/usage">;
   /**
    * Get billing AI credit usage report for a user
-   * @see https://docs.github.com/rest/billing/usage#get-billing-ai-credit-usage-report-for-a-user
+   * Docs: https://docs.github.com/rest/billing/usage#get-billing-ai-credit-usage-report-for-a-user
    */
   getGithubBillingAiCreditUsageReportUser: MethodOf<E, "billing", "GET /users/{username}/settings/billing/ai_credit/usage">;
   /**
    * Get billing premium request usage report for an organization
-   * @see https://docs.github.com/rest/billing/usage#get-billing-premium-request-usage-report-for-an-organization
+   * Docs: https://docs.github.com/rest/billing/usage#get-billing-premium-request-usage-report-for-an-organization
    */
   getGithubBillingPremiumRequestUsageReportOrg: MethodOf<E, "billing", "GET /organizations/{org}/settings/billing/premium_request/usage">;
   /**
    * Get billing premium request usage report for a user
-   * @see https://docs.github.com/rest/billing/usage#get-billing-premium-request-usage-report-for-a-user
+   * Docs: https://docs.github.com/rest/billing/usage#get-billing-premium-request-usage-report-for-a-user
    */
   getGithubBillingPremiumRequestUsageReportUser: MethodOf<E, "billing", "GET /users/{username}/settings/billing/premium_request/usage">;
   /**
    * Get billing usage report for an organization
-   * @see https://docs.github.com/rest/billing/usage#get-billing-usage-report-for-an-organization
+   * Docs: https://docs.github.com/rest/billing/usage#get-billing-usage-report-for-an-organization
    */
   getGithubBillingUsageReportOrg: MethodOf<E, "billing", "GET /organizations/{org}/settings/billing/usage">;
   /**
    * Get billing usage report for a user
-   * @see https://docs.github.com/rest/billing/usage#get-billing-usage-report-for-a-user
+   * Docs: https://docs.github.com/rest/billing/usage#get-billing-usage-report-for-a-user
    */
   getGithubBillingUsageReportUser: MethodOf<E, "billing", "GET /users/{username}/settings/billing/usage">;
   /**
    * Get billing usage summary for an organization
-   * @see https://docs.github.com/rest/billing/usage#get-billing-usage-summary-for-an-organization
+   * Docs: https://docs.github.com/rest/billing/usage#get-billing-usage-summary-for-an-organization
    */
   getGithubBillingUsageSummaryReportOrg: MethodOf<E, "billing", "GET /organizations/{org}/settings/billing/usage/summary">;
   /**
    * Get billing usage summary for a user
-   * @see https://docs.github.com/rest/billing/usage#get-billing-usage-summary-for-a-user
+   * Docs: https://docs.github.com/rest/billing/usage#get-billing-usage-summary-for-a-user
    */
   getGithubBillingUsageSummaryReportUser: MethodOf<E, "billing", "GET /users/{username}/settings/billing/usage/summary">;
   /**
    * Update a budget for an organization
-   * @see https://docs.github.com/rest/billing/budgets#update-a-budget-for-an-organization
+   * Docs: https://docs.github.com/rest/billing/budgets#update-a-budget-for-an-organization
    */
   updateBudgetOrg: MethodOf<E, "billing", "PATCH /organizations/{org}/settings/billing/budgets/{budget_id}">;
 }
@@ -9182,27 +9182,27 @@ export interface CampaignsEndpoints {
 export interface CampaignsMethodsOf<E> {
   /**
    * Create a campaign for an organization
-   * @see https://docs.github.com/rest/campaigns/campaigns#create-a-campaign-for-an-organization
+   * Docs: https://docs.github.com/rest/campaigns/campaigns#create-a-campaign-for-an-organization
    */
   createCampaign: MethodOf<E, "campaigns", "POST /orgs/{org}/campaigns">;
   /**
    * Delete a campaign for an organization
-   * @see https://docs.github.com/rest/campaigns/campaigns#delete-a-campaign-for-an-organization
+   * Docs: https://docs.github.com/rest/campaigns/campaigns#delete-a-campaign-for-an-organization
    */
   deleteCampaign: MethodOf<E, "campaigns", "DELETE /orgs/{org}/campaigns/{campaign_number}">;
   /**
    * Get a campaign for an organization
-   * @see https://docs.github.com/rest/campaigns/campaigns#get-a-campaign-for-an-organization
+   * Docs: https://docs.github.com/rest/campaigns/campaigns#get-a-campaign-for-an-organization
    */
   getCampaignSummary: MethodOf<E, "campaigns", "GET /orgs/{org}/campaigns/{campaign_number}">;
   /**
    * List campaigns for an organization
-   * @see https://docs.github.com/rest/campaigns/campaigns#list-campaigns-for-an-organization
+   * Docs: https://docs.github.com/rest/campaigns/campaigns#list-campaigns-for-an-organization
    */
   listOrgCampaigns: MethodOf<E, "campaigns", "GET /orgs/{org}/campaigns">;
   /**
    * Update a campaign
-   * @see https://docs.github.com/rest/campaigns/campaigns#update-a-campaign
+   * Docs: https://docs.github.com/rest/campaigns/campaigns#update-a-campaign
    */
   updateCampaign: MethodOf<E, "campaigns", "PATCH /orgs/{org}/campaigns/{campaign_number}">;
 }
@@ -9756,62 +9756,62 @@ export interface ChecksEndpoints {
 export interface ChecksMethodsOf<E> {
   /**
    * Create a check run
-   * @see https://docs.github.com/rest/reference/checks#create-a-check-run
+   * Docs: https://docs.github.com/rest/reference/checks#create-a-check-run
    */
   create: MethodOf<E, "checks", "POST /repos/{owner}/{repo}/check-runs">;
   /**
    * Create a check suite
-   * @see https://docs.github.com/rest/checks/suites#create-a-check-suite
+   * Docs: https://docs.github.com/rest/checks/suites#create-a-check-suite
    */
   createSuite: MethodOf<E, "checks", "POST /repos/{owner}/{repo}/check-suites">;
   /**
    * Get a check run
-   * @see https://docs.github.com/rest/checks/runs#get-a-check-run
+   * Docs: https://docs.github.com/rest/checks/runs#get-a-check-run
    */
   get: MethodOf<E, "checks", "GET /repos/{owner}/{repo}/check-runs/{check_run_id}">;
   /**
    * Get a check suite
-   * @see https://docs.github.com/rest/checks/suites#get-a-check-suite
+   * Docs: https://docs.github.com/rest/checks/suites#get-a-check-suite
    */
   getSuite: MethodOf<E, "checks", "GET /repos/{owner}/{repo}/check-suites/{check_suite_id}">;
   /**
    * List check run annotations
-   * @see https://docs.github.com/rest/checks/runs#list-check-run-annotations
+   * Docs: https://docs.github.com/rest/checks/runs#list-check-run-annotations
    */
   listAnnotations: MethodOf<E, "checks", "GET /repos/{owner}/{repo}/check-runs/{check_run_id}/annotations">;
   /**
    * List check runs for a Git reference
-   * @see https://docs.github.com/rest/checks/runs#list-check-runs-for-a-git-reference
+   * Docs: https://docs.github.com/rest/checks/runs#list-check-runs-for-a-git-reference
    */
   listForRef: MethodOf<E, "checks", "GET /repos/{owner}/{repo}/commits/{+ref}/check-runs">;
   /**
    * List check runs in a check suite
-   * @see https://docs.github.com/rest/checks/runs#list-check-runs-in-a-check-suite
+   * Docs: https://docs.github.com/rest/checks/runs#list-check-runs-in-a-check-suite
    */
   listForSuite: MethodOf<E, "checks", "GET /repos/{owner}/{repo}/check-suites/{check_suite_id}/check-runs">;
   /**
    * List check suites for a Git reference
-   * @see https://docs.github.com/rest/checks/suites#list-check-suites-for-a-git-reference
+   * Docs: https://docs.github.com/rest/checks/suites#list-check-suites-for-a-git-reference
    */
   listSuitesForRef: MethodOf<E, "checks", "GET /repos/{owner}/{repo}/commits/{+ref}/check-suites">;
   /**
    * Rerequest a check run
-   * @see https://docs.github.com/rest/checks/runs#rerequest-a-check-run
+   * Docs: https://docs.github.com/rest/checks/runs#rerequest-a-check-run
    */
   rerequestRun: MethodOf<E, "checks", "POST /repos/{owner}/{repo}/check-runs/{check_run_id}/rerequest">;
   /**
    * Rerequest a check suite
-   * @see https://docs.github.com/rest/checks/suites#rerequest-a-check-suite
+   * Docs: https://docs.github.com/rest/checks/suites#rerequest-a-check-suite
    */
   rerequestSuite: MethodOf<E, "checks", "POST /repos/{owner}/{repo}/check-suites/{check_suite_id}/rerequest">;
   /**
    * Update repository preferences for check suites
-   * @see https://docs.github.com/rest/checks/suites#update-repository-preferences-for-check-suites
+   * Docs: https://docs.github.com/rest/checks/suites#update-repository-preferences-for-check-suites
    */
   setSuitesPreferences: MethodOf<E, "checks", "PATCH /repos/{owner}/{repo}/check-suites/preferences">;
   /**
    * Update a check run
-   * @see https://docs.github.com/rest/checks/runs#update-a-check-run
+   * Docs: https://docs.github.com/rest/checks/runs#update-a-check-run
    */
   update: MethodOf<E, "checks", "PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}">;
 }
@@ -9903,37 +9903,37 @@ export interface ClassroomEndpoints {
 export interface ClassroomMethodsOf<E> {
   /**
    * Closing down - Get a classroom
-   * @see https://docs.github.com/rest/classroom/classroom#closing-down---get-a-classroom
+   * Docs: https://docs.github.com/rest/classroom/classroom#closing-down---get-a-classroom
    * @deprecated deprecated 2026-05-22, removal 2026-08-28
    */
   getAClassroom: MethodOf<E, "classroom", "GET /classrooms/{classroom_id}">;
   /**
    * Closing down - Get an assignment
-   * @see https://docs.github.com/rest/classroom/classroom#closing-down---get-an-assignment
+   * Docs: https://docs.github.com/rest/classroom/classroom#closing-down---get-an-assignment
    * @deprecated deprecated 2026-05-22, removal 2026-08-28
    */
   getAnAssignment: MethodOf<E, "classroom", "GET /assignments/{assignment_id}">;
   /**
    * Closing down - Get assignment grades
-   * @see https://docs.github.com/rest/classroom/classroom#closing-down---get-assignment-grades
+   * Docs: https://docs.github.com/rest/classroom/classroom#closing-down---get-assignment-grades
    * @deprecated deprecated 2026-05-22, removal 2026-08-28
    */
   getAssignmentGrades: MethodOf<E, "classroom", "GET /assignments/{assignment_id}/grades">;
   /**
    * Closing down - List accepted assignments for an assignment
-   * @see https://docs.github.com/rest/classroom/classroom#closing-down---list-accepted-assignments-for-an-assignment
+   * Docs: https://docs.github.com/rest/classroom/classroom#closing-down---list-accepted-assignments-for-an-assignment
    * @deprecated deprecated 2026-05-22, removal 2026-08-28
    */
   listAcceptedAssignmentsForAnAssignment: MethodOf<E, "classroom", "GET /assignments/{assignment_id}/accepted_assignments">;
   /**
    * Closing down - List assignments for a classroom
-   * @see https://docs.github.com/rest/classroom/classroom#closing-down---list-assignments-for-a-classroom
+   * Docs: https://docs.github.com/rest/classroom/classroom#closing-down---list-assignments-for-a-classroom
    * @deprecated deprecated 2026-05-22, removal 2026-08-28
    */
   listAssignmentsForAClassroom: MethodOf<E, "classroom", "GET /classrooms/{classroom_id}/assignments">;
   /**
    * Closing down - List classrooms
-   * @see https://docs.github.com/rest/classroom/classroom#closing-down---list-classrooms
+   * Docs: https://docs.github.com/rest/classroom/classroom#closing-down---list-classrooms
    * @deprecated deprecated 2026-05-22, removal 2026-08-28
    */
   listClassrooms: MethodOf<E, "classroom", "GET /classrooms">;
@@ -10048,22 +10048,22 @@ export interface CodeQualityEndpoints {
 export interface CodeQualityMethodsOf<E> {
   /**
    * Get a code quality finding
-   * @see https://docs.github.com/rest/code-quality/code-quality#get-a-code-quality-finding
+   * Docs: https://docs.github.com/rest/code-quality/code-quality#get-a-code-quality-finding
    */
   getFinding: MethodOf<E, "codeQuality", "GET /repos/{owner}/{repo}/code-quality/findings/{finding_number}">;
   /**
    * Get a code quality setup configuration
-   * @see https://docs.github.com/rest/code-quality/code-quality#get-a-code-quality-setup-configuration
+   * Docs: https://docs.github.com/rest/code-quality/code-quality#get-a-code-quality-setup-configuration
    */
   getSetup: MethodOf<E, "codeQuality", "GET /repos/{owner}/{repo}/code-quality/setup">;
   /**
    * List code quality findings for a repository
-   * @see https://docs.github.com/rest/code-quality/code-quality#list-code-quality-findings-for-a-repository
+   * Docs: https://docs.github.com/rest/code-quality/code-quality#list-code-quality-findings-for-a-repository
    */
   listFindingsForRepo: MethodOf<E, "codeQuality", "GET /repos/{owner}/{repo}/code-quality/findings">;
   /**
    * Update a code quality setup configuration
-   * @see https://docs.github.com/rest/code-quality/code-quality#update-a-code-quality-setup-configuration
+   * Docs: https://docs.github.com/rest/code-quality/code-quality#update-a-code-quality-setup-configuration
    */
   updateSetup: MethodOf<E, "codeQuality", "PATCH /repos/{owner}/{repo}/code-quality/setup">;
 }
@@ -10653,109 +10653,109 @@ export interface CodeScanningEndpoints {
 export interface CodeScanningMethodsOf<E> {
   /**
    * Commit an autofix for a code scanning alert
-   * @see https://docs.github.com/rest/code-scanning/code-scanning#commit-an-autofix-for-a-code-scanning-alert
+   * Docs: https://docs.github.com/rest/code-scanning/code-scanning#commit-an-autofix-for-a-code-scanning-alert
    */
   commitAutofix: MethodOf<E, "codeScanning", "POST /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/autofix/commits">;
   /**
    * Create an autofix for a code scanning alert
-   * @see https://docs.github.com/rest/code-scanning/code-scanning#create-an-autofix-for-a-code-scanning-alert
+   * Docs: https://docs.github.com/rest/code-scanning/code-scanning#create-an-autofix-for-a-code-scanning-alert
    */
   createAutofix: MethodOf<E, "codeScanning", "POST /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/autofix">;
   /**
    * Create a CodeQL variant analysis
-   * @see https://docs.github.com/rest/code-scanning/code-scanning#create-a-codeql-variant-analysis
+   * Docs: https://docs.github.com/rest/code-scanning/code-scanning#create-a-codeql-variant-analysis
    */
   createVariantAnalysis: MethodOf<E, "codeScanning", "POST /repos/{owner}/{repo}/code-scanning/codeql/variant-analyses">;
   /**
    * Delete a code scanning analysis from a repository
-   * @see https://docs.github.com/rest/code-scanning/code-scanning#delete-a-code-scanning-analysis-from-a-repository
+   * Docs: https://docs.github.com/rest/code-scanning/code-scanning#delete-a-code-scanning-analysis-from-a-repository
    */
   deleteAnalysis: MethodOf<E, "codeScanning", "DELETE /repos/{owner}/{repo}/code-scanning/analyses/{analysis_id}{?confirm_delete}">;
   /**
    * Delete a CodeQL database
-   * @see https://docs.github.com/rest/code-scanning/code-scanning#delete-a-codeql-database
+   * Docs: https://docs.github.com/rest/code-scanning/code-scanning#delete-a-codeql-database
    */
   deleteCodeqlDatabase: MethodOf<E, "codeScanning", "DELETE /repos/{owner}/{repo}/code-scanning/codeql/databases/{language}">;
   /**
    * Get a code scanning alert
-   * @see https://docs.github.com/rest/code-scanning/code-scanning#get-a-code-scanning-alert
+   * Docs: https://docs.github.com/rest/code-scanning/code-scanning#get-a-code-scanning-alert
    */
   getAlert: MethodOf<E, "codeScanning", "GET /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}">;
   /**
    * Get a code scanning analysis for a repository
-   * @see https://docs.github.com/rest/code-scanning/code-scanning#get-a-code-scanning-analysis-for-a-repository
+   * Docs: https://docs.github.com/rest/code-scanning/code-scanning#get-a-code-scanning-analysis-for-a-repository
    */
   getAnalysis: MethodOf<E, "codeScanning", "GET /repos/{owner}/{repo}/code-scanning/analyses/{analysis_id}">;
   /**
    * Get the status of an autofix for a code scanning alert
-   * @see https://docs.github.com/rest/code-scanning/code-scanning#get-the-status-of-an-autofix-for-a-code-scanning-alert
+   * Docs: https://docs.github.com/rest/code-scanning/code-scanning#get-the-status-of-an-autofix-for-a-code-scanning-alert
    */
   getAutofix: MethodOf<E, "codeScanning", "GET /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/autofix">;
   /**
    * Get a CodeQL database for a repository
-   * @see https://docs.github.com/rest/code-scanning/code-scanning#get-a-codeql-database-for-a-repository
+   * Docs: https://docs.github.com/rest/code-scanning/code-scanning#get-a-codeql-database-for-a-repository
    */
   getCodeqlDatabase: MethodOf<E, "codeScanning", "GET /repos/{owner}/{repo}/code-scanning/codeql/databases/{language}">;
   /**
    * Get a code scanning default setup configuration
-   * @see https://docs.github.com/rest/code-scanning/code-scanning#get-a-code-scanning-default-setup-configuration
+   * Docs: https://docs.github.com/rest/code-scanning/code-scanning#get-a-code-scanning-default-setup-configuration
    */
   getDefaultSetup: MethodOf<E, "codeScanning", "GET /repos/{owner}/{repo}/code-scanning/default-setup">;
   /**
    * Get information about a SARIF upload
-   * @see https://docs.github.com/rest/code-scanning/code-scanning#get-information-about-a-sarif-upload
+   * Docs: https://docs.github.com/rest/code-scanning/code-scanning#get-information-about-a-sarif-upload
    */
   getSarif: MethodOf<E, "codeScanning", "GET /repos/{owner}/{repo}/code-scanning/sarifs/{sarif_id}">;
   /**
    * Get the summary of a CodeQL variant analysis
-   * @see https://docs.github.com/rest/code-scanning/code-scanning#get-the-summary-of-a-codeql-variant-analysis
+   * Docs: https://docs.github.com/rest/code-scanning/code-scanning#get-the-summary-of-a-codeql-variant-analysis
    */
   getVariantAnalysis: MethodOf<E, "codeScanning", "GET /repos/{owner}/{repo}/code-scanning/codeql/variant-analyses/{codeql_variant_analysis_id}">;
   /**
    * Get the analysis status of a repository in a CodeQL variant analysis
-   * @see https://docs.github.com/rest/code-scanning/code-scanning#get-the-analysis-status-of-a-repository-in-a-codeql-variant-analysis
+   * Docs: https://docs.github.com/rest/code-scanning/code-scanning#get-the-analysis-status-of-a-repository-in-a-codeql-variant-analysis
    */
   getVariantAnalysisRepoTask: MethodOf<E, "codeScanning", "GET /repos/{owner}/{repo}/code-scanning/codeql/variant-analyses/{codeql_variant_analysis_id}/repos/{repo_owner}/{repo_name}">;
   /**
    * List instances of a code scanning alert
-   * @see https://docs.github.com/rest/code-scanning/code-scanning#list-instances-of-a-code-scanning-alert
+   * Docs: https://docs.github.com/rest/code-scanning/code-scanning#list-instances-of-a-code-scanning-alert
    */
   listAlertInstances: MethodOf<E, "codeScanning", "GET /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/instances">;
   /**
    * List code scanning alerts for an organization
-   * @see https://docs.github.com/rest/code-scanning/code-scanning#list-code-scanning-alerts-for-an-organization
+   * Docs: https://docs.github.com/rest/code-scanning/code-scanning#list-code-scanning-alerts-for-an-organization
    */
   listAlertsForOrg: MethodOf<E, "codeScanning", "GET /orgs/{org}/code-scanning/alerts">;
   /**
    * List code scanning alerts for a repository
-   * @see https://docs.github.com/rest/reference/code-scanning#list-code-scanning-alerts-for-a-repository
+   * Docs: https://docs.github.com/rest/reference/code-scanning#list-code-scanning-alerts-for-a-repository
    */
   listAlertsForRepo: MethodOf<E, "codeScanning", "GET /repos/{owner}/{repo}/code-scanning/alerts">;
   /** @deprecated use `codeScanning.listAlertInstances` */
   listAlertsInstances: MethodOf<E, "codeScanning", "GET /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/instances">;
   /**
    * List CodeQL databases for a repository
-   * @see https://docs.github.com/rest/code-scanning/code-scanning#list-codeql-databases-for-a-repository
+   * Docs: https://docs.github.com/rest/code-scanning/code-scanning#list-codeql-databases-for-a-repository
    */
   listCodeqlDatabases: MethodOf<E, "codeScanning", "GET /repos/{owner}/{repo}/code-scanning/codeql/databases">;
   /**
    * List code scanning analyses for a repository
-   * @see https://docs.github.com/rest/code-scanning/code-scanning#list-code-scanning-analyses-for-a-repository
+   * Docs: https://docs.github.com/rest/code-scanning/code-scanning#list-code-scanning-analyses-for-a-repository
    */
   listRecentAnalyses: MethodOf<E, "codeScanning", "GET /repos/{owner}/{repo}/code-scanning/analyses">;
   /**
    * Update a code scanning alert
-   * @see https://docs.github.com/rest/code-scanning/code-scanning#update-a-code-scanning-alert
+   * Docs: https://docs.github.com/rest/code-scanning/code-scanning#update-a-code-scanning-alert
    */
   updateAlert: MethodOf<E, "codeScanning", "PATCH /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}">;
   /**
    * Update a code scanning default setup configuration
-   * @see https://docs.github.com/rest/code-scanning/code-scanning#update-a-code-scanning-default-setup-configuration
+   * Docs: https://docs.github.com/rest/code-scanning/code-scanning#update-a-code-scanning-default-setup-configuration
    */
   updateDefaultSetup: MethodOf<E, "codeScanning", "PATCH /repos/{owner}/{repo}/code-scanning/default-setup">;
   /**
    * Upload an analysis as SARIF data
-   * @see https://docs.github.com/rest/code-scanning/code-scanning#upload-an-analysis-as-sarif-data
+   * Docs: https://docs.github.com/rest/code-scanning/code-scanning#upload-an-analysis-as-sarif-data
    */
   uploadSarif: MethodOf<E, "codeScanning", "POST /repos/{owner}/{repo}/code-scanning/sarifs">;
 }
@@ -11576,102 +11576,102 @@ export interface CodeSecurityEndpoints {
 export interface CodeSecurityMethodsOf<E> {
   /**
    * Attach a configuration to repositories
-   * @see https://docs.github.com/rest/code-security/configurations#attach-a-configuration-to-repositories
+   * Docs: https://docs.github.com/rest/code-security/configurations#attach-a-configuration-to-repositories
    */
   attachConfiguration: MethodOf<E, "codeSecurity", "POST /orgs/{org}/code-security/configurations/{configuration_id}/attach">;
   /**
    * Attach an enterprise configuration to repositories
-   * @see https://docs.github.com/rest/code-security/configurations#attach-an-enterprise-configuration-to-repositories
+   * Docs: https://docs.github.com/rest/code-security/configurations#attach-an-enterprise-configuration-to-repositories
    */
   attachEnterpriseConfiguration: MethodOf<E, "codeSecurity", "POST /enterprises/{enterprise}/code-security/configurations/{configuration_id}/attach">;
   /**
    * Create a code security configuration
-   * @see https://docs.github.com/rest/code-security/configurations#create-a-code-security-configuration
+   * Docs: https://docs.github.com/rest/code-security/configurations#create-a-code-security-configuration
    */
   createConfiguration: MethodOf<E, "codeSecurity", "POST /orgs/{org}/code-security/configurations">;
   /**
    * Create a code security configuration for an enterprise
-   * @see https://docs.github.com/rest/code-security/configurations#create-a-code-security-configuration-for-an-enterprise
+   * Docs: https://docs.github.com/rest/code-security/configurations#create-a-code-security-configuration-for-an-enterprise
    */
   createConfigurationForEnterprise: MethodOf<E, "codeSecurity", "POST /enterprises/{enterprise}/code-security/configurations">;
   /**
    * Delete a code security configuration
-   * @see https://docs.github.com/rest/code-security/configurations#delete-a-code-security-configuration
+   * Docs: https://docs.github.com/rest/code-security/configurations#delete-a-code-security-configuration
    */
   deleteConfiguration: MethodOf<E, "codeSecurity", "DELETE /orgs/{org}/code-security/configurations/{configuration_id}">;
   /**
    * Delete a code security configuration for an enterprise
-   * @see https://docs.github.com/rest/code-security/configurations#delete-a-code-security-configuration-for-an-enterprise
+   * Docs: https://docs.github.com/rest/code-security/configurations#delete-a-code-security-configuration-for-an-enterprise
    */
   deleteConfigurationForEnterprise: MethodOf<E, "codeSecurity", "DELETE /enterprises/{enterprise}/code-security/configurations/{configuration_id}">;
   /**
    * Detach configurations from repositories
-   * @see https://docs.github.com/rest/code-security/configurations#detach-configurations-from-repositories
+   * Docs: https://docs.github.com/rest/code-security/configurations#detach-configurations-from-repositories
    */
   detachConfiguration: MethodOf<E, "codeSecurity", "DELETE /orgs/{org}/code-security/configurations/detach">;
   /**
    * Get a code security configuration
-   * @see https://docs.github.com/rest/code-security/configurations#get-a-code-security-configuration
+   * Docs: https://docs.github.com/rest/code-security/configurations#get-a-code-security-configuration
    */
   getConfiguration: MethodOf<E, "codeSecurity", "GET /orgs/{org}/code-security/configurations/{configuration_id}">;
   /**
    * Get the code security configuration associated with a repository
-   * @see https://docs.github.com/rest/code-security/configurations#get-the-code-security-configuration-associated-with-a-repository
+   * Docs: https://docs.github.com/rest/code-security/configurations#get-the-code-security-configuration-associated-with-a-repository
    */
   getConfigurationForRepository: MethodOf<E, "codeSecurity", "GET /repos/{owner}/{repo}/code-security-configuration">;
   /**
    * Get code security configurations for an enterprise
-   * @see https://docs.github.com/rest/code-security/configurations#get-code-security-configurations-for-an-enterprise
+   * Docs: https://docs.github.com/rest/code-security/configurations#get-code-security-configurations-for-an-enterprise
    */
   getConfigurationsForEnterprise: MethodOf<E, "codeSecurity", "GET /enterprises/{enterprise}/code-security/configurations">;
   /**
    * Get code security configurations for an organization
-   * @see https://docs.github.com/rest/code-security/configurations#get-code-security-configurations-for-an-organization
+   * Docs: https://docs.github.com/rest/code-security/configurations#get-code-security-configurations-for-an-organization
    */
   getConfigurationsForOrg: MethodOf<E, "codeSecurity", "GET /orgs/{org}/code-security/configurations">;
   /**
    * Get default code security configurations
-   * @see https://docs.github.com/rest/code-security/configurations#get-default-code-security-configurations
+   * Docs: https://docs.github.com/rest/code-security/configurations#get-default-code-security-configurations
    */
   getDefaultConfigurations: MethodOf<E, "codeSecurity", "GET /orgs/{org}/code-security/configurations/defaults">;
   /**
    * Get default code security configurations for an enterprise
-   * @see https://docs.github.com/rest/code-security/configurations#get-default-code-security-configurations-for-an-enterprise
+   * Docs: https://docs.github.com/rest/code-security/configurations#get-default-code-security-configurations-for-an-enterprise
    */
   getDefaultConfigurationsForEnterprise: MethodOf<E, "codeSecurity", "GET /enterprises/{enterprise}/code-security/configurations/defaults">;
   /**
    * Get repositories associated with a code security configuration
-   * @see https://docs.github.com/rest/code-security/configurations#get-repositories-associated-with-a-code-security-configuration
+   * Docs: https://docs.github.com/rest/code-security/configurations#get-repositories-associated-with-a-code-security-configuration
    */
   getRepositoriesForConfiguration: MethodOf<E, "codeSecurity", "GET /orgs/{org}/code-security/configurations/{configuration_id}/repositories">;
   /**
    * Get repositories associated with an enterprise code security configuration
-   * @see https://docs.github.com/rest/code-security/configurations#get-repositories-associated-with-an-enterprise-code-security-configuration
+   * Docs: https://docs.github.com/rest/code-security/configurations#get-repositories-associated-with-an-enterprise-code-security-configuration
    */
   getRepositoriesForEnterpriseConfiguration: MethodOf<E, "codeSecurity", "GET /enterprises/{enterprise}/code-security/configurations/{configuration_id}/repositories">;
   /**
    * Retrieve a code security configuration of an enterprise
-   * @see https://docs.github.com/rest/code-security/configurations#retrieve-a-code-security-configuration-of-an-enterprise
+   * Docs: https://docs.github.com/rest/code-security/configurations#retrieve-a-code-security-configuration-of-an-enterprise
    */
   getSingleConfigurationForEnterprise: MethodOf<E, "codeSecurity", "GET /enterprises/{enterprise}/code-security/configurations/{configuration_id}">;
   /**
    * Set a code security configuration as a default for an organization
-   * @see https://docs.github.com/rest/code-security/configurations#set-a-code-security-configuration-as-a-default-for-an-organization
+   * Docs: https://docs.github.com/rest/code-security/configurations#set-a-code-security-configuration-as-a-default-for-an-organization
    */
   setConfigurationAsDefault: MethodOf<E, "codeSecurity", "PUT /orgs/{org}/code-security/configurations/{configuration_id}/defaults">;
   /**
    * Set a code security configuration as a default for an enterprise
-   * @see https://docs.github.com/rest/code-security/configurations#set-a-code-security-configuration-as-a-default-for-an-enterprise
+   * Docs: https://docs.github.com/rest/code-security/configurations#set-a-code-security-configuration-as-a-default-for-an-enterprise
    */
   setConfigurationAsDefaultForEnterprise: MethodOf<E, "codeSecurity", "PUT /enterprises/{enterprise}/code-security/configurations/{configuration_id}/defaults">;
   /**
    * Update a code security configuration
-   * @see https://docs.github.com/rest/code-security/configurations#update-a-code-security-configuration
+   * Docs: https://docs.github.com/rest/code-security/configurations#update-a-code-security-configuration
    */
   updateConfiguration: MethodOf<E, "codeSecurity", "PATCH /orgs/{org}/code-security/configurations/{configuration_id}">;
   /**
    * Update a custom code security configuration for an enterprise
-   * @see https://docs.github.com/rest/code-security/configurations#update-a-custom-code-security-configuration-for-an-enterprise
+   * Docs: https://docs.github.com/rest/code-security/configurations#update-a-custom-code-security-configuration-for-an-enterprise
    */
   updateEnterpriseConfiguration: MethodOf<E, "codeSecurity", "PATCH /enterprises/{enterprise}/code-security/configurations/{configuration_id}">;
 }
@@ -11699,12 +11699,12 @@ export interface CodesOfConductEndpoints {
 export interface CodesOfConductMethodsOf<E> {
   /**
    * Get all codes of conduct
-   * @see https://docs.github.com/rest/codes-of-conduct/codes-of-conduct#get-all-codes-of-conduct
+   * Docs: https://docs.github.com/rest/codes-of-conduct/codes-of-conduct#get-all-codes-of-conduct
    */
   getAllCodesOfConduct: MethodOf<E, "codesOfConduct", "GET /codes_of_conduct">;
   /**
    * Get a code of conduct
-   * @see https://docs.github.com/rest/codes-of-conduct/codes-of-conduct#get-a-code-of-conduct
+   * Docs: https://docs.github.com/rest/codes-of-conduct/codes-of-conduct#get-a-code-of-conduct
    */
   getConductCode: MethodOf<E, "codesOfConduct", "GET /codes_of_conduct/{key}">;
   /** @deprecated use `codesOfConduct.getAllCodesOfConduct` */
@@ -12640,245 +12640,245 @@ export interface CodespacesEndpoints {
 export interface CodespacesMethodsOf<E> {
   /**
    * Add a selected repository to a user secret
-   * @see https://docs.github.com/rest/codespaces/secrets#add-a-selected-repository-to-a-user-secret
+   * Docs: https://docs.github.com/rest/codespaces/secrets#add-a-selected-repository-to-a-user-secret
    */
   addRepositoryForSecretForAuthenticatedUser: MethodOf<E, "codespaces", "PUT /user/codespaces/secrets/{secret_name}/repositories/{repository_id}">;
   /**
    * Add selected repository to an organization secret
-   * @see https://docs.github.com/rest/codespaces/organization-secrets#add-selected-repository-to-an-organization-secret
+   * Docs: https://docs.github.com/rest/codespaces/organization-secrets#add-selected-repository-to-an-organization-secret
    */
   addSelectedRepoToOrgSecret: MethodOf<E, "codespaces", "PUT /orgs/{org}/codespaces/secrets/{secret_name}/repositories/{repository_id}">;
   /**
    * Check if permissions defined by a devcontainer have been accepted by the authenticated user
-   * @see https://docs.github.com/rest/codespaces/codespaces#check-if-permissions-defined-by-a-devcontainer-have-been-accepted-by-the-authenticated-user
+   * Docs: https://docs.github.com/rest/codespaces/codespaces#check-if-permissions-defined-by-a-devcontainer-have-been-accepted-by-the-authenticated-user
    */
   checkPermissionsForDevcontainer: MethodOf<E, "codespaces", "GET /repos/{owner}/{repo}/codespaces/permissions_check">;
   /**
    * List machine types for a codespace
-   * @see https://docs.github.com/rest/codespaces/machines#list-machine-types-for-a-codespace
+   * Docs: https://docs.github.com/rest/codespaces/machines#list-machine-types-for-a-codespace
    */
   codespaceMachinesForAuthenticatedUser: MethodOf<E, "codespaces", "GET /user/codespaces/{codespace_name}/machines">;
   /**
    * Create a codespace for the authenticated user
-   * @see https://docs.github.com/rest/codespaces/codespaces#create-a-codespace-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/codespaces/codespaces#create-a-codespace-for-the-authenticated-user
    */
   createForAuthenticatedUser: MethodOf<E, "codespaces", "POST /user/codespaces">;
   /**
    * Create or update an organization secret
-   * @see https://docs.github.com/rest/codespaces/organization-secrets#create-or-update-an-organization-secret
+   * Docs: https://docs.github.com/rest/codespaces/organization-secrets#create-or-update-an-organization-secret
    */
   createOrUpdateOrgSecret: MethodOf<E, "codespaces", "PUT /orgs/{org}/codespaces/secrets/{secret_name}">;
   /**
    * Create or update a repository secret
-   * @see https://docs.github.com/rest/codespaces/repository-secrets#create-or-update-a-repository-secret
+   * Docs: https://docs.github.com/rest/codespaces/repository-secrets#create-or-update-a-repository-secret
    */
   createOrUpdateRepoSecret: MethodOf<E, "codespaces", "PUT /repos/{owner}/{repo}/codespaces/secrets/{secret_name}">;
   /**
    * Create or update a secret for the authenticated user
-   * @see https://docs.github.com/rest/codespaces/secrets#create-or-update-a-secret-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/codespaces/secrets#create-or-update-a-secret-for-the-authenticated-user
    */
   createOrUpdateSecretForAuthenticatedUser: MethodOf<E, "codespaces", "PUT /user/codespaces/secrets/{secret_name}">;
   /**
    * Create a codespace from a pull request
-   * @see https://docs.github.com/rest/codespaces/codespaces#create-a-codespace-from-a-pull-request
+   * Docs: https://docs.github.com/rest/codespaces/codespaces#create-a-codespace-from-a-pull-request
    */
   createWithPrForAuthenticatedUser: MethodOf<E, "codespaces", "POST /repos/{owner}/{repo}/pulls/{pull_number}/codespaces">;
   /**
    * Create a codespace in a repository
-   * @see https://docs.github.com/rest/codespaces/codespaces#create-a-codespace-in-a-repository
+   * Docs: https://docs.github.com/rest/codespaces/codespaces#create-a-codespace-in-a-repository
    */
   createWithRepoForAuthenticatedUser: MethodOf<E, "codespaces", "POST /repos/{owner}/{repo}/codespaces">;
   /**
    * Remove users from Codespaces access for an organization
-   * @see https://docs.github.com/rest/codespaces/organizations#remove-users-from-codespaces-access-for-an-organization
+   * Docs: https://docs.github.com/rest/codespaces/organizations#remove-users-from-codespaces-access-for-an-organization
    * @deprecated deprecated
    */
   deleteCodespacesAccessUsers: MethodOf<E, "codespaces", "DELETE /orgs/{org}/codespaces/access/selected_users">;
   /**
    * Delete a codespace for the authenticated user
-   * @see https://docs.github.com/rest/codespaces/codespaces#delete-a-codespace-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/codespaces/codespaces#delete-a-codespace-for-the-authenticated-user
    */
   deleteForAuthenticatedUser: MethodOf<E, "codespaces", "DELETE /user/codespaces/{codespace_name}">;
   /**
    * Delete a codespace from the organization
-   * @see https://docs.github.com/rest/codespaces/organizations#delete-a-codespace-from-the-organization
+   * Docs: https://docs.github.com/rest/codespaces/organizations#delete-a-codespace-from-the-organization
    */
   deleteFromOrganization: MethodOf<E, "codespaces", "DELETE /orgs/{org}/members/{username}/codespaces/{codespace_name}">;
   /**
    * Delete an organization secret
-   * @see https://docs.github.com/rest/codespaces/organization-secrets#delete-an-organization-secret
+   * Docs: https://docs.github.com/rest/codespaces/organization-secrets#delete-an-organization-secret
    */
   deleteOrgSecret: MethodOf<E, "codespaces", "DELETE /orgs/{org}/codespaces/secrets/{secret_name}">;
   /**
    * Delete a repository secret
-   * @see https://docs.github.com/rest/codespaces/repository-secrets#delete-a-repository-secret
+   * Docs: https://docs.github.com/rest/codespaces/repository-secrets#delete-a-repository-secret
    */
   deleteRepoSecret: MethodOf<E, "codespaces", "DELETE /repos/{owner}/{repo}/codespaces/secrets/{secret_name}">;
   /**
    * Delete a secret for the authenticated user
-   * @see https://docs.github.com/rest/codespaces/secrets#delete-a-secret-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/codespaces/secrets#delete-a-secret-for-the-authenticated-user
    */
   deleteSecretForAuthenticatedUser: MethodOf<E, "codespaces", "DELETE /user/codespaces/secrets/{secret_name}">;
   /**
    * Export a codespace for the authenticated user
-   * @see https://docs.github.com/rest/codespaces/codespaces#export-a-codespace-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/codespaces/codespaces#export-a-codespace-for-the-authenticated-user
    */
   exportForAuthenticatedUser: MethodOf<E, "codespaces", "POST /user/codespaces/{codespace_name}/exports">;
   /**
    * List codespaces for a user in organization
-   * @see https://docs.github.com/rest/codespaces/organizations#list-codespaces-for-a-user-in-organization
+   * Docs: https://docs.github.com/rest/codespaces/organizations#list-codespaces-for-a-user-in-organization
    */
   getCodespacesForUserInOrg: MethodOf<E, "codespaces", "GET /orgs/{org}/members/{username}/codespaces">;
   /**
    * Get details about a codespace export
-   * @see https://docs.github.com/rest/codespaces/codespaces#get-details-about-a-codespace-export
+   * Docs: https://docs.github.com/rest/codespaces/codespaces#get-details-about-a-codespace-export
    */
   getExportDetailsForAuthenticatedUser: MethodOf<E, "codespaces", "GET /user/codespaces/{codespace_name}/exports/{export_id}">;
   /**
    * Get a codespace for the authenticated user
-   * @see https://docs.github.com/rest/codespaces/codespaces#get-a-codespace-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/codespaces/codespaces#get-a-codespace-for-the-authenticated-user
    */
   getForAuthenticatedUser: MethodOf<E, "codespaces", "GET /user/codespaces/{codespace_name}">;
   /**
    * Get an organization public key
-   * @see https://docs.github.com/rest/codespaces/organization-secrets#get-an-organization-public-key
+   * Docs: https://docs.github.com/rest/codespaces/organization-secrets#get-an-organization-public-key
    */
   getOrgPublicKey: MethodOf<E, "codespaces", "GET /orgs/{org}/codespaces/secrets/public-key">;
   /**
    * Get an organization secret
-   * @see https://docs.github.com/rest/codespaces/organization-secrets#get-an-organization-secret
+   * Docs: https://docs.github.com/rest/codespaces/organization-secrets#get-an-organization-secret
    */
   getOrgSecret: MethodOf<E, "codespaces", "GET /orgs/{org}/codespaces/secrets/{secret_name}">;
   /**
    * Get public key for the authenticated user
-   * @see https://docs.github.com/rest/codespaces/secrets#get-public-key-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/codespaces/secrets#get-public-key-for-the-authenticated-user
    */
   getPublicKeyForAuthenticatedUser: MethodOf<E, "codespaces", "GET /user/codespaces/secrets/public-key">;
   /**
    * Get a repository public key
-   * @see https://docs.github.com/rest/codespaces/repository-secrets#get-a-repository-public-key
+   * Docs: https://docs.github.com/rest/codespaces/repository-secrets#get-a-repository-public-key
    */
   getRepoPublicKey: MethodOf<E, "codespaces", "GET /repos/{owner}/{repo}/codespaces/secrets/public-key">;
   /**
    * Get a repository secret
-   * @see https://docs.github.com/rest/codespaces/repository-secrets#get-a-repository-secret
+   * Docs: https://docs.github.com/rest/codespaces/repository-secrets#get-a-repository-secret
    */
   getRepoSecret: MethodOf<E, "codespaces", "GET /repos/{owner}/{repo}/codespaces/secrets/{secret_name}">;
   /**
    * Get a secret for the authenticated user
-   * @see https://docs.github.com/rest/codespaces/secrets#get-a-secret-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/codespaces/secrets#get-a-secret-for-the-authenticated-user
    */
   getSecretForAuthenticatedUser: MethodOf<E, "codespaces", "GET /user/codespaces/secrets/{secret_name}">;
   /**
    * List devcontainer configurations in a repository for the authenticated user
-   * @see https://docs.github.com/rest/codespaces/codespaces#list-devcontainer-configurations-in-a-repository-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/codespaces/codespaces#list-devcontainer-configurations-in-a-repository-for-the-authenticated-user
    */
   listDevcontainersInRepositoryForAuthenticatedUser: MethodOf<E, "codespaces", "GET /repos/{owner}/{repo}/codespaces/devcontainers">;
   /**
    * List codespaces for the authenticated user
-   * @see https://docs.github.com/rest/codespaces/codespaces#list-codespaces-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/codespaces/codespaces#list-codespaces-for-the-authenticated-user
    */
   listForAuthenticatedUser: MethodOf<E, "codespaces", "GET /user/codespaces">;
   /**
    * List codespaces for the organization
-   * @see https://docs.github.com/rest/codespaces/organizations#list-codespaces-for-the-organization
+   * Docs: https://docs.github.com/rest/codespaces/organizations#list-codespaces-for-the-organization
    */
   listInOrganization: MethodOf<E, "codespaces", "GET /orgs/{org}/codespaces">;
   /**
    * List codespaces in a repository for the authenticated user
-   * @see https://docs.github.com/rest/codespaces/codespaces#list-codespaces-in-a-repository-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/codespaces/codespaces#list-codespaces-in-a-repository-for-the-authenticated-user
    */
   listInRepositoryForAuthenticatedUser: MethodOf<E, "codespaces", "GET /repos/{owner}/{repo}/codespaces">;
   /**
    * List organization secrets
-   * @see https://docs.github.com/rest/codespaces/organization-secrets#list-organization-secrets
+   * Docs: https://docs.github.com/rest/codespaces/organization-secrets#list-organization-secrets
    */
   listOrgSecrets: MethodOf<E, "codespaces", "GET /orgs/{org}/codespaces/secrets">;
   /**
    * List repository secrets
-   * @see https://docs.github.com/rest/codespaces/repository-secrets#list-repository-secrets
+   * Docs: https://docs.github.com/rest/codespaces/repository-secrets#list-repository-secrets
    */
   listRepoSecrets: MethodOf<E, "codespaces", "GET /repos/{owner}/{repo}/codespaces/secrets">;
   /**
    * List selected repositories for a user secret
-   * @see https://docs.github.com/rest/codespaces/secrets#list-selected-repositories-for-a-user-secret
+   * Docs: https://docs.github.com/rest/codespaces/secrets#list-selected-repositories-for-a-user-secret
    */
   listRepositoriesForSecretForAuthenticatedUser: MethodOf<E, "codespaces", "GET /user/codespaces/secrets/{secret_name}/repositories">;
   /**
    * List secrets for the authenticated user
-   * @see https://docs.github.com/rest/codespaces/secrets#list-secrets-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/codespaces/secrets#list-secrets-for-the-authenticated-user
    */
   listSecretsForAuthenticatedUser: MethodOf<E, "codespaces", "GET /user/codespaces/secrets">;
   /**
    * List selected repositories for an organization secret
-   * @see https://docs.github.com/rest/codespaces/organization-secrets#list-selected-repositories-for-an-organization-secret
+   * Docs: https://docs.github.com/rest/codespaces/organization-secrets#list-selected-repositories-for-an-organization-secret
    */
   listSelectedReposForOrgSecret: MethodOf<E, "codespaces", "GET /orgs/{org}/codespaces/secrets/{secret_name}/repositories">;
   /**
    * Get default attributes for a codespace
-   * @see https://docs.github.com/rest/codespaces/codespaces#get-default-attributes-for-a-codespace
+   * Docs: https://docs.github.com/rest/codespaces/codespaces#get-default-attributes-for-a-codespace
    */
   preFlightWithRepoForAuthenticatedUser: MethodOf<E, "codespaces", "GET /repos/{owner}/{repo}/codespaces/new">;
   /**
    * Create a repository from an unpublished codespace
-   * @see https://docs.github.com/rest/codespaces/codespaces#create-a-repository-from-an-unpublished-codespace
+   * Docs: https://docs.github.com/rest/codespaces/codespaces#create-a-repository-from-an-unpublished-codespace
    */
   publishForAuthenticatedUser: MethodOf<E, "codespaces", "POST /user/codespaces/{codespace_name}/publish">;
   /**
    * Remove a selected repository from a user secret
-   * @see https://docs.github.com/rest/codespaces/secrets#remove-a-selected-repository-from-a-user-secret
+   * Docs: https://docs.github.com/rest/codespaces/secrets#remove-a-selected-repository-from-a-user-secret
    */
   removeRepositoryForSecretForAuthenticatedUser: MethodOf<E, "codespaces", "DELETE /user/codespaces/secrets/{secret_name}/repositories/{repository_id}">;
   /**
    * Remove selected repository from an organization secret
-   * @see https://docs.github.com/rest/codespaces/organization-secrets#remove-selected-repository-from-an-organization-secret
+   * Docs: https://docs.github.com/rest/codespaces/organization-secrets#remove-selected-repository-from-an-organization-secret
    */
   removeSelectedRepoFromOrgSecret: MethodOf<E, "codespaces", "DELETE /orgs/{org}/codespaces/secrets/{secret_name}/repositories/{repository_id}">;
   /**
    * List available machine types for a repository
-   * @see https://docs.github.com/rest/codespaces/machines#list-available-machine-types-for-a-repository
+   * Docs: https://docs.github.com/rest/codespaces/machines#list-available-machine-types-for-a-repository
    */
   repoMachinesForAuthenticatedUser: MethodOf<E, "codespaces", "GET /repos/{owner}/{repo}/codespaces/machines">;
   /**
    * Manage access control for organization codespaces
-   * @see https://docs.github.com/rest/codespaces/organizations#manage-access-control-for-organization-codespaces
+   * Docs: https://docs.github.com/rest/codespaces/organizations#manage-access-control-for-organization-codespaces
    * @deprecated deprecated
    */
   setCodespacesAccess: MethodOf<E, "codespaces", "PUT /orgs/{org}/codespaces/access">;
   /**
    * Add users to Codespaces access for an organization
-   * @see https://docs.github.com/rest/codespaces/organizations#add-users-to-codespaces-access-for-an-organization
+   * Docs: https://docs.github.com/rest/codespaces/organizations#add-users-to-codespaces-access-for-an-organization
    * @deprecated deprecated
    */
   setCodespacesAccessUsers: MethodOf<E, "codespaces", "POST /orgs/{org}/codespaces/access/selected_users">;
   /**
    * Set selected repositories for a user secret
-   * @see https://docs.github.com/rest/codespaces/secrets#set-selected-repositories-for-a-user-secret
+   * Docs: https://docs.github.com/rest/codespaces/secrets#set-selected-repositories-for-a-user-secret
    */
   setRepositoriesForSecretForAuthenticatedUser: MethodOf<E, "codespaces", "PUT /user/codespaces/secrets/{secret_name}/repositories">;
   /**
    * Set selected repositories for an organization secret
-   * @see https://docs.github.com/rest/codespaces/organization-secrets#set-selected-repositories-for-an-organization-secret
+   * Docs: https://docs.github.com/rest/codespaces/organization-secrets#set-selected-repositories-for-an-organization-secret
    */
   setSelectedReposForOrgSecret: MethodOf<E, "codespaces", "PUT /orgs/{org}/codespaces/secrets/{secret_name}/repositories">;
   /**
    * Start a codespace for the authenticated user
-   * @see https://docs.github.com/rest/codespaces/codespaces#start-a-codespace-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/codespaces/codespaces#start-a-codespace-for-the-authenticated-user
    */
   startForAuthenticatedUser: MethodOf<E, "codespaces", "POST /user/codespaces/{codespace_name}/start">;
   /**
    * Stop a codespace for the authenticated user
-   * @see https://docs.github.com/rest/codespaces/codespaces#stop-a-codespace-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/codespaces/codespaces#stop-a-codespace-for-the-authenticated-user
    */
   stopForAuthenticatedUser: MethodOf<E, "codespaces", "POST /user/codespaces/{codespace_name}/stop">;
   /**
    * Stop a codespace for an organization user
-   * @see https://docs.github.com/rest/codespaces/organizations#stop-a-codespace-for-an-organization-user
+   * Docs: https://docs.github.com/rest/codespaces/organizations#stop-a-codespace-for-an-organization-user
    */
   stopInOrganization: MethodOf<E, "codespaces", "POST /orgs/{org}/members/{username}/codespaces/{codespace_name}/stop">;
   /**
    * Update a codespace for the authenticated user
-   * @see https://docs.github.com/rest/codespaces/codespaces#update-a-codespace-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/codespaces/codespaces#update-a-codespace-for-the-authenticated-user
    */
   updateForAuthenticatedUser: MethodOf<E, "codespaces", "PATCH /user/codespaces/{codespace_name}">;
 }
@@ -13421,157 +13421,157 @@ export interface CopilotEndpoints {
 export interface CopilotMethodsOf<E> {
   /**
    * Add teams to the Copilot subscription for an organization
-   * @see https://docs.github.com/rest/copilot/copilot-user-management#add-teams-to-the-copilot-subscription-for-an-organization
+   * Docs: https://docs.github.com/rest/copilot/copilot-user-management#add-teams-to-the-copilot-subscription-for-an-organization
    */
   addCopilotSeatsForTeams: MethodOf<E, "copilot", "POST /orgs/{org}/copilot/billing/selected_teams">;
   /**
    * Add users to the Copilot subscription for an organization
-   * @see https://docs.github.com/rest/copilot/copilot-user-management#add-users-to-the-copilot-subscription-for-an-organization
+   * Docs: https://docs.github.com/rest/copilot/copilot-user-management#add-users-to-the-copilot-subscription-for-an-organization
    */
   addCopilotSeatsForUsers: MethodOf<E, "copilot", "POST /orgs/{org}/copilot/billing/selected_users">;
   /**
    * Add organizations to the enterprise coding agent policy
-   * @see https://docs.github.com/rest/copilot/copilot-coding-agent-management#add-organizations-to-the-enterprise-coding-agent-policy
+   * Docs: https://docs.github.com/rest/copilot/copilot-coding-agent-management#add-organizations-to-the-enterprise-coding-agent-policy
    */
   addOrganizationsToEnterpriseCodingAgentPolicy: MethodOf<E, "copilot", "POST /enterprises/{enterprise}/copilot/policies/coding_agent/organizations">;
   /**
    * Remove teams from the Copilot subscription for an organization
-   * @see https://docs.github.com/rest/copilot/copilot-user-management#remove-teams-from-the-copilot-subscription-for-an-organization
+   * Docs: https://docs.github.com/rest/copilot/copilot-user-management#remove-teams-from-the-copilot-subscription-for-an-organization
    */
   cancelCopilotSeatAssignmentForTeams: MethodOf<E, "copilot", "DELETE /orgs/{org}/copilot/billing/selected_teams">;
   /**
    * Remove users from the Copilot subscription for an organization
-   * @see https://docs.github.com/rest/copilot/copilot-user-management#remove-users-from-the-copilot-subscription-for-an-organization
+   * Docs: https://docs.github.com/rest/copilot/copilot-user-management#remove-users-from-the-copilot-subscription-for-an-organization
    */
   cancelCopilotSeatAssignmentForUsers: MethodOf<E, "copilot", "DELETE /orgs/{org}/copilot/billing/selected_users">;
   /**
    * Get Copilot content exclusion rules for an organization
-   * @see https://docs.github.com/rest/copilot/copilot-content-exclusion-management#get-copilot-content-exclusion-rules-for-an-organization
+   * Docs: https://docs.github.com/rest/copilot/copilot-content-exclusion-management#get-copilot-content-exclusion-rules-for-an-organization
    */
   copilotContentExclusionForOrganization: MethodOf<E, "copilot", "GET /orgs/{org}/copilot/content_exclusion">;
   /**
    * Get Copilot enterprise usage metrics for a specific day
-   * @see https://docs.github.com/rest/copilot/copilot-usage-metrics#get-copilot-enterprise-usage-metrics-for-a-specific-day
+   * Docs: https://docs.github.com/rest/copilot/copilot-usage-metrics#get-copilot-enterprise-usage-metrics-for-a-specific-day
    */
   copilotEnterpriseOneDayUsageMetrics: MethodOf<E, "copilot", "GET /enterprises/{enterprise}/copilot/metrics/reports/enterprise-1-day">;
   /**
    * Get Copilot enterprise repository report for a specific day
-   * @see https://docs.github.com/rest/copilot/copilot-usage-metrics#get-copilot-enterprise-repository-report-for-a-specific-day
+   * Docs: https://docs.github.com/rest/copilot/copilot-usage-metrics#get-copilot-enterprise-repository-report-for-a-specific-day
    */
   copilotEnterpriseReposOneDayReport: MethodOf<E, "copilot", "GET /enterprises/{enterprise}/copilot/metrics/reports/repos-1-day">;
   /**
    * Get Copilot enterprise usage metrics
-   * @see https://docs.github.com/rest/copilot/copilot-usage-metrics#get-copilot-enterprise-usage-metrics
+   * Docs: https://docs.github.com/rest/copilot/copilot-usage-metrics#get-copilot-enterprise-usage-metrics
    */
   copilotEnterpriseUsageMetrics: MethodOf<E, "copilot", "GET /enterprises/{enterprise}/copilot/metrics/reports/enterprise-28-day/latest">;
   /**
    * Get Copilot enterprise user-teams report for a specific day
-   * @see https://docs.github.com/rest/copilot/copilot-usage-metrics#get-copilot-enterprise-user-teams-report-for-a-specific-day
+   * Docs: https://docs.github.com/rest/copilot/copilot-usage-metrics#get-copilot-enterprise-user-teams-report-for-a-specific-day
    */
   copilotEnterpriseUserTeamsOneDayReport: MethodOf<E, "copilot", "GET /enterprises/{enterprise}/copilot/metrics/reports/user-teams-1-day">;
   /**
    * Get Copilot organization usage metrics for a specific day
-   * @see https://docs.github.com/rest/copilot/copilot-usage-metrics#get-copilot-organization-usage-metrics-for-a-specific-day
+   * Docs: https://docs.github.com/rest/copilot/copilot-usage-metrics#get-copilot-organization-usage-metrics-for-a-specific-day
    */
   copilotOrganizationOneDayUsageMetrics: MethodOf<E, "copilot", "GET /orgs/{org}/copilot/metrics/reports/organization-1-day">;
   /**
    * Get Copilot organization repository report for a specific day
-   * @see https://docs.github.com/rest/copilot/copilot-usage-metrics#get-copilot-organization-repository-report-for-a-specific-day
+   * Docs: https://docs.github.com/rest/copilot/copilot-usage-metrics#get-copilot-organization-repository-report-for-a-specific-day
    */
   copilotOrganizationReposOneDayReport: MethodOf<E, "copilot", "GET /orgs/{org}/copilot/metrics/reports/repos-1-day">;
   /**
    * Get Copilot organization usage metrics
-   * @see https://docs.github.com/rest/copilot/copilot-usage-metrics#get-copilot-organization-usage-metrics
+   * Docs: https://docs.github.com/rest/copilot/copilot-usage-metrics#get-copilot-organization-usage-metrics
    */
   copilotOrganizationUsageMetrics: MethodOf<E, "copilot", "GET /orgs/{org}/copilot/metrics/reports/organization-28-day/latest">;
   /**
    * Get Copilot organization user-teams report for a specific day
-   * @see https://docs.github.com/rest/copilot/copilot-usage-metrics#get-copilot-organization-user-teams-report-for-a-specific-day
+   * Docs: https://docs.github.com/rest/copilot/copilot-usage-metrics#get-copilot-organization-user-teams-report-for-a-specific-day
    */
   copilotOrganizationUserTeamsOneDayReport: MethodOf<E, "copilot", "GET /orgs/{org}/copilot/metrics/reports/user-teams-1-day">;
   /**
    * Get Copilot organization users usage metrics for a specific day
-   * @see https://docs.github.com/rest/copilot/copilot-usage-metrics#get-copilot-organization-users-usage-metrics-for-a-specific-day
+   * Docs: https://docs.github.com/rest/copilot/copilot-usage-metrics#get-copilot-organization-users-usage-metrics-for-a-specific-day
    */
   copilotOrganizationUsersOneDayUsageMetrics: MethodOf<E, "copilot", "GET /orgs/{org}/copilot/metrics/reports/users-1-day">;
   /**
    * Get Copilot organization users usage metrics
-   * @see https://docs.github.com/rest/copilot/copilot-usage-metrics#get-copilot-organization-users-usage-metrics
+   * Docs: https://docs.github.com/rest/copilot/copilot-usage-metrics#get-copilot-organization-users-usage-metrics
    */
   copilotOrganizationUsersUsageMetrics: MethodOf<E, "copilot", "GET /orgs/{org}/copilot/metrics/reports/users-28-day/latest">;
   /**
    * Get Copilot users usage metrics for a specific day
-   * @see https://docs.github.com/rest/copilot/copilot-usage-metrics#get-copilot-users-usage-metrics-for-a-specific-day
+   * Docs: https://docs.github.com/rest/copilot/copilot-usage-metrics#get-copilot-users-usage-metrics-for-a-specific-day
    */
   copilotUsersOneDayUsageMetrics: MethodOf<E, "copilot", "GET /enterprises/{enterprise}/copilot/metrics/reports/users-1-day">;
   /**
    * Get Copilot users usage metrics
-   * @see https://docs.github.com/rest/copilot/copilot-usage-metrics#get-copilot-users-usage-metrics
+   * Docs: https://docs.github.com/rest/copilot/copilot-usage-metrics#get-copilot-users-usage-metrics
    */
   copilotUsersUsageMetrics: MethodOf<E, "copilot", "GET /enterprises/{enterprise}/copilot/metrics/reports/users-28-day/latest">;
   /**
    * Disable a repository for Copilot cloud agent in an organization
-   * @see https://docs.github.com/rest/copilot/copilot-coding-agent-management#disable-a-repository-for-copilot-cloud-agent-in-an-organization
+   * Docs: https://docs.github.com/rest/copilot/copilot-coding-agent-management#disable-a-repository-for-copilot-cloud-agent-in-an-organization
    */
   disableCopilotCodingAgentForRepositoryInOrganization: MethodOf<E, "copilot", "DELETE /orgs/{org}/copilot/coding-agent/permissions/repositories/{repository_id}">;
   /**
    * Enable a repository for Copilot cloud agent in an organization
-   * @see https://docs.github.com/rest/copilot/copilot-coding-agent-management#enable-a-repository-for-copilot-cloud-agent-in-an-organization
+   * Docs: https://docs.github.com/rest/copilot/copilot-coding-agent-management#enable-a-repository-for-copilot-cloud-agent-in-an-organization
    */
   enableCopilotCodingAgentForRepositoryInOrganization: MethodOf<E, "copilot", "PUT /orgs/{org}/copilot/coding-agent/permissions/repositories/{repository_id}">;
   /**
    * Get Copilot cloud agent configuration for a repository
-   * @see https://docs.github.com/rest/copilot/copilot-cloud-agent-management#get-copilot-cloud-agent-configuration-for-a-repository
+   * Docs: https://docs.github.com/rest/copilot/copilot-cloud-agent-management#get-copilot-cloud-agent-configuration-for-a-repository
    */
   getCopilotCloudAgentConfiguration: MethodOf<E, "copilot", "GET /repos/{owner}/{repo}/copilot/cloud-agent/configuration">;
   /**
    * Get Copilot cloud agent permissions for an organization
-   * @see https://docs.github.com/rest/copilot/copilot-coding-agent-management#get-copilot-cloud-agent-permissions-for-an-organization
+   * Docs: https://docs.github.com/rest/copilot/copilot-coding-agent-management#get-copilot-cloud-agent-permissions-for-an-organization
    */
   getCopilotCodingAgentPermissionsOrganization: MethodOf<E, "copilot", "GET /orgs/{org}/copilot/coding-agent/permissions">;
   /**
    * Get Copilot seat information and settings for an organization
-   * @see https://docs.github.com/rest/copilot/copilot-user-management#get-copilot-seat-information-and-settings-for-an-organization
+   * Docs: https://docs.github.com/rest/copilot/copilot-user-management#get-copilot-seat-information-and-settings-for-an-organization
    */
   getCopilotOrganizationDetails: MethodOf<E, "copilot", "GET /orgs/{org}/copilot/billing">;
   /**
    * Get Copilot seat assignment details for a user
-   * @see https://docs.github.com/rest/copilot/copilot-user-management#get-copilot-seat-assignment-details-for-a-user
+   * Docs: https://docs.github.com/rest/copilot/copilot-user-management#get-copilot-seat-assignment-details-for-a-user
    */
   getCopilotSeatDetailsForUser: MethodOf<E, "copilot", "GET /orgs/{org}/members/{username}/copilot">;
   /**
    * List repositories enabled for Copilot cloud agent in an organization
-   * @see https://docs.github.com/rest/copilot/copilot-coding-agent-management#list-repositories-enabled-for-copilot-cloud-agent-in-an-organization
+   * Docs: https://docs.github.com/rest/copilot/copilot-coding-agent-management#list-repositories-enabled-for-copilot-cloud-agent-in-an-organization
    */
   listCopilotCodingAgentSelectedRepositoriesForOrganization: MethodOf<E, "copilot", "GET /orgs/{org}/copilot/coding-agent/permissions/repositories">;
   /**
    * List all Copilot seat assignments for an organization
-   * @see https://docs.github.com/rest/copilot/copilot-user-management#list-all-copilot-seat-assignments-for-an-organization
+   * Docs: https://docs.github.com/rest/copilot/copilot-user-management#list-all-copilot-seat-assignments-for-an-organization
    */
   listCopilotSeats: MethodOf<E, "copilot", "GET /orgs/{org}/copilot/billing/seats">;
   /**
    * Remove organizations from the enterprise coding agent policy
-   * @see https://docs.github.com/rest/copilot/copilot-coding-agent-management#remove-organizations-from-the-enterprise-coding-agent-policy
+   * Docs: https://docs.github.com/rest/copilot/copilot-coding-agent-management#remove-organizations-from-the-enterprise-coding-agent-policy
    */
   removeOrganizationsFromEnterpriseCodingAgentPolicy: MethodOf<E, "copilot", "DELETE /enterprises/{enterprise}/copilot/policies/coding_agent/organizations">;
   /**
    * Set Copilot cloud agent permissions for an organization
-   * @see https://docs.github.com/rest/copilot/copilot-coding-agent-management#set-copilot-cloud-agent-permissions-for-an-organization
+   * Docs: https://docs.github.com/rest/copilot/copilot-coding-agent-management#set-copilot-cloud-agent-permissions-for-an-organization
    */
   setCopilotCodingAgentPermissionsOrganization: MethodOf<E, "copilot", "PUT /orgs/{org}/copilot/coding-agent/permissions">;
   /**
    * Set selected repositories for Copilot cloud agent in an organization
-   * @see https://docs.github.com/rest/copilot/copilot-coding-agent-management#set-selected-repositories-for-copilot-cloud-agent-in-an-organization
+   * Docs: https://docs.github.com/rest/copilot/copilot-coding-agent-management#set-selected-repositories-for-copilot-cloud-agent-in-an-organization
    */
   setCopilotCodingAgentSelectedRepositoriesForOrganization: MethodOf<E, "copilot", "PUT /orgs/{org}/copilot/coding-agent/permissions/repositories">;
   /**
    * Set Copilot content exclusion rules for an organization
-   * @see https://docs.github.com/rest/copilot/copilot-content-exclusion-management#set-copilot-content-exclusion-rules-for-an-organization
+   * Docs: https://docs.github.com/rest/copilot/copilot-content-exclusion-management#set-copilot-content-exclusion-rules-for-an-organization
    */
   setCopilotContentExclusionForOrganization: MethodOf<E, "copilot", "PUT /orgs/{org}/copilot/content_exclusion">;
   /**
    * Set the coding agent policy for an enterprise
-   * @see https://docs.github.com/rest/copilot/copilot-coding-agent-management#set-the-coding-agent-policy-for-an-enterprise
+   * Docs: https://docs.github.com/rest/copilot/copilot-coding-agent-management#set-the-coding-agent-policy-for-an-enterprise
    */
   setEnterpriseCodingAgentPolicy: MethodOf<E, "copilot", "PUT /enterprises/{enterprise}/copilot/policies/coding_agent">;
 }
@@ -14353,142 +14353,142 @@ export interface CopilotSpacesEndpoints {
 export interface CopilotSpacesMethodsOf<E> {
   /**
    * Add a collaborator to an organization Copilot Space
-   * @see https://docs.github.com/rest/copilot-spaces/collaborators#add-a-collaborator-to-an-organization-copilot-space
+   * Docs: https://docs.github.com/rest/copilot-spaces/collaborators#add-a-collaborator-to-an-organization-copilot-space
    */
   addCollaboratorForOrg: MethodOf<E, "copilotSpaces", "POST /orgs/{org}/copilot-spaces/{space_number}/collaborators">;
   /**
    * Add a collaborator to a Copilot Space for a user
-   * @see https://docs.github.com/rest/copilot-spaces/collaborators#add-a-collaborator-to-a-copilot-space-for-a-user
+   * Docs: https://docs.github.com/rest/copilot-spaces/collaborators#add-a-collaborator-to-a-copilot-space-for-a-user
    */
   addCollaboratorForUser: MethodOf<E, "copilotSpaces", "POST /users/{username}/copilot-spaces/{space_number}/collaborators">;
   /**
    * Create an organization Copilot Space
-   * @see https://docs.github.com/rest/copilot-spaces/copilot-spaces#create-an-organization-copilot-space
+   * Docs: https://docs.github.com/rest/copilot-spaces/copilot-spaces#create-an-organization-copilot-space
    */
   createForOrg: MethodOf<E, "copilotSpaces", "POST /orgs/{org}/copilot-spaces">;
   /**
    * Create a Copilot Space for a user
-   * @see https://docs.github.com/rest/copilot-spaces/copilot-spaces#create-a-copilot-space-for-a-user
+   * Docs: https://docs.github.com/rest/copilot-spaces/copilot-spaces#create-a-copilot-space-for-a-user
    */
   createForUser: MethodOf<E, "copilotSpaces", "POST /users/{username}/copilot-spaces">;
   /**
    * Create a resource for an organization Copilot Space
-   * @see https://docs.github.com/rest/copilot-spaces/resources#create-a-resource-for-an-organization-copilot-space
+   * Docs: https://docs.github.com/rest/copilot-spaces/resources#create-a-resource-for-an-organization-copilot-space
    */
   createResourceForOrg: MethodOf<E, "copilotSpaces", "POST /orgs/{org}/copilot-spaces/{space_number}/resources">;
   /**
    * Create a resource for a Copilot Space for a user
-   * @see https://docs.github.com/rest/copilot-spaces/resources#create-a-resource-for-a-copilot-space-for-a-user
+   * Docs: https://docs.github.com/rest/copilot-spaces/resources#create-a-resource-for-a-copilot-space-for-a-user
    */
   createResourceForUser: MethodOf<E, "copilotSpaces", "POST /users/{username}/copilot-spaces/{space_number}/resources">;
   /**
    * Delete an organization Copilot Space
-   * @see https://docs.github.com/rest/copilot-spaces/copilot-spaces#delete-an-organization-copilot-space
+   * Docs: https://docs.github.com/rest/copilot-spaces/copilot-spaces#delete-an-organization-copilot-space
    */
   deleteForOrg: MethodOf<E, "copilotSpaces", "DELETE /orgs/{org}/copilot-spaces/{space_number}">;
   /**
    * Delete a Copilot Space for a user
-   * @see https://docs.github.com/rest/copilot-spaces/copilot-spaces#delete-a-copilot-space-for-a-user
+   * Docs: https://docs.github.com/rest/copilot-spaces/copilot-spaces#delete-a-copilot-space-for-a-user
    */
   deleteForUser: MethodOf<E, "copilotSpaces", "DELETE /users/{username}/copilot-spaces/{space_number}">;
   /**
    * Delete a resource from an organization Copilot Space
-   * @see https://docs.github.com/rest/copilot-spaces/resources#delete-a-resource-from-an-organization-copilot-space
+   * Docs: https://docs.github.com/rest/copilot-spaces/resources#delete-a-resource-from-an-organization-copilot-space
    */
   deleteResourceForOrg: MethodOf<E, "copilotSpaces", "DELETE /orgs/{org}/copilot-spaces/{space_number}/resources/{space_resource_id}">;
   /**
    * Delete a resource from a Copilot Space for a user
-   * @see https://docs.github.com/rest/copilot-spaces/resources#delete-a-resource-from-a-copilot-space-for-a-user
+   * Docs: https://docs.github.com/rest/copilot-spaces/resources#delete-a-resource-from-a-copilot-space-for-a-user
    */
   deleteResourceForUser: MethodOf<E, "copilotSpaces", "DELETE /users/{username}/copilot-spaces/{space_number}/resources/{space_resource_id}">;
   /**
    * Get an organization Copilot Space
-   * @see https://docs.github.com/rest/copilot-spaces/copilot-spaces#get-an-organization-copilot-space
+   * Docs: https://docs.github.com/rest/copilot-spaces/copilot-spaces#get-an-organization-copilot-space
    */
   getForOrg: MethodOf<E, "copilotSpaces", "GET /orgs/{org}/copilot-spaces/{space_number}">;
   /**
    * Get a Copilot Space for a user
-   * @see https://docs.github.com/rest/copilot-spaces/copilot-spaces#get-a-copilot-space-for-a-user
+   * Docs: https://docs.github.com/rest/copilot-spaces/copilot-spaces#get-a-copilot-space-for-a-user
    */
   getForUser: MethodOf<E, "copilotSpaces", "GET /users/{username}/copilot-spaces/{space_number}">;
   /**
    * Get a resource for an organization Copilot Space
-   * @see https://docs.github.com/rest/copilot-spaces/resources#get-a-resource-for-an-organization-copilot-space
+   * Docs: https://docs.github.com/rest/copilot-spaces/resources#get-a-resource-for-an-organization-copilot-space
    */
   getResourceForOrg: MethodOf<E, "copilotSpaces", "GET /orgs/{org}/copilot-spaces/{space_number}/resources/{space_resource_id}">;
   /**
    * Get a resource for a Copilot Space for a user
-   * @see https://docs.github.com/rest/copilot-spaces/resources#get-a-resource-for-a-copilot-space-for-a-user
+   * Docs: https://docs.github.com/rest/copilot-spaces/resources#get-a-resource-for-a-copilot-space-for-a-user
    */
   getResourceForUser: MethodOf<E, "copilotSpaces", "GET /users/{username}/copilot-spaces/{space_number}/resources/{space_resource_id}">;
   /**
    * List collaborators for an organization Copilot Space
-   * @see https://docs.github.com/rest/copilot-spaces/collaborators#list-collaborators-for-an-organization-copilot-space
+   * Docs: https://docs.github.com/rest/copilot-spaces/collaborators#list-collaborators-for-an-organization-copilot-space
    */
   listCollaboratorsForOrg: MethodOf<E, "copilotSpaces", "GET /orgs/{org}/copilot-spaces/{space_number}/collaborators">;
   /**
    * List collaborators for a Copilot Space for a user
-   * @see https://docs.github.com/rest/copilot-spaces/collaborators#list-collaborators-for-a-copilot-space-for-a-user
+   * Docs: https://docs.github.com/rest/copilot-spaces/collaborators#list-collaborators-for-a-copilot-space-for-a-user
    */
   listCollaboratorsForUser: MethodOf<E, "copilotSpaces", "GET /users/{username}/copilot-spaces/{space_number}/collaborators">;
   /**
    * List organization Copilot Spaces
-   * @see https://docs.github.com/rest/copilot-spaces/copilot-spaces#list-organization-copilot-spaces
+   * Docs: https://docs.github.com/rest/copilot-spaces/copilot-spaces#list-organization-copilot-spaces
    */
   listForOrg: MethodOf<E, "copilotSpaces", "GET /orgs/{org}/copilot-spaces">;
   /**
    * List Copilot Spaces for a user
-   * @see https://docs.github.com/rest/copilot-spaces/copilot-spaces#list-copilot-spaces-for-a-user
+   * Docs: https://docs.github.com/rest/copilot-spaces/copilot-spaces#list-copilot-spaces-for-a-user
    */
   listForUser: MethodOf<E, "copilotSpaces", "GET /users/{username}/copilot-spaces">;
   /**
    * List resources for an organization Copilot Space
-   * @see https://docs.github.com/rest/copilot-spaces/resources#list-resources-for-an-organization-copilot-space
+   * Docs: https://docs.github.com/rest/copilot-spaces/resources#list-resources-for-an-organization-copilot-space
    */
   listResourcesForOrg: MethodOf<E, "copilotSpaces", "GET /orgs/{org}/copilot-spaces/{space_number}/resources">;
   /**
    * List resources for a Copilot Space for a user
-   * @see https://docs.github.com/rest/copilot-spaces/resources#list-resources-for-a-copilot-space-for-a-user
+   * Docs: https://docs.github.com/rest/copilot-spaces/resources#list-resources-for-a-copilot-space-for-a-user
    */
   listResourcesForUser: MethodOf<E, "copilotSpaces", "GET /users/{username}/copilot-spaces/{space_number}/resources">;
   /**
    * Remove a collaborator from an organization Copilot Space
-   * @see https://docs.github.com/rest/copilot-spaces/collaborators#remove-a-collaborator-from-an-organization-copilot-space
+   * Docs: https://docs.github.com/rest/copilot-spaces/collaborators#remove-a-collaborator-from-an-organization-copilot-space
    */
   removeCollaboratorForOrg: MethodOf<E, "copilotSpaces", "DELETE /orgs/{org}/copilot-spaces/{space_number}/collaborators/{actor_type}/{actor_identifier}">;
   /**
    * Remove a collaborator from a Copilot Space for a user
-   * @see https://docs.github.com/rest/copilot-spaces/collaborators#remove-a-collaborator-from-a-copilot-space-for-a-user
+   * Docs: https://docs.github.com/rest/copilot-spaces/collaborators#remove-a-collaborator-from-a-copilot-space-for-a-user
    */
   removeCollaboratorForUser: MethodOf<E, "copilotSpaces", "DELETE /users/{username}/copilot-spaces/{space_number}/collaborators/{actor_type}/{actor_identifier}">;
   /**
    * Set a collaborator role for an organization Copilot Space
-   * @see https://docs.github.com/rest/copilot-spaces/collaborators#set-a-collaborator-role-for-an-organization-copilot-space
+   * Docs: https://docs.github.com/rest/copilot-spaces/collaborators#set-a-collaborator-role-for-an-organization-copilot-space
    */
   updateCollaboratorForOrg: MethodOf<E, "copilotSpaces", "PUT /orgs/{org}/copilot-spaces/{space_number}/collaborators/{actor_type}/{actor_identifier}">;
   /**
    * Set a collaborator role for a Copilot Space for a user
-   * @see https://docs.github.com/rest/copilot-spaces/collaborators#set-a-collaborator-role-for-a-copilot-space-for-a-user
+   * Docs: https://docs.github.com/rest/copilot-spaces/collaborators#set-a-collaborator-role-for-a-copilot-space-for-a-user
    */
   updateCollaboratorForUser: MethodOf<E, "copilotSpaces", "PUT /users/{username}/copilot-spaces/{space_number}/collaborators/{actor_type}/{actor_identifier}">;
   /**
    * Set an organization Copilot Space
-   * @see https://docs.github.com/rest/copilot-spaces/copilot-spaces#set-an-organization-copilot-space
+   * Docs: https://docs.github.com/rest/copilot-spaces/copilot-spaces#set-an-organization-copilot-space
    */
   updateForOrg: MethodOf<E, "copilotSpaces", "PUT /orgs/{org}/copilot-spaces/{space_number}">;
   /**
    * Set a Copilot Space for a user
-   * @see https://docs.github.com/rest/copilot-spaces/copilot-spaces#set-a-copilot-space-for-a-user
+   * Docs: https://docs.github.com/rest/copilot-spaces/copilot-spaces#set-a-copilot-space-for-a-user
    */
   updateForUser: MethodOf<E, "copilotSpaces", "PUT /users/{username}/copilot-spaces/{space_number}">;
   /**
    * Set a resource for an organization Copilot Space
-   * @see https://docs.github.com/rest/copilot-spaces/resources#set-a-resource-for-an-organization-copilot-space
+   * Docs: https://docs.github.com/rest/copilot-spaces/resources#set-a-resource-for-an-organization-copilot-space
    */
   updateResourceForOrg: MethodOf<E, "copilotSpaces", "PUT /orgs/{org}/copilot-spaces/{space_number}/resources/{space_resource_id}">;
   /**
    * Set a resource for a Copilot Space for a user
-   * @see https://docs.github.com/rest/copilot-spaces/resources#set-a-resource-for-a-copilot-space-for-a-user
+   * Docs: https://docs.github.com/rest/copilot-spaces/resources#set-a-resource-for-a-copilot-space-for-a-user
    */
   updateResourceForUser: MethodOf<E, "copilotSpaces", "PUT /users/{username}/copilot-spaces/{space_number}/resources/{space_resource_id}">;
 }
@@ -14518,7 +14518,7 @@ export interface CredentialsEndpoints {
 export interface CredentialsMethodsOf<E> {
   /**
    * Revoke a list of credentials
-   * @see https://docs.github.com/rest/credentials/revoke#revoke-a-list-of-credentials
+   * Docs: https://docs.github.com/rest/credentials/revoke#revoke-a-list-of-credentials
    */
   revoke: MethodOf<E, "credentials", "POST /credentials/revoke">;
 }
@@ -15254,127 +15254,127 @@ export interface DependabotEndpoints {
 export interface DependabotMethodsOf<E> {
   /**
    * Add selected repository to an organization secret
-   * @see https://docs.github.com/rest/dependabot/secrets#add-selected-repository-to-an-organization-secret
+   * Docs: https://docs.github.com/rest/dependabot/secrets#add-selected-repository-to-an-organization-secret
    */
   addSelectedRepoToOrgSecret: MethodOf<E, "dependabot", "PUT /orgs/{org}/dependabot/secrets/{secret_name}/repositories/{repository_id}">;
   /**
    * Create or update an organization secret
-   * @see https://docs.github.com/rest/reference/dependabot#create-or-update-an-organization-secret
+   * Docs: https://docs.github.com/rest/reference/dependabot#create-or-update-an-organization-secret
    */
   createOrUpdateOrgSecret: MethodOf<E, "dependabot", "PUT /orgs/{org}/dependabot/secrets/{secret_name}">;
   /**
    * Create or update a repository secret
-   * @see https://docs.github.com/rest/dependabot/secrets#create-or-update-a-repository-secret
+   * Docs: https://docs.github.com/rest/dependabot/secrets#create-or-update-a-repository-secret
    */
   createOrUpdateRepoSecret: MethodOf<E, "dependabot", "PUT /repos/{owner}/{repo}/dependabot/secrets/{secret_name}">;
   /**
    * Delete an organization secret
-   * @see https://docs.github.com/rest/dependabot/secrets#delete-an-organization-secret
+   * Docs: https://docs.github.com/rest/dependabot/secrets#delete-an-organization-secret
    */
   deleteOrgSecret: MethodOf<E, "dependabot", "DELETE /orgs/{org}/dependabot/secrets/{secret_name}">;
   /**
    * Delete a repository secret
-   * @see https://docs.github.com/rest/dependabot/secrets#delete-a-repository-secret
+   * Docs: https://docs.github.com/rest/dependabot/secrets#delete-a-repository-secret
    */
   deleteRepoSecret: MethodOf<E, "dependabot", "DELETE /repos/{owner}/{repo}/dependabot/secrets/{secret_name}">;
   /**
    * Get a Dependabot alert
-   * @see https://docs.github.com/rest/dependabot/alerts#get-a-dependabot-alert
+   * Docs: https://docs.github.com/rest/dependabot/alerts#get-a-dependabot-alert
    */
   getAlert: MethodOf<E, "dependabot", "GET /repos/{owner}/{repo}/dependabot/alerts/{alert_number}">;
   /**
    * Get an organization public key
-   * @see https://docs.github.com/rest/dependabot/secrets#get-an-organization-public-key
+   * Docs: https://docs.github.com/rest/dependabot/secrets#get-an-organization-public-key
    */
   getOrgPublicKey: MethodOf<E, "dependabot", "GET /orgs/{org}/dependabot/secrets/public-key">;
   /**
    * Get an organization secret
-   * @see https://docs.github.com/rest/dependabot/secrets#get-an-organization-secret
+   * Docs: https://docs.github.com/rest/dependabot/secrets#get-an-organization-secret
    */
   getOrgSecret: MethodOf<E, "dependabot", "GET /orgs/{org}/dependabot/secrets/{secret_name}">;
   /**
    * Get a repository public key
-   * @see https://docs.github.com/rest/dependabot/secrets#get-a-repository-public-key
+   * Docs: https://docs.github.com/rest/dependabot/secrets#get-a-repository-public-key
    */
   getRepoPublicKey: MethodOf<E, "dependabot", "GET /repos/{owner}/{repo}/dependabot/secrets/public-key">;
   /**
    * Get a repository secret
-   * @see https://docs.github.com/rest/dependabot/secrets#get-a-repository-secret
+   * Docs: https://docs.github.com/rest/dependabot/secrets#get-a-repository-secret
    */
   getRepoSecret: MethodOf<E, "dependabot", "GET /repos/{owner}/{repo}/dependabot/secrets/{secret_name}">;
   /**
    * List Dependabot alerts for an enterprise
-   * @see https://docs.github.com/rest/dependabot/alerts#list-dependabot-alerts-for-an-enterprise
+   * Docs: https://docs.github.com/rest/dependabot/alerts#list-dependabot-alerts-for-an-enterprise
    */
   listAlertsForEnterprise: MethodOf<E, "dependabot", "GET /enterprises/{enterprise}/dependabot/alerts">;
   /**
    * List Dependabot alerts for an organization
-   * @see https://docs.github.com/rest/dependabot/alerts#list-dependabot-alerts-for-an-organization
+   * Docs: https://docs.github.com/rest/dependabot/alerts#list-dependabot-alerts-for-an-organization
    */
   listAlertsForOrg: MethodOf<E, "dependabot", "GET /orgs/{org}/dependabot/alerts">;
   /**
    * List Dependabot alerts for a repository
-   * @see https://docs.github.com/rest/dependabot/alerts#list-dependabot-alerts-for-a-repository
+   * Docs: https://docs.github.com/rest/dependabot/alerts#list-dependabot-alerts-for-a-repository
    */
   listAlertsForRepo: MethodOf<E, "dependabot", "GET /repos/{owner}/{repo}/dependabot/alerts">;
   /**
    * List organization secrets
-   * @see https://docs.github.com/rest/dependabot/secrets#list-organization-secrets
+   * Docs: https://docs.github.com/rest/dependabot/secrets#list-organization-secrets
    */
   listOrgSecrets: MethodOf<E, "dependabot", "GET /orgs/{org}/dependabot/secrets">;
   /**
    * List repository secrets
-   * @see https://docs.github.com/rest/dependabot/secrets#list-repository-secrets
+   * Docs: https://docs.github.com/rest/dependabot/secrets#list-repository-secrets
    */
   listRepoSecrets: MethodOf<E, "dependabot", "GET /repos/{owner}/{repo}/dependabot/secrets">;
   /**
    * List selected repositories for an organization secret
-   * @see https://docs.github.com/rest/dependabot/secrets#list-selected-repositories-for-an-organization-secret
+   * Docs: https://docs.github.com/rest/dependabot/secrets#list-selected-repositories-for-an-organization-secret
    */
   listSelectedReposForOrgSecret: MethodOf<E, "dependabot", "GET /orgs/{org}/dependabot/secrets/{secret_name}/repositories">;
   /**
    * Remove selected repository from an organization secret
-   * @see https://docs.github.com/rest/dependabot/secrets#remove-selected-repository-from-an-organization-secret
+   * Docs: https://docs.github.com/rest/dependabot/secrets#remove-selected-repository-from-an-organization-secret
    */
   removeSelectedRepoFromOrgSecret: MethodOf<E, "dependabot", "DELETE /orgs/{org}/dependabot/secrets/{secret_name}/repositories/{repository_id}">;
   /**
    * Lists the repositories Dependabot can access in an enterprise
-   * @see https://docs.github.com/rest/dependabot/repository-access#lists-the-repositories-dependabot-can-access-in-an-enterprise
+   * Docs: https://docs.github.com/rest/dependabot/repository-access#lists-the-repositories-dependabot-can-access-in-an-enterprise
    */
   repositoryAccessForEnterprise: MethodOf<E, "dependabot", "GET /enterprises/{enterprise}/dependabot/repository-access">;
   /**
    * Lists the repositories Dependabot can access in an organization
-   * @see https://docs.github.com/rest/dependabot/repository-access#lists-the-repositories-dependabot-can-access-in-an-organization
+   * Docs: https://docs.github.com/rest/dependabot/repository-access#lists-the-repositories-dependabot-can-access-in-an-organization
    */
   repositoryAccessForOrg: MethodOf<E, "dependabot", "GET /orgs/{org}/dependabot/repository-access">;
   /**
    * Set the default repository access level for Dependabot
-   * @see https://docs.github.com/rest/dependabot/repository-access#set-the-default-repository-access-level-for-dependabot
+   * Docs: https://docs.github.com/rest/dependabot/repository-access#set-the-default-repository-access-level-for-dependabot
    */
   setRepositoryAccessDefaultLevel: MethodOf<E, "dependabot", "PUT /orgs/{org}/dependabot/repository-access/default-level">;
   /**
    * Set the default repository access level for Dependabot in an enterprise
-   * @see https://docs.github.com/rest/dependabot/repository-access#set-the-default-repository-access-level-for-dependabot-in-an-enterprise
+   * Docs: https://docs.github.com/rest/dependabot/repository-access#set-the-default-repository-access-level-for-dependabot-in-an-enterprise
    */
   setRepositoryAccessDefaultLevelForEnterprise: MethodOf<E, "dependabot", "PUT /enterprises/{enterprise}/dependabot/repository-access/default-level">;
   /**
    * Set selected repositories for an organization secret
-   * @see https://docs.github.com/rest/dependabot/secrets#set-selected-repositories-for-an-organization-secret
+   * Docs: https://docs.github.com/rest/dependabot/secrets#set-selected-repositories-for-an-organization-secret
    */
   setSelectedReposForOrgSecret: MethodOf<E, "dependabot", "PUT /orgs/{org}/dependabot/secrets/{secret_name}/repositories">;
   /**
    * Update a Dependabot alert
-   * @see https://docs.github.com/rest/dependabot/alerts#update-a-dependabot-alert
+   * Docs: https://docs.github.com/rest/dependabot/alerts#update-a-dependabot-alert
    */
   updateAlert: MethodOf<E, "dependabot", "PATCH /repos/{owner}/{repo}/dependabot/alerts/{alert_number}">;
   /**
    * Updates Dependabot's repository access list for an enterprise
-   * @see https://docs.github.com/rest/dependabot/repository-access#updates-dependabots-repository-access-list-for-an-enterprise
+   * Docs: https://docs.github.com/rest/dependabot/repository-access#updates-dependabots-repository-access-list-for-an-enterprise
    */
   updateRepositoryAccessForEnterprise: MethodOf<E, "dependabot", "PATCH /enterprises/{enterprise}/dependabot/repository-access">;
   /**
    * Updates Dependabot's repository access list for an organization
-   * @see https://docs.github.com/rest/dependabot/repository-access#updates-dependabots-repository-access-list-for-an-organization
+   * Docs: https://docs.github.com/rest/dependabot/repository-access#updates-dependabots-repository-access-list-for-an-organization
    */
   updateRepositoryAccessForOrg: MethodOf<E, "dependabot", "PATCH /orgs/{org}/dependabot/repository-access">;
 }
@@ -15548,27 +15548,27 @@ export interface DependencyGraphEndpoints {
 export interface DependencyGraphMethodsOf<E> {
   /**
    * Create a snapshot of dependencies for a repository
-   * @see https://docs.github.com/rest/dependency-graph/dependency-submission#create-a-snapshot-of-dependencies-for-a-repository
+   * Docs: https://docs.github.com/rest/dependency-graph/dependency-submission#create-a-snapshot-of-dependencies-for-a-repository
    */
   createRepositorySnapshot: MethodOf<E, "dependencyGraph", "POST /repos/{owner}/{repo}/dependency-graph/snapshots">;
   /**
    * Get a diff of the dependencies between commits
-   * @see https://docs.github.com/rest/dependency-graph/dependency-review#get-a-diff-of-the-dependencies-between-commits
+   * Docs: https://docs.github.com/rest/dependency-graph/dependency-review#get-a-diff-of-the-dependencies-between-commits
    */
   diffRange: MethodOf<E, "dependencyGraph", "GET /repos/{owner}/{repo}/dependency-graph/compare/{basehead}">;
   /**
    * Export a software bill of materials (SBOM) for a repository.
-   * @see https://docs.github.com/rest/dependency-graph/sboms#export-a-software-bill-of-materials-sbom-for-a-repository
+   * Docs: https://docs.github.com/rest/dependency-graph/sboms#export-a-software-bill-of-materials-sbom-for-a-repository
    */
   exportSbom: MethodOf<E, "dependencyGraph", "GET /repos/{owner}/{repo}/dependency-graph/sbom">;
   /**
    * Fetch a software bill of materials (SBOM) for a repository.
-   * @see https://docs.github.com/rest/dependency-graph/sboms#fetch-a-software-bill-of-materials-sbom-for-a-repository
+   * Docs: https://docs.github.com/rest/dependency-graph/sboms#fetch-a-software-bill-of-materials-sbom-for-a-repository
    */
   fetchSbomReport: MethodOf<E, "dependencyGraph", "GET /repos/{owner}/{repo}/dependency-graph/sbom/fetch-report/{sbom_uuid}">;
   /**
    * Request generation of a software bill of materials (SBOM) for a repository.
-   * @see https://docs.github.com/rest/dependency-graph/sboms#request-generation-of-a-software-bill-of-materials-sbom-for-a-repository
+   * Docs: https://docs.github.com/rest/dependency-graph/sboms#request-generation-of-a-software-bill-of-materials-sbom-for-a-repository
    */
   generateSbomReport: MethodOf<E, "dependencyGraph", "GET /repos/{owner}/{repo}/dependency-graph/sbom/generate-report">;
 }
@@ -15592,7 +15592,7 @@ export interface EmojisEndpoints {
 export interface EmojisMethodsOf<E> {
   /**
    * Get emojis
-   * @see https://docs.github.com/rest/emojis/emojis#get-emojis
+   * Docs: https://docs.github.com/rest/emojis/emojis#get-emojis
    */
   get: MethodOf<E, "emojis", "GET /emojis">;
 }
@@ -15720,32 +15720,32 @@ export interface EnterpriseTeamMembershipsEndpoints {
 export interface EnterpriseTeamMembershipsMethodsOf<E> {
   /**
    * Add team member
-   * @see https://docs.github.com/rest/enterprise-teams/enterprise-team-members#add-team-member
+   * Docs: https://docs.github.com/rest/enterprise-teams/enterprise-team-members#add-team-member
    */
   add: MethodOf<E, "enterpriseTeamMemberships", "PUT /enterprises/{enterprise}/teams/{enterprise-team}/memberships/{username}">;
   /**
    * Bulk add team members
-   * @see https://docs.github.com/rest/enterprise-teams/enterprise-team-members#bulk-add-team-members
+   * Docs: https://docs.github.com/rest/enterprise-teams/enterprise-team-members#bulk-add-team-members
    */
   bulkAdd: MethodOf<E, "enterpriseTeamMemberships", "POST /enterprises/{enterprise}/teams/{enterprise-team}/memberships/add">;
   /**
    * Bulk remove team members
-   * @see https://docs.github.com/rest/enterprise-teams/enterprise-team-members#bulk-remove-team-members
+   * Docs: https://docs.github.com/rest/enterprise-teams/enterprise-team-members#bulk-remove-team-members
    */
   bulkRemove: MethodOf<E, "enterpriseTeamMemberships", "POST /enterprises/{enterprise}/teams/{enterprise-team}/memberships/remove">;
   /**
    * Get enterprise team membership
-   * @see https://docs.github.com/rest/enterprise-teams/enterprise-team-members#get-enterprise-team-membership
+   * Docs: https://docs.github.com/rest/enterprise-teams/enterprise-team-members#get-enterprise-team-membership
    */
   get: MethodOf<E, "enterpriseTeamMemberships", "GET /enterprises/{enterprise}/teams/{enterprise-team}/memberships/{username}">;
   /**
    * List members in an enterprise team
-   * @see https://docs.github.com/rest/enterprise-teams/enterprise-team-members#list-members-in-an-enterprise-team
+   * Docs: https://docs.github.com/rest/enterprise-teams/enterprise-team-members#list-members-in-an-enterprise-team
    */
   list: MethodOf<E, "enterpriseTeamMemberships", "GET /enterprises/{enterprise}/teams/{enterprise-team}/memberships">;
   /**
    * Remove team membership
-   * @see https://docs.github.com/rest/enterprise-teams/enterprise-team-members#remove-team-membership
+   * Docs: https://docs.github.com/rest/enterprise-teams/enterprise-team-members#remove-team-membership
    */
   remove: MethodOf<E, "enterpriseTeamMemberships", "DELETE /enterprises/{enterprise}/teams/{enterprise-team}/memberships/{username}">;
 }
@@ -15873,32 +15873,32 @@ export interface EnterpriseTeamOrganizationsEndpoints {
 export interface EnterpriseTeamOrganizationsMethodsOf<E> {
   /**
    * Add an organization assignment
-   * @see https://docs.github.com/rest/enterprise-teams/enterprise-team-organizations#add-an-organization-assignment
+   * Docs: https://docs.github.com/rest/enterprise-teams/enterprise-team-organizations#add-an-organization-assignment
    */
   add: MethodOf<E, "enterpriseTeamOrganizations", "PUT /enterprises/{enterprise}/teams/{enterprise-team}/organizations/{org}">;
   /**
    * Add organization assignments
-   * @see https://docs.github.com/rest/enterprise-teams/enterprise-team-organizations#add-organization-assignments
+   * Docs: https://docs.github.com/rest/enterprise-teams/enterprise-team-organizations#add-organization-assignments
    */
   bulkAdd: MethodOf<E, "enterpriseTeamOrganizations", "POST /enterprises/{enterprise}/teams/{enterprise-team}/organizations/add">;
   /**
    * Remove organization assignments
-   * @see https://docs.github.com/rest/enterprise-teams/enterprise-team-organizations#remove-organization-assignments
+   * Docs: https://docs.github.com/rest/enterprise-teams/enterprise-team-organizations#remove-organization-assignments
    */
   bulkRemove: MethodOf<E, "enterpriseTeamOrganizations", "POST /enterprises/{enterprise}/teams/{enterprise-team}/organizations/remove">;
   /**
    * Delete an organization assignment
-   * @see https://docs.github.com/rest/enterprise-teams/enterprise-team-organizations#delete-an-organization-assignment
+   * Docs: https://docs.github.com/rest/enterprise-teams/enterprise-team-organizations#delete-an-organization-assignment
    */
   delete: MethodOf<E, "enterpriseTeamOrganizations", "DELETE /enterprises/{enterprise}/teams/{enterprise-team}/organizations/{org}">;
   /**
    * Get organization assignment
-   * @see https://docs.github.com/rest/enterprise-teams/enterprise-team-organizations#get-organization-assignment
+   * Docs: https://docs.github.com/rest/enterprise-teams/enterprise-team-organizations#get-organization-assignment
    */
   getAssignment: MethodOf<E, "enterpriseTeamOrganizations", "GET /enterprises/{enterprise}/teams/{enterprise-team}/organizations/{org}">;
   /**
    * Get organization assignments
-   * @see https://docs.github.com/rest/enterprise-teams/enterprise-team-organizations#get-organization-assignments
+   * Docs: https://docs.github.com/rest/enterprise-teams/enterprise-team-organizations#get-organization-assignments
    */
   getAssignments: MethodOf<E, "enterpriseTeamOrganizations", "GET /enterprises/{enterprise}/teams/{enterprise-team}/organizations">;
 }
@@ -16053,27 +16053,27 @@ export interface EnterpriseTeamsEndpoints {
 export interface EnterpriseTeamsMethodsOf<E> {
   /**
    * Create an enterprise team
-   * @see https://docs.github.com/rest/enterprise-teams/enterprise-teams#create-an-enterprise-team
+   * Docs: https://docs.github.com/rest/enterprise-teams/enterprise-teams#create-an-enterprise-team
    */
   create: MethodOf<E, "enterpriseTeams", "POST /enterprises/{enterprise}/teams">;
   /**
    * Delete an enterprise team
-   * @see https://docs.github.com/rest/enterprise-teams/enterprise-teams#delete-an-enterprise-team
+   * Docs: https://docs.github.com/rest/enterprise-teams/enterprise-teams#delete-an-enterprise-team
    */
   delete: MethodOf<E, "enterpriseTeams", "DELETE /enterprises/{enterprise}/teams/{team_slug}">;
   /**
    * Get an enterprise team
-   * @see https://docs.github.com/rest/enterprise-teams/enterprise-teams#get-an-enterprise-team
+   * Docs: https://docs.github.com/rest/enterprise-teams/enterprise-teams#get-an-enterprise-team
    */
   get: MethodOf<E, "enterpriseTeams", "GET /enterprises/{enterprise}/teams/{team_slug}">;
   /**
    * List enterprise teams
-   * @see https://docs.github.com/rest/enterprise-teams/enterprise-teams#list-enterprise-teams
+   * Docs: https://docs.github.com/rest/enterprise-teams/enterprise-teams#list-enterprise-teams
    */
   list: MethodOf<E, "enterpriseTeams", "GET /enterprises/{enterprise}/teams">;
   /**
    * Update an enterprise team
-   * @see https://docs.github.com/rest/enterprise-teams/enterprise-teams#update-an-enterprise-team
+   * Docs: https://docs.github.com/rest/enterprise-teams/enterprise-teams#update-an-enterprise-team
    */
   update: MethodOf<E, "enterpriseTeams", "PATCH /enterprises/{enterprise}/teams/{team_slug}">;
 }
@@ -16390,29 +16390,29 @@ export interface GistsEndpoints {
 export interface GistsMethodsOf<E> {
   /**
    * Check if a gist is starred
-   * @see https://docs.github.com/rest/gists/gists#check-if-a-gist-is-starred
+   * Docs: https://docs.github.com/rest/gists/gists#check-if-a-gist-is-starred
    */
   checkIsStarred: MethodOf<E, "gists", "GET /gists/{gist_id}/star">;
   /** @deprecated use `gists.checkIsStarred` */
   checkStar: MethodOf<E, "gists", "GET /gists/{gist_id}/star">;
   /**
    * Create a gist
-   * @see https://docs.github.com/rest/gists/gists#create-a-gist
+   * Docs: https://docs.github.com/rest/gists/gists#create-a-gist
    */
   create: MethodOf<E, "gists", "POST /gists">;
   /**
    * Create a gist comment
-   * @see https://docs.github.com/rest/gists/comments#create-a-gist-comment
+   * Docs: https://docs.github.com/rest/gists/comments#create-a-gist-comment
    */
   createComment: MethodOf<E, "gists", "POST /gists/{gist_id}/comments">;
   /**
    * Delete a gist
-   * @see https://docs.github.com/rest/gists/gists#delete-a-gist
+   * Docs: https://docs.github.com/rest/gists/gists#delete-a-gist
    */
   delete: MethodOf<E, "gists", "DELETE /gists/{gist_id}">;
   /**
    * Delete a gist comment
-   * @see https://docs.github.com/rest/gists/comments#delete-a-gist-comment
+   * Docs: https://docs.github.com/rest/gists/comments#delete-a-gist-comment
    */
   deleteComment: MethodOf<E, "gists", "DELETE /gists/{gist_id}/comments/{comment_id}">;
   /** @deprecated use `gists.update` */
@@ -16421,19 +16421,19 @@ export interface GistsMethodsOf<E> {
   editComment: MethodOf<E, "gists", "PATCH /gists/{gist_id}/comments/{comment_id}">;
   /**
    * Fork a gist
-   * @see https://docs.github.com/rest/gists/gists#fork-a-gist
+   * Docs: https://docs.github.com/rest/gists/gists#fork-a-gist
    */
   fork: MethodOf<E, "gists", "POST /gists/{gist_id}/forks">;
   /**
    * Get a gist
-   * @see https://docs.github.com/rest/gists/gists#get-a-gist
+   * Docs: https://docs.github.com/rest/gists/gists#get-a-gist
    */
   get: MethodOf<E, "gists", "GET /gists/{gist_id}">;
   /** @deprecated use `gists.list` */
   getAll: MethodOf<E, "gists", "GET /gists">;
   /**
    * Get a gist comment
-   * @see https://docs.github.com/rest/gists/comments#get-a-gist-comment
+   * Docs: https://docs.github.com/rest/gists/comments#get-a-gist-comment
    */
   getComment: MethodOf<E, "gists", "GET /gists/{gist_id}/comments/{comment_id}">;
   /** @deprecated use `gists.listComments` */
@@ -16448,66 +16448,66 @@ export interface GistsMethodsOf<E> {
   getPublic: MethodOf<E, "gists", "GET /gists/public">;
   /**
    * Get a gist revision
-   * @see https://docs.github.com/rest/gists/gists#get-a-gist-revision
+   * Docs: https://docs.github.com/rest/gists/gists#get-a-gist-revision
    */
   getRevision: MethodOf<E, "gists", "GET /gists/{gist_id}/{sha}">;
   /** @deprecated use `gists.listStarred` */
   getStarred: MethodOf<E, "gists", "GET /gists/starred">;
   /**
    * List gists for the authenticated user
-   * @see https://docs.github.com/rest/gists/gists#list-gists-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/gists/gists#list-gists-for-the-authenticated-user
    */
   list: MethodOf<E, "gists", "GET /gists">;
   /**
    * List gist comments
-   * @see https://docs.github.com/rest/gists/comments#list-gist-comments
+   * Docs: https://docs.github.com/rest/gists/comments#list-gist-comments
    */
   listComments: MethodOf<E, "gists", "GET /gists/{gist_id}/comments">;
   /**
    * List gist commits
-   * @see https://docs.github.com/rest/gists/gists#list-gist-commits
+   * Docs: https://docs.github.com/rest/gists/gists#list-gist-commits
    */
   listCommits: MethodOf<E, "gists", "GET /gists/{gist_id}/commits">;
   /**
    * List gists for a user
-   * @see https://docs.github.com/rest/gists/gists#list-gists-for-a-user
+   * Docs: https://docs.github.com/rest/gists/gists#list-gists-for-a-user
    */
   listForUser: MethodOf<E, "gists", "GET /users/{username}/gists">;
   /**
    * List gist forks
-   * @see https://docs.github.com/rest/gists/gists#list-gist-forks
+   * Docs: https://docs.github.com/rest/gists/gists#list-gist-forks
    */
   listForks: MethodOf<E, "gists", "GET /gists/{gist_id}/forks">;
   /**
    * List public gists
-   * @see https://docs.github.com/rest/gists/gists#list-public-gists
+   * Docs: https://docs.github.com/rest/gists/gists#list-public-gists
    */
   listPublic: MethodOf<E, "gists", "GET /gists/public">;
   /** @deprecated use `gists.listForUser` */
   listPublicForUser: MethodOf<E, "gists", "GET /users/{username}/gists">;
   /**
    * List starred gists
-   * @see https://docs.github.com/rest/gists/gists#list-starred-gists
+   * Docs: https://docs.github.com/rest/gists/gists#list-starred-gists
    */
   listStarred: MethodOf<E, "gists", "GET /gists/starred">;
   /**
    * Star a gist
-   * @see https://docs.github.com/rest/gists/gists#star-a-gist
+   * Docs: https://docs.github.com/rest/gists/gists#star-a-gist
    */
   star: MethodOf<E, "gists", "PUT /gists/{gist_id}/star">;
   /**
    * Unstar a gist
-   * @see https://docs.github.com/rest/gists/gists#unstar-a-gist
+   * Docs: https://docs.github.com/rest/gists/gists#unstar-a-gist
    */
   unstar: MethodOf<E, "gists", "DELETE /gists/{gist_id}/star">;
   /**
    * Update a gist
-   * @see https://docs.github.com/rest/reference/gists/#update-a-gist
+   * Docs: https://docs.github.com/rest/reference/gists/#update-a-gist
    */
   update: MethodOf<E, "gists", "PATCH /gists/{gist_id}">;
   /**
    * Update a gist comment
-   * @see https://docs.github.com/rest/gists/comments#update-a-gist-comment
+   * Docs: https://docs.github.com/rest/gists/comments#update-a-gist-comment
    */
   updateComment: MethodOf<E, "gists", "PATCH /gists/{gist_id}/comments/{comment_id}">;
 }
@@ -16865,67 +16865,67 @@ export interface GitEndpoints {
 export interface GitMethodsOf<E> {
   /**
    * Create a blob
-   * @see https://docs.github.com/rest/git/blobs#create-a-blob
+   * Docs: https://docs.github.com/rest/git/blobs#create-a-blob
    */
   createBlob: MethodOf<E, "git", "POST /repos/{owner}/{repo}/git/blobs">;
   /**
    * Create a commit
-   * @see https://docs.github.com/rest/git/commits#create-a-commit
+   * Docs: https://docs.github.com/rest/git/commits#create-a-commit
    */
   createCommit: MethodOf<E, "git", "POST /repos/{owner}/{repo}/git/commits">;
   /**
    * Create a reference
-   * @see https://docs.github.com/rest/git/refs#create-a-reference
+   * Docs: https://docs.github.com/rest/git/refs#create-a-reference
    */
   createRef: MethodOf<E, "git", "POST /repos/{owner}/{repo}/git/refs">;
   /**
    * Create a tag object
-   * @see https://docs.github.com/rest/git/tags#create-a-tag-object
+   * Docs: https://docs.github.com/rest/git/tags#create-a-tag-object
    */
   createTag: MethodOf<E, "git", "POST /repos/{owner}/{repo}/git/tags">;
   /**
    * Create a tree
-   * @see https://docs.github.com/rest/git/trees#create-a-tree
+   * Docs: https://docs.github.com/rest/git/trees#create-a-tree
    */
   createTree: MethodOf<E, "git", "POST /repos/{owner}/{repo}/git/trees">;
   /**
    * Delete a reference
-   * @see https://docs.github.com/rest/git/refs#delete-a-reference
+   * Docs: https://docs.github.com/rest/git/refs#delete-a-reference
    */
   deleteRef: MethodOf<E, "git", "DELETE /repos/{owner}/{repo}/git/refs/{+ref}">;
   /**
    * Get a blob
-   * @see https://docs.github.com/rest/git/blobs#get-a-blob
+   * Docs: https://docs.github.com/rest/git/blobs#get-a-blob
    */
   getBlob: MethodOf<E, "git", "GET /repos/{owner}/{repo}/git/blobs/{file_sha}">;
   /**
    * Get a commit object
-   * @see https://docs.github.com/rest/git/commits#get-a-commit-object
+   * Docs: https://docs.github.com/rest/git/commits#get-a-commit-object
    */
   getCommit: MethodOf<E, "git", "GET /repos/{owner}/{repo}/git/commits/{+commit_sha}">;
   /**
    * Get a reference
-   * @see https://docs.github.com/rest/git/refs#get-a-reference
+   * Docs: https://docs.github.com/rest/git/refs#get-a-reference
    */
   getRef: MethodOf<E, "git", "GET /repos/{owner}/{repo}/git/ref/{+ref}">;
   /**
    * Get a tag
-   * @see https://docs.github.com/rest/git/tags#get-a-tag
+   * Docs: https://docs.github.com/rest/git/tags#get-a-tag
    */
   getTag: MethodOf<E, "git", "GET /repos/{owner}/{repo}/git/tags/{tag_sha}">;
   /**
    * Get a tree
-   * @see https://docs.github.com/rest/git/trees#get-a-tree
+   * Docs: https://docs.github.com/rest/git/trees#get-a-tree
    */
   getTree: MethodOf<E, "git", "GET /repos/{owner}/{repo}/git/trees/{+tree_sha}">;
   /**
    * List matching references
-   * @see https://docs.github.com/rest/git/refs#list-matching-references
+   * Docs: https://docs.github.com/rest/git/refs#list-matching-references
    */
   listMatchingRefs: MethodOf<E, "git", "GET /repos/{owner}/{repo}/git/matching-refs/{+ref}">;
   /**
    * Update a reference
-   * @see https://docs.github.com/rest/git/refs#update-a-reference
+   * Docs: https://docs.github.com/rest/git/refs#update-a-reference
    */
   updateRef: MethodOf<E, "git", "PATCH /repos/{owner}/{repo}/git/refs/{+ref}">;
 }
@@ -16992,12 +16992,12 @@ export interface GitignoreEndpoints {
 export interface GitignoreMethodsOf<E> {
   /**
    * Get all gitignore templates
-   * @see https://docs.github.com/rest/gitignore/gitignore#get-all-gitignore-templates
+   * Docs: https://docs.github.com/rest/gitignore/gitignore#get-all-gitignore-templates
    */
   getAllTemplates: MethodOf<E, "gitignore", "GET /gitignore/templates">;
   /**
    * Get a gitignore template
-   * @see https://docs.github.com/rest/gitignore/gitignore#get-a-gitignore-template
+   * Docs: https://docs.github.com/rest/gitignore/gitignore#get-a-gitignore-template
    */
   getTemplate: MethodOf<E, "gitignore", "GET /gitignore/templates/{name}">;
   /** @deprecated use `gitignore.getAllTemplates` */
@@ -17150,32 +17150,32 @@ export interface HostedComputeEndpoints {
 export interface HostedComputeMethodsOf<E> {
   /**
    * Create a hosted compute network configuration for an organization
-   * @see https://docs.github.com/rest/orgs/network-configurations#create-a-hosted-compute-network-configuration-for-an-organization
+   * Docs: https://docs.github.com/rest/orgs/network-configurations#create-a-hosted-compute-network-configuration-for-an-organization
    */
   createNetworkConfigurationForOrg: MethodOf<E, "hostedCompute", "POST /orgs/{org}/settings/network-configurations">;
   /**
    * Delete a hosted compute network configuration from an organization
-   * @see https://docs.github.com/rest/orgs/network-configurations#delete-a-hosted-compute-network-configuration-from-an-organization
+   * Docs: https://docs.github.com/rest/orgs/network-configurations#delete-a-hosted-compute-network-configuration-from-an-organization
    */
   deleteNetworkConfigurationFromOrg: MethodOf<E, "hostedCompute", "DELETE /orgs/{org}/settings/network-configurations/{network_configuration_id}">;
   /**
    * Get a hosted compute network configuration for an organization
-   * @see https://docs.github.com/rest/orgs/network-configurations#get-a-hosted-compute-network-configuration-for-an-organization
+   * Docs: https://docs.github.com/rest/orgs/network-configurations#get-a-hosted-compute-network-configuration-for-an-organization
    */
   getNetworkConfigurationForOrg: MethodOf<E, "hostedCompute", "GET /orgs/{org}/settings/network-configurations/{network_configuration_id}">;
   /**
    * Get a hosted compute network settings resource for an organization
-   * @see https://docs.github.com/rest/orgs/network-configurations#get-a-hosted-compute-network-settings-resource-for-an-organization
+   * Docs: https://docs.github.com/rest/orgs/network-configurations#get-a-hosted-compute-network-settings-resource-for-an-organization
    */
   getNetworkSettingsForOrg: MethodOf<E, "hostedCompute", "GET /orgs/{org}/settings/network-settings/{network_settings_id}">;
   /**
    * List hosted compute network configurations for an organization
-   * @see https://docs.github.com/rest/orgs/network-configurations#list-hosted-compute-network-configurations-for-an-organization
+   * Docs: https://docs.github.com/rest/orgs/network-configurations#list-hosted-compute-network-configurations-for-an-organization
    */
   listNetworkConfigurationsForOrg: MethodOf<E, "hostedCompute", "GET /orgs/{org}/settings/network-configurations">;
   /**
    * Update a hosted compute network configuration for an organization
-   * @see https://docs.github.com/rest/orgs/network-configurations#update-a-hosted-compute-network-configuration-for-an-organization
+   * Docs: https://docs.github.com/rest/orgs/network-configurations#update-a-hosted-compute-network-configuration-for-an-organization
    */
   updateNetworkConfigurationForOrg: MethodOf<E, "hostedCompute", "PATCH /orgs/{org}/settings/network-configurations/{network_configuration_id}">;
 }
@@ -17460,88 +17460,88 @@ export interface InteractionsMethodsOf<E> {
   addOrUpdateRestrictionsForRepo: MethodOf<E, "interactions", "PUT /repos/{owner}/{repo}/interaction-limits">;
   /**
    * Get pull request creation cap bypass list for a repository
-   * @see https://docs.github.com/rest/interactions/repos#get-pull-request-creation-cap-bypass-list-for-a-repository
+   * Docs: https://docs.github.com/rest/interactions/repos#get-pull-request-creation-cap-bypass-list-for-a-repository
    */
   getPullRequestBypassListForRepo: MethodOf<E, "interactions", "GET /repos/{owner}/{repo}/interaction-limits/pulls/bypass-list">;
   /**
    * Get pull request creation cap for an org
-   * @see https://docs.github.com/rest/interactions/orgs#get-pull-request-creation-cap-for-an-org
+   * Docs: https://docs.github.com/rest/interactions/orgs#get-pull-request-creation-cap-for-an-org
    */
   getPullRequestCreationCapForOrg: MethodOf<E, "interactions", "GET /orgs/{org}/interaction-limits/pulls/creation-cap">;
   /**
    * Get pull request creation cap for a repository
-   * @see https://docs.github.com/rest/interactions/repos#get-pull-request-creation-cap-for-a-repository
+   * Docs: https://docs.github.com/rest/interactions/repos#get-pull-request-creation-cap-for-a-repository
    */
   getPullRequestCreationCapForRepo: MethodOf<E, "interactions", "GET /repos/{owner}/{repo}/interaction-limits/pulls/creation-cap">;
   /**
    * Get interaction restrictions for your public repositories
-   * @see https://docs.github.com/rest/interactions/user#get-interaction-restrictions-for-your-public-repositories
+   * Docs: https://docs.github.com/rest/interactions/user#get-interaction-restrictions-for-your-public-repositories
    */
   getRestrictionsForAuthenticatedUser: MethodOf<E, "interactions", "GET /user/interaction-limits">;
   /**
    * Get interaction restrictions for an organization
-   * @see https://docs.github.com/rest/interactions/orgs#get-interaction-restrictions-for-an-organization
+   * Docs: https://docs.github.com/rest/interactions/orgs#get-interaction-restrictions-for-an-organization
    */
   getRestrictionsForOrg: MethodOf<E, "interactions", "GET /orgs/{org}/interaction-limits">;
   /**
    * Get interaction restrictions for a repository
-   * @see https://docs.github.com/rest/interactions/repos#get-interaction-restrictions-for-a-repository
+   * Docs: https://docs.github.com/rest/interactions/repos#get-interaction-restrictions-for-a-repository
    */
   getRestrictionsForRepo: MethodOf<E, "interactions", "GET /repos/{owner}/{repo}/interaction-limits">;
   /** @deprecated use `interactions.getRestrictionsForAuthenticatedUser` */
   getRestrictionsForYourPublicRepos: MethodOf<E, "interactions", "GET /user/interaction-limits">;
   /**
    * Remove users from the pull request creation cap bypass list for a repository
-   * @see https://docs.github.com/rest/interactions/repos#remove-users-from-the-pull-request-creation-cap-bypass-list-for-a-repository
+   * Docs: https://docs.github.com/rest/interactions/repos#remove-users-from-the-pull-request-creation-cap-bypass-list-for-a-repository
    */
   removePullRequestBypassListForRepo: MethodOf<E, "interactions", "DELETE /repos/{owner}/{repo}/interaction-limits/pulls/bypass-list">;
   /**
    * Remove interaction restrictions from your public repositories
-   * @see https://docs.github.com/rest/interactions/user#remove-interaction-restrictions-from-your-public-repositories
+   * Docs: https://docs.github.com/rest/interactions/user#remove-interaction-restrictions-from-your-public-repositories
    */
   removeRestrictionsForAuthenticatedUser: MethodOf<E, "interactions", "DELETE /user/interaction-limits">;
   /**
    * Remove interaction restrictions for an organization
-   * @see https://docs.github.com/rest/interactions/orgs#remove-interaction-restrictions-for-an-organization
+   * Docs: https://docs.github.com/rest/interactions/orgs#remove-interaction-restrictions-for-an-organization
    */
   removeRestrictionsForOrg: MethodOf<E, "interactions", "DELETE /orgs/{org}/interaction-limits">;
   /**
    * Remove interaction restrictions for a repository
-   * @see https://docs.github.com/rest/interactions/repos#remove-interaction-restrictions-for-a-repository
+   * Docs: https://docs.github.com/rest/interactions/repos#remove-interaction-restrictions-for-a-repository
    */
   removeRestrictionsForRepo: MethodOf<E, "interactions", "DELETE /repos/{owner}/{repo}/interaction-limits">;
   /** @deprecated use `interactions.removeRestrictionsForAuthenticatedUser` */
   removeRestrictionsForYourPublicRepos: MethodOf<E, "interactions", "DELETE /user/interaction-limits">;
   /**
    * Add users to the pull request creation cap bypass list for a repository
-   * @see https://docs.github.com/rest/interactions/repos#add-users-to-the-pull-request-creation-cap-bypass-list-for-a-repository
+   * Docs: https://docs.github.com/rest/interactions/repos#add-users-to-the-pull-request-creation-cap-bypass-list-for-a-repository
    */
   setPullRequestBypassListForRepo: MethodOf<E, "interactions", "PUT /repos/{owner}/{repo}/interaction-limits/pulls/bypass-list">;
   /**
    * Set interaction restrictions for your public repositories
-   * @see https://docs.github.com/rest/interactions/user#set-interaction-restrictions-for-your-public-repositories
+   * Docs: https://docs.github.com/rest/interactions/user#set-interaction-restrictions-for-your-public-repositories
    */
   setRestrictionsForAuthenticatedUser: MethodOf<E, "interactions", "PUT /user/interaction-limits">;
   /**
    * Set interaction restrictions for an organization
-   * @see https://docs.github.com/rest/interactions/orgs#set-interaction-restrictions-for-an-organization
+   * Docs: https://docs.github.com/rest/interactions/orgs#set-interaction-restrictions-for-an-organization
    */
   setRestrictionsForOrg: MethodOf<E, "interactions", "PUT /orgs/{org}/interaction-limits">;
   /**
    * Set interaction restrictions for a repository
-   * @see https://docs.github.com/rest/interactions/repos#set-interaction-restrictions-for-a-repository
+   * Docs: https://docs.github.com/rest/interactions/repos#set-interaction-restrictions-for-a-repository
    */
   setRestrictionsForRepo: MethodOf<E, "interactions", "PUT /repos/{owner}/{repo}/interaction-limits">;
   /** @deprecated use `interactions.setRestrictionsForAuthenticatedUser` */
   setRestrictionsForYourPublicRepos: MethodOf<E, "interactions", "PUT /user/interaction-limits">;
   /**
    * Update pull request creation cap for an org
-   * @see https://docs.github.com/rest/interactions/orgs#update-pull-request-creation-cap-for-an-org
+   * Docs: https://docs.github.com/rest/interactions/orgs#update-pull-request-creation-cap-for-an-org
    */
   updatePullRequestCreationCapForOrg: MethodOf<E, "interactions", "PATCH /orgs/{org}/interaction-limits/pulls/creation-cap">;
   /**
    * Update pull request creation cap for a repository
-   * @see https://docs.github.com/rest/interactions/repos#update-pull-request-creation-cap-for-a-repository
+   * Docs: https://docs.github.com/rest/interactions/repos#update-pull-request-creation-cap-for-a-repository
    */
   updatePullRequestCreationCapForRepo: MethodOf<E, "interactions", "PATCH /repos/{owner}/{repo}/interaction-limits/pulls/creation-cap">;
 }
@@ -19229,91 +19229,91 @@ export interface IssuesEndpoints {
 export interface IssuesMethodsOf<E> {
   /**
    * Add assignees to an issue
-   * @see https://docs.github.com/rest/issues/assignees#add-assignees-to-an-issue
+   * Docs: https://docs.github.com/rest/issues/assignees#add-assignees-to-an-issue
    */
   addAssignees: MethodOf<E, "issues", "POST /repos/{owner}/{repo}/issues/{issue_number}/assignees">;
   /** @deprecated use `issues.addAssignees` */
   addAssigneesToIssue: MethodOf<E, "issues", "POST /repos/{owner}/{repo}/issues/{issue_number}/assignees">;
   /**
    * Add a dependency an issue is blocked by
-   * @see https://docs.github.com/rest/issues/issue-dependencies#add-a-dependency-an-issue-is-blocked-by
+   * Docs: https://docs.github.com/rest/issues/issue-dependencies#add-a-dependency-an-issue-is-blocked-by
    */
   addBlockedByDependency: MethodOf<E, "issues", "POST /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by">;
   /**
    * Add issue field values to an issue
-   * @see https://docs.github.com/rest/issues/issue-field-values#add-issue-field-values-to-an-issue
+   * Docs: https://docs.github.com/rest/issues/issue-field-values#add-issue-field-values-to-an-issue
    */
   addIssueFieldValues: MethodOf<E, "issues", "POST /repos/{owner}/{repo}/issues/{issue_number}/issue-field-values">;
   /**
    * Add labels to an issue
-   * @see https://docs.github.com/rest/issues/labels#add-labels-to-an-issue
+   * Docs: https://docs.github.com/rest/issues/labels#add-labels-to-an-issue
    */
   addLabels: MethodOf<E, "issues", "POST /repos/{owner}/{repo}/issues/{issue_number}/labels">;
   /**
    * Add sub-issue
-   * @see https://docs.github.com/rest/issues/sub-issues#add-sub-issue
+   * Docs: https://docs.github.com/rest/issues/sub-issues#add-sub-issue
    */
   addSubIssue: MethodOf<E, "issues", "POST /repos/{owner}/{repo}/issues/{issue_number}/sub_issues">;
   /**
    * Approve an issue suggestion
-   * @see https://docs.github.com/rest/issues/issues#approve-an-issue-suggestion
+   * Docs: https://docs.github.com/rest/issues/issues#approve-an-issue-suggestion
    */
   approveSuggestion: MethodOf<E, "issues", "POST /repos/{owner}/{repo}/issues/{issue_number}/suggestions/{suggestion_id}/approve">;
   /** @deprecated use `issues.checkUserCanBeAssigned` */
   checkAssignee: MethodOf<E, "issues", "GET /repos/{owner}/{repo}/assignees/{assignee}">;
   /**
    * Check if a user can be assigned
-   * @see https://docs.github.com/rest/issues/assignees#check-if-a-user-can-be-assigned
+   * Docs: https://docs.github.com/rest/issues/assignees#check-if-a-user-can-be-assigned
    */
   checkUserCanBeAssigned: MethodOf<E, "issues", "GET /repos/{owner}/{repo}/assignees/{assignee}">;
   /**
    * Check if a user can be assigned to a issue
-   * @see https://docs.github.com/rest/issues/assignees#check-if-a-user-can-be-assigned-to-a-issue
+   * Docs: https://docs.github.com/rest/issues/assignees#check-if-a-user-can-be-assigned-to-a-issue
    */
   checkUserCanBeAssignedToIssue: MethodOf<E, "issues", "GET /repos/{owner}/{repo}/issues/{issue_number}/assignees/{assignee}">;
   /**
    * Create an issue
-   * @see https://docs.github.com/rest/issues/issues#create-an-issue
+   * Docs: https://docs.github.com/rest/issues/issues#create-an-issue
    */
   create: MethodOf<E, "issues", "POST /repos/{owner}/{repo}/issues">;
   /**
    * Create an issue comment
-   * @see https://docs.github.com/rest/issues/comments#create-an-issue-comment
+   * Docs: https://docs.github.com/rest/issues/comments#create-an-issue-comment
    */
   createComment: MethodOf<E, "issues", "POST /repos/{owner}/{repo}/issues/{issue_number}/comments">;
   /**
    * Create a label
-   * @see https://docs.github.com/rest/issues/labels#create-a-label
+   * Docs: https://docs.github.com/rest/issues/labels#create-a-label
    */
   createLabel: MethodOf<E, "issues", "POST /repos/{owner}/{repo}/labels">;
   /**
    * Create a milestone
-   * @see https://docs.github.com/rest/issues/milestones#create-a-milestone
+   * Docs: https://docs.github.com/rest/issues/milestones#create-a-milestone
    */
   createMilestone: MethodOf<E, "issues", "POST /repos/{owner}/{repo}/milestones">;
   /**
    * Delete an issue comment
-   * @see https://docs.github.com/rest/issues/comments#delete-an-issue-comment
+   * Docs: https://docs.github.com/rest/issues/comments#delete-an-issue-comment
    */
   deleteComment: MethodOf<E, "issues", "DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}">;
   /**
    * Delete an issue field value from an issue
-   * @see https://docs.github.com/rest/issues/issue-field-values#delete-an-issue-field-value-from-an-issue
+   * Docs: https://docs.github.com/rest/issues/issue-field-values#delete-an-issue-field-value-from-an-issue
    */
   deleteIssueFieldValue: MethodOf<E, "issues", "DELETE /repos/{owner}/{repo}/issues/{issue_number}/issue-field-values/{issue_field_id}">;
   /**
    * Delete a label
-   * @see https://docs.github.com/rest/issues/labels#delete-a-label
+   * Docs: https://docs.github.com/rest/issues/labels#delete-a-label
    */
   deleteLabel: MethodOf<E, "issues", "DELETE /repos/{owner}/{repo}/labels/{name}">;
   /**
    * Delete a milestone
-   * @see https://docs.github.com/rest/issues/milestones#delete-a-milestone
+   * Docs: https://docs.github.com/rest/issues/milestones#delete-a-milestone
    */
   deleteMilestone: MethodOf<E, "issues", "DELETE /repos/{owner}/{repo}/milestones/{milestone_number}">;
   /**
    * Dismiss an issue suggestion
-   * @see https://docs.github.com/rest/issues/issues#dismiss-an-issue-suggestion
+   * Docs: https://docs.github.com/rest/issues/issues#dismiss-an-issue-suggestion
    */
   dismissSuggestion: MethodOf<E, "issues", "POST /repos/{owner}/{repo}/issues/{issue_number}/suggestions/{suggestion_id}/dismiss">;
   /** @deprecated use `issues.update` */
@@ -19322,7 +19322,7 @@ export interface IssuesMethodsOf<E> {
   editComment: MethodOf<E, "issues", "PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}">;
   /**
    * Get an issue
-   * @see https://docs.github.com/rest/issues/issues#get-an-issue
+   * Docs: https://docs.github.com/rest/issues/issues#get-an-issue
    */
   get: MethodOf<E, "issues", "GET /repos/{owner}/{repo}/issues/{issue_number}">;
   /** @deprecated use `issues.list` */
@@ -19331,7 +19331,7 @@ export interface IssuesMethodsOf<E> {
   getAssignees: MethodOf<E, "issues", "GET /repos/{owner}/{repo}/assignees">;
   /**
    * Get an issue comment
-   * @see https://docs.github.com/rest/issues/comments#get-an-issue-comment
+   * Docs: https://docs.github.com/rest/issues/comments#get-an-issue-comment
    */
   getComment: MethodOf<E, "issues", "GET /repos/{owner}/{repo}/issues/comments/{comment_id}">;
   /** @deprecated use `issues.listComments` */
@@ -19340,7 +19340,7 @@ export interface IssuesMethodsOf<E> {
   getCommentsForRepo: MethodOf<E, "issues", "GET /repos/{owner}/{repo}/issues/comments">;
   /**
    * Get an issue event
-   * @see https://docs.github.com/rest/issues/events#get-an-issue-event
+   * Docs: https://docs.github.com/rest/issues/events#get-an-issue-event
    */
   getEvent: MethodOf<E, "issues", "GET /repos/{owner}/{repo}/issues/events/{event_id}">;
   /** @deprecated use `issues.listEvents` */
@@ -19359,14 +19359,14 @@ export interface IssuesMethodsOf<E> {
   getIssueLabels: MethodOf<E, "issues", "GET /repos/{owner}/{repo}/issues/{issue_number}/labels">;
   /**
    * Get a label
-   * @see https://docs.github.com/rest/issues/labels#get-a-label
+   * Docs: https://docs.github.com/rest/issues/labels#get-a-label
    */
   getLabel: MethodOf<E, "issues", "GET /repos/{owner}/{repo}/labels/{name}">;
   /** @deprecated use `issues.listLabelsForRepo` */
   getLabels: MethodOf<E, "issues", "GET /repos/{owner}/{repo}/labels">;
   /**
    * Get a milestone
-   * @see https://docs.github.com/rest/issues/milestones#get-a-milestone
+   * Docs: https://docs.github.com/rest/issues/milestones#get-a-milestone
    */
   getMilestone: MethodOf<E, "issues", "GET /repos/{owner}/{repo}/milestones/{milestone_number}">;
   /** @deprecated use `issues.listLabelsForMilestone` */
@@ -19375,143 +19375,143 @@ export interface IssuesMethodsOf<E> {
   getMilestones: MethodOf<E, "issues", "GET /repos/{owner}/{repo}/milestones">;
   /**
    * Get parent issue
-   * @see https://docs.github.com/rest/issues/sub-issues#get-parent-issue
+   * Docs: https://docs.github.com/rest/issues/sub-issues#get-parent-issue
    */
   getParent: MethodOf<E, "issues", "GET /repos/{owner}/{repo}/issues/{issue_number}/parent">;
   /**
    * List issues assigned to the authenticated user
-   * @see https://docs.github.com/rest/issues/issues#list-issues-assigned-to-the-authenticated-user
+   * Docs: https://docs.github.com/rest/issues/issues#list-issues-assigned-to-the-authenticated-user
    */
   list: MethodOf<E, "issues", "GET /issues">;
   /**
    * List assignees
-   * @see https://docs.github.com/rest/issues/assignees#list-assignees
+   * Docs: https://docs.github.com/rest/issues/assignees#list-assignees
    */
   listAssignees: MethodOf<E, "issues", "GET /repos/{owner}/{repo}/assignees">;
   /**
    * List issue comments
-   * @see https://docs.github.com/rest/issues/comments#list-issue-comments
+   * Docs: https://docs.github.com/rest/issues/comments#list-issue-comments
    */
   listComments: MethodOf<E, "issues", "GET /repos/{owner}/{repo}/issues/{issue_number}/comments">;
   /**
    * List issue comments for a repository
-   * @see https://docs.github.com/rest/issues/comments#list-issue-comments-for-a-repository
+   * Docs: https://docs.github.com/rest/issues/comments#list-issue-comments-for-a-repository
    */
   listCommentsForRepo: MethodOf<E, "issues", "GET /repos/{owner}/{repo}/issues/comments">;
   /**
    * List dependencies an issue is blocked by
-   * @see https://docs.github.com/rest/issues/issue-dependencies#list-dependencies-an-issue-is-blocked-by
+   * Docs: https://docs.github.com/rest/issues/issue-dependencies#list-dependencies-an-issue-is-blocked-by
    */
   listDependenciesBlockedBy: MethodOf<E, "issues", "GET /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by">;
   /**
    * List dependencies an issue is blocking
-   * @see https://docs.github.com/rest/issues/issue-dependencies#list-dependencies-an-issue-is-blocking
+   * Docs: https://docs.github.com/rest/issues/issue-dependencies#list-dependencies-an-issue-is-blocking
    */
   listDependenciesBlocking: MethodOf<E, "issues", "GET /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocking">;
   /**
    * List issue events
-   * @see https://docs.github.com/rest/issues/events#list-issue-events
+   * Docs: https://docs.github.com/rest/issues/events#list-issue-events
    */
   listEvents: MethodOf<E, "issues", "GET /repos/{owner}/{repo}/issues/{issue_number}/events">;
   /**
    * List issue events for a repository
-   * @see https://docs.github.com/rest/issues/events#list-issue-events-for-a-repository
+   * Docs: https://docs.github.com/rest/issues/events#list-issue-events-for-a-repository
    */
   listEventsForRepo: MethodOf<E, "issues", "GET /repos/{owner}/{repo}/issues/events">;
   /**
    * List timeline events for an issue
-   * @see https://docs.github.com/rest/issues/timeline#list-timeline-events-for-an-issue
+   * Docs: https://docs.github.com/rest/issues/timeline#list-timeline-events-for-an-issue
    */
   listEventsForTimeline: MethodOf<E, "issues", "GET /repos/{owner}/{repo}/issues/{issue_number}/timeline">;
   /**
    * List user account issues assigned to the authenticated user
-   * @see https://docs.github.com/rest/issues/issues#list-user-account-issues-assigned-to-the-authenticated-user
+   * Docs: https://docs.github.com/rest/issues/issues#list-user-account-issues-assigned-to-the-authenticated-user
    */
   listForAuthenticatedUser: MethodOf<E, "issues", "GET /user/issues">;
   /**
    * List organization issues assigned to the authenticated user
-   * @see https://docs.github.com/rest/issues/issues#list-organization-issues-assigned-to-the-authenticated-user
+   * Docs: https://docs.github.com/rest/issues/issues#list-organization-issues-assigned-to-the-authenticated-user
    */
   listForOrg: MethodOf<E, "issues", "GET /orgs/{org}/issues">;
   /**
    * List repository issues
-   * @see https://docs.github.com/rest/issues/issues#list-repository-issues
+   * Docs: https://docs.github.com/rest/issues/issues#list-repository-issues
    */
   listForRepo: MethodOf<E, "issues", "GET /repos/{owner}/{repo}/issues">;
   /**
    * List issue field values for an issue
-   * @see https://docs.github.com/rest/issues/issue-field-values#list-issue-field-values-for-an-issue
+   * Docs: https://docs.github.com/rest/issues/issue-field-values#list-issue-field-values-for-an-issue
    */
   listIssueFieldValuesForIssue: MethodOf<E, "issues", "GET /repos/{owner}/{repo}/issues/{issue_number}/issue-field-values">;
   /**
    * List labels for issues in a milestone
-   * @see https://docs.github.com/rest/issues/labels#list-labels-for-issues-in-a-milestone
+   * Docs: https://docs.github.com/rest/issues/labels#list-labels-for-issues-in-a-milestone
    */
   listLabelsForMilestone: MethodOf<E, "issues", "GET /repos/{owner}/{repo}/milestones/{milestone_number}/labels">;
   /**
    * List labels for a repository
-   * @see https://docs.github.com/rest/issues/labels#list-labels-for-a-repository
+   * Docs: https://docs.github.com/rest/issues/labels#list-labels-for-a-repository
    */
   listLabelsForRepo: MethodOf<E, "issues", "GET /repos/{owner}/{repo}/labels">;
   /**
    * List labels for an issue
-   * @see https://docs.github.com/rest/issues/labels#list-labels-for-an-issue
+   * Docs: https://docs.github.com/rest/issues/labels#list-labels-for-an-issue
    */
   listLabelsOnIssue: MethodOf<E, "issues", "GET /repos/{owner}/{repo}/issues/{issue_number}/labels">;
   /**
    * List milestones
-   * @see https://docs.github.com/rest/issues/milestones#list-milestones
+   * Docs: https://docs.github.com/rest/issues/milestones#list-milestones
    */
   listMilestones: MethodOf<E, "issues", "GET /repos/{owner}/{repo}/milestones">;
   /** @deprecated use `issues.listMilestones` */
   listMilestonesForRepo: MethodOf<E, "issues", "GET /repos/{owner}/{repo}/milestones">;
   /**
    * List sub-issues
-   * @see https://docs.github.com/rest/issues/sub-issues#list-sub-issues
+   * Docs: https://docs.github.com/rest/issues/sub-issues#list-sub-issues
    */
   listSubIssues: MethodOf<E, "issues", "GET /repos/{owner}/{repo}/issues/{issue_number}/sub_issues">;
   /**
    * List issue suggestions
-   * @see https://docs.github.com/rest/issues/issues#list-issue-suggestions
+   * Docs: https://docs.github.com/rest/issues/issues#list-issue-suggestions
    */
   listSuggestions: MethodOf<E, "issues", "GET /repos/{owner}/{repo}/issues/{issue_number}/suggestions">;
   /**
    * Lock an issue
-   * @see https://docs.github.com/rest/issues/issues#lock-an-issue
+   * Docs: https://docs.github.com/rest/issues/issues#lock-an-issue
    */
   lock: MethodOf<E, "issues", "PUT /repos/{owner}/{repo}/issues/{issue_number}/lock">;
   /**
    * Pin an issue comment
-   * @see https://docs.github.com/rest/issues/comments#pin-an-issue-comment
+   * Docs: https://docs.github.com/rest/issues/comments#pin-an-issue-comment
    */
   pinComment: MethodOf<E, "issues", "PUT /repos/{owner}/{repo}/issues/comments/{comment_id}/pin">;
   /**
    * Remove all labels from an issue
-   * @see https://docs.github.com/rest/issues/labels#remove-all-labels-from-an-issue
+   * Docs: https://docs.github.com/rest/issues/labels#remove-all-labels-from-an-issue
    */
   removeAllLabels: MethodOf<E, "issues", "DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels">;
   /**
    * Remove assignees from an issue
-   * @see https://docs.github.com/rest/reference/issues#remove-assignees-from-an-issue
+   * Docs: https://docs.github.com/rest/reference/issues#remove-assignees-from-an-issue
    */
   removeAssignees: MethodOf<E, "issues", "DELETE /repos/{owner}/{repo}/issues/{issue_number}/assignees">;
   /** @deprecated use `issues.removeAssignees` */
   removeAssigneesFromIssue: MethodOf<E, "issues", "DELETE /repos/{owner}/{repo}/issues/{issue_number}/assignees">;
   /**
    * Remove dependency an issue is blocked by
-   * @see https://docs.github.com/rest/issues/issue-dependencies#remove-dependency-an-issue-is-blocked-by
+   * Docs: https://docs.github.com/rest/issues/issue-dependencies#remove-dependency-an-issue-is-blocked-by
    */
   removeDependencyBlockedBy: MethodOf<E, "issues", "DELETE /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by/{issue_id}">;
   /**
    * Remove a label from an issue
-   * @see https://docs.github.com/rest/issues/labels#remove-a-label-from-an-issue
+   * Docs: https://docs.github.com/rest/issues/labels#remove-a-label-from-an-issue
    */
   removeLabel: MethodOf<E, "issues", "DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}">;
   /** @deprecated use `issues.removeAllLabels` */
   removeLabels: MethodOf<E, "issues", "DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels">;
   /**
    * Remove sub-issue
-   * @see https://docs.github.com/rest/issues/sub-issues#remove-sub-issue
+   * Docs: https://docs.github.com/rest/issues/sub-issues#remove-sub-issue
    */
   removeSubIssue: MethodOf<E, "issues", "DELETE /repos/{owner}/{repo}/issues/{issue_number}/sub_issue">;
   /** @deprecated use `issues.setLabels` */
@@ -19520,47 +19520,47 @@ export interface IssuesMethodsOf<E> {
   replaceLabels: MethodOf<E, "issues", "PUT /repos/{owner}/{repo}/issues/{issue_number}/labels">;
   /**
    * Reprioritize sub-issue
-   * @see https://docs.github.com/rest/issues/sub-issues#reprioritize-sub-issue
+   * Docs: https://docs.github.com/rest/issues/sub-issues#reprioritize-sub-issue
    */
   reprioritizeSubIssue: MethodOf<E, "issues", "PATCH /repos/{owner}/{repo}/issues/{issue_number}/sub_issues/priority">;
   /**
    * Set issue field values for an issue
-   * @see https://docs.github.com/rest/issues/issue-field-values#set-issue-field-values-for-an-issue
+   * Docs: https://docs.github.com/rest/issues/issue-field-values#set-issue-field-values-for-an-issue
    */
   setIssueFieldValues: MethodOf<E, "issues", "PUT /repos/{owner}/{repo}/issues/{issue_number}/issue-field-values">;
   /**
    * Set labels for an issue
-   * @see https://docs.github.com/rest/issues/labels#set-labels-for-an-issue
+   * Docs: https://docs.github.com/rest/issues/labels#set-labels-for-an-issue
    */
   setLabels: MethodOf<E, "issues", "PUT /repos/{owner}/{repo}/issues/{issue_number}/labels">;
   /**
    * Unlock an issue
-   * @see https://docs.github.com/rest/issues/issues#unlock-an-issue
+   * Docs: https://docs.github.com/rest/issues/issues#unlock-an-issue
    */
   unlock: MethodOf<E, "issues", "DELETE /repos/{owner}/{repo}/issues/{issue_number}/lock">;
   /**
    * Unpin an issue comment
-   * @see https://docs.github.com/rest/issues/comments#unpin-an-issue-comment
+   * Docs: https://docs.github.com/rest/issues/comments#unpin-an-issue-comment
    */
   unpinComment: MethodOf<E, "issues", "DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}/pin">;
   /**
    * Update an issue
-   * @see https://docs.github.com/rest/issues/issues#update-an-issue
+   * Docs: https://docs.github.com/rest/issues/issues#update-an-issue
    */
   update: MethodOf<E, "issues", "PATCH /repos/{owner}/{repo}/issues/{issue_number}">;
   /**
    * Update an issue comment
-   * @see https://docs.github.com/rest/issues/comments#update-an-issue-comment
+   * Docs: https://docs.github.com/rest/issues/comments#update-an-issue-comment
    */
   updateComment: MethodOf<E, "issues", "PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}">;
   /**
    * Update a label
-   * @see https://docs.github.com/rest/issues/labels#update-a-label
+   * Docs: https://docs.github.com/rest/issues/labels#update-a-label
    */
   updateLabel: MethodOf<E, "issues", "PATCH /repos/{owner}/{repo}/labels/{name}">;
   /**
    * Update a milestone
-   * @see https://docs.github.com/rest/issues/milestones#update-a-milestone
+   * Docs: https://docs.github.com/rest/issues/milestones#update-a-milestone
    */
   updateMilestone: MethodOf<E, "issues", "PATCH /repos/{owner}/{repo}/milestones/{milestone_number}">;
 }
@@ -19615,17 +19615,17 @@ export interface LicensesEndpoints {
 export interface LicensesMethodsOf<E> {
   /**
    * Get a license
-   * @see https://docs.github.com/rest/licenses/licenses#get-a-license
+   * Docs: https://docs.github.com/rest/licenses/licenses#get-a-license
    */
   get: MethodOf<E, "licenses", "GET /licenses/{license}">;
   /**
    * Get all commonly used licenses
-   * @see https://docs.github.com/rest/licenses/licenses#get-all-commonly-used-licenses
+   * Docs: https://docs.github.com/rest/licenses/licenses#get-all-commonly-used-licenses
    */
   getAllCommonlyUsed: MethodOf<E, "licenses", "GET /licenses">;
   /**
    * Get the license for a repository
-   * @see https://docs.github.com/rest/licenses/licenses#get-the-license-for-a-repository
+   * Docs: https://docs.github.com/rest/licenses/licenses#get-the-license-for-a-repository
    */
   getForRepo: MethodOf<E, "licenses", "GET /repos/{owner}/{repo}/license">;
   /** @deprecated use `licenses.getAllCommonlyUsed` */
@@ -19670,12 +19670,12 @@ export interface MarkdownEndpoints {
 export interface MarkdownMethodsOf<E> {
   /**
    * Render a Markdown document
-   * @see https://docs.github.com/rest/markdown/markdown#render-a-markdown-document
+   * Docs: https://docs.github.com/rest/markdown/markdown#render-a-markdown-document
    */
   render: MethodOf<E, "markdown", "POST /markdown">;
   /**
    * Render a Markdown document in raw mode
-   * @see https://docs.github.com/rest/markdown/markdown#render-a-markdown-document-in-raw-mode
+   * Docs: https://docs.github.com/rest/markdown/markdown#render-a-markdown-document-in-raw-mode
    */
   renderRaw: MethodOf<E, "markdown", "POST /markdown/raw">;
 }
@@ -19718,27 +19718,27 @@ export interface MetaEndpoints {
 export interface MetaMethodsOf<E> {
   /**
    * Get GitHub meta information
-   * @see https://docs.github.com/rest/meta/meta#get-apiname-meta-information
+   * Docs: https://docs.github.com/rest/meta/meta#get-apiname-meta-information
    */
   get: MethodOf<E, "meta", "GET /meta">;
   /**
    * Get all API versions
-   * @see https://docs.github.com/rest/meta/meta#get-all-api-versions
+   * Docs: https://docs.github.com/rest/meta/meta#get-all-api-versions
    */
   getAllVersions: MethodOf<E, "meta", "GET /versions">;
   /**
    * Get Octocat
-   * @see https://docs.github.com/rest/meta/meta#get-octocat
+   * Docs: https://docs.github.com/rest/meta/meta#get-octocat
    */
   getOctocat: MethodOf<E, "meta", "GET /octocat">;
   /**
    * Get the Zen of GitHub
-   * @see https://docs.github.com/rest/meta/meta#get-the-zen-of-github
+   * Docs: https://docs.github.com/rest/meta/meta#get-the-zen-of-github
    */
   getZen: MethodOf<E, "meta", "GET /zen">;
   /**
    * GitHub API Root
-   * @see https://docs.github.com/rest/meta/meta#github-api-root
+   * Docs: https://docs.github.com/rest/meta/meta#github-api-root
    */
   root: MethodOf<E, "meta", "GET /">;
 }
@@ -20178,37 +20178,37 @@ export interface MigrationsEndpoints {
 export interface MigrationsMethodsOf<E> {
   /**
    * Cancel an import
-   * @see https://docs.github.com/rest/migrations/source-imports#cancel-an-import
+   * Docs: https://docs.github.com/rest/migrations/source-imports#cancel-an-import
    * @deprecated deprecated 2023-10-12, removal 2024-04-12
    */
   cancelImport: MethodOf<E, "migrations", "DELETE /repos/{owner}/{repo}/import">;
   /**
    * Delete a user migration archive
-   * @see https://docs.github.com/rest/migrations/users#delete-a-user-migration-archive
+   * Docs: https://docs.github.com/rest/migrations/users#delete-a-user-migration-archive
    */
   deleteArchiveForAuthenticatedUser: MethodOf<E, "migrations", "DELETE /user/migrations/{migration_id}/archive">;
   /**
    * Delete an organization migration archive
-   * @see https://docs.github.com/rest/migrations/orgs#delete-an-organization-migration-archive
+   * Docs: https://docs.github.com/rest/migrations/orgs#delete-an-organization-migration-archive
    */
   deleteArchiveForOrg: MethodOf<E, "migrations", "DELETE /orgs/{org}/migrations/{migration_id}/archive">;
   /** @deprecated use `migrations.deleteArchiveForOrg` */
   deleteMigrationArchive: MethodOf<E, "migrations", "DELETE /orgs/{org}/migrations/{migration_id}/archive">;
   /**
    * Download an organization migration archive
-   * @see https://docs.github.com/rest/migrations/orgs#download-an-organization-migration-archive
+   * Docs: https://docs.github.com/rest/migrations/orgs#download-an-organization-migration-archive
    */
   downloadArchiveForOrg: MethodOf<E, "migrations", "GET /orgs/{org}/migrations/{migration_id}/archive">;
   /**
    * Download a user migration archive
-   * @see https://docs.github.com/rest/migrations/users#download-a-user-migration-archive
+   * Docs: https://docs.github.com/rest/migrations/users#download-a-user-migration-archive
    */
   getArchiveForAuthenticatedUser: MethodOf<E, "migrations", "GET /user/migrations/{migration_id}/archive">;
   /** @deprecated use `migrations.downloadArchiveForOrg` */
   getArchiveForOrg: MethodOf<E, "migrations", "GET /orgs/{org}/migrations/{migration_id}/archive">;
   /**
    * Get commit authors
-   * @see https://docs.github.com/rest/migrations/source-imports#get-commit-authors
+   * Docs: https://docs.github.com/rest/migrations/source-imports#get-commit-authors
    * @deprecated deprecated 2023-10-12, removal 2024-04-12
    */
   getCommitAuthors: MethodOf<E, "migrations", "GET /repos/{owner}/{repo}/import/authors">;
@@ -20218,13 +20218,13 @@ export interface MigrationsMethodsOf<E> {
   getImportProgress: MethodOf<E, "migrations", "GET /repos/{owner}/{repo}/import">;
   /**
    * Get an import status
-   * @see https://docs.github.com/rest/migrations/source-imports#get-an-import-status
+   * Docs: https://docs.github.com/rest/migrations/source-imports#get-an-import-status
    * @deprecated deprecated 2023-10-12, removal 2024-04-12
    */
   getImportStatus: MethodOf<E, "migrations", "GET /repos/{owner}/{repo}/import">;
   /**
    * Get large files
-   * @see https://docs.github.com/rest/migrations/source-imports#get-large-files
+   * Docs: https://docs.github.com/rest/migrations/source-imports#get-large-files
    * @deprecated deprecated 2023-10-12, removal 2024-04-12
    */
   getLargeFiles: MethodOf<E, "migrations", "GET /repos/{owner}/{repo}/import/large_files">;
@@ -20238,39 +20238,39 @@ export interface MigrationsMethodsOf<E> {
   getMigrations: MethodOf<E, "migrations", "GET /orgs/{org}/migrations">;
   /**
    * Get a user migration status
-   * @see https://docs.github.com/rest/migrations/users#get-a-user-migration-status
+   * Docs: https://docs.github.com/rest/migrations/users#get-a-user-migration-status
    */
   getStatusForAuthenticatedUser: MethodOf<E, "migrations", "GET /user/migrations/{migration_id}">;
   /**
    * Get an organization migration status
-   * @see https://docs.github.com/rest/migrations/orgs#get-an-organization-migration-status
+   * Docs: https://docs.github.com/rest/migrations/orgs#get-an-organization-migration-status
    */
   getStatusForOrg: MethodOf<E, "migrations", "GET /orgs/{org}/migrations/{migration_id}">;
   /**
    * List user migrations
-   * @see https://docs.github.com/rest/migrations/users#list-user-migrations
+   * Docs: https://docs.github.com/rest/migrations/users#list-user-migrations
    */
   listForAuthenticatedUser: MethodOf<E, "migrations", "GET /user/migrations">;
   /**
    * List organization migrations
-   * @see https://docs.github.com/rest/migrations/orgs#list-organization-migrations
+   * Docs: https://docs.github.com/rest/migrations/orgs#list-organization-migrations
    */
   listForOrg: MethodOf<E, "migrations", "GET /orgs/{org}/migrations">;
   /**
    * List repositories for a user migration
-   * @see https://docs.github.com/rest/migrations/users#list-repositories-for-a-user-migration
+   * Docs: https://docs.github.com/rest/migrations/users#list-repositories-for-a-user-migration
    */
   listReposForAuthenticatedUser: MethodOf<E, "migrations", "GET /user/migrations/{migration_id}/repositories">;
   /**
    * List repositories in an organization migration
-   * @see https://docs.github.com/rest/migrations/orgs#list-repositories-in-an-organization-migration
+   * Docs: https://docs.github.com/rest/migrations/orgs#list-repositories-in-an-organization-migration
    */
   listReposForOrg: MethodOf<E, "migrations", "GET /orgs/{org}/migrations/{migration_id}/repositories">;
   /** @deprecated use `migrations.listReposForAuthenticatedUser` */
   listReposForUser: MethodOf<E, "migrations", "GET /user/migrations/{migration_id}/repositories">;
   /**
    * Map a commit author
-   * @see https://docs.github.com/rest/migrations/source-imports#map-a-commit-author
+   * Docs: https://docs.github.com/rest/migrations/source-imports#map-a-commit-author
    * @deprecated deprecated 2023-10-12, removal 2024-04-12
    */
   mapCommitAuthor: MethodOf<E, "migrations", "PATCH /repos/{owner}/{repo}/import/authors/{author_id}">;
@@ -20280,23 +20280,23 @@ export interface MigrationsMethodsOf<E> {
   setImportLfsPreference: MethodOf<E, "migrations", "PATCH /repos/{owner}/{repo}/import/lfs">;
   /**
    * Update Git LFS preference
-   * @see https://docs.github.com/rest/migrations/source-imports#update-git-lfs-preference
+   * Docs: https://docs.github.com/rest/migrations/source-imports#update-git-lfs-preference
    * @deprecated deprecated 2023-10-12, removal 2024-04-12
    */
   setLfsPreference: MethodOf<E, "migrations", "PATCH /repos/{owner}/{repo}/import/lfs">;
   /**
    * Start a user migration
-   * @see https://docs.github.com/rest/migrations/users#start-a-user-migration
+   * Docs: https://docs.github.com/rest/migrations/users#start-a-user-migration
    */
   startForAuthenticatedUser: MethodOf<E, "migrations", "POST /user/migrations">;
   /**
    * Start an organization migration
-   * @see https://docs.github.com/rest/migrations/orgs#start-an-organization-migration
+   * Docs: https://docs.github.com/rest/migrations/orgs#start-an-organization-migration
    */
   startForOrg: MethodOf<E, "migrations", "POST /orgs/{org}/migrations">;
   /**
    * Start an import
-   * @see https://docs.github.com/rest/migrations/source-imports#start-an-import
+   * Docs: https://docs.github.com/rest/migrations/source-imports#start-an-import
    * @deprecated deprecated 2023-10-12, removal 2024-04-12
    */
   startImport: MethodOf<E, "migrations", "PUT /repos/{owner}/{repo}/import">;
@@ -20304,19 +20304,19 @@ export interface MigrationsMethodsOf<E> {
   startMigration: MethodOf<E, "migrations", "POST /orgs/{org}/migrations">;
   /**
    * Unlock a user repository
-   * @see https://docs.github.com/rest/migrations/users#unlock-a-user-repository
+   * Docs: https://docs.github.com/rest/migrations/users#unlock-a-user-repository
    */
   unlockRepoForAuthenticatedUser: MethodOf<E, "migrations", "DELETE /user/migrations/{migration_id}/repos/{repo_name}/lock">;
   /**
    * Unlock an organization repository
-   * @see https://docs.github.com/rest/migrations/orgs#unlock-an-organization-repository
+   * Docs: https://docs.github.com/rest/migrations/orgs#unlock-an-organization-repository
    */
   unlockRepoForOrg: MethodOf<E, "migrations", "DELETE /orgs/{org}/migrations/{migration_id}/repos/{repo_name}/lock">;
   /** @deprecated use `migrations.unlockRepoForOrg` */
   unlockRepoLockedForMigration: MethodOf<E, "migrations", "DELETE /orgs/{org}/migrations/{migration_id}/repos/{repo_name}/lock">;
   /**
    * Update an import
-   * @see https://docs.github.com/rest/migrations/source-imports#update-an-import
+   * Docs: https://docs.github.com/rest/migrations/source-imports#update-an-import
    * @deprecated deprecated 2023-10-12, removal 2024-04-12
    */
   updateImport: MethodOf<E, "migrations", "PATCH /repos/{owner}/{repo}/import">;
@@ -20462,42 +20462,42 @@ export interface OidcEndpoints {
 export interface OidcMethodsOf<E> {
   /**
    * Create an OIDC custom property inclusion for an enterprise
-   * @see https://docs.github.com/rest/actions/oidc#create-an-oidc-custom-property-inclusion-for-an-enterprise
+   * Docs: https://docs.github.com/rest/actions/oidc#create-an-oidc-custom-property-inclusion-for-an-enterprise
    */
   createOidcCustomPropertyInclusionForEnterprise: MethodOf<E, "oidc", "POST /enterprises/{enterprise}/actions/oidc/customization/properties/repo">;
   /**
    * Create an OIDC custom property inclusion for an organization
-   * @see https://docs.github.com/rest/actions/oidc#create-an-oidc-custom-property-inclusion-for-an-organization
+   * Docs: https://docs.github.com/rest/actions/oidc#create-an-oidc-custom-property-inclusion-for-an-organization
    */
   createOidcCustomPropertyInclusionForOrg: MethodOf<E, "oidc", "POST /orgs/{org}/actions/oidc/customization/properties/repo">;
   /**
    * Delete an OIDC custom property inclusion for an enterprise
-   * @see https://docs.github.com/rest/actions/oidc#delete-an-oidc-custom-property-inclusion-for-an-enterprise
+   * Docs: https://docs.github.com/rest/actions/oidc#delete-an-oidc-custom-property-inclusion-for-an-enterprise
    */
   deleteOidcCustomPropertyInclusionForEnterprise: MethodOf<E, "oidc", "DELETE /enterprises/{enterprise}/actions/oidc/customization/properties/repo/{custom_property_name}">;
   /**
    * Delete an OIDC custom property inclusion for an organization
-   * @see https://docs.github.com/rest/actions/oidc#delete-an-oidc-custom-property-inclusion-for-an-organization
+   * Docs: https://docs.github.com/rest/actions/oidc#delete-an-oidc-custom-property-inclusion-for-an-organization
    */
   deleteOidcCustomPropertyInclusionForOrg: MethodOf<E, "oidc", "DELETE /orgs/{org}/actions/oidc/customization/properties/repo/{custom_property_name}">;
   /**
    * Get the customization template for an OIDC subject claim for an organization
-   * @see https://docs.github.com/rest/actions/oidc#get-the-customization-template-for-an-oidc-subject-claim-for-an-organization
+   * Docs: https://docs.github.com/rest/actions/oidc#get-the-customization-template-for-an-oidc-subject-claim-for-an-organization
    */
   getOidcCustomSubTemplateForOrg: MethodOf<E, "oidc", "GET /orgs/{org}/actions/oidc/customization/sub">;
   /**
    * List OIDC custom property inclusions for an enterprise
-   * @see https://docs.github.com/rest/actions/oidc#list-oidc-custom-property-inclusions-for-an-enterprise
+   * Docs: https://docs.github.com/rest/actions/oidc#list-oidc-custom-property-inclusions-for-an-enterprise
    */
   listOidcCustomPropertyInclusionsForEnterprise: MethodOf<E, "oidc", "GET /enterprises/{enterprise}/actions/oidc/customization/properties/repo">;
   /**
    * List OIDC custom property inclusions for an organization
-   * @see https://docs.github.com/rest/actions/oidc#list-oidc-custom-property-inclusions-for-an-organization
+   * Docs: https://docs.github.com/rest/actions/oidc#list-oidc-custom-property-inclusions-for-an-organization
    */
   listOidcCustomPropertyInclusionsForOrg: MethodOf<E, "oidc", "GET /orgs/{org}/actions/oidc/customization/properties/repo">;
   /**
    * Set the customization template for an OIDC subject claim for an organization
-   * @see https://docs.github.com/rest/actions/oidc#set-the-customization-template-for-an-oidc-subject-claim-for-an-organization
+   * Docs: https://docs.github.com/rest/actions/oidc#set-the-customization-template-for-an-oidc-subject-claim-for-an-organization
    */
   updateOidcCustomSubTemplateForOrg: MethodOf<E, "oidc", "PUT /orgs/{org}/actions/oidc/customization/sub">;
 }
@@ -22984,7 +22984,7 @@ export interface OrgsMethodsOf<E> {
   addOrgMembership: MethodOf<E, "orgs", "PUT /orgs/{org}/memberships/{username}">;
   /**
    * Add a security manager team
-   * @see https://docs.github.com/rest/orgs/security-managers#add-a-security-manager-team
+   * Docs: https://docs.github.com/rest/orgs/security-managers#add-a-security-manager-team
    * @deprecated deprecated 2024-12-01, removal 2026-01-01
    */
   addSecurityManagerTeam: MethodOf<E, "orgs", "PUT /orgs/{org}/security-managers/teams/{team_slug}">;
@@ -22994,41 +22994,41 @@ export interface OrgsMethodsOf<E> {
   addTeamRepo: MethodOf<E, "teams", "PUT /teams/{team_id}/repos/{owner}/{repo}">;
   /**
    * Assign an organization role to a team
-   * @see https://docs.github.com/rest/orgs/organization-roles#assign-an-organization-role-to-a-team
+   * Docs: https://docs.github.com/rest/orgs/organization-roles#assign-an-organization-role-to-a-team
    */
   assignTeamToOrgRole: MethodOf<E, "orgs", "PUT /orgs/{org}/organization-roles/teams/{team_slug}/{role_id}">;
   /**
    * Assign an organization role to a user
-   * @see https://docs.github.com/rest/orgs/organization-roles#assign-an-organization-role-to-a-user
+   * Docs: https://docs.github.com/rest/orgs/organization-roles#assign-an-organization-role-to-a-user
    */
   assignUserToOrgRole: MethodOf<E, "orgs", "PUT /orgs/{org}/organization-roles/users/{username}/{role_id}">;
   /**
    * Block a user from an organization
-   * @see https://docs.github.com/rest/orgs/blocking#block-a-user-from-an-organization
+   * Docs: https://docs.github.com/rest/orgs/blocking#block-a-user-from-an-organization
    */
   blockUser: MethodOf<E, "orgs", "PUT /orgs/{org}/blocks/{username}">;
   /**
    * Cancel an organization invitation
-   * @see https://docs.github.com/rest/orgs/members#cancel-an-organization-invitation
+   * Docs: https://docs.github.com/rest/orgs/members#cancel-an-organization-invitation
    */
   cancelInvitation: MethodOf<E, "orgs", "DELETE /orgs/{org}/invitations/{invitation_id}">;
   /**
    * Check if a user is blocked by an organization
-   * @see https://docs.github.com/rest/orgs/blocking#check-if-a-user-is-blocked-by-an-organization
+   * Docs: https://docs.github.com/rest/orgs/blocking#check-if-a-user-is-blocked-by-an-organization
    */
   checkBlockedUser: MethodOf<E, "orgs", "GET /orgs/{org}/blocks/{username}">;
   /** @deprecated use `orgs.checkMembershipForUser` */
   checkMembership: MethodOf<E, "orgs", "GET /orgs/{org}/members/{username}">;
   /**
    * Check organization membership for a user
-   * @see https://docs.github.com/rest/orgs/members#check-organization-membership-for-a-user
+   * Docs: https://docs.github.com/rest/orgs/members#check-organization-membership-for-a-user
    */
   checkMembershipForUser: MethodOf<E, "orgs", "GET /orgs/{org}/members/{username}">;
   /** @deprecated use `orgs.checkPublicMembershipForUser` */
   checkPublicMembership: MethodOf<E, "orgs", "GET /orgs/{org}/public_members/{username}">;
   /**
    * Check public organization membership for a user
-   * @see https://docs.github.com/rest/orgs/members#check-public-organization-membership-for-a-user
+   * Docs: https://docs.github.com/rest/orgs/members#check-public-organization-membership-for-a-user
    */
   checkPublicMembershipForUser: MethodOf<E, "orgs", "GET /orgs/{org}/public_members/{username}">;
   /** @deprecated use `teams.checkPermissionsForRepoLegacy` */
@@ -23037,113 +23037,113 @@ export interface OrgsMethodsOf<E> {
   concealMembership: MethodOf<E, "orgs", "DELETE /orgs/{org}/public_members/{username}">;
   /**
    * Convert an organization member to outside collaborator
-   * @see https://docs.github.com/rest/orgs/outside-collaborators#convert-an-organization-member-to-outside-collaborator
+   * Docs: https://docs.github.com/rest/orgs/outside-collaborators#convert-an-organization-member-to-outside-collaborator
    */
   convertMemberToOutsideCollaborator: MethodOf<E, "orgs", "PUT /orgs/{org}/outside_collaborators/{username}">;
   /**
    * Create an artifact deployment record
-   * @see https://docs.github.com/rest/orgs/artifact-metadata#create-an-artifact-deployment-record
+   * Docs: https://docs.github.com/rest/orgs/artifact-metadata#create-an-artifact-deployment-record
    */
   createArtifactDeploymentRecord: MethodOf<E, "orgs", "POST /orgs/{org}/artifacts/metadata/deployment-record">;
   /**
    * Create artifact metadata storage record
-   * @see https://docs.github.com/rest/orgs/artifact-metadata#create-artifact-metadata-storage-record
+   * Docs: https://docs.github.com/rest/orgs/artifact-metadata#create-artifact-metadata-storage-record
    */
   createArtifactStorageRecord: MethodOf<E, "orgs", "POST /orgs/{org}/artifacts/metadata/storage-record">;
   /**
    * Create a cluster deployment records job
-   * @see https://docs.github.com/rest/orgs/artifact-metadata#create-a-cluster-deployment-records-job
+   * Docs: https://docs.github.com/rest/orgs/artifact-metadata#create-a-cluster-deployment-records-job
    */
   createClusterDeploymentRecordsJob: MethodOf<E, "orgs", "POST /orgs/{org}/artifacts/metadata/deployment-record/cluster/{cluster}/jobs">;
   /** @deprecated use `orgs.createWebhook` */
   createHook: MethodOf<E, "orgs", "POST /orgs/{org}/hooks">;
   /**
    * Create an organization invitation
-   * @see https://docs.github.com/rest/orgs/members#create-an-organization-invitation
+   * Docs: https://docs.github.com/rest/orgs/members#create-an-organization-invitation
    */
   createInvitation: MethodOf<E, "orgs", "POST /orgs/{org}/invitations">;
   /**
    * Create issue field for an organization
-   * @see https://docs.github.com/rest/orgs/issue-fields#create-issue-field-for-an-organization
+   * Docs: https://docs.github.com/rest/orgs/issue-fields#create-issue-field-for-an-organization
    */
   createIssueField: MethodOf<E, "orgs", "POST /orgs/{org}/issue-fields">;
   /**
    * Create issue type for an organization
-   * @see https://docs.github.com/rest/orgs/issue-types#create-issue-type-for-an-organization
+   * Docs: https://docs.github.com/rest/orgs/issue-types#create-issue-type-for-an-organization
    */
   createIssueType: MethodOf<E, "orgs", "POST /orgs/{org}/issue-types">;
   /** @deprecated use `teams.create` */
   createTeam: MethodOf<E, "teams", "POST /orgs/{org}/teams">;
   /**
    * Create an organization webhook
-   * @see https://docs.github.com/rest/orgs/webhooks#create-an-organization-webhook
+   * Docs: https://docs.github.com/rest/orgs/webhooks#create-an-organization-webhook
    */
   createWebhook: MethodOf<E, "orgs", "POST /orgs/{org}/hooks">;
   /**
    * Create or update a custom property for an organization
-   * @see https://docs.github.com/rest/orgs/custom-properties#create-or-update-a-custom-property-for-an-organization
+   * Docs: https://docs.github.com/rest/orgs/custom-properties#create-or-update-a-custom-property-for-an-organization
    */
   customPropertiesForReposCreateOrUpdateOrganizationDefinition: MethodOf<E, "orgs", "PUT /orgs/{org}/properties/schema/{custom_property_name}">;
   /**
    * Create or update custom properties for an organization
-   * @see https://docs.github.com/rest/orgs/custom-properties#create-or-update-custom-properties-for-an-organization
+   * Docs: https://docs.github.com/rest/orgs/custom-properties#create-or-update-custom-properties-for-an-organization
    */
   customPropertiesForReposCreateOrUpdateOrganizationDefinitions: MethodOf<E, "orgs", "PATCH /orgs/{org}/properties/schema">;
   /**
    * Create or update custom property values for organization repositories
-   * @see https://docs.github.com/rest/orgs/custom-properties#create-or-update-custom-property-values-for-organization-repositories
+   * Docs: https://docs.github.com/rest/orgs/custom-properties#create-or-update-custom-property-values-for-organization-repositories
    */
   customPropertiesForReposCreateOrUpdateOrganizationValues: MethodOf<E, "orgs", "PATCH /orgs/{org}/properties/values">;
   /**
    * Remove a custom property for an organization
-   * @see https://docs.github.com/rest/orgs/custom-properties#remove-a-custom-property-for-an-organization
+   * Docs: https://docs.github.com/rest/orgs/custom-properties#remove-a-custom-property-for-an-organization
    */
   customPropertiesForReposDeleteOrganizationDefinition: MethodOf<E, "orgs", "DELETE /orgs/{org}/properties/schema/{custom_property_name}">;
   /**
    * Get a custom property for an organization
-   * @see https://docs.github.com/rest/orgs/custom-properties#get-a-custom-property-for-an-organization
+   * Docs: https://docs.github.com/rest/orgs/custom-properties#get-a-custom-property-for-an-organization
    */
   customPropertiesForReposGetOrganizationDefinition: MethodOf<E, "orgs", "GET /orgs/{org}/properties/schema/{custom_property_name}">;
   /**
    * Get all custom properties for an organization
-   * @see https://docs.github.com/rest/orgs/custom-properties#get-all-custom-properties-for-an-organization
+   * Docs: https://docs.github.com/rest/orgs/custom-properties#get-all-custom-properties-for-an-organization
    */
   customPropertiesForReposGetOrganizationDefinitions: MethodOf<E, "orgs", "GET /orgs/{org}/properties/schema">;
   /**
    * List custom property values for organization repositories
-   * @see https://docs.github.com/rest/orgs/custom-properties#list-custom-property-values-for-organization-repositories
+   * Docs: https://docs.github.com/rest/orgs/custom-properties#list-custom-property-values-for-organization-repositories
    */
   customPropertiesForReposGetOrganizationValues: MethodOf<E, "orgs", "GET /orgs/{org}/properties/values">;
   /**
    * Delete an organization
-   * @see https://docs.github.com/rest/orgs/orgs#delete-an-organization
+   * Docs: https://docs.github.com/rest/orgs/orgs#delete-an-organization
    */
   delete: MethodOf<E, "orgs", "DELETE /orgs/{org}">;
   /**
    * Delete attestations in bulk
-   * @see https://docs.github.com/rest/orgs/attestations#delete-attestations-in-bulk
+   * Docs: https://docs.github.com/rest/orgs/attestations#delete-attestations-in-bulk
    */
   deleteAttestationsBulk: MethodOf<E, "orgs", "POST /orgs/{org}/attestations/delete-request">;
   /**
    * Delete attestations by ID
-   * @see https://docs.github.com/rest/orgs/attestations#delete-attestations-by-id
+   * Docs: https://docs.github.com/rest/orgs/attestations#delete-attestations-by-id
    */
   deleteAttestationsById: MethodOf<E, "orgs", "DELETE /orgs/{org}/attestations/{attestation_id}">;
   /**
    * Delete attestations by subject digest
-   * @see https://docs.github.com/rest/orgs/attestations#delete-attestations-by-subject-digest
+   * Docs: https://docs.github.com/rest/orgs/attestations#delete-attestations-by-subject-digest
    */
   deleteAttestationsBySubjectDigest: MethodOf<E, "orgs", "DELETE /orgs/{org}/attestations/digest/{+subject_digest}">;
   /** @deprecated use `orgs.deleteWebhook` */
   deleteHook: MethodOf<E, "orgs", "DELETE /orgs/{org}/hooks/{hook_id}">;
   /**
    * Delete issue field for an organization
-   * @see https://docs.github.com/rest/orgs/issue-fields#delete-issue-field-for-an-organization
+   * Docs: https://docs.github.com/rest/orgs/issue-fields#delete-issue-field-for-an-organization
    */
   deleteIssueField: MethodOf<E, "orgs", "DELETE /orgs/{org}/issue-fields/{issue_field_id}">;
   /**
    * Delete issue type for an organization
-   * @see https://docs.github.com/rest/orgs/issue-types#delete-issue-type-for-an-organization
+   * Docs: https://docs.github.com/rest/orgs/issue-types#delete-issue-type-for-an-organization
    */
   deleteIssueType: MethodOf<E, "orgs", "DELETE /orgs/{org}/issue-types/{issue_type_id}">;
   /** @deprecated use `teams.deleteLegacy` */
@@ -23152,12 +23152,12 @@ export interface OrgsMethodsOf<E> {
   deleteTeamRepo: MethodOf<E, "teams", "DELETE /teams/{team_id}/repos/{owner}/{repo}">;
   /**
    * Delete an organization webhook
-   * @see https://docs.github.com/rest/orgs/webhooks#delete-an-organization-webhook
+   * Docs: https://docs.github.com/rest/orgs/webhooks#delete-an-organization-webhook
    */
   deleteWebhook: MethodOf<E, "orgs", "DELETE /orgs/{org}/hooks/{hook_id}">;
   /**
    * Disable a selected repository for immutable releases in an organization
-   * @see https://docs.github.com/rest/orgs/orgs#disable-a-selected-repository-for-immutable-releases-in-an-organization
+   * Docs: https://docs.github.com/rest/orgs/orgs#disable-a-selected-repository-for-immutable-releases-in-an-organization
    */
   disableSelectedRepositoryImmutableReleasesOrganization: MethodOf<E, "orgs", "DELETE /orgs/{org}/settings/immutable-releases/repositories/{repository_id}">;
   /** @deprecated use `orgs.updateWebhook` */
@@ -23166,18 +23166,18 @@ export interface OrgsMethodsOf<E> {
   editTeam: MethodOf<E, "teams", "PATCH /teams/{team_id}">;
   /**
    * Enable or disable a security feature for an organization
-   * @see https://docs.github.com/rest/orgs/orgs#enable-or-disable-a-security-feature-for-an-organization
+   * Docs: https://docs.github.com/rest/orgs/orgs#enable-or-disable-a-security-feature-for-an-organization
    * @deprecated deprecated 2024-07-22, removal 2025-07-22
    */
   enableOrDisableSecurityProductOnAllOrgRepos: MethodOf<E, "orgs", "POST /orgs/{org}/{security_product}/{enablement}">;
   /**
    * Enable a selected repository for immutable releases in an organization
-   * @see https://docs.github.com/rest/orgs/orgs#enable-a-selected-repository-for-immutable-releases-in-an-organization
+   * Docs: https://docs.github.com/rest/orgs/orgs#enable-a-selected-repository-for-immutable-releases-in-an-organization
    */
   enableSelectedRepositoryImmutableReleasesOrganization: MethodOf<E, "orgs", "PUT /orgs/{org}/settings/immutable-releases/repositories/{repository_id}">;
   /**
    * Get an organization
-   * @see https://docs.github.com/rest/orgs/orgs#get-an-organization
+   * Docs: https://docs.github.com/rest/orgs/orgs#get-an-organization
    */
   get: MethodOf<E, "orgs", "GET /orgs/{org}">;
   /** @deprecated use `orgs.list` */
@@ -23188,7 +23188,7 @@ export interface OrgsMethodsOf<E> {
   getChildTeams: MethodOf<E, "teams", "GET /teams/{team_id}/teams">;
   /**
    * Get cluster deployment records job status
-   * @see https://docs.github.com/rest/orgs/artifact-metadata#get-cluster-deployment-records-job-status
+   * Docs: https://docs.github.com/rest/orgs/artifact-metadata#get-cluster-deployment-records-job-status
    */
   getClusterDeploymentRecordsJob: MethodOf<E, "orgs", "GET /orgs/{org}/artifacts/metadata/deployment-record/cluster/{cluster}/jobs/{job_id}">;
   /** @deprecated use `orgs.listForUser` */
@@ -23199,12 +23199,12 @@ export interface OrgsMethodsOf<E> {
   getHooks: MethodOf<E, "orgs", "GET /orgs/{org}/hooks">;
   /**
    * Get immutable releases settings for an organization
-   * @see https://docs.github.com/rest/orgs/orgs#get-immutable-releases-settings-for-an-organization
+   * Docs: https://docs.github.com/rest/orgs/orgs#get-immutable-releases-settings-for-an-organization
    */
   getImmutableReleasesSettings: MethodOf<E, "orgs", "GET /orgs/{org}/settings/immutable-releases">;
   /**
    * List selected repositories for immutable releases enforcement
-   * @see https://docs.github.com/rest/orgs/orgs#list-selected-repositories-for-immutable-releases-enforcement
+   * Docs: https://docs.github.com/rest/orgs/orgs#list-selected-repositories-for-immutable-releases-enforcement
    */
   getImmutableReleasesSettingsRepositories: MethodOf<E, "orgs", "GET /orgs/{org}/settings/immutable-releases/repositories">;
   /** @deprecated use `orgs.listInvitationTeams` */
@@ -23215,29 +23215,29 @@ export interface OrgsMethodsOf<E> {
   getMembership: MethodOf<E, "orgs", "GET /orgs/{org}/memberships/{username}">;
   /**
    * Get an organization membership for the authenticated user
-   * @see https://docs.github.com/rest/orgs/members#get-an-organization-membership-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/orgs/members#get-an-organization-membership-for-the-authenticated-user
    */
   getMembershipForAuthenticatedUser: MethodOf<E, "orgs", "GET /user/memberships/orgs/{org}">;
   /**
    * Get organization membership for a user
-   * @see https://docs.github.com/rest/orgs/members#get-organization-membership-for-a-user
+   * Docs: https://docs.github.com/rest/orgs/members#get-organization-membership-for-a-user
    */
   getMembershipForUser: MethodOf<E, "orgs", "GET /orgs/{org}/memberships/{username}">;
   /** @deprecated use `orgs.getMembershipForUser` */
   getOrgMembership: MethodOf<E, "orgs", "GET /orgs/{org}/memberships/{username}">;
   /**
    * Get an organization role
-   * @see https://docs.github.com/rest/orgs/organization-roles#get-an-organization-role
+   * Docs: https://docs.github.com/rest/orgs/organization-roles#get-an-organization-role
    */
   getOrgRole: MethodOf<E, "orgs", "GET /orgs/{org}/organization-roles/{role_id}">;
   /**
    * Get organization ruleset history
-   * @see https://docs.github.com/rest/orgs/rules#get-organization-ruleset-history
+   * Docs: https://docs.github.com/rest/orgs/rules#get-organization-ruleset-history
    */
   getOrgRulesetHistory: MethodOf<E, "orgs", "GET /orgs/{org}/rulesets/{ruleset_id}/history">;
   /**
    * Get organization ruleset version
-   * @see https://docs.github.com/rest/orgs/rules#get-organization-ruleset-version
+   * Docs: https://docs.github.com/rest/orgs/rules#get-organization-ruleset-version
    */
   getOrgRulesetVersion: MethodOf<E, "orgs", "GET /orgs/{org}/rulesets/{ruleset_id}/history/{version_id}">;
   /** @deprecated use `orgs.listOutsideCollaborators` */
@@ -23260,72 +23260,72 @@ export interface OrgsMethodsOf<E> {
   getTeams: MethodOf<E, "teams", "GET /orgs/{org}/teams">;
   /**
    * Get an organization webhook
-   * @see https://docs.github.com/rest/orgs/webhooks#get-an-organization-webhook
+   * Docs: https://docs.github.com/rest/orgs/webhooks#get-an-organization-webhook
    */
   getWebhook: MethodOf<E, "orgs", "GET /orgs/{org}/hooks/{hook_id}">;
   /**
    * Get a webhook configuration for an organization
-   * @see https://docs.github.com/rest/orgs/webhooks#get-a-webhook-configuration-for-an-organization
+   * Docs: https://docs.github.com/rest/orgs/webhooks#get-a-webhook-configuration-for-an-organization
    */
   getWebhookConfigForOrg: MethodOf<E, "orgs", "GET /orgs/{org}/hooks/{hook_id}/config">;
   /**
    * Get a webhook delivery for an organization webhook
-   * @see https://docs.github.com/rest/orgs/webhooks#get-a-webhook-delivery-for-an-organization-webhook
+   * Docs: https://docs.github.com/rest/orgs/webhooks#get-a-webhook-delivery-for-an-organization-webhook
    */
   getWebhookDelivery: MethodOf<E, "orgs", "GET /orgs/{org}/hooks/{hook_id}/deliveries/{delivery_id}">;
   /**
    * List organizations
-   * @see https://docs.github.com/rest/orgs/orgs#list-organizations
+   * Docs: https://docs.github.com/rest/orgs/orgs#list-organizations
    */
   list: MethodOf<E, "orgs", "GET /organizations">;
   /**
    * List app installations for an organization
-   * @see https://docs.github.com/rest/orgs/orgs#list-app-installations-for-an-organization
+   * Docs: https://docs.github.com/rest/orgs/orgs#list-app-installations-for-an-organization
    */
   listAppInstallations: MethodOf<E, "orgs", "GET /orgs/{org}/installations">;
   /**
    * List artifact deployment records
-   * @see https://docs.github.com/rest/orgs/artifact-metadata#list-artifact-deployment-records
+   * Docs: https://docs.github.com/rest/orgs/artifact-metadata#list-artifact-deployment-records
    */
   listArtifactDeploymentRecords: MethodOf<E, "orgs", "GET /orgs/{org}/artifacts/{subject_digest}/metadata/deployment-records">;
   /**
    * List artifact storage records
-   * @see https://docs.github.com/rest/orgs/artifact-metadata#list-artifact-storage-records
+   * Docs: https://docs.github.com/rest/orgs/artifact-metadata#list-artifact-storage-records
    */
   listArtifactStorageRecords: MethodOf<E, "orgs", "GET /orgs/{org}/artifacts/{+subject_digest}/metadata/storage-records">;
   /**
    * List attestation repositories
-   * @see https://docs.github.com/rest/orgs/attestations#list-attestation-repositories
+   * Docs: https://docs.github.com/rest/orgs/attestations#list-attestation-repositories
    */
   listAttestationRepositories: MethodOf<E, "orgs", "GET /orgs/{org}/attestations/repositories">;
   /**
    * List attestations
-   * @see https://docs.github.com/rest/orgs/attestations#list-attestations
+   * Docs: https://docs.github.com/rest/orgs/attestations#list-attestations
    */
   listAttestations: MethodOf<E, "orgs", "GET /orgs/{org}/attestations/{+subject_digest}">;
   /**
    * List attestations by bulk subject digests
-   * @see https://docs.github.com/rest/orgs/attestations#list-attestations-by-bulk-subject-digests
+   * Docs: https://docs.github.com/rest/orgs/attestations#list-attestations-by-bulk-subject-digests
    */
   listAttestationsBulk: MethodOf<E, "orgs", "POST /orgs/{org}/attestations/bulk-list{?per_page,before,after}">;
   /**
    * List users blocked by an organization
-   * @see https://docs.github.com/rest/orgs/blocking#list-users-blocked-by-an-organization
+   * Docs: https://docs.github.com/rest/orgs/blocking#list-users-blocked-by-an-organization
    */
   listBlockedUsers: MethodOf<E, "orgs", "GET /orgs/{org}/blocks">;
   /**
    * List failed organization invitations
-   * @see https://docs.github.com/rest/orgs/members#list-failed-organization-invitations
+   * Docs: https://docs.github.com/rest/orgs/members#list-failed-organization-invitations
    */
   listFailedInvitations: MethodOf<E, "orgs", "GET /orgs/{org}/failed_invitations">;
   /**
    * List organizations for the authenticated user
-   * @see https://docs.github.com/rest/orgs/orgs#list-organizations-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/orgs/orgs#list-organizations-for-the-authenticated-user
    */
   listForAuthenticatedUser: MethodOf<E, "orgs", "GET /user/orgs">;
   /**
    * List organizations for a user
-   * @see https://docs.github.com/rest/orgs/orgs#list-organizations-for-a-user
+   * Docs: https://docs.github.com/rest/orgs/orgs#list-organizations-for-a-user
    */
   listForUser: MethodOf<E, "orgs", "GET /users/{username}/orgs">;
   /** @deprecated use `orgs.listWebhooks` */
@@ -23334,143 +23334,143 @@ export interface OrgsMethodsOf<E> {
   listInstallations: MethodOf<E, "orgs", "GET /orgs/{org}/installations">;
   /**
    * List organization invitation teams
-   * @see https://docs.github.com/rest/orgs/members#list-organization-invitation-teams
+   * Docs: https://docs.github.com/rest/orgs/members#list-organization-invitation-teams
    */
   listInvitationTeams: MethodOf<E, "orgs", "GET /orgs/{org}/invitations/{invitation_id}/teams">;
   /**
    * List issue fields for an organization
-   * @see https://docs.github.com/rest/orgs/issue-fields#list-issue-fields-for-an-organization
+   * Docs: https://docs.github.com/rest/orgs/issue-fields#list-issue-fields-for-an-organization
    */
   listIssueFields: MethodOf<E, "orgs", "GET /orgs/{org}/issue-fields">;
   /**
    * List issue types for an organization
-   * @see https://docs.github.com/rest/orgs/issue-types#list-issue-types-for-an-organization
+   * Docs: https://docs.github.com/rest/orgs/issue-types#list-issue-types-for-an-organization
    */
   listIssueTypes: MethodOf<E, "orgs", "GET /orgs/{org}/issue-types">;
   /**
    * List organization members
-   * @see https://docs.github.com/rest/orgs/members#list-organization-members
+   * Docs: https://docs.github.com/rest/orgs/members#list-organization-members
    */
   listMembers: MethodOf<E, "orgs", "GET /orgs/{org}/members">;
   /** @deprecated use `orgs.listMembershipsForAuthenticatedUser` */
   listMemberships: MethodOf<E, "orgs", "GET /user/memberships/orgs">;
   /**
    * List organization memberships for the authenticated user
-   * @see https://docs.github.com/rest/orgs/members#list-organization-memberships-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/orgs/members#list-organization-memberships-for-the-authenticated-user
    */
   listMembershipsForAuthenticatedUser: MethodOf<E, "orgs", "GET /user/memberships/orgs">;
   /**
    * List teams that are assigned to an organization role
-   * @see https://docs.github.com/rest/orgs/organization-roles#list-teams-that-are-assigned-to-an-organization-role
+   * Docs: https://docs.github.com/rest/orgs/organization-roles#list-teams-that-are-assigned-to-an-organization-role
    */
   listOrgRoleTeams: MethodOf<E, "orgs", "GET /orgs/{org}/organization-roles/{role_id}/teams">;
   /**
    * List users that are assigned to an organization role
-   * @see https://docs.github.com/rest/orgs/organization-roles#list-users-that-are-assigned-to-an-organization-role
+   * Docs: https://docs.github.com/rest/orgs/organization-roles#list-users-that-are-assigned-to-an-organization-role
    */
   listOrgRoleUsers: MethodOf<E, "orgs", "GET /orgs/{org}/organization-roles/{role_id}/users">;
   /**
    * Get all organization roles for an organization
-   * @see https://docs.github.com/rest/orgs/organization-roles#get-all-organization-roles-for-an-organization
+   * Docs: https://docs.github.com/rest/orgs/organization-roles#get-all-organization-roles-for-an-organization
    */
   listOrgRoles: MethodOf<E, "orgs", "GET /orgs/{org}/organization-roles">;
   /**
    * List organization fine-grained permissions for an organization
-   * @see https://docs.github.com/rest/orgs/organization-roles#list-organization-fine-grained-permissions-for-an-organization
+   * Docs: https://docs.github.com/rest/orgs/organization-roles#list-organization-fine-grained-permissions-for-an-organization
    */
   listOrganizationFineGrainedPermissions: MethodOf<E, "orgs", "GET /orgs/{org}/organization-fine-grained-permissions">;
   /**
    * List outside collaborators for an organization
-   * @see https://docs.github.com/rest/orgs/outside-collaborators#list-outside-collaborators-for-an-organization
+   * Docs: https://docs.github.com/rest/orgs/outside-collaborators#list-outside-collaborators-for-an-organization
    */
   listOutsideCollaborators: MethodOf<E, "orgs", "GET /orgs/{org}/outside_collaborators">;
   /**
    * List repositories a fine-grained personal access token has access to
-   * @see https://docs.github.com/rest/orgs/personal-access-tokens#list-repositories-a-fine-grained-personal-access-token-has-access-to
+   * Docs: https://docs.github.com/rest/orgs/personal-access-tokens#list-repositories-a-fine-grained-personal-access-token-has-access-to
    */
   listPatGrantRepositories: MethodOf<E, "orgs", "GET /orgs/{org}/personal-access-tokens/{pat_id}/repositories">;
   /**
    * List repositories requested to be accessed by a fine-grained personal access token
-   * @see https://docs.github.com/rest/orgs/personal-access-tokens#list-repositories-requested-to-be-accessed-by-a-fine-grained-personal-access-token
+   * Docs: https://docs.github.com/rest/orgs/personal-access-tokens#list-repositories-requested-to-be-accessed-by-a-fine-grained-personal-access-token
    */
   listPatGrantRequestRepositories: MethodOf<E, "orgs", "GET /orgs/{org}/personal-access-token-requests/{pat_request_id}/repositories">;
   /**
    * List requests to access organization resources with fine-grained personal access tokens
-   * @see https://docs.github.com/rest/orgs/personal-access-tokens#list-requests-to-access-organization-resources-with-fine-grained-personal-access-tokens
+   * Docs: https://docs.github.com/rest/orgs/personal-access-tokens#list-requests-to-access-organization-resources-with-fine-grained-personal-access-tokens
    */
   listPatGrantRequests: MethodOf<E, "orgs", "GET /orgs/{org}/personal-access-token-requests">;
   /**
    * List fine-grained personal access tokens with access to organization resources
-   * @see https://docs.github.com/rest/orgs/personal-access-tokens#list-fine-grained-personal-access-tokens-with-access-to-organization-resources
+   * Docs: https://docs.github.com/rest/orgs/personal-access-tokens#list-fine-grained-personal-access-tokens-with-access-to-organization-resources
    */
   listPatGrants: MethodOf<E, "orgs", "GET /orgs/{org}/personal-access-tokens">;
   /**
    * List pending organization invitations
-   * @see https://docs.github.com/rest/orgs/members#list-pending-organization-invitations
+   * Docs: https://docs.github.com/rest/orgs/members#list-pending-organization-invitations
    */
   listPendingInvitations: MethodOf<E, "orgs", "GET /orgs/{org}/invitations">;
   /**
    * List public organization members
-   * @see https://docs.github.com/rest/orgs/members#list-public-organization-members
+   * Docs: https://docs.github.com/rest/orgs/members#list-public-organization-members
    */
   listPublicMembers: MethodOf<E, "orgs", "GET /orgs/{org}/public_members">;
   /**
    * List security manager teams
-   * @see https://docs.github.com/rest/orgs/security-managers#list-security-manager-teams
+   * Docs: https://docs.github.com/rest/orgs/security-managers#list-security-manager-teams
    * @deprecated deprecated 2024-12-01, removal 2026-01-01
    */
   listSecurityManagerTeams: MethodOf<E, "orgs", "GET /orgs/{org}/security-managers">;
   /**
    * List deliveries for an organization webhook
-   * @see https://docs.github.com/rest/orgs/webhooks#list-deliveries-for-an-organization-webhook
+   * Docs: https://docs.github.com/rest/orgs/webhooks#list-deliveries-for-an-organization-webhook
    */
   listWebhookDeliveries: MethodOf<E, "orgs", "GET /orgs/{org}/hooks/{hook_id}/deliveries">;
   /**
    * List organization webhooks
-   * @see https://docs.github.com/rest/orgs/webhooks#list-organization-webhooks
+   * Docs: https://docs.github.com/rest/orgs/webhooks#list-organization-webhooks
    */
   listWebhooks: MethodOf<E, "orgs", "GET /orgs/{org}/hooks">;
   /** @deprecated use `orgs.pingWebhook` */
   pingHook: MethodOf<E, "orgs", "POST /orgs/{org}/hooks/{hook_id}/pings">;
   /**
    * Ping an organization webhook
-   * @see https://docs.github.com/rest/orgs/webhooks#ping-an-organization-webhook
+   * Docs: https://docs.github.com/rest/orgs/webhooks#ping-an-organization-webhook
    */
   pingWebhook: MethodOf<E, "orgs", "POST /orgs/{org}/hooks/{hook_id}/pings">;
   /** @deprecated use `orgs.setPublicMembershipForAuthenticatedUser` */
   publicizeMembership: MethodOf<E, "orgs", "PUT /orgs/{org}/public_members/{username}">;
   /**
    * Redeliver a delivery for an organization webhook
-   * @see https://docs.github.com/rest/orgs/webhooks#redeliver-a-delivery-for-an-organization-webhook
+   * Docs: https://docs.github.com/rest/orgs/webhooks#redeliver-a-delivery-for-an-organization-webhook
    */
   redeliverWebhookDelivery: MethodOf<E, "orgs", "POST /orgs/{org}/hooks/{hook_id}/deliveries/{delivery_id}/attempts">;
   /**
    * Remove an organization member
-   * @see https://docs.github.com/rest/orgs/members#remove-an-organization-member
+   * Docs: https://docs.github.com/rest/orgs/members#remove-an-organization-member
    */
   removeMember: MethodOf<E, "orgs", "DELETE /orgs/{org}/members/{username}">;
   /** @deprecated use `orgs.removeMembershipForUser` */
   removeMembership: MethodOf<E, "orgs", "DELETE /orgs/{org}/memberships/{username}">;
   /**
    * Remove organization membership for a user
-   * @see https://docs.github.com/rest/orgs/members#remove-organization-membership-for-a-user
+   * Docs: https://docs.github.com/rest/orgs/members#remove-organization-membership-for-a-user
    */
   removeMembershipForUser: MethodOf<E, "orgs", "DELETE /orgs/{org}/memberships/{username}">;
   /** @deprecated use `orgs.removeMembershipForUser` */
   removeOrgMembership: MethodOf<E, "orgs", "DELETE /orgs/{org}/memberships/{username}">;
   /**
    * Remove outside collaborator from an organization
-   * @see https://docs.github.com/rest/orgs/outside-collaborators#remove-outside-collaborator-from-an-organization
+   * Docs: https://docs.github.com/rest/orgs/outside-collaborators#remove-outside-collaborator-from-an-organization
    */
   removeOutsideCollaborator: MethodOf<E, "orgs", "DELETE /orgs/{org}/outside_collaborators/{username}">;
   /**
    * Remove public organization membership for the authenticated user
-   * @see https://docs.github.com/rest/orgs/members#remove-public-organization-membership-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/orgs/members#remove-public-organization-membership-for-the-authenticated-user
    */
   removePublicMembershipForAuthenticatedUser: MethodOf<E, "orgs", "DELETE /orgs/{org}/public_members/{username}">;
   /**
    * Remove a security manager team
-   * @see https://docs.github.com/rest/orgs/security-managers#remove-a-security-manager-team
+   * Docs: https://docs.github.com/rest/orgs/security-managers#remove-a-security-manager-team
    * @deprecated deprecated 2024-12-01, removal 2026-01-01
    */
   removeSecurityManagerTeam: MethodOf<E, "orgs", "DELETE /orgs/{org}/security-managers/teams/{team_slug}">;
@@ -23478,106 +23478,106 @@ export interface OrgsMethodsOf<E> {
   removeTeamMembership: MethodOf<E, "teams", "DELETE /teams/{team_id}/memberships/{username}">;
   /**
    * Review a request to access organization resources with a fine-grained personal access token
-   * @see https://docs.github.com/rest/orgs/personal-access-tokens#review-a-request-to-access-organization-resources-with-a-fine-grained-personal-access-token
+   * Docs: https://docs.github.com/rest/orgs/personal-access-tokens#review-a-request-to-access-organization-resources-with-a-fine-grained-personal-access-token
    */
   reviewPatGrantRequest: MethodOf<E, "orgs", "POST /orgs/{org}/personal-access-token-requests/{pat_request_id}">;
   /**
    * Review requests to access organization resources with fine-grained personal access tokens
-   * @see https://docs.github.com/rest/orgs/personal-access-tokens#review-requests-to-access-organization-resources-with-fine-grained-personal-access-tokens
+   * Docs: https://docs.github.com/rest/orgs/personal-access-tokens#review-requests-to-access-organization-resources-with-fine-grained-personal-access-tokens
    */
   reviewPatGrantRequestsInBulk: MethodOf<E, "orgs", "POST /orgs/{org}/personal-access-token-requests">;
   /**
    * Remove all organization roles for a team
-   * @see https://docs.github.com/rest/orgs/organization-roles#remove-all-organization-roles-for-a-team
+   * Docs: https://docs.github.com/rest/orgs/organization-roles#remove-all-organization-roles-for-a-team
    */
   revokeAllOrgRolesTeam: MethodOf<E, "orgs", "DELETE /orgs/{org}/organization-roles/teams/{team_slug}">;
   /**
    * Remove all organization roles for a user
-   * @see https://docs.github.com/rest/orgs/organization-roles#remove-all-organization-roles-for-a-user
+   * Docs: https://docs.github.com/rest/orgs/organization-roles#remove-all-organization-roles-for-a-user
    */
   revokeAllOrgRolesUser: MethodOf<E, "orgs", "DELETE /orgs/{org}/organization-roles/users/{username}">;
   /**
    * Remove an organization role from a team
-   * @see https://docs.github.com/rest/orgs/organization-roles#remove-an-organization-role-from-a-team
+   * Docs: https://docs.github.com/rest/orgs/organization-roles#remove-an-organization-role-from-a-team
    */
   revokeOrgRoleTeam: MethodOf<E, "orgs", "DELETE /orgs/{org}/organization-roles/teams/{team_slug}/{role_id}">;
   /**
    * Remove an organization role from a user
-   * @see https://docs.github.com/rest/orgs/organization-roles#remove-an-organization-role-from-a-user
+   * Docs: https://docs.github.com/rest/orgs/organization-roles#remove-an-organization-role-from-a-user
    */
   revokeOrgRoleUser: MethodOf<E, "orgs", "DELETE /orgs/{org}/organization-roles/users/{username}/{role_id}">;
   /**
    * Set cluster deployment records
-   * @see https://docs.github.com/rest/orgs/artifact-metadata#set-cluster-deployment-records
+   * Docs: https://docs.github.com/rest/orgs/artifact-metadata#set-cluster-deployment-records
    */
   setClusterDeploymentRecords: MethodOf<E, "orgs", "POST /orgs/{org}/artifacts/metadata/deployment-record/cluster/{cluster}">;
   /**
    * Set immutable releases settings for an organization
-   * @see https://docs.github.com/rest/orgs/orgs#set-immutable-releases-settings-for-an-organization
+   * Docs: https://docs.github.com/rest/orgs/orgs#set-immutable-releases-settings-for-an-organization
    */
   setImmutableReleasesSettings: MethodOf<E, "orgs", "PUT /orgs/{org}/settings/immutable-releases">;
   /**
    * Set selected repositories for immutable releases enforcement
-   * @see https://docs.github.com/rest/orgs/orgs#set-selected-repositories-for-immutable-releases-enforcement
+   * Docs: https://docs.github.com/rest/orgs/orgs#set-selected-repositories-for-immutable-releases-enforcement
    */
   setImmutableReleasesSettingsRepositories: MethodOf<E, "orgs", "PUT /orgs/{org}/settings/immutable-releases/repositories">;
   /**
    * Set organization membership for a user
-   * @see https://docs.github.com/rest/orgs/members#set-organization-membership-for-a-user
+   * Docs: https://docs.github.com/rest/orgs/members#set-organization-membership-for-a-user
    */
   setMembershipForUser: MethodOf<E, "orgs", "PUT /orgs/{org}/memberships/{username}">;
   /**
    * Set public organization membership for the authenticated user
-   * @see https://docs.github.com/rest/orgs/members#set-public-organization-membership-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/orgs/members#set-public-organization-membership-for-the-authenticated-user
    */
   setPublicMembershipForAuthenticatedUser: MethodOf<E, "orgs", "PUT /orgs/{org}/public_members/{username}">;
   /**
    * Unblock a user from an organization
-   * @see https://docs.github.com/rest/orgs/blocking#unblock-a-user-from-an-organization
+   * Docs: https://docs.github.com/rest/orgs/blocking#unblock-a-user-from-an-organization
    */
   unblockUser: MethodOf<E, "orgs", "DELETE /orgs/{org}/blocks/{username}">;
   /**
    * Update an organization
-   * @see https://docs.github.com/rest/orgs/orgs#update-an-organization
+   * Docs: https://docs.github.com/rest/orgs/orgs#update-an-organization
    */
   update: MethodOf<E, "orgs", "PATCH /orgs/{org}">;
   /** @deprecated use `orgs.updateWebhook` */
   updateHook: MethodOf<E, "orgs", "PATCH /orgs/{org}/hooks/{hook_id}">;
   /**
    * Update issue field for an organization
-   * @see https://docs.github.com/rest/orgs/issue-fields#update-issue-field-for-an-organization
+   * Docs: https://docs.github.com/rest/orgs/issue-fields#update-issue-field-for-an-organization
    */
   updateIssueField: MethodOf<E, "orgs", "PATCH /orgs/{org}/issue-fields/{issue_field_id}">;
   /**
    * Update issue type for an organization
-   * @see https://docs.github.com/rest/orgs/issue-types#update-issue-type-for-an-organization
+   * Docs: https://docs.github.com/rest/orgs/issue-types#update-issue-type-for-an-organization
    */
   updateIssueType: MethodOf<E, "orgs", "PUT /orgs/{org}/issue-types/{issue_type_id}">;
   /** @deprecated use `orgs.updateMembershipForAuthenticatedUser` */
   updateMembership: MethodOf<E, "orgs", "PATCH /user/memberships/orgs/{org}">;
   /**
    * Update an organization membership for the authenticated user
-   * @see https://docs.github.com/rest/orgs/members#update-an-organization-membership-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/orgs/members#update-an-organization-membership-for-the-authenticated-user
    */
   updateMembershipForAuthenticatedUser: MethodOf<E, "orgs", "PATCH /user/memberships/orgs/{org}">;
   /**
    * Update the access a fine-grained personal access token has to organization resources
-   * @see https://docs.github.com/rest/orgs/personal-access-tokens#update-the-access-a-fine-grained-personal-access-token-has-to-organization-resources
+   * Docs: https://docs.github.com/rest/orgs/personal-access-tokens#update-the-access-a-fine-grained-personal-access-token-has-to-organization-resources
    */
   updatePatAccess: MethodOf<E, "orgs", "POST /orgs/{org}/personal-access-tokens/{pat_id}">;
   /**
    * Update the access to organization resources via fine-grained personal access tokens
-   * @see https://docs.github.com/rest/orgs/personal-access-tokens#update-the-access-to-organization-resources-via-fine-grained-personal-access-tokens
+   * Docs: https://docs.github.com/rest/orgs/personal-access-tokens#update-the-access-to-organization-resources-via-fine-grained-personal-access-tokens
    */
   updatePatAccesses: MethodOf<E, "orgs", "POST /orgs/{org}/personal-access-tokens">;
   /**
    * Update an organization webhook
-   * @see https://docs.github.com/rest/orgs/webhooks#update-an-organization-webhook
+   * Docs: https://docs.github.com/rest/orgs/webhooks#update-an-organization-webhook
    */
   updateWebhook: MethodOf<E, "orgs", "PATCH /orgs/{org}/hooks/{hook_id}">;
   /**
    * Update a webhook configuration for an organization
-   * @see https://docs.github.com/rest/orgs/webhooks#update-a-webhook-configuration-for-an-organization
+   * Docs: https://docs.github.com/rest/orgs/webhooks#update-a-webhook-configuration-for-an-organization
    */
   updateWebhookConfigForOrg: MethodOf<E, "orgs", "PATCH /orgs/{org}/hooks/{hook_id}/config">;
 }
@@ -24098,32 +24098,32 @@ export interface PackagesEndpoints {
 export interface PackagesMethodsOf<E> {
   /**
    * Delete a package for the authenticated user
-   * @see https://docs.github.com/rest/packages/packages#delete-a-package-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/packages/packages#delete-a-package-for-the-authenticated-user
    */
   deletePackageForAuthenticatedUser: MethodOf<E, "packages", "DELETE /user/packages/{package_type}/{package_name}">;
   /**
    * Delete a package for an organization
-   * @see https://docs.github.com/rest/packages/packages#delete-a-package-for-an-organization
+   * Docs: https://docs.github.com/rest/packages/packages#delete-a-package-for-an-organization
    */
   deletePackageForOrg: MethodOf<E, "packages", "DELETE /orgs/{org}/packages/{package_type}/{package_name}">;
   /**
    * Delete a package for a user
-   * @see https://docs.github.com/rest/packages/packages#delete-a-package-for-a-user
+   * Docs: https://docs.github.com/rest/packages/packages#delete-a-package-for-a-user
    */
   deletePackageForUser: MethodOf<E, "packages", "DELETE /users/{username}/packages/{package_type}/{package_name}">;
   /**
    * Delete a package version for the authenticated user
-   * @see https://docs.github.com/rest/packages/packages#delete-a-package-version-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/packages/packages#delete-a-package-version-for-the-authenticated-user
    */
   deletePackageVersionForAuthenticatedUser: MethodOf<E, "packages", "DELETE /user/packages/{package_type}/{package_name}/versions/{package_version_id}">;
   /**
    * Delete package version for an organization
-   * @see https://docs.github.com/rest/packages/packages#delete-package-version-for-an-organization
+   * Docs: https://docs.github.com/rest/packages/packages#delete-package-version-for-an-organization
    */
   deletePackageVersionForOrg: MethodOf<E, "packages", "DELETE /orgs/{org}/packages/{package_type}/{package_name}/versions/{package_version_id}">;
   /**
    * Delete package version for a user
-   * @see https://docs.github.com/rest/packages/packages#delete-package-version-for-a-user
+   * Docs: https://docs.github.com/rest/packages/packages#delete-package-version-for-a-user
    */
   deletePackageVersionForUser: MethodOf<E, "packages", "DELETE /users/{username}/packages/{package_type}/{package_name}/versions/{package_version_id}">;
   /** @deprecated use `packages.getAllPackageVersionsForPackageOwnedByOrg` */
@@ -24132,107 +24132,107 @@ export interface PackagesMethodsOf<E> {
   getAllPackageVersionsForAPackageOwnedByTheAuthenticatedUser: MethodOf<E, "packages", "GET /user/packages/{package_type}/{package_name}/versions">;
   /**
    * List package versions for a package owned by the authenticated user
-   * @see https://docs.github.com/rest/packages/packages#list-package-versions-for-a-package-owned-by-the-authenticated-user
+   * Docs: https://docs.github.com/rest/packages/packages#list-package-versions-for-a-package-owned-by-the-authenticated-user
    */
   getAllPackageVersionsForPackageOwnedByAuthenticatedUser: MethodOf<E, "packages", "GET /user/packages/{package_type}/{package_name}/versions">;
   /**
    * List package versions for a package owned by an organization
-   * @see https://docs.github.com/rest/packages/packages#list-package-versions-for-a-package-owned-by-an-organization
+   * Docs: https://docs.github.com/rest/packages/packages#list-package-versions-for-a-package-owned-by-an-organization
    */
   getAllPackageVersionsForPackageOwnedByOrg: MethodOf<E, "packages", "GET /orgs/{org}/packages/{package_type}/{package_name}/versions">;
   /**
    * List package versions for a package owned by a user
-   * @see https://docs.github.com/rest/packages/packages#list-package-versions-for-a-package-owned-by-a-user
+   * Docs: https://docs.github.com/rest/packages/packages#list-package-versions-for-a-package-owned-by-a-user
    */
   getAllPackageVersionsForPackageOwnedByUser: MethodOf<E, "packages", "GET /users/{username}/packages/{package_type}/{package_name}/versions">;
   /**
    * Get a package for the authenticated user
-   * @see https://docs.github.com/rest/packages/packages#get-a-package-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/packages/packages#get-a-package-for-the-authenticated-user
    */
   getPackageForAuthenticatedUser: MethodOf<E, "packages", "GET /user/packages/{package_type}/{package_name}">;
   /**
    * Get a package for an organization
-   * @see https://docs.github.com/rest/packages/packages#get-a-package-for-an-organization
+   * Docs: https://docs.github.com/rest/packages/packages#get-a-package-for-an-organization
    */
   getPackageForOrganization: MethodOf<E, "packages", "GET /orgs/{org}/packages/{package_type}/{package_name}">;
   /**
    * Get a package for a user
-   * @see https://docs.github.com/rest/packages/packages#get-a-package-for-a-user
+   * Docs: https://docs.github.com/rest/packages/packages#get-a-package-for-a-user
    */
   getPackageForUser: MethodOf<E, "packages", "GET /users/{username}/packages/{package_type}/{package_name}">;
   /**
    * Get a package version for the authenticated user
-   * @see https://docs.github.com/rest/packages/packages#get-a-package-version-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/packages/packages#get-a-package-version-for-the-authenticated-user
    */
   getPackageVersionForAuthenticatedUser: MethodOf<E, "packages", "GET /user/packages/{package_type}/{package_name}/versions/{package_version_id}">;
   /**
    * Get a package version for an organization
-   * @see https://docs.github.com/rest/packages/packages#get-a-package-version-for-an-organization
+   * Docs: https://docs.github.com/rest/packages/packages#get-a-package-version-for-an-organization
    */
   getPackageVersionForOrganization: MethodOf<E, "packages", "GET /orgs/{org}/packages/{package_type}/{package_name}/versions/{package_version_id}">;
   /**
    * Get a package version for a user
-   * @see https://docs.github.com/rest/packages/packages#get-a-package-version-for-a-user
+   * Docs: https://docs.github.com/rest/packages/packages#get-a-package-version-for-a-user
    */
   getPackageVersionForUser: MethodOf<E, "packages", "GET /users/{username}/packages/{package_type}/{package_name}/versions/{package_version_id}">;
   /**
    * Get list of conflicting packages during Docker migration for authenticated-user
-   * @see https://docs.github.com/rest/packages/packages#get-list-of-conflicting-packages-during-docker-migration-for-authenticated-user
+   * Docs: https://docs.github.com/rest/packages/packages#get-list-of-conflicting-packages-during-docker-migration-for-authenticated-user
    */
   listDockerMigrationConflictingPackagesForAuthenticatedUser: MethodOf<E, "packages", "GET /user/docker/conflicts">;
   /**
    * Get list of conflicting packages during Docker migration for organization
-   * @see https://docs.github.com/rest/packages/packages#get-list-of-conflicting-packages-during-docker-migration-for-organization
+   * Docs: https://docs.github.com/rest/packages/packages#get-list-of-conflicting-packages-during-docker-migration-for-organization
    */
   listDockerMigrationConflictingPackagesForOrganization: MethodOf<E, "packages", "GET /orgs/{org}/docker/conflicts">;
   /**
    * Get list of conflicting packages during Docker migration for user
-   * @see https://docs.github.com/rest/packages/packages#get-list-of-conflicting-packages-during-docker-migration-for-user
+   * Docs: https://docs.github.com/rest/packages/packages#get-list-of-conflicting-packages-during-docker-migration-for-user
    */
   listDockerMigrationConflictingPackagesForUser: MethodOf<E, "packages", "GET /users/{username}/docker/conflicts">;
   /**
    * List packages for the authenticated user's namespace
-   * @see https://docs.github.com/rest/packages/packages#list-packages-for-the-authenticated-users-namespace
+   * Docs: https://docs.github.com/rest/packages/packages#list-packages-for-the-authenticated-users-namespace
    */
   listPackagesForAuthenticatedUser: MethodOf<E, "packages", "GET /user/packages">;
   /**
    * List packages for an organization
-   * @see https://docs.github.com/rest/packages/packages#list-packages-for-an-organization
+   * Docs: https://docs.github.com/rest/packages/packages#list-packages-for-an-organization
    */
   listPackagesForOrganization: MethodOf<E, "packages", "GET /orgs/{org}/packages">;
   /**
    * List packages for a user
-   * @see https://docs.github.com/rest/packages/packages#list-packages-for-a-user
+   * Docs: https://docs.github.com/rest/packages/packages#list-packages-for-a-user
    */
   listPackagesForUser: MethodOf<E, "packages", "GET /users/{username}/packages">;
   /**
    * Restore a package for the authenticated user
-   * @see https://docs.github.com/rest/packages/packages#restore-a-package-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/packages/packages#restore-a-package-for-the-authenticated-user
    */
   restorePackageForAuthenticatedUser: MethodOf<E, "packages", "POST /user/packages/{package_type}/{package_name}/restore{?token}">;
   /**
    * Restore a package for an organization
-   * @see https://docs.github.com/rest/packages/packages#restore-a-package-for-an-organization
+   * Docs: https://docs.github.com/rest/packages/packages#restore-a-package-for-an-organization
    */
   restorePackageForOrg: MethodOf<E, "packages", "POST /orgs/{org}/packages/{package_type}/{package_name}/restore{?token}">;
   /**
    * Restore a package for a user
-   * @see https://docs.github.com/rest/packages/packages#restore-a-package-for-a-user
+   * Docs: https://docs.github.com/rest/packages/packages#restore-a-package-for-a-user
    */
   restorePackageForUser: MethodOf<E, "packages", "POST /users/{username}/packages/{package_type}/{package_name}/restore{?token}">;
   /**
    * Restore a package version for the authenticated user
-   * @see https://docs.github.com/rest/packages/packages#restore-a-package-version-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/packages/packages#restore-a-package-version-for-the-authenticated-user
    */
   restorePackageVersionForAuthenticatedUser: MethodOf<E, "packages", "POST /user/packages/{package_type}/{package_name}/versions/{package_version_id}/restore">;
   /**
    * Restore package version for an organization
-   * @see https://docs.github.com/rest/packages/packages#restore-package-version-for-an-organization
+   * Docs: https://docs.github.com/rest/packages/packages#restore-package-version-for-an-organization
    */
   restorePackageVersionForOrg: MethodOf<E, "packages", "POST /orgs/{org}/packages/{package_type}/{package_name}/versions/{package_version_id}/restore">;
   /**
    * Restore package version for a user
-   * @see https://docs.github.com/rest/packages/packages#restore-package-version-for-a-user
+   * Docs: https://docs.github.com/rest/packages/packages#restore-package-version-for-a-user
    */
   restorePackageVersionForUser: MethodOf<E, "packages", "POST /users/{username}/packages/{package_type}/{package_name}/versions/{package_version_id}/restore">;
 }
@@ -24560,32 +24560,32 @@ export interface PrivateRegistriesEndpoints {
 export interface PrivateRegistriesMethodsOf<E> {
   /**
    * Create a private registry for an organization
-   * @see https://docs.github.com/rest/private-registries/organization-configurations#create-a-private-registry-for-an-organization
+   * Docs: https://docs.github.com/rest/private-registries/organization-configurations#create-a-private-registry-for-an-organization
    */
   createOrgPrivateRegistry: MethodOf<E, "privateRegistries", "POST /orgs/{org}/private-registries">;
   /**
    * Delete a private registry for an organization
-   * @see https://docs.github.com/rest/private-registries/organization-configurations#delete-a-private-registry-for-an-organization
+   * Docs: https://docs.github.com/rest/private-registries/organization-configurations#delete-a-private-registry-for-an-organization
    */
   deleteOrgPrivateRegistry: MethodOf<E, "privateRegistries", "DELETE /orgs/{org}/private-registries/{secret_name}">;
   /**
    * Get a private registry for an organization
-   * @see https://docs.github.com/rest/private-registries/organization-configurations#get-a-private-registry-for-an-organization
+   * Docs: https://docs.github.com/rest/private-registries/organization-configurations#get-a-private-registry-for-an-organization
    */
   getOrgPrivateRegistry: MethodOf<E, "privateRegistries", "GET /orgs/{org}/private-registries/{secret_name}">;
   /**
    * Get private registries public key for an organization
-   * @see https://docs.github.com/rest/private-registries/organization-configurations#get-private-registries-public-key-for-an-organization
+   * Docs: https://docs.github.com/rest/private-registries/organization-configurations#get-private-registries-public-key-for-an-organization
    */
   getOrgPublicKey: MethodOf<E, "privateRegistries", "GET /orgs/{org}/private-registries/public-key">;
   /**
    * List private registries for an organization
-   * @see https://docs.github.com/rest/private-registries/organization-configurations#list-private-registries-for-an-organization
+   * Docs: https://docs.github.com/rest/private-registries/organization-configurations#list-private-registries-for-an-organization
    */
   listOrgPrivateRegistries: MethodOf<E, "privateRegistries", "GET /orgs/{org}/private-registries">;
   /**
    * Update a private registry for an organization
-   * @see https://docs.github.com/rest/private-registries/organization-configurations#update-a-private-registry-for-an-organization
+   * Docs: https://docs.github.com/rest/private-registries/organization-configurations#update-a-private-registry-for-an-organization
    */
   updateOrgPrivateRegistry: MethodOf<E, "privateRegistries", "PATCH /orgs/{org}/private-registries/{secret_name}">;
 }
@@ -25307,134 +25307,134 @@ export interface ProjectsEndpoints {
 export interface ProjectsMethodsOf<E> {
   /**
    * Add a field to an organization-owned project.
-   * @see https://docs.github.com/rest/projects/fields#add-a-field-to-an-organization-owned-project
+   * Docs: https://docs.github.com/rest/projects/fields#add-a-field-to-an-organization-owned-project
    */
   addFieldForOrg: MethodOf<E, "projects", "POST /orgs/{org}/projectsV2/{project_number}/fields">;
   /**
    * Add field to user owned project
-   * @see https://docs.github.com/rest/projects/fields#add-field-to-user-owned-project
+   * Docs: https://docs.github.com/rest/projects/fields#add-field-to-user-owned-project
    */
   addFieldForUser: MethodOf<E, "projects", "POST /users/{username}/projectsV2/{project_number}/fields">;
   /**
    * Add item to organization owned project
-   * @see https://docs.github.com/rest/projects/items#add-item-to-organization-owned-project
+   * Docs: https://docs.github.com/rest/projects/items#add-item-to-organization-owned-project
    */
   addItemForOrg: MethodOf<E, "projects", "POST /orgs/{org}/projectsV2/{project_number}/items">;
   /**
    * Add item to user owned project
-   * @see https://docs.github.com/rest/projects/items#add-item-to-user-owned-project
+   * Docs: https://docs.github.com/rest/projects/items#add-item-to-user-owned-project
    */
   addItemForUser: MethodOf<E, "projects", "POST /users/{username}/projectsV2/{project_number}/items">;
   /**
    * Create draft item for user owned project
-   * @see https://docs.github.com/rest/projects/drafts#create-draft-item-for-user-owned-project
+   * Docs: https://docs.github.com/rest/projects/drafts#create-draft-item-for-user-owned-project
    */
   createDraftItemForAuthenticatedUser: MethodOf<E, "projects", "POST /user/{user_id}/projectsV2/{project_number}/drafts">;
   /**
    * Create draft item for organization owned project
-   * @see https://docs.github.com/rest/projects/drafts#create-draft-item-for-organization-owned-project
+   * Docs: https://docs.github.com/rest/projects/drafts#create-draft-item-for-organization-owned-project
    */
   createDraftItemForOrg: MethodOf<E, "projects", "POST /orgs/{org}/projectsV2/{project_number}/drafts">;
   /**
    * Create a view for an organization-owned project
-   * @see https://docs.github.com/rest/projects/views#create-a-view-for-an-organization-owned-project
+   * Docs: https://docs.github.com/rest/projects/views#create-a-view-for-an-organization-owned-project
    */
   createViewForOrg: MethodOf<E, "projects", "POST /orgs/{org}/projectsV2/{project_number}/views">;
   /**
    * Create a view for a user-owned project
-   * @see https://docs.github.com/rest/projects/views#create-a-view-for-a-user-owned-project
+   * Docs: https://docs.github.com/rest/projects/views#create-a-view-for-a-user-owned-project
    */
   createViewForUser: MethodOf<E, "projects", "POST /users/{user_id}/projectsV2/{project_number}/views">;
   /**
    * Delete project item for organization
-   * @see https://docs.github.com/rest/projects/items#delete-project-item-for-organization
+   * Docs: https://docs.github.com/rest/projects/items#delete-project-item-for-organization
    */
   deleteItemForOrg: MethodOf<E, "projects", "DELETE /orgs/{org}/projectsV2/{project_number}/items/{item_id}">;
   /**
    * Delete project item for user
-   * @see https://docs.github.com/rest/projects/items#delete-project-item-for-user
+   * Docs: https://docs.github.com/rest/projects/items#delete-project-item-for-user
    */
   deleteItemForUser: MethodOf<E, "projects", "DELETE /users/{username}/projectsV2/{project_number}/items/{item_id}">;
   /**
    * Get project field for organization
-   * @see https://docs.github.com/rest/projects/fields#get-project-field-for-organization
+   * Docs: https://docs.github.com/rest/projects/fields#get-project-field-for-organization
    */
   getFieldForOrg: MethodOf<E, "projects", "GET /orgs/{org}/projectsV2/{project_number}/fields/{field_id}">;
   /**
    * Get project field for user
-   * @see https://docs.github.com/rest/projects/fields#get-project-field-for-user
+   * Docs: https://docs.github.com/rest/projects/fields#get-project-field-for-user
    */
   getFieldForUser: MethodOf<E, "projects", "GET /users/{username}/projectsV2/{project_number}/fields/{field_id}">;
   /**
    * Get project for organization
-   * @see https://docs.github.com/rest/projects/projects#get-project-for-organization
+   * Docs: https://docs.github.com/rest/projects/projects#get-project-for-organization
    */
   getForOrg: MethodOf<E, "projects", "GET /orgs/{org}/projectsV2/{project_number}">;
   /**
    * Get project for user
-   * @see https://docs.github.com/rest/projects/projects#get-project-for-user
+   * Docs: https://docs.github.com/rest/projects/projects#get-project-for-user
    */
   getForUser: MethodOf<E, "projects", "GET /users/{username}/projectsV2/{project_number}">;
   /**
    * Get an item for an organization owned project
-   * @see https://docs.github.com/rest/projects/items#get-an-item-for-an-organization-owned-project
+   * Docs: https://docs.github.com/rest/projects/items#get-an-item-for-an-organization-owned-project
    */
   getOrgItem: MethodOf<E, "projects", "GET /orgs/{org}/projectsV2/{project_number}/items/{item_id}">;
   /** @deprecated use `projects.listForOrg` */
   getOrgProjects: MethodOf<E, "projects", "GET /orgs/{org}/projectsV2">;
   /**
    * Get an item for a user owned project
-   * @see https://docs.github.com/rest/projects/items#get-an-item-for-a-user-owned-project
+   * Docs: https://docs.github.com/rest/projects/items#get-an-item-for-a-user-owned-project
    */
   getUserItem: MethodOf<E, "projects", "GET /users/{username}/projectsV2/{project_number}/items/{item_id}">;
   /**
    * List project fields for organization
-   * @see https://docs.github.com/rest/projects/fields#list-project-fields-for-organization
+   * Docs: https://docs.github.com/rest/projects/fields#list-project-fields-for-organization
    */
   listFieldsForOrg: MethodOf<E, "projects", "GET /orgs/{org}/projectsV2/{project_number}/fields">;
   /**
    * List project fields for user
-   * @see https://docs.github.com/rest/projects/fields#list-project-fields-for-user
+   * Docs: https://docs.github.com/rest/projects/fields#list-project-fields-for-user
    */
   listFieldsForUser: MethodOf<E, "projects", "GET /users/{username}/projectsV2/{project_number}/fields">;
   /**
    * List projects for organization
-   * @see https://docs.github.com/rest/projects/projects#list-projects-for-organization
+   * Docs: https://docs.github.com/rest/projects/projects#list-projects-for-organization
    */
   listForOrg: MethodOf<E, "projects", "GET /orgs/{org}/projectsV2">;
   /**
    * List projects for user
-   * @see https://docs.github.com/rest/projects/projects#list-projects-for-user
+   * Docs: https://docs.github.com/rest/projects/projects#list-projects-for-user
    */
   listForUser: MethodOf<E, "projects", "GET /users/{username}/projectsV2">;
   /**
    * List items for an organization owned project
-   * @see https://docs.github.com/rest/projects/items#list-items-for-an-organization-owned-project
+   * Docs: https://docs.github.com/rest/projects/items#list-items-for-an-organization-owned-project
    */
   listItemsForOrg: MethodOf<E, "projects", "GET /orgs/{org}/projectsV2/{project_number}/items">;
   /**
    * List items for a user owned project
-   * @see https://docs.github.com/rest/projects/items#list-items-for-a-user-owned-project
+   * Docs: https://docs.github.com/rest/projects/items#list-items-for-a-user-owned-project
    */
   listItemsForUser: MethodOf<E, "projects", "GET /users/{username}/projectsV2/{project_number}/items">;
   /**
    * List items for an organization project view
-   * @see https://docs.github.com/rest/projects/items#list-items-for-an-organization-project-view
+   * Docs: https://docs.github.com/rest/projects/items#list-items-for-an-organization-project-view
    */
   listViewItemsForOrg: MethodOf<E, "projects", "GET /orgs/{org}/projectsV2/{project_number}/views/{view_number}/items">;
   /**
    * List items for a user project view
-   * @see https://docs.github.com/rest/projects/items#list-items-for-a-user-project-view
+   * Docs: https://docs.github.com/rest/projects/items#list-items-for-a-user-project-view
    */
   listViewItemsForUser: MethodOf<E, "projects", "GET /users/{username}/projectsV2/{project_number}/views/{view_number}/items">;
   /**
    * Update project item for organization
-   * @see https://docs.github.com/rest/projects/items#update-project-item-for-organization
+   * Docs: https://docs.github.com/rest/projects/items#update-project-item-for-organization
    */
   updateItemForOrg: MethodOf<E, "projects", "PATCH /orgs/{org}/projectsV2/{project_number}/items/{item_id}">;
   /**
    * Update project item for user
-   * @see https://docs.github.com/rest/projects/items#update-project-item-for-user
+   * Docs: https://docs.github.com/rest/projects/items#update-project-item-for-user
    */
   updateItemForUser: MethodOf<E, "projects", "PATCH /users/{username}/projectsV2/{project_number}/items/{item_id}">;
 }
@@ -25613,27 +25613,27 @@ export interface PullRequestStacksEndpoints {
 export interface PullRequestStacksMethodsOf<E> {
   /**
    * Add pull requests to a pull request stack
-   * @see https://docs.github.com/rest/pulls/stacks#add-pull-requests-to-a-pull-request-stack
+   * Docs: https://docs.github.com/rest/pulls/stacks#add-pull-requests-to-a-pull-request-stack
    */
   add: MethodOf<E, "pullRequestStacks", "POST /repos/{owner}/{repo}/stacks/{stack_number}/add">;
   /**
    * Create a pull request stack
-   * @see https://docs.github.com/rest/pulls/stacks#create-a-pull-request-stack
+   * Docs: https://docs.github.com/rest/pulls/stacks#create-a-pull-request-stack
    */
   create: MethodOf<E, "pullRequestStacks", "POST /repos/{owner}/{repo}/stacks">;
   /**
    * Get a pull request stack
-   * @see https://docs.github.com/rest/pulls/stacks#get-a-pull-request-stack
+   * Docs: https://docs.github.com/rest/pulls/stacks#get-a-pull-request-stack
    */
   get: MethodOf<E, "pullRequestStacks", "GET /repos/{owner}/{repo}/stacks/{stack_number}">;
   /**
    * List pull request stacks
-   * @see https://docs.github.com/rest/pulls/stacks#list-pull-request-stacks
+   * Docs: https://docs.github.com/rest/pulls/stacks#list-pull-request-stacks
    */
   list: MethodOf<E, "pullRequestStacks", "GET /repos/{owner}/{repo}/stacks">;
   /**
    * Remove pull requests from a pull request stack
-   * @see https://docs.github.com/rest/pulls/stacks#remove-pull-requests-from-a-pull-request-stack
+   * Docs: https://docs.github.com/rest/pulls/stacks#remove-pull-requests-from-a-pull-request-stack
    */
   unstack: MethodOf<E, "pullRequestStacks", "POST /repos/{owner}/{repo}/stacks/{stack_number}/unstack">;
 }
@@ -26550,12 +26550,12 @@ export interface PullsEndpoints {
 export interface PullsMethodsOf<E> {
   /**
    * Check if a pull request has been merged
-   * @see https://docs.github.com/rest/pulls/pulls#check-if-a-pull-request-has-been-merged
+   * Docs: https://docs.github.com/rest/pulls/pulls#check-if-a-pull-request-has-been-merged
    */
   checkIfMerged: MethodOf<E, "pulls", "GET /repos/{owner}/{repo}/pulls/{pull_number}/merge">;
   /**
    * Create a pull request
-   * @see https://docs.github.com/rest/pulls/pulls#create-a-pull-request
+   * Docs: https://docs.github.com/rest/pulls/pulls#create-a-pull-request
    */
   create: MethodOf<E, "pulls", "POST /repos/{owner}/{repo}/pulls">;
   /** @deprecated use `pulls.createReviewComment` */
@@ -26566,17 +26566,17 @@ export interface PullsMethodsOf<E> {
   createFromIssue: MethodOf<E, "pulls", "POST /repos/{owner}/{repo}/pulls">;
   /**
    * Create a reply for a review comment
-   * @see https://docs.github.com/rest/pulls/comments#create-a-reply-for-a-review-comment
+   * Docs: https://docs.github.com/rest/pulls/comments#create-a-reply-for-a-review-comment
    */
   createReplyForReviewComment: MethodOf<E, "pulls", "POST /repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies">;
   /**
    * Create a review for a pull request
-   * @see https://docs.github.com/rest/pulls/reviews#create-a-review-for-a-pull-request
+   * Docs: https://docs.github.com/rest/pulls/reviews#create-a-review-for-a-pull-request
    */
   createReview: MethodOf<E, "pulls", "POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews">;
   /**
    * Create a review comment for a pull request
-   * @see https://docs.github.com/rest/pulls/comments#create-a-review-comment-for-a-pull-request
+   * Docs: https://docs.github.com/rest/pulls/comments#create-a-review-comment-for-a-pull-request
    */
   createReviewComment: MethodOf<E, "pulls", "POST /repos/{owner}/{repo}/pulls/{pull_number}/comments">;
   /** @deprecated use `pulls.createReplyForReviewComment` */
@@ -26587,24 +26587,24 @@ export interface PullsMethodsOf<E> {
   deleteComment: MethodOf<E, "pulls", "DELETE /repos/{owner}/{repo}/pulls/comments/{comment_id}">;
   /**
    * Delete a pending review for a pull request
-   * @see https://docs.github.com/rest/pulls/reviews#delete-a-pending-review-for-a-pull-request
+   * Docs: https://docs.github.com/rest/pulls/reviews#delete-a-pending-review-for-a-pull-request
    */
   deletePendingReview: MethodOf<E, "pulls", "DELETE /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}">;
   /**
    * Delete a review comment for a pull request
-   * @see https://docs.github.com/rest/pulls/comments#delete-a-review-comment-for-a-pull-request
+   * Docs: https://docs.github.com/rest/pulls/comments#delete-a-review-comment-for-a-pull-request
    */
   deleteReviewComment: MethodOf<E, "pulls", "DELETE /repos/{owner}/{repo}/pulls/comments/{comment_id}">;
   /** @deprecated use `pulls.removeRequestedReviewers` */
   deleteReviewRequest: MethodOf<E, "pulls", "DELETE /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers">;
   /**
    * Dismiss a review for a pull request
-   * @see https://docs.github.com/rest/pulls/reviews#dismiss-a-review-for-a-pull-request
+   * Docs: https://docs.github.com/rest/pulls/reviews#dismiss-a-review-for-a-pull-request
    */
   dismissReview: MethodOf<E, "pulls", "PUT /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/dismissals">;
   /**
    * Get a pull request
-   * @see https://docs.github.com/rest/pulls/pulls#get-a-pull-request
+   * Docs: https://docs.github.com/rest/pulls/pulls#get-a-pull-request
    */
   get: MethodOf<E, "pulls", "GET /repos/{owner}/{repo}/pulls/{pull_number}">;
   /** @deprecated use `pulls.getReviewComment` */
@@ -26613,22 +26613,22 @@ export interface PullsMethodsOf<E> {
   getCommentsForReview: MethodOf<E, "pulls", "GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/comments">;
   /**
    * Get the result of an asynchronous merge
-   * @see https://docs.github.com/rest/pulls/pulls#get-the-result-of-an-asynchronous-merge
+   * Docs: https://docs.github.com/rest/pulls/pulls#get-the-result-of-an-asynchronous-merge
    */
   getMergeAsyncResult: MethodOf<E, "pulls", "GET /repos/{owner}/{repo}/pulls/{pull_number}/merge-async/{uuid}">;
   /**
    * Get a review for a pull request
-   * @see https://docs.github.com/rest/pulls/reviews#get-a-review-for-a-pull-request
+   * Docs: https://docs.github.com/rest/pulls/reviews#get-a-review-for-a-pull-request
    */
   getReview: MethodOf<E, "pulls", "GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}">;
   /**
    * Get a review comment for a pull request
-   * @see https://docs.github.com/rest/pulls/comments#get-a-review-comment-for-a-pull-request
+   * Docs: https://docs.github.com/rest/pulls/comments#get-a-review-comment-for-a-pull-request
    */
   getReviewComment: MethodOf<E, "pulls", "GET /repos/{owner}/{repo}/pulls/comments/{comment_id}">;
   /**
    * List pull requests
-   * @see https://docs.github.com/rest/pulls/pulls#list-pull-requests
+   * Docs: https://docs.github.com/rest/pulls/pulls#list-pull-requests
    */
   list: MethodOf<E, "pulls", "GET /repos/{owner}/{repo}/pulls">;
   /** @deprecated use `pulls.listReviewComments` */
@@ -26637,86 +26637,86 @@ export interface PullsMethodsOf<E> {
   listCommentsForRepo: MethodOf<E, "pulls", "GET /repos/{owner}/{repo}/pulls/comments">;
   /**
    * List comments for a pull request review
-   * @see https://docs.github.com/rest/pulls/reviews#list-comments-for-a-pull-request-review
+   * Docs: https://docs.github.com/rest/pulls/reviews#list-comments-for-a-pull-request-review
    */
   listCommentsForReview: MethodOf<E, "pulls", "GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/comments">;
   /**
    * List commits on a pull request
-   * @see https://docs.github.com/rest/pulls/pulls#list-commits-on-a-pull-request
+   * Docs: https://docs.github.com/rest/pulls/pulls#list-commits-on-a-pull-request
    */
   listCommits: MethodOf<E, "pulls", "GET /repos/{owner}/{repo}/pulls/{pull_number}/commits">;
   /**
    * List pull requests files
-   * @see https://docs.github.com/rest/pulls/pulls#list-pull-requests-files
+   * Docs: https://docs.github.com/rest/pulls/pulls#list-pull-requests-files
    */
   listFiles: MethodOf<E, "pulls", "GET /repos/{owner}/{repo}/pulls/{pull_number}/files">;
   /**
    * Get all requested reviewers for a pull request
-   * @see https://docs.github.com/rest/pulls/review-requests#get-all-requested-reviewers-for-a-pull-request
+   * Docs: https://docs.github.com/rest/pulls/review-requests#get-all-requested-reviewers-for-a-pull-request
    */
   listRequestedReviewers: MethodOf<E, "pulls", "GET /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers">;
   /**
    * List review comments on a pull request
-   * @see https://docs.github.com/rest/pulls/comments#list-review-comments-on-a-pull-request
+   * Docs: https://docs.github.com/rest/pulls/comments#list-review-comments-on-a-pull-request
    */
   listReviewComments: MethodOf<E, "pulls", "GET /repos/{owner}/{repo}/pulls/{pull_number}/comments">;
   /**
    * List review comments in a repository
-   * @see https://docs.github.com/rest/pulls/comments#list-review-comments-in-a-repository
+   * Docs: https://docs.github.com/rest/pulls/comments#list-review-comments-in-a-repository
    */
   listReviewCommentsForRepo: MethodOf<E, "pulls", "GET /repos/{owner}/{repo}/pulls/comments">;
   /** @deprecated use `pulls.listRequestedReviewers` */
   listReviewRequests: MethodOf<E, "pulls", "GET /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers">;
   /**
    * List reviews for a pull request
-   * @see https://docs.github.com/rest/pulls/reviews#list-reviews-for-a-pull-request
+   * Docs: https://docs.github.com/rest/pulls/reviews#list-reviews-for-a-pull-request
    */
   listReviews: MethodOf<E, "pulls", "GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews">;
   /**
    * Merge a pull request
-   * @see https://docs.github.com/rest/pulls/pulls#merge-a-pull-request
+   * Docs: https://docs.github.com/rest/pulls/pulls#merge-a-pull-request
    */
   merge: MethodOf<E, "pulls", "PUT /repos/{owner}/{repo}/pulls/{pull_number}/merge">;
   /**
    * Merge a pull request asynchronously
-   * @see https://docs.github.com/rest/pulls/pulls#merge-a-pull-request-asynchronously
+   * Docs: https://docs.github.com/rest/pulls/pulls#merge-a-pull-request-asynchronously
    */
   mergeAsync: MethodOf<E, "pulls", "PUT /repos/{owner}/{repo}/pulls/{pull_number}/merge-async">;
   /**
    * Remove requested reviewers from a pull request
-   * @see https://docs.github.com/rest/pulls/review-requests#remove-requested-reviewers-from-a-pull-request
+   * Docs: https://docs.github.com/rest/pulls/review-requests#remove-requested-reviewers-from-a-pull-request
    */
   removeRequestedReviewers: MethodOf<E, "pulls", "DELETE /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers">;
   /**
    * Request reviewers for a pull request
-   * @see https://docs.github.com/rest/reference/pulls#request-reviewers-for-a-pull-request
+   * Docs: https://docs.github.com/rest/reference/pulls#request-reviewers-for-a-pull-request
    */
   requestReviewers: MethodOf<E, "pulls", "POST /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers">;
   /**
    * Submit a review for a pull request
-   * @see https://docs.github.com/rest/pulls/reviews#submit-a-review-for-a-pull-request
+   * Docs: https://docs.github.com/rest/pulls/reviews#submit-a-review-for-a-pull-request
    */
   submitReview: MethodOf<E, "pulls", "POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/events">;
   /**
    * Update a pull request
-   * @see https://docs.github.com/rest/pulls/pulls#update-a-pull-request
+   * Docs: https://docs.github.com/rest/pulls/pulls#update-a-pull-request
    */
   update: MethodOf<E, "pulls", "PATCH /repos/{owner}/{repo}/pulls/{pull_number}">;
   /**
    * Update a pull request branch
-   * @see https://docs.github.com/rest/pulls/pulls#update-a-pull-request-branch
+   * Docs: https://docs.github.com/rest/pulls/pulls#update-a-pull-request-branch
    */
   updateBranch: MethodOf<E, "pulls", "PUT /repos/{owner}/{repo}/pulls/{pull_number}/update-branch">;
   /** @deprecated use `pulls.updateReviewComment` */
   updateComment: MethodOf<E, "pulls", "PATCH /repos/{owner}/{repo}/pulls/comments/{comment_id}">;
   /**
    * Update a review for a pull request
-   * @see https://docs.github.com/rest/pulls/reviews#update-a-review-for-a-pull-request
+   * Docs: https://docs.github.com/rest/pulls/reviews#update-a-review-for-a-pull-request
    */
   updateReview: MethodOf<E, "pulls", "PUT /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}">;
   /**
    * Update a review comment for a pull request
-   * @see https://docs.github.com/rest/pulls/comments#update-a-review-comment-for-a-pull-request
+   * Docs: https://docs.github.com/rest/pulls/comments#update-a-review-comment-for-a-pull-request
    */
   updateReviewComment: MethodOf<E, "pulls", "PATCH /repos/{owner}/{repo}/pulls/comments/{comment_id}">;
 }
@@ -26738,7 +26738,7 @@ export interface RateLimitEndpoints {
 export interface RateLimitMethodsOf<E> {
   /**
    * Get rate limit status for the authenticated user
-   * @see https://docs.github.com/rest/rate-limit/rate-limit#get-rate-limit-status-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/rate-limit/rate-limit#get-rate-limit-status-for-the-authenticated-user
    */
   get: MethodOf<E, "rateLimit", "GET /rate_limit">;
 }
@@ -27111,52 +27111,52 @@ export interface ReactionsEndpoints {
 export interface ReactionsMethodsOf<E> {
   /**
    * Create reaction for a commit comment
-   * @see https://docs.github.com/rest/reactions/reactions#create-reaction-for-a-commit-comment
+   * Docs: https://docs.github.com/rest/reactions/reactions#create-reaction-for-a-commit-comment
    */
   createForCommitComment: MethodOf<E, "reactions", "POST /repos/{owner}/{repo}/comments/{comment_id}/reactions">;
   /**
    * Create reaction for an issue
-   * @see https://docs.github.com/rest/reactions/reactions#create-reaction-for-an-issue
+   * Docs: https://docs.github.com/rest/reactions/reactions#create-reaction-for-an-issue
    */
   createForIssue: MethodOf<E, "reactions", "POST /repos/{owner}/{repo}/issues/{issue_number}/reactions">;
   /**
    * Create reaction for an issue comment
-   * @see https://docs.github.com/rest/reactions/reactions#create-reaction-for-an-issue-comment
+   * Docs: https://docs.github.com/rest/reactions/reactions#create-reaction-for-an-issue-comment
    */
   createForIssueComment: MethodOf<E, "reactions", "POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions">;
   /**
    * Create reaction for a pull request review comment
-   * @see https://docs.github.com/rest/reactions/reactions#create-reaction-for-a-pull-request-review-comment
+   * Docs: https://docs.github.com/rest/reactions/reactions#create-reaction-for-a-pull-request-review-comment
    */
   createForPullRequestReviewComment: MethodOf<E, "reactions", "POST /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions">;
   /**
    * Create reaction for a release
-   * @see https://docs.github.com/rest/reactions/reactions#create-reaction-for-a-release
+   * Docs: https://docs.github.com/rest/reactions/reactions#create-reaction-for-a-release
    */
   createForRelease: MethodOf<E, "reactions", "POST /repos/{owner}/{repo}/releases/{release_id}/reactions">;
   /**
    * Delete a commit comment reaction
-   * @see https://docs.github.com/rest/reactions/reactions#delete-a-commit-comment-reaction
+   * Docs: https://docs.github.com/rest/reactions/reactions#delete-a-commit-comment-reaction
    */
   deleteForCommitComment: MethodOf<E, "reactions", "DELETE /repos/{owner}/{repo}/comments/{comment_id}/reactions/{reaction_id}">;
   /**
    * Delete an issue reaction
-   * @see https://docs.github.com/rest/reactions/reactions#delete-an-issue-reaction
+   * Docs: https://docs.github.com/rest/reactions/reactions#delete-an-issue-reaction
    */
   deleteForIssue: MethodOf<E, "reactions", "DELETE /repos/{owner}/{repo}/issues/{issue_number}/reactions/{reaction_id}">;
   /**
    * Delete an issue comment reaction
-   * @see https://docs.github.com/rest/reactions/reactions#delete-an-issue-comment-reaction
+   * Docs: https://docs.github.com/rest/reactions/reactions#delete-an-issue-comment-reaction
    */
   deleteForIssueComment: MethodOf<E, "reactions", "DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions/{reaction_id}">;
   /**
    * Delete a pull request comment reaction
-   * @see https://docs.github.com/rest/reactions/reactions#delete-a-pull-request-comment-reaction
+   * Docs: https://docs.github.com/rest/reactions/reactions#delete-a-pull-request-comment-reaction
    */
   deleteForPullRequestComment: MethodOf<E, "reactions", "DELETE /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions/{reaction_id}">;
   /**
    * Delete a release reaction
-   * @see https://docs.github.com/rest/reactions/reactions#delete-a-release-reaction
+   * Docs: https://docs.github.com/rest/reactions/reactions#delete-a-release-reaction
    */
   deleteForRelease: MethodOf<E, "reactions", "DELETE /repos/{owner}/{repo}/releases/{release_id}/reactions/{reaction_id}">;
   /** @deprecated use `reactions.listForCommitComment` */
@@ -27169,27 +27169,27 @@ export interface ReactionsMethodsOf<E> {
   getForPullRequestReviewComment: MethodOf<E, "reactions", "GET /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions">;
   /**
    * List reactions for a commit comment
-   * @see https://docs.github.com/rest/reactions/reactions#list-reactions-for-a-commit-comment
+   * Docs: https://docs.github.com/rest/reactions/reactions#list-reactions-for-a-commit-comment
    */
   listForCommitComment: MethodOf<E, "reactions", "GET /repos/{owner}/{repo}/comments/{comment_id}/reactions">;
   /**
    * List reactions for an issue
-   * @see https://docs.github.com/rest/reactions/reactions#list-reactions-for-an-issue
+   * Docs: https://docs.github.com/rest/reactions/reactions#list-reactions-for-an-issue
    */
   listForIssue: MethodOf<E, "reactions", "GET /repos/{owner}/{repo}/issues/{issue_number}/reactions">;
   /**
    * List reactions for an issue comment
-   * @see https://docs.github.com/rest/reactions/reactions#list-reactions-for-an-issue-comment
+   * Docs: https://docs.github.com/rest/reactions/reactions#list-reactions-for-an-issue-comment
    */
   listForIssueComment: MethodOf<E, "reactions", "GET /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions">;
   /**
    * List reactions for a pull request review comment
-   * @see https://docs.github.com/rest/reactions/reactions#list-reactions-for-a-pull-request-review-comment
+   * Docs: https://docs.github.com/rest/reactions/reactions#list-reactions-for-a-pull-request-review-comment
    */
   listForPullRequestReviewComment: MethodOf<E, "reactions", "GET /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions">;
   /**
    * List reactions for a release
-   * @see https://docs.github.com/rest/reactions/reactions#list-reactions-for-a-release
+   * Docs: https://docs.github.com/rest/reactions/reactions#list-reactions-for-a-release
    */
   listForRelease: MethodOf<E, "reactions", "GET /repos/{owner}/{repo}/releases/{release_id}/reactions">;
 }
@@ -32299,17 +32299,17 @@ export interface ReposMethodsOf<E> {
   acceptInvitation: MethodOf<E, "repos", "PATCH /user/repository_invitations/{invitation_id}">;
   /**
    * Accept a repository invitation
-   * @see https://docs.github.com/rest/collaborators/invitations#accept-a-repository-invitation
+   * Docs: https://docs.github.com/rest/collaborators/invitations#accept-a-repository-invitation
    */
   acceptInvitationForAuthenticatedUser: MethodOf<E, "repos", "PATCH /user/repository_invitations/{invitation_id}">;
   /**
    * Add app access restrictions
-   * @see https://docs.github.com/rest/branches/branch-protection#add-app-access-restrictions
+   * Docs: https://docs.github.com/rest/branches/branch-protection#add-app-access-restrictions
    */
   addAppAccessRestrictions: MethodOf<E, "repos", "POST /repos/{owner}/{repo}/branches/{+branch}/protection/restrictions/apps">;
   /**
    * Add a repository collaborator
-   * @see https://docs.github.com/rest/collaborators/collaborators#add-a-repository-collaborator
+   * Docs: https://docs.github.com/rest/collaborators/collaborators#add-a-repository-collaborator
    */
   addCollaborator: MethodOf<E, "repos", "PUT /repos/{owner}/{repo}/collaborators/{username}">;
   /** @deprecated use `repos.createDeployKey` */
@@ -32328,351 +32328,351 @@ export interface ReposMethodsOf<E> {
   addProtectedBranchUserRestrictions: MethodOf<E, "repos", "POST /repos/{owner}/{repo}/branches/{+branch}/protection/restrictions/users">;
   /**
    * Add status check contexts
-   * @see https://docs.github.com/rest/branches/branch-protection#add-status-check-contexts
+   * Docs: https://docs.github.com/rest/branches/branch-protection#add-status-check-contexts
    */
   addStatusCheckContexts: MethodOf<E, "repos", "POST /repos/{owner}/{repo}/branches/{+branch}/protection/required_status_checks/contexts">;
   /**
    * Add team access restrictions
-   * @see https://docs.github.com/rest/branches/branch-protection#add-team-access-restrictions
+   * Docs: https://docs.github.com/rest/branches/branch-protection#add-team-access-restrictions
    */
   addTeamAccessRestrictions: MethodOf<E, "repos", "POST /repos/{owner}/{repo}/branches/{+branch}/protection/restrictions/teams">;
   /**
    * Add user access restrictions
-   * @see https://docs.github.com/rest/branches/branch-protection#add-user-access-restrictions
+   * Docs: https://docs.github.com/rest/branches/branch-protection#add-user-access-restrictions
    */
   addUserAccessRestrictions: MethodOf<E, "repos", "POST /repos/{owner}/{repo}/branches/{+branch}/protection/restrictions/users">;
   /**
    * Cancel a GitHub Pages deployment
-   * @see https://docs.github.com/rest/pages/pages#cancel-a-github-pages-deployment
+   * Docs: https://docs.github.com/rest/pages/pages#cancel-a-github-pages-deployment
    */
   cancelPagesDeployment: MethodOf<E, "repos", "POST /repos/{owner}/{repo}/pages/deployments/{pages_deployment_id}/cancel">;
   /**
    * Check if Dependabot security updates are enabled for a repository
-   * @see https://docs.github.com/rest/repos/repos#check-if-dependabot-security-updates-are-enabled-for-a-repository
+   * Docs: https://docs.github.com/rest/repos/repos#check-if-dependabot-security-updates-are-enabled-for-a-repository
    */
   checkAutomatedSecurityFixes: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/automated-security-fixes">;
   /**
    * Check if a user is a repository collaborator
-   * @see https://docs.github.com/rest/collaborators/collaborators#check-if-a-user-is-a-repository-collaborator
+   * Docs: https://docs.github.com/rest/collaborators/collaborators#check-if-a-user-is-a-repository-collaborator
    */
   checkCollaborator: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/collaborators/{username}">;
   /**
    * Check if immutable releases are enabled for a repository
-   * @see https://docs.github.com/rest/repos/repos#check-if-immutable-releases-are-enabled-for-a-repository
+   * Docs: https://docs.github.com/rest/repos/repos#check-if-immutable-releases-are-enabled-for-a-repository
    */
   checkImmutableReleases: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/immutable-releases">;
   /**
    * Check if private vulnerability reporting is enabled for a repository
-   * @see https://docs.github.com/rest/repos/repos#check-if-private-vulnerability-reporting-is-enabled-for-a-repository
+   * Docs: https://docs.github.com/rest/repos/repos#check-if-private-vulnerability-reporting-is-enabled-for-a-repository
    */
   checkPrivateVulnerabilityReporting: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/private-vulnerability-reporting">;
   /**
    * Check if vulnerability alerts are enabled for a repository
-   * @see https://docs.github.com/rest/repos/repos#check-if-vulnerability-alerts-are-enabled-for-a-repository
+   * Docs: https://docs.github.com/rest/repos/repos#check-if-vulnerability-alerts-are-enabled-for-a-repository
    */
   checkVulnerabilityAlerts: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/vulnerability-alerts">;
   /**
    * List CODEOWNERS errors
-   * @see https://docs.github.com/rest/repos/repos#list-codeowners-errors
+   * Docs: https://docs.github.com/rest/repos/repos#list-codeowners-errors
    */
   codeownersErrors: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/codeowners/errors">;
   /**
    * Compare two commits
-   * @see https://docs.github.com/rest/reference/repos#compare-two-commits
+   * Docs: https://docs.github.com/rest/reference/repos#compare-two-commits
    */
   compareCommits: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/compare/{base}...{head}">;
   /**
    * Compare two commits
-   * @see https://docs.github.com/rest/commits/commits#compare-two-commits
+   * Docs: https://docs.github.com/rest/commits/commits#compare-two-commits
    */
   compareCommitsWithBasehead: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/compare/{+basehead}">;
   /** @deprecated use `repos.createForAuthenticatedUser` */
   create: MethodOf<E, "repos", "POST /user/repos">;
   /**
    * Create an attestation
-   * @see https://docs.github.com/rest/repos/attestations#create-an-attestation
+   * Docs: https://docs.github.com/rest/repos/attestations#create-an-attestation
    */
   createAttestation: MethodOf<E, "repos", "POST /repos/{owner}/{repo}/attestations">;
   /**
    * Create an autolink reference for a repository
-   * @see https://docs.github.com/rest/repos/autolinks#create-an-autolink-reference-for-a-repository
+   * Docs: https://docs.github.com/rest/repos/autolinks#create-an-autolink-reference-for-a-repository
    */
   createAutolink: MethodOf<E, "repos", "POST /repos/{owner}/{repo}/autolinks">;
   /**
    * Create a commit comment
-   * @see https://docs.github.com/rest/commits/comments#create-a-commit-comment
+   * Docs: https://docs.github.com/rest/commits/comments#create-a-commit-comment
    */
   createCommitComment: MethodOf<E, "repos", "POST /repos/{owner}/{repo}/commits/{+commit_sha}/comments">;
   /**
    * Create commit signature protection
-   * @see https://docs.github.com/rest/branches/branch-protection#create-commit-signature-protection
+   * Docs: https://docs.github.com/rest/branches/branch-protection#create-commit-signature-protection
    */
   createCommitSignatureProtection: MethodOf<E, "repos", "POST /repos/{owner}/{repo}/branches/{+branch}/protection/required_signatures">;
   /**
    * Create a commit status
-   * @see https://docs.github.com/rest/commits/statuses#create-a-commit-status
+   * Docs: https://docs.github.com/rest/commits/statuses#create-a-commit-status
    */
   createCommitStatus: MethodOf<E, "repos", "POST /repos/{owner}/{repo}/statuses/{+sha}">;
   /**
    * Create a deploy key
-   * @see https://docs.github.com/rest/deploy-keys/deploy-keys#create-a-deploy-key
+   * Docs: https://docs.github.com/rest/deploy-keys/deploy-keys#create-a-deploy-key
    */
   createDeployKey: MethodOf<E, "repos", "POST /repos/{owner}/{repo}/keys">;
   /**
    * Create a deployment
-   * @see https://docs.github.com/rest/deployments/deployments#create-a-deployment
+   * Docs: https://docs.github.com/rest/deployments/deployments#create-a-deployment
    */
   createDeployment: MethodOf<E, "repos", "POST /repos/{owner}/{repo}/deployments">;
   /**
    * Create a deployment branch policy
-   * @see https://docs.github.com/rest/deployments/branch-policies#create-a-deployment-branch-policy
+   * Docs: https://docs.github.com/rest/deployments/branch-policies#create-a-deployment-branch-policy
    */
   createDeploymentBranchPolicy: MethodOf<E, "repos", "POST /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies">;
   /**
    * Create a custom deployment protection rule on an environment
-   * @see https://docs.github.com/rest/deployments/protection-rules#create-a-custom-deployment-protection-rule-on-an-environment
+   * Docs: https://docs.github.com/rest/deployments/protection-rules#create-a-custom-deployment-protection-rule-on-an-environment
    */
   createDeploymentProtectionRule: MethodOf<E, "repos", "POST /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules">;
   /**
    * Create a deployment status
-   * @see https://docs.github.com/rest/deployments/statuses#create-a-deployment-status
+   * Docs: https://docs.github.com/rest/deployments/statuses#create-a-deployment-status
    */
   createDeploymentStatus: MethodOf<E, "repos", "POST /repos/{owner}/{repo}/deployments/{deployment_id}/statuses">;
   /**
    * Create a repository dispatch event
-   * @see https://docs.github.com/rest/repos/repos#create-a-repository-dispatch-event
+   * Docs: https://docs.github.com/rest/repos/repos#create-a-repository-dispatch-event
    */
   createDispatchEvent: MethodOf<E, "repos", "POST /repos/{owner}/{repo}/dispatches">;
   /** @deprecated use `repos.createOrUpdateFileContents` */
   createFile: MethodOf<E, "repos", "PUT /repos/{owner}/{repo}/contents/{+path}">;
   /**
    * Create a repository for the authenticated user
-   * @see https://docs.github.com/rest/repos/repos#create-a-repository-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/repos/repos#create-a-repository-for-the-authenticated-user
    */
   createForAuthenticatedUser: MethodOf<E, "repos", "POST /user/repos">;
   /** @deprecated use `repos.createInOrg` */
   createForOrg: MethodOf<E, "repos", "POST /orgs/{org}/repos">;
   /**
    * Create a fork
-   * @see https://docs.github.com/rest/repos/forks#create-a-fork
+   * Docs: https://docs.github.com/rest/repos/forks#create-a-fork
    */
   createFork: MethodOf<E, "repos", "POST /repos/{owner}/{repo}/forks">;
   /** @deprecated use `repos.createWebhook` */
   createHook: MethodOf<E, "repos", "POST /repos/{owner}/{repo}/hooks">;
   /**
    * Create an organization repository
-   * @see https://docs.github.com/rest/repos/repos#create-an-organization-repository
+   * Docs: https://docs.github.com/rest/repos/repos#create-an-organization-repository
    */
   createInOrg: MethodOf<E, "repos", "POST /orgs/{org}/repos">;
   /**
    * Create or update an environment
-   * @see https://docs.github.com/rest/deployments/environments#create-or-update-an-environment
+   * Docs: https://docs.github.com/rest/deployments/environments#create-or-update-an-environment
    */
   createOrUpdateEnvironment: MethodOf<E, "repos", "PUT /repos/{owner}/{repo}/environments/{environment_name}">;
   /** @deprecated use `repos.createOrUpdateFileContents` */
   createOrUpdateFile: MethodOf<E, "repos", "PUT /repos/{owner}/{repo}/contents/{+path}">;
   /**
    * Create or update file contents
-   * @see https://docs.github.com/rest/repos/contents#create-or-update-file-contents
+   * Docs: https://docs.github.com/rest/repos/contents#create-or-update-file-contents
    */
   createOrUpdateFileContents: MethodOf<E, "repos", "PUT /repos/{owner}/{repo}/contents/{+path}">;
   /**
    * Create an organization repository ruleset
-   * @see https://docs.github.com/rest/orgs/rules#create-an-organization-repository-ruleset
+   * Docs: https://docs.github.com/rest/orgs/rules#create-an-organization-repository-ruleset
    */
   createOrgRuleset: MethodOf<E, "repos", "POST /orgs/{org}/rulesets">;
   /**
    * Create a GitHub Pages deployment
-   * @see https://docs.github.com/rest/pages/pages#create-a-github-pages-deployment
+   * Docs: https://docs.github.com/rest/pages/pages#create-a-github-pages-deployment
    */
   createPagesDeployment: MethodOf<E, "repos", "POST /repos/{owner}/{repo}/pages/deployments">;
   /**
    * Create a GitHub Pages site
-   * @see https://docs.github.com/rest/pages/pages#create-a-apiname-pages-site
+   * Docs: https://docs.github.com/rest/pages/pages#create-a-apiname-pages-site
    */
   createPagesSite: MethodOf<E, "repos", "POST /repos/{owner}/{repo}/pages">;
   /**
    * Create a release
-   * @see https://docs.github.com/rest/releases/releases#create-a-release
+   * Docs: https://docs.github.com/rest/releases/releases#create-a-release
    */
   createRelease: MethodOf<E, "repos", "POST /repos/{owner}/{repo}/releases">;
   /**
    * Create a repository ruleset
-   * @see https://docs.github.com/rest/repos/rules#create-a-repository-ruleset
+   * Docs: https://docs.github.com/rest/repos/rules#create-a-repository-ruleset
    */
   createRepoRuleset: MethodOf<E, "repos", "POST /repos/{owner}/{repo}/rulesets">;
   /** @deprecated use `repos.createCommitStatus` */
   createStatus: MethodOf<E, "repos", "POST /repos/{owner}/{repo}/statuses/{+sha}">;
   /**
    * Create a repository using a template
-   * @see https://docs.github.com/rest/repos/repos#create-a-repository-using-a-template
+   * Docs: https://docs.github.com/rest/repos/repos#create-a-repository-using-a-template
    */
   createUsingTemplate: MethodOf<E, "repos", "POST /repos/{template_owner}/{template_repo}/generate">;
   /**
    * Create a repository webhook
-   * @see https://docs.github.com/rest/repos/webhooks#create-a-repository-webhook
+   * Docs: https://docs.github.com/rest/repos/webhooks#create-a-repository-webhook
    */
   createWebhook: MethodOf<E, "repos", "POST /repos/{owner}/{repo}/hooks">;
   /**
    * Create or update custom property values for a repository
-   * @see https://docs.github.com/rest/repos/custom-properties#create-or-update-custom-property-values-for-a-repository
+   * Docs: https://docs.github.com/rest/repos/custom-properties#create-or-update-custom-property-values-for-a-repository
    */
   customPropertiesForReposCreateOrUpdateRepositoryValues: MethodOf<E, "repos", "PATCH /repos/{owner}/{repo}/properties/values">;
   /**
    * Get all custom property values for a repository
-   * @see https://docs.github.com/rest/repos/custom-properties#get-all-custom-property-values-for-a-repository
+   * Docs: https://docs.github.com/rest/repos/custom-properties#get-all-custom-property-values-for-a-repository
    */
   customPropertiesForReposGetRepositoryValues: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/properties/values">;
   /** @deprecated use `repos.declineInvitationForAuthenticatedUser` */
   declineInvitation: MethodOf<E, "repos", "DELETE /user/repository_invitations/{invitation_id}">;
   /**
    * Decline a repository invitation
-   * @see https://docs.github.com/rest/collaborators/invitations#decline-a-repository-invitation
+   * Docs: https://docs.github.com/rest/collaborators/invitations#decline-a-repository-invitation
    */
   declineInvitationForAuthenticatedUser: MethodOf<E, "repos", "DELETE /user/repository_invitations/{invitation_id}">;
   /**
    * Delete a repository
-   * @see https://docs.github.com/rest/repos/repos#delete-a-repository
+   * Docs: https://docs.github.com/rest/repos/repos#delete-a-repository
    */
   delete: MethodOf<E, "repos", "DELETE /repos/{owner}/{repo}">;
   /**
    * Delete access restrictions
-   * @see https://docs.github.com/rest/branches/branch-protection#delete-access-restrictions
+   * Docs: https://docs.github.com/rest/branches/branch-protection#delete-access-restrictions
    */
   deleteAccessRestrictions: MethodOf<E, "repos", "DELETE /repos/{owner}/{repo}/branches/{+branch}/protection/restrictions">;
   /**
    * Delete admin branch protection
-   * @see https://docs.github.com/rest/branches/branch-protection#delete-admin-branch-protection
+   * Docs: https://docs.github.com/rest/branches/branch-protection#delete-admin-branch-protection
    */
   deleteAdminBranchProtection: MethodOf<E, "repos", "DELETE /repos/{owner}/{repo}/branches/{+branch}/protection/enforce_admins">;
   /**
    * Delete an environment
-   * @see https://docs.github.com/rest/deployments/environments#delete-an-environment
+   * Docs: https://docs.github.com/rest/deployments/environments#delete-an-environment
    */
   deleteAnEnvironment: MethodOf<E, "repos", "DELETE /repos/{owner}/{repo}/environments/{environment_name}">;
   /** @deprecated use `repos.deleteReleaseAsset` */
   deleteAsset: MethodOf<E, "repos", "DELETE /repos/{owner}/{repo}/releases/assets/{asset_id}">;
   /**
    * Delete an autolink reference from a repository
-   * @see https://docs.github.com/rest/repos/autolinks#delete-an-autolink-reference-from-a-repository
+   * Docs: https://docs.github.com/rest/repos/autolinks#delete-an-autolink-reference-from-a-repository
    */
   deleteAutolink: MethodOf<E, "repos", "DELETE /repos/{owner}/{repo}/autolinks/{autolink_id}">;
   /**
    * Delete branch protection
-   * @see https://docs.github.com/rest/branches/branch-protection#delete-branch-protection
+   * Docs: https://docs.github.com/rest/branches/branch-protection#delete-branch-protection
    */
   deleteBranchProtection: MethodOf<E, "repos", "DELETE /repos/{owner}/{repo}/branches/{+branch}/protection">;
   /**
    * Delete a commit comment
-   * @see https://docs.github.com/rest/commits/comments#delete-a-commit-comment
+   * Docs: https://docs.github.com/rest/commits/comments#delete-a-commit-comment
    */
   deleteCommitComment: MethodOf<E, "repos", "DELETE /repos/{owner}/{repo}/comments/{comment_id}">;
   /**
    * Delete commit signature protection
-   * @see https://docs.github.com/rest/branches/branch-protection#delete-commit-signature-protection
+   * Docs: https://docs.github.com/rest/branches/branch-protection#delete-commit-signature-protection
    */
   deleteCommitSignatureProtection: MethodOf<E, "repos", "DELETE /repos/{owner}/{repo}/branches/{+branch}/protection/required_signatures">;
   /**
    * Delete a deploy key
-   * @see https://docs.github.com/rest/deploy-keys/deploy-keys#delete-a-deploy-key
+   * Docs: https://docs.github.com/rest/deploy-keys/deploy-keys#delete-a-deploy-key
    */
   deleteDeployKey: MethodOf<E, "repos", "DELETE /repos/{owner}/{repo}/keys/{key_id}">;
   /**
    * Delete a deployment
-   * @see https://docs.github.com/rest/deployments/deployments#delete-a-deployment
+   * Docs: https://docs.github.com/rest/deployments/deployments#delete-a-deployment
    */
   deleteDeployment: MethodOf<E, "repos", "DELETE /repos/{owner}/{repo}/deployments/{deployment_id}">;
   /**
    * Delete a deployment branch policy
-   * @see https://docs.github.com/rest/deployments/branch-policies#delete-a-deployment-branch-policy
+   * Docs: https://docs.github.com/rest/deployments/branch-policies#delete-a-deployment-branch-policy
    */
   deleteDeploymentBranchPolicy: MethodOf<E, "repos", "DELETE /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies/{branch_policy_id}">;
   /**
    * Delete a file
-   * @see https://docs.github.com/rest/repos/contents#delete-a-file
+   * Docs: https://docs.github.com/rest/repos/contents#delete-a-file
    */
   deleteFile: MethodOf<E, "repos", "DELETE /repos/{owner}/{repo}/contents/{+path}">;
   /** @deprecated use `repos.deleteWebhook` */
   deleteHook: MethodOf<E, "repos", "DELETE /repos/{owner}/{repo}/hooks/{hook_id}">;
   /**
    * Delete a repository invitation
-   * @see https://docs.github.com/rest/collaborators/invitations#delete-a-repository-invitation
+   * Docs: https://docs.github.com/rest/collaborators/invitations#delete-a-repository-invitation
    */
   deleteInvitation: MethodOf<E, "repos", "DELETE /repos/{owner}/{repo}/invitations/{invitation_id}">;
   /** @deprecated use `repos.deleteInvitation` */
   deleteInvite: MethodOf<E, "repos", "DELETE /repos/{owner}/{repo}/invitations/{invitation_id}">;
   /**
    * Delete an organization repository ruleset
-   * @see https://docs.github.com/rest/orgs/rules#delete-an-organization-repository-ruleset
+   * Docs: https://docs.github.com/rest/orgs/rules#delete-an-organization-repository-ruleset
    */
   deleteOrgRuleset: MethodOf<E, "repos", "DELETE /orgs/{org}/rulesets/{ruleset_id}">;
   /**
    * Delete a GitHub Pages site
-   * @see https://docs.github.com/rest/pages/pages#delete-a-apiname-pages-site
+   * Docs: https://docs.github.com/rest/pages/pages#delete-a-apiname-pages-site
    */
   deletePagesSite: MethodOf<E, "repos", "DELETE /repos/{owner}/{repo}/pages">;
   /**
    * Delete pull request review protection
-   * @see https://docs.github.com/rest/branches/branch-protection#delete-pull-request-review-protection
+   * Docs: https://docs.github.com/rest/branches/branch-protection#delete-pull-request-review-protection
    */
   deletePullRequestReviewProtection: MethodOf<E, "repos", "DELETE /repos/{owner}/{repo}/branches/{+branch}/protection/required_pull_request_reviews">;
   /**
    * Delete a release
-   * @see https://docs.github.com/rest/releases/releases#delete-a-release
+   * Docs: https://docs.github.com/rest/releases/releases#delete-a-release
    */
   deleteRelease: MethodOf<E, "repos", "DELETE /repos/{owner}/{repo}/releases/{release_id}">;
   /**
    * Delete a release asset
-   * @see https://docs.github.com/rest/releases/assets#delete-a-release-asset
+   * Docs: https://docs.github.com/rest/releases/assets#delete-a-release-asset
    */
   deleteReleaseAsset: MethodOf<E, "repos", "DELETE /repos/{owner}/{repo}/releases/assets/{asset_id}">;
   /**
    * Delete a repository ruleset
-   * @see https://docs.github.com/rest/repos/rules#delete-a-repository-ruleset
+   * Docs: https://docs.github.com/rest/repos/rules#delete-a-repository-ruleset
    */
   deleteRepoRuleset: MethodOf<E, "repos", "DELETE /repos/{owner}/{repo}/rulesets/{ruleset_id}">;
   /**
    * Delete a repository webhook
-   * @see https://docs.github.com/rest/repos/webhooks#delete-a-repository-webhook
+   * Docs: https://docs.github.com/rest/repos/webhooks#delete-a-repository-webhook
    */
   deleteWebhook: MethodOf<E, "repos", "DELETE /repos/{owner}/{repo}/hooks/{hook_id}">;
   /**
    * Disable Dependabot security updates
-   * @see https://docs.github.com/rest/repos/repos#disable-dependabot-security-updates
+   * Docs: https://docs.github.com/rest/repos/repos#disable-dependabot-security-updates
    */
   disableAutomatedSecurityFixes: MethodOf<E, "repos", "DELETE /repos/{owner}/{repo}/automated-security-fixes">;
   /**
    * Disable a custom protection rule for an environment
-   * @see https://docs.github.com/rest/deployments/protection-rules#disable-a-custom-protection-rule-for-an-environment
+   * Docs: https://docs.github.com/rest/deployments/protection-rules#disable-a-custom-protection-rule-for-an-environment
    */
   disableDeploymentProtectionRule: MethodOf<E, "repos", "DELETE /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules/{protection_rule_id}">;
   /**
    * Disable immutable releases
-   * @see https://docs.github.com/rest/repos/repos#disable-immutable-releases
+   * Docs: https://docs.github.com/rest/repos/repos#disable-immutable-releases
    */
   disableImmutableReleases: MethodOf<E, "repos", "DELETE /repos/{owner}/{repo}/immutable-releases">;
   /** @deprecated use `repos.deletePagesSite` */
   disablePagesSite: MethodOf<E, "repos", "DELETE /repos/{owner}/{repo}/pages">;
   /**
    * Disable private vulnerability reporting for a repository
-   * @see https://docs.github.com/rest/repos/repos#disable-private-vulnerability-reporting-for-a-repository
+   * Docs: https://docs.github.com/rest/repos/repos#disable-private-vulnerability-reporting-for-a-repository
    */
   disablePrivateVulnerabilityReporting: MethodOf<E, "repos", "DELETE /repos/{owner}/{repo}/private-vulnerability-reporting">;
   /**
    * Disable vulnerability alerts
-   * @see https://docs.github.com/rest/repos/repos#disable-vulnerability-alerts
+   * Docs: https://docs.github.com/rest/repos/repos#disable-vulnerability-alerts
    */
   disableVulnerabilityAlerts: MethodOf<E, "repos", "DELETE /repos/{owner}/{repo}/vulnerability-alerts">;
   /** @deprecated use `repos.downloadTarballArchive` */
   downloadArchive: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/tarball/{+ref}">;
   /**
    * Download a repository archive (tar)
-   * @see https://docs.github.com/rest/repos/contents#download-a-repository-archive-tar
+   * Docs: https://docs.github.com/rest/repos/contents#download-a-repository-archive-tar
    */
   downloadTarballArchive: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/tarball/{+ref}">;
   /**
    * Download a repository archive (zip)
-   * @see https://docs.github.com/rest/repos/contents#download-a-repository-archive-zip
+   * Docs: https://docs.github.com/rest/repos/contents#download-a-repository-archive-zip
    */
   downloadZipballArchive: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/zipball/{+ref}">;
   /** @deprecated use `repos.update` */
@@ -32685,46 +32685,46 @@ export interface ReposMethodsOf<E> {
   editRelease: MethodOf<E, "repos", "PATCH /repos/{owner}/{repo}/releases/{release_id}">;
   /**
    * Enable Dependabot security updates
-   * @see https://docs.github.com/rest/repos/repos#enable-dependabot-security-updates
+   * Docs: https://docs.github.com/rest/repos/repos#enable-dependabot-security-updates
    */
   enableAutomatedSecurityFixes: MethodOf<E, "repos", "PUT /repos/{owner}/{repo}/automated-security-fixes">;
   /**
    * Enable immutable releases
-   * @see https://docs.github.com/rest/repos/repos#enable-immutable-releases
+   * Docs: https://docs.github.com/rest/repos/repos#enable-immutable-releases
    */
   enableImmutableReleases: MethodOf<E, "repos", "PUT /repos/{owner}/{repo}/immutable-releases">;
   /** @deprecated use `repos.createPagesSite` */
   enablePagesSite: MethodOf<E, "repos", "POST /repos/{owner}/{repo}/pages">;
   /**
    * Enable private vulnerability reporting for a repository
-   * @see https://docs.github.com/rest/repos/repos#enable-private-vulnerability-reporting-for-a-repository
+   * Docs: https://docs.github.com/rest/repos/repos#enable-private-vulnerability-reporting-for-a-repository
    */
   enablePrivateVulnerabilityReporting: MethodOf<E, "repos", "PUT /repos/{owner}/{repo}/private-vulnerability-reporting">;
   /**
    * Enable vulnerability alerts
-   * @see https://docs.github.com/rest/repos/repos#enable-vulnerability-alerts
+   * Docs: https://docs.github.com/rest/repos/repos#enable-vulnerability-alerts
    */
   enableVulnerabilityAlerts: MethodOf<E, "repos", "PUT /repos/{owner}/{repo}/vulnerability-alerts">;
   /** @deprecated use `repos.createFork` */
   fork: MethodOf<E, "repos", "POST /repos/{owner}/{repo}/forks">;
   /**
    * Generate release notes content for a release
-   * @see https://docs.github.com/rest/releases/releases#generate-release-notes-content-for-a-release
+   * Docs: https://docs.github.com/rest/releases/releases#generate-release-notes-content-for-a-release
    */
   generateReleaseNotes: MethodOf<E, "repos", "POST /repos/{owner}/{repo}/releases/generate-notes">;
   /**
    * Get a repository
-   * @see https://docs.github.com/rest/repos/repos#get-a-repository
+   * Docs: https://docs.github.com/rest/repos/repos#get-a-repository
    */
   get: MethodOf<E, "repos", "GET /repos/{owner}/{repo}">;
   /**
    * Get access restrictions
-   * @see https://docs.github.com/rest/branches/branch-protection#get-access-restrictions
+   * Docs: https://docs.github.com/rest/branches/branch-protection#get-access-restrictions
    */
   getAccessRestrictions: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/branches/{+branch}/protection/restrictions">;
   /**
    * Get admin branch protection
-   * @see https://docs.github.com/rest/branches/branch-protection#get-admin-branch-protection
+   * Docs: https://docs.github.com/rest/branches/branch-protection#get-admin-branch-protection
    */
   getAdminBranchProtection: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/branches/{+branch}/protection/enforce_admins">;
   /** @deprecated use `repos.listForAuthenticatedUser` */
@@ -32733,27 +32733,27 @@ export interface ReposMethodsOf<E> {
   getAllCommitComments: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/comments">;
   /**
    * Get all deployment protection rules for an environment
-   * @see https://docs.github.com/rest/deployments/protection-rules#get-all-deployment-protection-rules-for-an-environment
+   * Docs: https://docs.github.com/rest/deployments/protection-rules#get-all-deployment-protection-rules-for-an-environment
    */
   getAllDeploymentProtectionRules: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules">;
   /**
    * List environments
-   * @see https://docs.github.com/rest/deployments/environments#list-environments
+   * Docs: https://docs.github.com/rest/deployments/environments#list-environments
    */
   getAllEnvironments: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/environments">;
   /**
    * Get all status check contexts
-   * @see https://docs.github.com/rest/branches/branch-protection#get-all-status-check-contexts
+   * Docs: https://docs.github.com/rest/branches/branch-protection#get-all-status-check-contexts
    */
   getAllStatusCheckContexts: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/branches/{+branch}/protection/required_status_checks/contexts">;
   /**
    * Get all repository topics
-   * @see https://docs.github.com/rest/repos/repos#get-all-repository-topics
+   * Docs: https://docs.github.com/rest/repos/repos#get-all-repository-topics
    */
   getAllTopics: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/topics">;
   /**
    * Get apps with access to the protected branch
-   * @see https://docs.github.com/rest/branches/branch-protection#get-apps-with-access-to-the-protected-branch
+   * Docs: https://docs.github.com/rest/branches/branch-protection#get-apps-with-access-to-the-protected-branch
    */
   getAppsWithAccessToProtectedBranch: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/branches/{+branch}/protection/restrictions/apps">;
   /** @deprecated use `repos.getReleaseAsset` */
@@ -32762,61 +32762,61 @@ export interface ReposMethodsOf<E> {
   getAssets: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/releases/{release_id}/assets">;
   /**
    * Get an autolink reference of a repository
-   * @see https://docs.github.com/rest/repos/autolinks#get-an-autolink-reference-of-a-repository
+   * Docs: https://docs.github.com/rest/repos/autolinks#get-an-autolink-reference-of-a-repository
    */
   getAutolink: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/autolinks/{autolink_id}">;
   /**
    * Get a branch
-   * @see https://docs.github.com/rest/branches/branches#get-a-branch
+   * Docs: https://docs.github.com/rest/branches/branches#get-a-branch
    */
   getBranch: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/branches/{+branch}">;
   /**
    * Get branch protection
-   * @see https://docs.github.com/rest/branches/branch-protection#get-branch-protection
+   * Docs: https://docs.github.com/rest/branches/branch-protection#get-branch-protection
    */
   getBranchProtection: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/branches/{+branch}/protection">;
   /**
    * Get rules for a branch
-   * @see https://docs.github.com/rest/repos/rules#get-rules-for-a-branch
+   * Docs: https://docs.github.com/rest/repos/rules#get-rules-for-a-branch
    */
   getBranchRules: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/rules/branches/{+branch}">;
   /** @deprecated use `repos.listBranches` */
   getBranches: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/branches">;
   /**
    * Get repository clones
-   * @see https://docs.github.com/rest/metrics/traffic#get-repository-clones
+   * Docs: https://docs.github.com/rest/metrics/traffic#get-repository-clones
    */
   getClones: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/traffic/clones">;
   /**
    * Get the weekly commit activity
-   * @see https://docs.github.com/rest/metrics/statistics#get-the-weekly-commit-activity
+   * Docs: https://docs.github.com/rest/metrics/statistics#get-the-weekly-commit-activity
    */
   getCodeFrequencyStats: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/stats/code_frequency">;
   /**
    * Get repository permissions for a user
-   * @see https://docs.github.com/rest/collaborators/collaborators#get-repository-permissions-for-a-user
+   * Docs: https://docs.github.com/rest/collaborators/collaborators#get-repository-permissions-for-a-user
    */
   getCollaboratorPermissionLevel: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/collaborators/{username}/permission">;
   /** @deprecated use `repos.listCollaborators` */
   getCollaborators: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/collaborators">;
   /**
    * Get the combined status for a specific reference
-   * @see https://docs.github.com/rest/commits/statuses#get-the-combined-status-for-a-specific-reference
+   * Docs: https://docs.github.com/rest/commits/statuses#get-the-combined-status-for-a-specific-reference
    */
   getCombinedStatusForRef: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/commits/{+ref}/status">;
   /**
    * Get a commit
-   * @see https://docs.github.com/rest/commits/commits#get-a-commit
+   * Docs: https://docs.github.com/rest/commits/commits#get-a-commit
    */
   getCommit: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/commits/{+ref}">;
   /**
    * Get the last year of commit activity
-   * @see https://docs.github.com/rest/metrics/statistics#get-the-last-year-of-commit-activity
+   * Docs: https://docs.github.com/rest/metrics/statistics#get-the-last-year-of-commit-activity
    */
   getCommitActivityStats: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/stats/commit_activity">;
   /**
    * Get a commit comment
-   * @see https://docs.github.com/rest/commits/comments#get-a-commit-comment
+   * Docs: https://docs.github.com/rest/commits/comments#get-a-commit-comment
    */
   getCommitComment: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/comments/{comment_id}">;
   /** @deprecated use `repos.listCommentsForCommit` */
@@ -32825,19 +32825,19 @@ export interface ReposMethodsOf<E> {
   getCommitRefSha: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/commits/{+ref}">;
   /**
    * Get commit signature protection
-   * @see https://docs.github.com/rest/branches/branch-protection#get-commit-signature-protection
+   * Docs: https://docs.github.com/rest/branches/branch-protection#get-commit-signature-protection
    */
   getCommitSignatureProtection: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/branches/{+branch}/protection/required_signatures">;
   /** @deprecated use `repos.listCommits` */
   getCommits: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/commits">;
   /**
    * Get community profile metrics
-   * @see https://docs.github.com/rest/metrics/community#get-community-profile-metrics
+   * Docs: https://docs.github.com/rest/metrics/community#get-community-profile-metrics
    */
   getCommunityProfileMetrics: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/community/profile">;
   /**
    * Get repository content
-   * @see https://docs.github.com/rest/repos/contents#get-repository-content
+   * Docs: https://docs.github.com/rest/repos/contents#get-repository-content
    */
   getContent: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/contents/{+path}">;
   /** @deprecated use `repos.getContent` */
@@ -32846,34 +32846,34 @@ export interface ReposMethodsOf<E> {
   getContributors: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/contributors">;
   /**
    * Get all contributor commit activity
-   * @see https://docs.github.com/rest/metrics/statistics#get-all-contributor-commit-activity
+   * Docs: https://docs.github.com/rest/metrics/statistics#get-all-contributor-commit-activity
    */
   getContributorsStats: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/stats/contributors">;
   /**
    * Get a custom deployment protection rule
-   * @see https://docs.github.com/rest/deployments/protection-rules#get-a-custom-deployment-protection-rule
+   * Docs: https://docs.github.com/rest/deployments/protection-rules#get-a-custom-deployment-protection-rule
    */
   getCustomDeploymentProtectionRule: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules/{protection_rule_id}">;
   /**
    * Get a deploy key
-   * @see https://docs.github.com/rest/deploy-keys/deploy-keys#get-a-deploy-key
+   * Docs: https://docs.github.com/rest/deploy-keys/deploy-keys#get-a-deploy-key
    */
   getDeployKey: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/keys/{key_id}">;
   /** @deprecated use `repos.listDeployKeys` */
   getDeployKeys: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/keys">;
   /**
    * Get a deployment
-   * @see https://docs.github.com/rest/deployments/deployments#get-a-deployment
+   * Docs: https://docs.github.com/rest/deployments/deployments#get-a-deployment
    */
   getDeployment: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/deployments/{deployment_id}">;
   /**
    * Get a deployment branch policy
-   * @see https://docs.github.com/rest/deployments/branch-policies#get-a-deployment-branch-policy
+   * Docs: https://docs.github.com/rest/deployments/branch-policies#get-a-deployment-branch-policy
    */
   getDeploymentBranchPolicy: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies/{branch_policy_id}">;
   /**
    * Get a deployment status
-   * @see https://docs.github.com/rest/deployments/statuses#get-a-deployment-status
+   * Docs: https://docs.github.com/rest/deployments/statuses#get-a-deployment-status
    */
   getDeploymentStatus: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/deployments/{deployment_id}/statuses/{status_id}">;
   /** @deprecated use `repos.listDeploymentStatuses` */
@@ -32882,7 +32882,7 @@ export interface ReposMethodsOf<E> {
   getDeployments: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/deployments">;
   /**
    * Get an environment
-   * @see https://docs.github.com/rest/deployments/environments#get-an-environment
+   * Docs: https://docs.github.com/rest/deployments/environments#get-an-environment
    */
   getEnvironment: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/environments/{environment_name}">;
   /** @deprecated use `repos.listForOrg` */
@@ -32893,7 +32893,7 @@ export interface ReposMethodsOf<E> {
   getForks: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/forks">;
   /**
    * Get the hash algorithm for a repository
-   * @see https://docs.github.com/rest/repos/repos#get-the-hash-algorithm-for-a-repository
+   * Docs: https://docs.github.com/rest/repos/repos#get-the-hash-algorithm-for-a-repository
    */
   getHashAlgorithm: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/hash-algorithm">;
   /** @deprecated use `repos.getWebhook` */
@@ -32906,59 +32906,59 @@ export interface ReposMethodsOf<E> {
   getLanguages: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/languages">;
   /**
    * Get latest Pages build
-   * @see https://docs.github.com/rest/pages/pages#get-latest-pages-build
+   * Docs: https://docs.github.com/rest/pages/pages#get-latest-pages-build
    */
   getLatestPagesBuild: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/pages/builds/latest">;
   /**
    * Get the latest release
-   * @see https://docs.github.com/rest/releases/releases#get-the-latest-release
+   * Docs: https://docs.github.com/rest/releases/releases#get-the-latest-release
    */
   getLatestRelease: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/releases/latest">;
   /**
    * Get an organization rule suite
-   * @see https://docs.github.com/rest/orgs/rule-suites#get-an-organization-rule-suite
+   * Docs: https://docs.github.com/rest/orgs/rule-suites#get-an-organization-rule-suite
    */
   getOrgRuleSuite: MethodOf<E, "repos", "GET /orgs/{org}/rulesets/rule-suites/{rule_suite_id}">;
   /**
    * List organization rule suites
-   * @see https://docs.github.com/rest/orgs/rule-suites#list-organization-rule-suites
+   * Docs: https://docs.github.com/rest/orgs/rule-suites#list-organization-rule-suites
    */
   getOrgRuleSuites: MethodOf<E, "repos", "GET /orgs/{org}/rulesets/rule-suites">;
   /**
    * Get an organization repository ruleset
-   * @see https://docs.github.com/rest/orgs/rules#get-an-organization-repository-ruleset
+   * Docs: https://docs.github.com/rest/orgs/rules#get-an-organization-repository-ruleset
    */
   getOrgRuleset: MethodOf<E, "repos", "GET /orgs/{org}/rulesets/{ruleset_id}">;
   /**
    * Get all organization repository rulesets
-   * @see https://docs.github.com/rest/orgs/rules#get-all-organization-repository-rulesets
+   * Docs: https://docs.github.com/rest/orgs/rules#get-all-organization-repository-rulesets
    */
   getOrgRulesets: MethodOf<E, "repos", "GET /orgs/{org}/rulesets">;
   /**
    * Get a GitHub Pages site
-   * @see https://docs.github.com/rest/pages/pages#get-a-apiname-pages-site
+   * Docs: https://docs.github.com/rest/pages/pages#get-a-apiname-pages-site
    */
   getPages: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/pages">;
   /**
    * Get GitHub Pages build
-   * @see https://docs.github.com/rest/pages/pages#get-apiname-pages-build
+   * Docs: https://docs.github.com/rest/pages/pages#get-apiname-pages-build
    */
   getPagesBuild: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/pages/builds/{build_id}">;
   /** @deprecated use `repos.listPagesBuilds` */
   getPagesBuilds: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/pages/builds">;
   /**
    * Get the status of a GitHub Pages deployment
-   * @see https://docs.github.com/rest/pages/pages#get-the-status-of-a-github-pages-deployment
+   * Docs: https://docs.github.com/rest/pages/pages#get-the-status-of-a-github-pages-deployment
    */
   getPagesDeployment: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/pages/deployments/{pages_deployment_id}">;
   /**
    * Get a DNS health check for GitHub Pages
-   * @see https://docs.github.com/rest/pages/pages#get-a-dns-health-check-for-github-pages
+   * Docs: https://docs.github.com/rest/pages/pages#get-a-dns-health-check-for-github-pages
    */
   getPagesHealthCheck: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/pages/health">;
   /**
    * Get the weekly commit count
-   * @see https://docs.github.com/rest/metrics/statistics#get-the-weekly-commit-count
+   * Docs: https://docs.github.com/rest/metrics/statistics#get-the-weekly-commit-count
    */
   getParticipationStats: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/stats/participation">;
   /** @deprecated use `repos.getTopPaths` */
@@ -32983,71 +32983,71 @@ export interface ReposMethodsOf<E> {
   getPublic: MethodOf<E, "repos", "GET /repositories">;
   /**
    * Get pull request review protection
-   * @see https://docs.github.com/rest/branches/branch-protection#get-pull-request-review-protection
+   * Docs: https://docs.github.com/rest/branches/branch-protection#get-pull-request-review-protection
    */
   getPullRequestReviewProtection: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/branches/{+branch}/protection/required_pull_request_reviews">;
   /**
    * Get the hourly commit count for each day
-   * @see https://docs.github.com/rest/metrics/statistics#get-the-hourly-commit-count-for-each-day
+   * Docs: https://docs.github.com/rest/metrics/statistics#get-the-hourly-commit-count-for-each-day
    */
   getPunchCardStats: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/stats/punch_card">;
   /**
    * Get a repository README
-   * @see https://docs.github.com/rest/repos/contents#get-a-repository-readme
+   * Docs: https://docs.github.com/rest/repos/contents#get-a-repository-readme
    */
   getReadme: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/readme">;
   /**
    * Get a repository README for a directory
-   * @see https://docs.github.com/rest/repos/contents#get-a-repository-readme-for-a-directory
+   * Docs: https://docs.github.com/rest/repos/contents#get-a-repository-readme-for-a-directory
    */
   getReadmeInDirectory: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/readme/{+dir}">;
   /** @deprecated use `repos.getTopReferrers` */
   getReferrers: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/traffic/popular/referrers">;
   /**
    * Get a release
-   * @see https://docs.github.com/rest/releases/releases#get-a-release
+   * Docs: https://docs.github.com/rest/releases/releases#get-a-release
    */
   getRelease: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/releases/{release_id}">;
   /**
    * Get a release asset
-   * @see https://docs.github.com/rest/releases/assets#get-a-release-asset
+   * Docs: https://docs.github.com/rest/releases/assets#get-a-release-asset
    */
   getReleaseAsset: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/releases/assets/{asset_id}">;
   /**
    * Get a release by tag name
-   * @see https://docs.github.com/rest/releases/releases#get-a-release-by-tag-name
+   * Docs: https://docs.github.com/rest/releases/releases#get-a-release-by-tag-name
    */
   getReleaseByTag: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/releases/tags/{+tag}">;
   /** @deprecated use `repos.listReleases` */
   getReleases: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/releases">;
   /**
    * Get a repository rule suite
-   * @see https://docs.github.com/rest/repos/rule-suites#get-a-repository-rule-suite
+   * Docs: https://docs.github.com/rest/repos/rule-suites#get-a-repository-rule-suite
    */
   getRepoRuleSuite: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/rulesets/rule-suites/{rule_suite_id}">;
   /**
    * List repository rule suites
-   * @see https://docs.github.com/rest/repos/rule-suites#list-repository-rule-suites
+   * Docs: https://docs.github.com/rest/repos/rule-suites#list-repository-rule-suites
    */
   getRepoRuleSuites: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/rulesets/rule-suites">;
   /**
    * Get a repository ruleset
-   * @see https://docs.github.com/rest/repos/rules#get-a-repository-ruleset
+   * Docs: https://docs.github.com/rest/repos/rules#get-a-repository-ruleset
    */
   getRepoRuleset: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/rulesets/{ruleset_id}">;
   /**
    * Get repository ruleset history
-   * @see https://docs.github.com/rest/repos/rules#get-repository-ruleset-history
+   * Docs: https://docs.github.com/rest/repos/rules#get-repository-ruleset-history
    */
   getRepoRulesetHistory: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/rulesets/{ruleset_id}/history">;
   /**
    * Get repository ruleset version
-   * @see https://docs.github.com/rest/repos/rules#get-repository-ruleset-version
+   * Docs: https://docs.github.com/rest/repos/rules#get-repository-ruleset-version
    */
   getRepoRulesetVersion: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/rulesets/{ruleset_id}/history/{version_id}">;
   /**
    * Get all repository rulesets
-   * @see https://docs.github.com/rest/repos/rules#get-all-repository-rulesets
+   * Docs: https://docs.github.com/rest/repos/rules#get-all-repository-rulesets
    */
   getRepoRulesets: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/rulesets">;
   /** @deprecated use `repos.getCommit` */
@@ -33064,7 +33064,7 @@ export interface ReposMethodsOf<E> {
   getStatsPunchCard: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/stats/punch_card">;
   /**
    * Get status checks protection
-   * @see https://docs.github.com/rest/branches/branch-protection#get-status-checks-protection
+   * Docs: https://docs.github.com/rest/branches/branch-protection#get-status-checks-protection
    */
   getStatusChecksProtection: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/branches/{+branch}/protection/required_status_checks">;
   /** @deprecated use `repos.listCommitStatusesForRef` */
@@ -33075,51 +33075,51 @@ export interface ReposMethodsOf<E> {
   getTeams: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/teams">;
   /**
    * Get teams with access to the protected branch
-   * @see https://docs.github.com/rest/branches/branch-protection#get-teams-with-access-to-the-protected-branch
+   * Docs: https://docs.github.com/rest/branches/branch-protection#get-teams-with-access-to-the-protected-branch
    */
   getTeamsWithAccessToProtectedBranch: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/branches/{+branch}/protection/restrictions/teams">;
   /**
    * Get top referral paths
-   * @see https://docs.github.com/rest/metrics/traffic#get-top-referral-paths
+   * Docs: https://docs.github.com/rest/metrics/traffic#get-top-referral-paths
    */
   getTopPaths: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/traffic/popular/paths">;
   /**
    * Get top referral sources
-   * @see https://docs.github.com/rest/metrics/traffic#get-top-referral-sources
+   * Docs: https://docs.github.com/rest/metrics/traffic#get-top-referral-sources
    */
   getTopReferrers: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/traffic/popular/referrers">;
   /** @deprecated use `repos.getAllTopics` */
   getTopics: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/topics">;
   /**
    * Get users with access to the protected branch
-   * @see https://docs.github.com/rest/branches/branch-protection#get-users-with-access-to-the-protected-branch
+   * Docs: https://docs.github.com/rest/branches/branch-protection#get-users-with-access-to-the-protected-branch
    */
   getUsersWithAccessToProtectedBranch: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/branches/{+branch}/protection/restrictions/users">;
   /**
    * Get page views
-   * @see https://docs.github.com/rest/metrics/traffic#get-page-views
+   * Docs: https://docs.github.com/rest/metrics/traffic#get-page-views
    */
   getViews: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/traffic/views">;
   /**
    * Get a repository webhook
-   * @see https://docs.github.com/rest/repos/webhooks#get-a-repository-webhook
+   * Docs: https://docs.github.com/rest/repos/webhooks#get-a-repository-webhook
    */
   getWebhook: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/hooks/{hook_id}">;
   /**
    * Get a webhook configuration for a repository
-   * @see https://docs.github.com/rest/repos/webhooks#get-a-webhook-configuration-for-a-repository
+   * Docs: https://docs.github.com/rest/repos/webhooks#get-a-webhook-configuration-for-a-repository
    */
   getWebhookConfigForRepo: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/hooks/{hook_id}/config">;
   /**
    * Get a delivery for a repository webhook
-   * @see https://docs.github.com/rest/repos/webhooks#get-a-delivery-for-a-repository-webhook
+   * Docs: https://docs.github.com/rest/repos/webhooks#get-a-delivery-for-a-repository-webhook
    */
   getWebhookDelivery: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/hooks/{hook_id}/deliveries/{delivery_id}">;
   /** @deprecated use `repos.listForAuthenticatedUser` */
   list: MethodOf<E, "repos", "GET /user/repos">;
   /**
    * List repository activities
-   * @see https://docs.github.com/rest/repos/repos#list-repository-activities
+   * Docs: https://docs.github.com/rest/repos/repos#list-repository-activities
    */
   listActivities: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/activity">;
   /** @deprecated use `repos.getAppsWithAccessToProtectedBranch` */
@@ -33128,126 +33128,126 @@ export interface ReposMethodsOf<E> {
   listAssetsForRelease: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/releases/{release_id}/assets">;
   /**
    * List attestations
-   * @see https://docs.github.com/rest/repos/attestations#list-attestations
+   * Docs: https://docs.github.com/rest/repos/attestations#list-attestations
    */
   listAttestations: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/attestations/{+subject_digest}">;
   /**
    * Get all autolinks of a repository
-   * @see https://docs.github.com/rest/repos/autolinks#get-all-autolinks-of-a-repository
+   * Docs: https://docs.github.com/rest/repos/autolinks#get-all-autolinks-of-a-repository
    */
   listAutolinks: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/autolinks">;
   /**
    * List branches
-   * @see https://docs.github.com/rest/branches/branches#list-branches
+   * Docs: https://docs.github.com/rest/branches/branches#list-branches
    */
   listBranches: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/branches">;
   /**
    * List branches for HEAD commit
-   * @see https://docs.github.com/rest/commits/commits#list-branches-for-head-commit
+   * Docs: https://docs.github.com/rest/commits/commits#list-branches-for-head-commit
    */
   listBranchesForHeadCommit: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/commits/{+commit_sha}/branches-where-head">;
   /**
    * List repository collaborators
-   * @see https://docs.github.com/rest/collaborators/collaborators#list-repository-collaborators
+   * Docs: https://docs.github.com/rest/collaborators/collaborators#list-repository-collaborators
    */
   listCollaborators: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/collaborators">;
   /**
    * List commit comments
-   * @see https://docs.github.com/rest/commits/comments#list-commit-comments
+   * Docs: https://docs.github.com/rest/commits/comments#list-commit-comments
    */
   listCommentsForCommit: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/commits/{+commit_sha}/comments">;
   /** @deprecated use `repos.listCommitCommentsForRepo` */
   listCommitComments: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/comments">;
   /**
    * List commit comments for a repository
-   * @see https://docs.github.com/rest/commits/comments#list-commit-comments-for-a-repository
+   * Docs: https://docs.github.com/rest/commits/comments#list-commit-comments-for-a-repository
    */
   listCommitCommentsForRepo: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/comments">;
   /**
    * List commit statuses for a reference
-   * @see https://docs.github.com/rest/commits/statuses#list-commit-statuses-for-a-reference
+   * Docs: https://docs.github.com/rest/commits/statuses#list-commit-statuses-for-a-reference
    */
   listCommitStatusesForRef: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/commits/{+ref}/statuses">;
   /**
    * List commits
-   * @see https://docs.github.com/rest/commits/commits#list-commits
+   * Docs: https://docs.github.com/rest/commits/commits#list-commits
    */
   listCommits: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/commits">;
   /**
    * List repository contributors
-   * @see https://docs.github.com/rest/repos/repos#list-repository-contributors
+   * Docs: https://docs.github.com/rest/repos/repos#list-repository-contributors
    */
   listContributors: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/contributors">;
   /**
    * List custom deployment rule integrations available for an environment
-   * @see https://docs.github.com/rest/deployments/protection-rules#list-custom-deployment-rule-integrations-available-for-an-environment
+   * Docs: https://docs.github.com/rest/deployments/protection-rules#list-custom-deployment-rule-integrations-available-for-an-environment
    */
   listCustomDeploymentRuleIntegrations: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules/apps">;
   /**
    * List deploy keys
-   * @see https://docs.github.com/rest/deploy-keys/deploy-keys#list-deploy-keys
+   * Docs: https://docs.github.com/rest/deploy-keys/deploy-keys#list-deploy-keys
    */
   listDeployKeys: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/keys">;
   /**
    * List deployment branch policies
-   * @see https://docs.github.com/rest/deployments/branch-policies#list-deployment-branch-policies
+   * Docs: https://docs.github.com/rest/deployments/branch-policies#list-deployment-branch-policies
    */
   listDeploymentBranchPolicies: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies">;
   /**
    * List deployment statuses
-   * @see https://docs.github.com/rest/deployments/statuses#list-deployment-statuses
+   * Docs: https://docs.github.com/rest/deployments/statuses#list-deployment-statuses
    */
   listDeploymentStatuses: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/deployments/{deployment_id}/statuses">;
   /**
    * List deployments
-   * @see https://docs.github.com/rest/deployments/deployments#list-deployments
+   * Docs: https://docs.github.com/rest/deployments/deployments#list-deployments
    */
   listDeployments: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/deployments">;
   /**
    * List repositories for the authenticated user
-   * @see https://docs.github.com/rest/repos/repos#list-repositories-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/repos/repos#list-repositories-for-the-authenticated-user
    */
   listForAuthenticatedUser: MethodOf<E, "repos", "GET /user/repos">;
   /**
    * List organization repositories
-   * @see https://docs.github.com/rest/repos/repos#list-organization-repositories
+   * Docs: https://docs.github.com/rest/repos/repos#list-organization-repositories
    */
   listForOrg: MethodOf<E, "repos", "GET /orgs/{org}/repos">;
   /**
    * List repositories for a user
-   * @see https://docs.github.com/rest/repos/repos#list-repositories-for-a-user
+   * Docs: https://docs.github.com/rest/repos/repos#list-repositories-for-a-user
    */
   listForUser: MethodOf<E, "repos", "GET /users/{username}/repos">;
   /**
    * List forks
-   * @see https://docs.github.com/rest/repos/forks#list-forks
+   * Docs: https://docs.github.com/rest/repos/forks#list-forks
    */
   listForks: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/forks">;
   /** @deprecated use `repos.listWebhooks` */
   listHooks: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/hooks">;
   /**
    * List repository invitations
-   * @see https://docs.github.com/rest/collaborators/invitations#list-repository-invitations
+   * Docs: https://docs.github.com/rest/collaborators/invitations#list-repository-invitations
    */
   listInvitations: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/invitations">;
   /**
    * List repository invitations for the authenticated user
-   * @see https://docs.github.com/rest/collaborators/invitations#list-repository-invitations-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/collaborators/invitations#list-repository-invitations-for-the-authenticated-user
    */
   listInvitationsForAuthenticatedUser: MethodOf<E, "repos", "GET /user/repository_invitations">;
   /**
    * List issue types for a repository
-   * @see https://docs.github.com/rest/repos/issue-types#list-issue-types-for-a-repository
+   * Docs: https://docs.github.com/rest/repos/issue-types#list-issue-types-for-a-repository
    */
   listIssueTypes: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/issue-types">;
   /**
    * List repository languages
-   * @see https://docs.github.com/rest/repos/repos#list-repository-languages
+   * Docs: https://docs.github.com/rest/repos/repos#list-repository-languages
    */
   listLanguages: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/languages">;
   /**
    * List GitHub Pages builds
-   * @see https://docs.github.com/rest/pages/pages#list-apiname-pages-builds
+   * Docs: https://docs.github.com/rest/pages/pages#list-apiname-pages-builds
    */
   listPagesBuilds: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/pages/builds">;
   /** @deprecated use `repos.getAllStatusCheckContexts` */
@@ -33258,34 +33258,34 @@ export interface ReposMethodsOf<E> {
   listProtectedBranchUserRestrictions: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/branches/{+branch}/protection/restrictions/users">;
   /**
    * List public repositories
-   * @see https://docs.github.com/rest/repos/repos#list-public-repositories
+   * Docs: https://docs.github.com/rest/repos/repos#list-public-repositories
    */
   listPublic: MethodOf<E, "repos", "GET /repositories">;
   /**
    * List pull requests associated with a commit
-   * @see https://docs.github.com/rest/commits/commits#list-pull-requests-associated-with-a-commit
+   * Docs: https://docs.github.com/rest/commits/commits#list-pull-requests-associated-with-a-commit
    */
   listPullRequestsAssociatedWithCommit: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/commits/{+commit_sha}/pulls">;
   /**
    * List release assets
-   * @see https://docs.github.com/rest/releases/assets#list-release-assets
+   * Docs: https://docs.github.com/rest/releases/assets#list-release-assets
    */
   listReleaseAssets: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/releases/{release_id}/assets">;
   /**
    * List releases
-   * @see https://docs.github.com/rest/releases/releases#list-releases
+   * Docs: https://docs.github.com/rest/releases/releases#list-releases
    */
   listReleases: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/releases">;
   /** @deprecated use `repos.listCommitStatusesForRef` */
   listStatusesForRef: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/commits/{+ref}/statuses">;
   /**
    * List repository tags
-   * @see https://docs.github.com/rest/repos/repos#list-repository-tags
+   * Docs: https://docs.github.com/rest/repos/repos#list-repository-tags
    */
   listTags: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/tags">;
   /**
    * List repository teams
-   * @see https://docs.github.com/rest/repos/repos#list-repository-teams
+   * Docs: https://docs.github.com/rest/repos/repos#list-repository-teams
    */
   listTeams: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/teams">;
   /** @deprecated use `repos.getTeamsWithAccessToProtectedBranch` */
@@ -33296,46 +33296,46 @@ export interface ReposMethodsOf<E> {
   listUsersWithAccessToProtectedBranch: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/branches/{+branch}/protection/restrictions/users">;
   /**
    * List deliveries for a repository webhook
-   * @see https://docs.github.com/rest/repos/webhooks#list-deliveries-for-a-repository-webhook
+   * Docs: https://docs.github.com/rest/repos/webhooks#list-deliveries-for-a-repository-webhook
    */
   listWebhookDeliveries: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/hooks/{hook_id}/deliveries">;
   /**
    * List repository webhooks
-   * @see https://docs.github.com/rest/repos/webhooks#list-repository-webhooks
+   * Docs: https://docs.github.com/rest/repos/webhooks#list-repository-webhooks
    */
   listWebhooks: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/hooks">;
   /**
    * Merge a branch
-   * @see https://docs.github.com/rest/branches/branches#merge-a-branch
+   * Docs: https://docs.github.com/rest/branches/branches#merge-a-branch
    */
   merge: MethodOf<E, "repos", "POST /repos/{owner}/{repo}/merges">;
   /**
    * Sync a fork branch with the upstream repository
-   * @see https://docs.github.com/rest/branches/branches#sync-a-fork-branch-with-the-upstream-repository
+   * Docs: https://docs.github.com/rest/branches/branches#sync-a-fork-branch-with-the-upstream-repository
    */
   mergeUpstream: MethodOf<E, "repos", "POST /repos/{owner}/{repo}/merge-upstream">;
   /** @deprecated use `repos.pingWebhook` */
   pingHook: MethodOf<E, "repos", "POST /repos/{owner}/{repo}/hooks/{hook_id}/pings">;
   /**
    * Ping a repository webhook
-   * @see https://docs.github.com/rest/repos/webhooks#ping-a-repository-webhook
+   * Docs: https://docs.github.com/rest/repos/webhooks#ping-a-repository-webhook
    */
   pingWebhook: MethodOf<E, "repos", "POST /repos/{owner}/{repo}/hooks/{hook_id}/pings">;
   /**
    * Redeliver a delivery for a repository webhook
-   * @see https://docs.github.com/rest/repos/webhooks#redeliver-a-delivery-for-a-repository-webhook
+   * Docs: https://docs.github.com/rest/repos/webhooks#redeliver-a-delivery-for-a-repository-webhook
    */
   redeliverWebhookDelivery: MethodOf<E, "repos", "POST /repos/{owner}/{repo}/hooks/{hook_id}/deliveries/{delivery_id}/attempts">;
   /**
    * Remove app access restrictions
-   * @see https://docs.github.com/rest/branches/branch-protection#remove-app-access-restrictions
+   * Docs: https://docs.github.com/rest/branches/branch-protection#remove-app-access-restrictions
    */
   removeAppAccessRestrictions: MethodOf<E, "repos", "DELETE /repos/{owner}/{repo}/branches/{+branch}/protection/restrictions/apps">;
   /** @deprecated use `repos.deleteBranchProtection` */
   removeBranchProtection: MethodOf<E, "repos", "DELETE /repos/{owner}/{repo}/branches/{+branch}/protection">;
   /**
    * Remove a repository collaborator
-   * @see https://docs.github.com/rest/collaborators/collaborators#remove-a-repository-collaborator
+   * Docs: https://docs.github.com/rest/collaborators/collaborators#remove-a-repository-collaborator
    */
   removeCollaborator: MethodOf<E, "repos", "DELETE /repos/{owner}/{repo}/collaborators/{username}">;
   /** @deprecated use `repos.deleteDeployKey` */
@@ -33360,32 +33360,32 @@ export interface ReposMethodsOf<E> {
   removeProtectedBranchUserRestrictions: MethodOf<E, "repos", "DELETE /repos/{owner}/{repo}/branches/{+branch}/protection/restrictions/users">;
   /**
    * Remove status check contexts
-   * @see https://docs.github.com/rest/branches/branch-protection#remove-status-check-contexts
+   * Docs: https://docs.github.com/rest/branches/branch-protection#remove-status-check-contexts
    */
   removeStatusCheckContexts: MethodOf<E, "repos", "DELETE /repos/{owner}/{repo}/branches/{+branch}/protection/required_status_checks/contexts">;
   /**
    * Remove status check protection
-   * @see https://docs.github.com/rest/branches/branch-protection#remove-status-check-protection
+   * Docs: https://docs.github.com/rest/branches/branch-protection#remove-status-check-protection
    */
   removeStatusCheckProtection: MethodOf<E, "repos", "DELETE /repos/{owner}/{repo}/branches/{+branch}/protection/required_status_checks">;
   /**
    * Remove team access restrictions
-   * @see https://docs.github.com/rest/branches/branch-protection#remove-team-access-restrictions
+   * Docs: https://docs.github.com/rest/branches/branch-protection#remove-team-access-restrictions
    */
   removeTeamAccessRestrictions: MethodOf<E, "repos", "DELETE /repos/{owner}/{repo}/branches/{+branch}/protection/restrictions/teams">;
   /**
    * Remove user access restrictions
-   * @see https://docs.github.com/rest/branches/branch-protection#remove-user-access-restrictions
+   * Docs: https://docs.github.com/rest/branches/branch-protection#remove-user-access-restrictions
    */
   removeUserAccessRestrictions: MethodOf<E, "repos", "DELETE /repos/{owner}/{repo}/branches/{+branch}/protection/restrictions/users">;
   /**
    * Rename a branch
-   * @see https://docs.github.com/rest/branches/branches#rename-a-branch
+   * Docs: https://docs.github.com/rest/branches/branches#rename-a-branch
    */
   renameBranch: MethodOf<E, "repos", "POST /repos/{owner}/{repo}/branches/{+branch}/rename">;
   /**
    * Replace all repository topics
-   * @see https://docs.github.com/rest/repos/repos#replace-all-repository-topics
+   * Docs: https://docs.github.com/rest/repos/repos#replace-all-repository-topics
    */
   replaceAllTopics: MethodOf<E, "repos", "PUT /repos/{owner}/{repo}/topics">;
   /** @deprecated use `repos.setAppAccessRestrictions` */
@@ -33402,7 +33402,7 @@ export interface ReposMethodsOf<E> {
   requestPageBuild: MethodOf<E, "repos", "POST /repos/{owner}/{repo}/pages/builds">;
   /**
    * Request a GitHub Pages build
-   * @see https://docs.github.com/rest/pages/pages#request-a-apiname-pages-build
+   * Docs: https://docs.github.com/rest/pages/pages#request-a-apiname-pages-build
    */
   requestPagesBuild: MethodOf<E, "repos", "POST /repos/{owner}/{repo}/pages/builds">;
   /** @deprecated use `repos.getCommunityProfileMetrics` */
@@ -33411,27 +33411,27 @@ export interface ReposMethodsOf<E> {
   reviewUserPermissionLevel: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/collaborators/{username}/permission">;
   /**
    * Set admin branch protection
-   * @see https://docs.github.com/rest/branches/branch-protection#set-admin-branch-protection
+   * Docs: https://docs.github.com/rest/branches/branch-protection#set-admin-branch-protection
    */
   setAdminBranchProtection: MethodOf<E, "repos", "POST /repos/{owner}/{repo}/branches/{+branch}/protection/enforce_admins">;
   /**
    * Set app access restrictions
-   * @see https://docs.github.com/rest/branches/branch-protection#set-app-access-restrictions
+   * Docs: https://docs.github.com/rest/branches/branch-protection#set-app-access-restrictions
    */
   setAppAccessRestrictions: MethodOf<E, "repos", "PUT /repos/{owner}/{repo}/branches/{+branch}/protection/restrictions/apps">;
   /**
    * Set status check contexts
-   * @see https://docs.github.com/rest/branches/branch-protection#set-status-check-contexts
+   * Docs: https://docs.github.com/rest/branches/branch-protection#set-status-check-contexts
    */
   setStatusCheckContexts: MethodOf<E, "repos", "PUT /repos/{owner}/{repo}/branches/{+branch}/protection/required_status_checks/contexts">;
   /**
    * Set team access restrictions
-   * @see https://docs.github.com/rest/branches/branch-protection#set-team-access-restrictions
+   * Docs: https://docs.github.com/rest/branches/branch-protection#set-team-access-restrictions
    */
   setTeamAccessRestrictions: MethodOf<E, "repos", "PUT /repos/{owner}/{repo}/branches/{+branch}/protection/restrictions/teams">;
   /**
    * Set user access restrictions
-   * @see https://docs.github.com/rest/branches/branch-protection#set-user-access-restrictions
+   * Docs: https://docs.github.com/rest/branches/branch-protection#set-user-access-restrictions
    */
   setUserAccessRestrictions: MethodOf<E, "repos", "PUT /repos/{owner}/{repo}/branches/{+branch}/protection/restrictions/users">;
   /** @deprecated use `repos.testPushWebhook` */
@@ -33440,32 +33440,32 @@ export interface ReposMethodsOf<E> {
   testPushHook: MethodOf<E, "repos", "POST /repos/{owner}/{repo}/hooks/{hook_id}/tests">;
   /**
    * Test the push repository webhook
-   * @see https://docs.github.com/rest/repos/webhooks#test-the-push-repository-webhook
+   * Docs: https://docs.github.com/rest/repos/webhooks#test-the-push-repository-webhook
    */
   testPushWebhook: MethodOf<E, "repos", "POST /repos/{owner}/{repo}/hooks/{hook_id}/tests">;
   /**
    * Transfer a repository
-   * @see https://docs.github.com/rest/repos/repos#transfer-a-repository
+   * Docs: https://docs.github.com/rest/repos/repos#transfer-a-repository
    */
   transfer: MethodOf<E, "repos", "POST /repos/{owner}/{repo}/transfer">;
   /**
    * Update a repository
-   * @see https://docs.github.com/rest/repos/repos#update-a-repository
+   * Docs: https://docs.github.com/rest/repos/repos#update-a-repository
    */
   update: MethodOf<E, "repos", "PATCH /repos/{owner}/{repo}">;
   /**
    * Update branch protection
-   * @see https://docs.github.com/rest/branches/branch-protection#update-branch-protection
+   * Docs: https://docs.github.com/rest/branches/branch-protection#update-branch-protection
    */
   updateBranchProtection: MethodOf<E, "repos", "PUT /repos/{owner}/{repo}/branches/{+branch}/protection">;
   /**
    * Update a commit comment
-   * @see https://docs.github.com/rest/commits/comments#update-a-commit-comment
+   * Docs: https://docs.github.com/rest/commits/comments#update-a-commit-comment
    */
   updateCommitComment: MethodOf<E, "repos", "PATCH /repos/{owner}/{repo}/comments/{comment_id}">;
   /**
    * Update a deployment branch policy
-   * @see https://docs.github.com/rest/deployments/branch-policies#update-a-deployment-branch-policy
+   * Docs: https://docs.github.com/rest/deployments/branch-policies#update-a-deployment-branch-policy
    */
   updateDeploymentBranchPolicy: MethodOf<E, "repos", "PUT /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies/{branch_policy_id}">;
   /** @deprecated use `repos.createOrUpdateFileContents` */
@@ -33474,19 +33474,19 @@ export interface ReposMethodsOf<E> {
   updateHook: MethodOf<E, "repos", "PATCH /repos/{owner}/{repo}/hooks/{hook_id}">;
   /**
    * Update information about a GitHub Pages site
-   * @see https://docs.github.com/rest/pages/pages#update-information-about-a-apiname-pages-site
+   * Docs: https://docs.github.com/rest/pages/pages#update-information-about-a-apiname-pages-site
    */
   updateInformationAboutPagesSite: MethodOf<E, "repos", "PUT /repos/{owner}/{repo}/pages">;
   /**
    * Update a repository invitation
-   * @see https://docs.github.com/rest/collaborators/invitations#update-a-repository-invitation
+   * Docs: https://docs.github.com/rest/collaborators/invitations#update-a-repository-invitation
    */
   updateInvitation: MethodOf<E, "repos", "PATCH /repos/{owner}/{repo}/invitations/{invitation_id}">;
   /** @deprecated use `repos.updateInvitation` */
   updateInvite: MethodOf<E, "repos", "PATCH /repos/{owner}/{repo}/invitations/{invitation_id}">;
   /**
    * Update an organization repository ruleset
-   * @see https://docs.github.com/rest/orgs/rules#update-an-organization-repository-ruleset
+   * Docs: https://docs.github.com/rest/orgs/rules#update-an-organization-repository-ruleset
    */
   updateOrgRuleset: MethodOf<E, "repos", "PUT /orgs/{org}/rulesets/{ruleset_id}">;
   /** @deprecated use `repos.updatePullRequestReviewProtection` */
@@ -33495,46 +33495,46 @@ export interface ReposMethodsOf<E> {
   updateProtectedBranchRequiredStatusChecks: MethodOf<E, "repos", "PATCH /repos/{owner}/{repo}/branches/{+branch}/protection/required_status_checks">;
   /**
    * Update pull request review protection
-   * @see https://docs.github.com/rest/branches/branch-protection#update-pull-request-review-protection
+   * Docs: https://docs.github.com/rest/branches/branch-protection#update-pull-request-review-protection
    */
   updatePullRequestReviewProtection: MethodOf<E, "repos", "PATCH /repos/{owner}/{repo}/branches/{+branch}/protection/required_pull_request_reviews">;
   /**
    * Update a release
-   * @see https://docs.github.com/rest/releases/releases#update-a-release
+   * Docs: https://docs.github.com/rest/releases/releases#update-a-release
    */
   updateRelease: MethodOf<E, "repos", "PATCH /repos/{owner}/{repo}/releases/{release_id}">;
   /**
    * Update a release asset
-   * @see https://docs.github.com/rest/releases/assets#update-a-release-asset
+   * Docs: https://docs.github.com/rest/releases/assets#update-a-release-asset
    */
   updateReleaseAsset: MethodOf<E, "repos", "PATCH /repos/{owner}/{repo}/releases/assets/{asset_id}">;
   /**
    * Update a repository ruleset
-   * @see https://docs.github.com/rest/repos/rules#update-a-repository-ruleset
+   * Docs: https://docs.github.com/rest/repos/rules#update-a-repository-ruleset
    */
   updateRepoRuleset: MethodOf<E, "repos", "PUT /repos/{owner}/{repo}/rulesets/{ruleset_id}">;
   /** @deprecated use `repos.updateStatusCheckProtection` */
   updateStatusCheckPotection: MethodOf<E, "repos", "PATCH /repos/{owner}/{repo}/branches/{+branch}/protection/required_status_checks">;
   /**
    * Update status check protection
-   * @see https://docs.github.com/rest/branches/branch-protection#update-status-check-protection
+   * Docs: https://docs.github.com/rest/branches/branch-protection#update-status-check-protection
    */
   updateStatusCheckProtection: MethodOf<E, "repos", "PATCH /repos/{owner}/{repo}/branches/{+branch}/protection/required_status_checks">;
   /**
    * Update a repository webhook
-   * @see https://docs.github.com/rest/repos/webhooks#update-a-repository-webhook
+   * Docs: https://docs.github.com/rest/repos/webhooks#update-a-repository-webhook
    */
   updateWebhook: MethodOf<E, "repos", "PATCH /repos/{owner}/{repo}/hooks/{hook_id}">;
   /**
    * Update a webhook configuration for a repository
-   * @see https://docs.github.com/rest/repos/webhooks#update-a-webhook-configuration-for-a-repository
+   * Docs: https://docs.github.com/rest/repos/webhooks#update-a-webhook-configuration-for-a-repository
    */
   updateWebhookConfigForRepo: MethodOf<E, "repos", "PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config">;
   /** @deprecated use `repos.uploadReleaseAsset` */
   uploadAsset: MethodOf<E, "repos", "POST {origin}/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}">;
   /**
    * Upload a release asset
-   * @see https://docs.github.com/rest/releases/assets#upload-a-release-asset
+   * Docs: https://docs.github.com/rest/releases/assets#upload-a-release-asset
    */
   uploadReleaseAsset: MethodOf<E, "repos", "POST {origin}/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}">;
 }
@@ -33796,39 +33796,39 @@ export interface SearchEndpoints {
 export interface SearchMethodsOf<E> {
   /**
    * Search code
-   * @see https://docs.github.com/rest/search/search#search-code
+   * Docs: https://docs.github.com/rest/search/search#search-code
    */
   code: MethodOf<E, "search", "GET /search/code">;
   /**
    * Search commits
-   * @see https://docs.github.com/rest/search/search#search-commits
+   * Docs: https://docs.github.com/rest/search/search#search-commits
    */
   commits: MethodOf<E, "search", "GET /search/commits">;
   /** @deprecated use `search.issuesAndPullRequests` */
   issues: MethodOf<E, "search", "GET /search/issues">;
   /**
    * Search issues and pull requests
-   * @see https://docs.github.com/rest/search/search#search-issues-and-pull-requests
+   * Docs: https://docs.github.com/rest/search/search#search-issues-and-pull-requests
    */
   issuesAndPullRequests: MethodOf<E, "search", "GET /search/issues">;
   /**
    * Search labels
-   * @see https://docs.github.com/rest/search/search#search-labels
+   * Docs: https://docs.github.com/rest/search/search#search-labels
    */
   labels: MethodOf<E, "search", "GET /search/labels">;
   /**
    * Search repositories
-   * @see https://docs.github.com/rest/search/search#search-repositories
+   * Docs: https://docs.github.com/rest/search/search#search-repositories
    */
   repos: MethodOf<E, "search", "GET /search/repositories">;
   /**
    * Search topics
-   * @see https://docs.github.com/rest/search/search#search-topics
+   * Docs: https://docs.github.com/rest/search/search#search-topics
    */
   topics: MethodOf<E, "search", "GET /search/topics">;
   /**
    * Search users
-   * @see https://docs.github.com/rest/search/search#search-users
+   * Docs: https://docs.github.com/rest/search/search#search-users
    */
   users: MethodOf<E, "search", "GET /search/users">;
 }
@@ -34480,87 +34480,87 @@ export interface SecretScanningEndpoints {
 export interface SecretScanningMethodsOf<E> {
   /**
    * Bulk create organization custom patterns
-   * @see https://docs.github.com/rest/secret-scanning/custom-patterns#bulk-create-organization-custom-patterns
+   * Docs: https://docs.github.com/rest/secret-scanning/custom-patterns#bulk-create-organization-custom-patterns
    */
   bulkCreateOrgCustomPatterns: MethodOf<E, "secretScanning", "POST /orgs/{org}/secret-scanning/custom-patterns">;
   /**
    * Bulk create repository custom patterns
-   * @see https://docs.github.com/rest/secret-scanning/custom-patterns#bulk-create-repository-custom-patterns
+   * Docs: https://docs.github.com/rest/secret-scanning/custom-patterns#bulk-create-repository-custom-patterns
    */
   bulkCreateRepoCustomPatterns: MethodOf<E, "secretScanning", "POST /repos/{owner}/{repo}/secret-scanning/custom-patterns">;
   /**
    * Bulk delete organization custom patterns
-   * @see https://docs.github.com/rest/secret-scanning/custom-patterns#bulk-delete-organization-custom-patterns
+   * Docs: https://docs.github.com/rest/secret-scanning/custom-patterns#bulk-delete-organization-custom-patterns
    */
   bulkDeleteOrgCustomPatterns: MethodOf<E, "secretScanning", "DELETE /orgs/{org}/secret-scanning/custom-patterns">;
   /**
    * Bulk delete repository custom patterns
-   * @see https://docs.github.com/rest/secret-scanning/custom-patterns#bulk-delete-repository-custom-patterns
+   * Docs: https://docs.github.com/rest/secret-scanning/custom-patterns#bulk-delete-repository-custom-patterns
    */
   bulkDeleteRepoCustomPatterns: MethodOf<E, "secretScanning", "DELETE /repos/{owner}/{repo}/secret-scanning/custom-patterns">;
   /**
    * Create a push protection bypass
-   * @see https://docs.github.com/rest/secret-scanning/secret-scanning#create-a-push-protection-bypass
+   * Docs: https://docs.github.com/rest/secret-scanning/secret-scanning#create-a-push-protection-bypass
    */
   createPushProtectionBypass: MethodOf<E, "secretScanning", "POST /repos/{owner}/{repo}/secret-scanning/push-protection-bypasses">;
   /**
    * Get a secret scanning alert
-   * @see https://docs.github.com/rest/secret-scanning/secret-scanning#get-a-secret-scanning-alert
+   * Docs: https://docs.github.com/rest/secret-scanning/secret-scanning#get-a-secret-scanning-alert
    */
   getAlert: MethodOf<E, "secretScanning", "GET /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}">;
   /**
    * Get secret scanning scan history for a repository
-   * @see https://docs.github.com/rest/secret-scanning/secret-scanning#get-secret-scanning-scan-history-for-a-repository
+   * Docs: https://docs.github.com/rest/secret-scanning/secret-scanning#get-secret-scanning-scan-history-for-a-repository
    */
   getScanHistory: MethodOf<E, "secretScanning", "GET /repos/{owner}/{repo}/secret-scanning/scan-history">;
   /**
    * List secret scanning alerts for an organization
-   * @see https://docs.github.com/rest/secret-scanning/secret-scanning#list-secret-scanning-alerts-for-an-organization
+   * Docs: https://docs.github.com/rest/secret-scanning/secret-scanning#list-secret-scanning-alerts-for-an-organization
    */
   listAlertsForOrg: MethodOf<E, "secretScanning", "GET /orgs/{org}/secret-scanning/alerts">;
   /**
    * List secret scanning alerts for a repository
-   * @see https://docs.github.com/rest/secret-scanning/secret-scanning#list-secret-scanning-alerts-for-a-repository
+   * Docs: https://docs.github.com/rest/secret-scanning/secret-scanning#list-secret-scanning-alerts-for-a-repository
    */
   listAlertsForRepo: MethodOf<E, "secretScanning", "GET /repos/{owner}/{repo}/secret-scanning/alerts">;
   /**
    * List locations for a secret scanning alert
-   * @see https://docs.github.com/rest/secret-scanning/secret-scanning#list-locations-for-a-secret-scanning-alert
+   * Docs: https://docs.github.com/rest/secret-scanning/secret-scanning#list-locations-for-a-secret-scanning-alert
    */
   listLocationsForAlert: MethodOf<E, "secretScanning", "GET /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}/locations">;
   /**
    * List organization custom patterns
-   * @see https://docs.github.com/rest/secret-scanning/custom-patterns#list-organization-custom-patterns
+   * Docs: https://docs.github.com/rest/secret-scanning/custom-patterns#list-organization-custom-patterns
    */
   listOrgCustomPatterns: MethodOf<E, "secretScanning", "GET /orgs/{org}/secret-scanning/custom-patterns">;
   /**
    * List organization pattern configurations
-   * @see https://docs.github.com/rest/secret-scanning/push-protection#list-organization-pattern-configurations
+   * Docs: https://docs.github.com/rest/secret-scanning/push-protection#list-organization-pattern-configurations
    */
   listOrgPatternConfigs: MethodOf<E, "secretScanning", "GET /orgs/{org}/secret-scanning/pattern-configurations">;
   /**
    * List repository custom patterns
-   * @see https://docs.github.com/rest/secret-scanning/custom-patterns#list-repository-custom-patterns
+   * Docs: https://docs.github.com/rest/secret-scanning/custom-patterns#list-repository-custom-patterns
    */
   listRepoCustomPatterns: MethodOf<E, "secretScanning", "GET /repos/{owner}/{repo}/secret-scanning/custom-patterns">;
   /**
    * Update a secret scanning alert
-   * @see https://docs.github.com/rest/secret-scanning/secret-scanning#update-a-secret-scanning-alert
+   * Docs: https://docs.github.com/rest/secret-scanning/secret-scanning#update-a-secret-scanning-alert
    */
   updateAlert: MethodOf<E, "secretScanning", "PATCH /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}">;
   /**
    * Update an organization custom pattern
-   * @see https://docs.github.com/rest/secret-scanning/custom-patterns#update-an-organization-custom-pattern
+   * Docs: https://docs.github.com/rest/secret-scanning/custom-patterns#update-an-organization-custom-pattern
    */
   updateOrgCustomPattern: MethodOf<E, "secretScanning", "PATCH /orgs/{org}/secret-scanning/custom-patterns/{pattern_id}">;
   /**
    * Update organization pattern configurations
-   * @see https://docs.github.com/rest/secret-scanning/push-protection#update-organization-pattern-configurations
+   * Docs: https://docs.github.com/rest/secret-scanning/push-protection#update-organization-pattern-configurations
    */
   updateOrgPatternConfigs: MethodOf<E, "secretScanning", "PATCH /orgs/{org}/secret-scanning/pattern-configurations">;
   /**
    * Update a repository custom pattern
-   * @see https://docs.github.com/rest/secret-scanning/custom-patterns#update-a-repository-custom-pattern
+   * Docs: https://docs.github.com/rest/secret-scanning/custom-patterns#update-a-repository-custom-pattern
    */
   updateRepoCustomPattern: MethodOf<E, "secretScanning", "PATCH /repos/{owner}/{repo}/secret-scanning/custom-patterns/{pattern_id}">;
 }
@@ -35036,52 +35036,52 @@ export interface SecurityAdvisoriesEndpoints {
 export interface SecurityAdvisoriesMethodsOf<E> {
   /**
    * Create a temporary private fork
-   * @see https://docs.github.com/rest/security-advisories/repository-advisories#create-a-temporary-private-fork
+   * Docs: https://docs.github.com/rest/security-advisories/repository-advisories#create-a-temporary-private-fork
    */
   createFork: MethodOf<E, "securityAdvisories", "POST /repos/{owner}/{repo}/security-advisories/{ghsa_id}/forks">;
   /**
    * Privately report a security vulnerability
-   * @see https://docs.github.com/rest/security-advisories/repository-advisories#privately-report-a-security-vulnerability
+   * Docs: https://docs.github.com/rest/security-advisories/repository-advisories#privately-report-a-security-vulnerability
    */
   createPrivateVulnerabilityReport: MethodOf<E, "securityAdvisories", "POST /repos/{owner}/{repo}/security-advisories/reports">;
   /**
    * Create a repository security advisory
-   * @see https://docs.github.com/rest/security-advisories/repository-advisories#create-a-repository-security-advisory
+   * Docs: https://docs.github.com/rest/security-advisories/repository-advisories#create-a-repository-security-advisory
    */
   createRepositoryAdvisory: MethodOf<E, "securityAdvisories", "POST /repos/{owner}/{repo}/security-advisories">;
   /**
    * Request a CVE for a repository security advisory
-   * @see https://docs.github.com/rest/security-advisories/repository-advisories#request-a-cve-for-a-repository-security-advisory
+   * Docs: https://docs.github.com/rest/security-advisories/repository-advisories#request-a-cve-for-a-repository-security-advisory
    */
   createRepositoryAdvisoryCveRequest: MethodOf<E, "securityAdvisories", "POST /repos/{owner}/{repo}/security-advisories/{ghsa_id}/cve">;
   /**
    * Get a global security advisory
-   * @see https://docs.github.com/rest/security-advisories/global-advisories#get-a-global-security-advisory
+   * Docs: https://docs.github.com/rest/security-advisories/global-advisories#get-a-global-security-advisory
    */
   getGlobalAdvisory: MethodOf<E, "securityAdvisories", "GET /advisories/{ghsa_id}">;
   /**
    * Get a repository security advisory
-   * @see https://docs.github.com/rest/security-advisories/repository-advisories#get-a-repository-security-advisory
+   * Docs: https://docs.github.com/rest/security-advisories/repository-advisories#get-a-repository-security-advisory
    */
   getRepositoryAdvisory: MethodOf<E, "securityAdvisories", "GET /repos/{owner}/{repo}/security-advisories/{ghsa_id}">;
   /**
    * List global security advisories
-   * @see https://docs.github.com/rest/security-advisories/global-advisories#list-global-security-advisories
+   * Docs: https://docs.github.com/rest/security-advisories/global-advisories#list-global-security-advisories
    */
   listGlobalAdvisories: MethodOf<E, "securityAdvisories", "GET /advisories">;
   /**
    * List repository security advisories for an organization
-   * @see https://docs.github.com/rest/security-advisories/repository-advisories#list-repository-security-advisories-for-an-organization
+   * Docs: https://docs.github.com/rest/security-advisories/repository-advisories#list-repository-security-advisories-for-an-organization
    */
   listOrgRepositoryAdvisories: MethodOf<E, "securityAdvisories", "GET /orgs/{org}/security-advisories">;
   /**
    * List repository security advisories
-   * @see https://docs.github.com/rest/security-advisories/repository-advisories#list-repository-security-advisories
+   * Docs: https://docs.github.com/rest/security-advisories/repository-advisories#list-repository-security-advisories
    */
   listRepositoryAdvisories: MethodOf<E, "securityAdvisories", "GET /repos/{owner}/{repo}/security-advisories">;
   /**
    * Update a repository security advisory
-   * @see https://docs.github.com/rest/security-advisories/repository-advisories#update-a-repository-security-advisory
+   * Docs: https://docs.github.com/rest/security-advisories/repository-advisories#update-a-repository-security-advisory
    */
   updateRepositoryAdvisory: MethodOf<E, "securityAdvisories", "PATCH /repos/{owner}/{repo}/security-advisories/{ghsa_id}">;
 }
@@ -35745,7 +35745,7 @@ export interface TeamsMethodsOf<E> {
   addMember: MethodOf<E, "teams", "PUT /teams/{team_id}/members/{username}">;
   /**
    * Add team member (Legacy)
-   * @see https://docs.github.com/rest/teams/members#add-team-member-legacy
+   * Docs: https://docs.github.com/rest/teams/members#add-team-member-legacy
    * @deprecated deprecated 2020-01-21, removal 2021-02-01
    */
   addMemberLegacy: MethodOf<E, "teams", "PUT /teams/{team_id}/members/{username}">;
@@ -35753,12 +35753,12 @@ export interface TeamsMethodsOf<E> {
   addOrUpdateMembership: MethodOf<E, "teams", "PUT /teams/{team_id}/memberships/{username}">;
   /**
    * Add or update team membership for a user
-   * @see https://docs.github.com/rest/teams/members#add-or-update-team-membership-for-a-user
+   * Docs: https://docs.github.com/rest/teams/members#add-or-update-team-membership-for-a-user
    */
   addOrUpdateMembershipForUserInOrg: MethodOf<E, "teams", "PUT /orgs/{org}/teams/{team_slug}/memberships/{username}">;
   /**
    * Add or update team membership for a user (Legacy)
-   * @see https://docs.github.com/rest/teams/members#add-or-update-team-membership-for-a-user-legacy
+   * Docs: https://docs.github.com/rest/teams/members#add-or-update-team-membership-for-a-user-legacy
    * @deprecated deprecated 2020-01-21, removal 2021-02-01
    */
   addOrUpdateMembershipForUserLegacy: MethodOf<E, "teams", "PUT /teams/{team_id}/memberships/{username}">;
@@ -35774,12 +35774,12 @@ export interface TeamsMethodsOf<E> {
   addOrUpdateRepoLegacy: MethodOf<E, "teams", "PUT /teams/{team_id}/repos/{owner}/{repo}">;
   /**
    * Add or update team repository permissions
-   * @see https://docs.github.com/rest/teams/teams#add-or-update-team-repository-permissions
+   * Docs: https://docs.github.com/rest/teams/teams#add-or-update-team-repository-permissions
    */
   addOrUpdateRepoPermissionsInOrg: MethodOf<E, "teams", "PUT /orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}">;
   /**
    * Add or update team repository permissions (Legacy)
-   * @see https://docs.github.com/rest/teams/teams#add-or-update-team-repository-permissions-legacy
+   * Docs: https://docs.github.com/rest/teams/teams#add-or-update-team-repository-permissions-legacy
    * @deprecated deprecated 2020-01-21, removal 2021-02-01
    */
   addOrUpdateRepoPermissionsLegacy: MethodOf<E, "teams", "PUT /teams/{team_id}/repos/{owner}/{repo}">;
@@ -35791,30 +35791,30 @@ export interface TeamsMethodsOf<E> {
   checkManagesRepoLegacy: MethodOf<E, "teams", "GET /teams/{team_id}/repos/{owner}/{repo}">;
   /**
    * Check team permissions for a repository
-   * @see https://docs.github.com/rest/teams/teams#check-team-permissions-for-a-repository
+   * Docs: https://docs.github.com/rest/teams/teams#check-team-permissions-for-a-repository
    */
   checkPermissionsForRepoInOrg: MethodOf<E, "teams", "GET /orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}">;
   /**
    * Check team permissions for a repository (Legacy)
-   * @see https://docs.github.com/rest/teams/teams#check-team-permissions-for-a-repository-legacy
+   * Docs: https://docs.github.com/rest/teams/teams#check-team-permissions-for-a-repository-legacy
    * @deprecated deprecated 2020-01-21, removal 2021-02-01
    */
   checkPermissionsForRepoLegacy: MethodOf<E, "teams", "GET /teams/{team_id}/repos/{owner}/{repo}">;
   /**
    * Create a team
-   * @see https://docs.github.com/rest/teams/teams#create-a-team
+   * Docs: https://docs.github.com/rest/teams/teams#create-a-team
    */
   create: MethodOf<E, "teams", "POST /orgs/{org}/teams">;
   /** @deprecated use `teams.deleteLegacy` */
   delete: MethodOf<E, "teams", "DELETE /teams/{team_id}">;
   /**
    * Delete a team
-   * @see https://docs.github.com/rest/teams/teams#delete-a-team
+   * Docs: https://docs.github.com/rest/teams/teams#delete-a-team
    */
   deleteInOrg: MethodOf<E, "teams", "DELETE /orgs/{org}/teams/{team_slug}">;
   /**
    * Delete a team (Legacy)
-   * @see https://docs.github.com/rest/teams/teams#delete-a-team-legacy
+   * Docs: https://docs.github.com/rest/teams/teams#delete-a-team-legacy
    * @deprecated deprecated 2020-01-21, removal 2021-02-01
    */
   deleteLegacy: MethodOf<E, "teams", "DELETE /teams/{team_id}">;
@@ -35822,12 +35822,12 @@ export interface TeamsMethodsOf<E> {
   get: MethodOf<E, "teams", "GET /teams/{team_id}">;
   /**
    * Get a team by name
-   * @see https://docs.github.com/rest/teams/teams#get-a-team-by-name
+   * Docs: https://docs.github.com/rest/teams/teams#get-a-team-by-name
    */
   getByName: MethodOf<E, "teams", "GET /orgs/{org}/teams/{team_slug}">;
   /**
    * Get a team (Legacy)
-   * @see https://docs.github.com/rest/teams/teams#get-a-team-legacy
+   * Docs: https://docs.github.com/rest/teams/teams#get-a-team-legacy
    * @deprecated deprecated 2020-01-21, removal 2021-02-01
    */
   getLegacy: MethodOf<E, "teams", "GET /teams/{team_id}">;
@@ -35835,7 +35835,7 @@ export interface TeamsMethodsOf<E> {
   getMember: MethodOf<E, "teams", "GET /teams/{team_id}/members/{username}">;
   /**
    * Get team member (Legacy)
-   * @see https://docs.github.com/rest/teams/members#get-team-member-legacy
+   * Docs: https://docs.github.com/rest/teams/members#get-team-member-legacy
    * @deprecated deprecated 2020-01-21, removal 2021-02-01
    */
   getMemberLegacy: MethodOf<E, "teams", "GET /teams/{team_id}/members/{username}">;
@@ -35843,12 +35843,12 @@ export interface TeamsMethodsOf<E> {
   getMembership: MethodOf<E, "teams", "GET /teams/{team_id}/memberships/{username}">;
   /**
    * Get team membership for a user
-   * @see https://docs.github.com/rest/teams/members#get-team-membership-for-a-user
+   * Docs: https://docs.github.com/rest/teams/members#get-team-membership-for-a-user
    */
   getMembershipForUserInOrg: MethodOf<E, "teams", "GET /orgs/{org}/teams/{team_slug}/memberships/{username}">;
   /**
    * Get team membership for a user (Legacy)
-   * @see https://docs.github.com/rest/teams/members#get-team-membership-for-a-user-legacy
+   * Docs: https://docs.github.com/rest/teams/members#get-team-membership-for-a-user-legacy
    * @deprecated deprecated 2020-01-21, removal 2021-02-01
    */
   getMembershipForUserLegacy: MethodOf<E, "teams", "GET /teams/{team_id}/memberships/{username}">;
@@ -35858,37 +35858,37 @@ export interface TeamsMethodsOf<E> {
   getMembershipLegacy: MethodOf<E, "teams", "GET /teams/{team_id}/memberships/{username}">;
   /**
    * List teams
-   * @see https://docs.github.com/rest/teams/teams#list-teams
+   * Docs: https://docs.github.com/rest/teams/teams#list-teams
    */
   list: MethodOf<E, "teams", "GET /orgs/{org}/teams">;
   /** @deprecated use `teams.listChildLegacy` */
   listChild: MethodOf<E, "teams", "GET /teams/{team_id}/teams">;
   /**
    * List child teams
-   * @see https://docs.github.com/rest/teams/teams#list-child-teams
+   * Docs: https://docs.github.com/rest/teams/teams#list-child-teams
    */
   listChildInOrg: MethodOf<E, "teams", "GET /orgs/{org}/teams/{team_slug}/teams">;
   /**
    * List child teams (Legacy)
-   * @see https://docs.github.com/rest/teams/teams#list-child-teams-legacy
+   * Docs: https://docs.github.com/rest/teams/teams#list-child-teams-legacy
    * @deprecated deprecated 2020-01-21, removal 2021-02-01
    */
   listChildLegacy: MethodOf<E, "teams", "GET /teams/{team_id}/teams">;
   /**
    * List teams for the authenticated user
-   * @see https://docs.github.com/rest/teams/teams#list-teams-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/teams/teams#list-teams-for-the-authenticated-user
    */
   listForAuthenticatedUser: MethodOf<E, "teams", "GET /user/teams">;
   /** @deprecated use `teams.listMembersLegacy` */
   listMembers: MethodOf<E, "teams", "GET /teams/{team_id}/members">;
   /**
    * List team members
-   * @see https://docs.github.com/rest/teams/members#list-team-members
+   * Docs: https://docs.github.com/rest/teams/members#list-team-members
    */
   listMembersInOrg: MethodOf<E, "teams", "GET /orgs/{org}/teams/{team_slug}/members">;
   /**
    * List team members (Legacy)
-   * @see https://docs.github.com/rest/teams/members#list-team-members-legacy
+   * Docs: https://docs.github.com/rest/teams/members#list-team-members-legacy
    * @deprecated deprecated 2020-01-21, removal 2021-02-01
    */
   listMembersLegacy: MethodOf<E, "teams", "GET /teams/{team_id}/members">;
@@ -35896,12 +35896,12 @@ export interface TeamsMethodsOf<E> {
   listPendingInvitations: MethodOf<E, "teams", "GET /teams/{team_id}/invitations">;
   /**
    * List pending team invitations
-   * @see https://docs.github.com/rest/teams/members#list-pending-team-invitations
+   * Docs: https://docs.github.com/rest/teams/members#list-pending-team-invitations
    */
   listPendingInvitationsInOrg: MethodOf<E, "teams", "GET /orgs/{org}/teams/{team_slug}/invitations">;
   /**
    * List pending team invitations (Legacy)
-   * @see https://docs.github.com/rest/teams/members#list-pending-team-invitations-legacy
+   * Docs: https://docs.github.com/rest/teams/members#list-pending-team-invitations-legacy
    * @deprecated deprecated 2020-01-21, removal 2021-02-01
    */
   listPendingInvitationsLegacy: MethodOf<E, "teams", "GET /teams/{team_id}/invitations">;
@@ -35909,12 +35909,12 @@ export interface TeamsMethodsOf<E> {
   listRepos: MethodOf<E, "teams", "GET /teams/{team_id}/repos">;
   /**
    * List team repositories
-   * @see https://docs.github.com/rest/teams/teams#list-team-repositories
+   * Docs: https://docs.github.com/rest/teams/teams#list-team-repositories
    */
   listReposInOrg: MethodOf<E, "teams", "GET /orgs/{org}/teams/{team_slug}/repos">;
   /**
    * List team repositories (Legacy)
-   * @see https://docs.github.com/rest/teams/teams#list-team-repositories-legacy
+   * Docs: https://docs.github.com/rest/teams/teams#list-team-repositories-legacy
    * @deprecated deprecated 2020-01-21, removal 2021-02-01
    */
   listReposLegacy: MethodOf<E, "teams", "GET /teams/{team_id}/repos">;
@@ -35922,7 +35922,7 @@ export interface TeamsMethodsOf<E> {
   removeMember: MethodOf<E, "teams", "DELETE /teams/{team_id}/members/{username}">;
   /**
    * Remove team member (Legacy)
-   * @see https://docs.github.com/rest/teams/members#remove-team-member-legacy
+   * Docs: https://docs.github.com/rest/teams/members#remove-team-member-legacy
    * @deprecated deprecated 2020-01-21, removal 2021-02-01
    */
   removeMemberLegacy: MethodOf<E, "teams", "DELETE /teams/{team_id}/members/{username}">;
@@ -35930,12 +35930,12 @@ export interface TeamsMethodsOf<E> {
   removeMembership: MethodOf<E, "teams", "DELETE /teams/{team_id}/memberships/{username}">;
   /**
    * Remove team membership for a user
-   * @see https://docs.github.com/rest/teams/members#remove-team-membership-for-a-user
+   * Docs: https://docs.github.com/rest/teams/members#remove-team-membership-for-a-user
    */
   removeMembershipForUserInOrg: MethodOf<E, "teams", "DELETE /orgs/{org}/teams/{team_slug}/memberships/{username}">;
   /**
    * Remove team membership for a user (Legacy)
-   * @see https://docs.github.com/rest/teams/members#remove-team-membership-for-a-user-legacy
+   * Docs: https://docs.github.com/rest/teams/members#remove-team-membership-for-a-user-legacy
    * @deprecated deprecated 2020-01-21, removal 2021-02-01
    */
   removeMembershipForUserLegacy: MethodOf<E, "teams", "DELETE /teams/{team_id}/memberships/{username}">;
@@ -35947,12 +35947,12 @@ export interface TeamsMethodsOf<E> {
   removeRepo: MethodOf<E, "teams", "DELETE /teams/{team_id}/repos/{owner}/{repo}">;
   /**
    * Remove a repository from a team
-   * @see https://docs.github.com/rest/teams/teams#remove-a-repository-from-a-team
+   * Docs: https://docs.github.com/rest/teams/teams#remove-a-repository-from-a-team
    */
   removeRepoInOrg: MethodOf<E, "teams", "DELETE /orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}">;
   /**
    * Remove a repository from a team (Legacy)
-   * @see https://docs.github.com/rest/teams/teams#remove-a-repository-from-a-team-legacy
+   * Docs: https://docs.github.com/rest/teams/teams#remove-a-repository-from-a-team-legacy
    * @deprecated deprecated 2020-01-21, removal 2021-02-01
    */
   removeRepoLegacy: MethodOf<E, "teams", "DELETE /teams/{team_id}/repos/{owner}/{repo}">;
@@ -35960,12 +35960,12 @@ export interface TeamsMethodsOf<E> {
   update: MethodOf<E, "teams", "PATCH /teams/{team_id}">;
   /**
    * Update a team
-   * @see https://docs.github.com/rest/teams/teams#update-a-team
+   * Docs: https://docs.github.com/rest/teams/teams#update-a-team
    */
   updateInOrg: MethodOf<E, "teams", "PATCH /orgs/{org}/teams/{team_slug}">;
   /**
    * Update a team (Legacy)
-   * @see https://docs.github.com/rest/teams/teams#update-a-team-legacy
+   * Docs: https://docs.github.com/rest/teams/teams#update-a-team-legacy
    * @deprecated deprecated 2020-01-21, removal 2021-02-01
    */
   updateLegacy: MethodOf<E, "teams", "PATCH /teams/{team_id}">;
@@ -36684,7 +36684,7 @@ export interface UsersMethodsOf<E> {
   addEmailForAuthenticated: MethodOf<E, "users", "POST /user/emails">;
   /**
    * Add an email address for the authenticated user
-   * @see https://docs.github.com/rest/users/emails#add-an-email-address-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/users/emails#add-an-email-address-for-the-authenticated-user
    */
   addEmailForAuthenticatedUser: MethodOf<E, "users", "POST /user/emails">;
   /** @deprecated use `users.addEmailForAuthenticatedUser` */
@@ -36693,19 +36693,19 @@ export interface UsersMethodsOf<E> {
   addRepoToInstallation: MethodOf<E, "apps", "PUT /user/installations/{installation_id}/repositories/{repository_id}">;
   /**
    * Add social accounts for the authenticated user
-   * @see https://docs.github.com/rest/users/social-accounts#add-social-accounts-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/users/social-accounts#add-social-accounts-for-the-authenticated-user
    */
   addSocialAccountForAuthenticatedUser: MethodOf<E, "users", "POST /user/social_accounts">;
   /**
    * Block a user
-   * @see https://docs.github.com/rest/users/blocking#block-a-user
+   * Docs: https://docs.github.com/rest/users/blocking#block-a-user
    */
   block: MethodOf<E, "users", "PUT /user/blocks/{username}">;
   /** @deprecated use `users.block` */
   blockUser: MethodOf<E, "users", "PUT /user/blocks/{username}">;
   /**
    * Check if a user is blocked by the authenticated user
-   * @see https://docs.github.com/rest/users/blocking#check-if-a-user-is-blocked-by-the-authenticated-user
+   * Docs: https://docs.github.com/rest/users/blocking#check-if-a-user-is-blocked-by-the-authenticated-user
    */
   checkBlocked: MethodOf<E, "users", "GET /user/blocks/{username}">;
   /** @deprecated use `users.checkBlocked` */
@@ -36714,14 +36714,14 @@ export interface UsersMethodsOf<E> {
   checkFollowing: MethodOf<E, "users", "GET /user/following/{username}">;
   /**
    * Check if a user follows another user
-   * @see https://docs.github.com/rest/users/followers#check-if-a-user-follows-another-user
+   * Docs: https://docs.github.com/rest/users/followers#check-if-a-user-follows-another-user
    */
   checkFollowingForUser: MethodOf<E, "users", "GET /users/{username}/following/{target_user}">;
   /** @deprecated use `users.checkFollowingForUser` */
   checkIfOneFollowersOther: MethodOf<E, "users", "GET /users/{username}/following/{target_user}">;
   /**
    * Check if a person is followed by the authenticated user
-   * @see https://docs.github.com/rest/users/followers#check-if-a-person-is-followed-by-the-authenticated-user
+   * Docs: https://docs.github.com/rest/users/followers#check-if-a-person-is-followed-by-the-authenticated-user
    */
   checkPersonIsFollowedByAuthenticated: MethodOf<E, "users", "GET /user/following/{username}">;
   /** @deprecated use `users.createGpgKeyForAuthenticatedUser` */
@@ -36730,7 +36730,7 @@ export interface UsersMethodsOf<E> {
   createGpgKeyForAuthenticated: MethodOf<E, "users", "POST /user/gpg_keys">;
   /**
    * Create a GPG key for the authenticated user
-   * @see https://docs.github.com/rest/users/gpg-keys#create-a-gpg-key-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/users/gpg-keys#create-a-gpg-key-for-the-authenticated-user
    */
   createGpgKeyForAuthenticatedUser: MethodOf<E, "users", "POST /user/gpg_keys">;
   /** @deprecated use `users.createPublicSshKeyForAuthenticatedUser` */
@@ -36741,36 +36741,36 @@ export interface UsersMethodsOf<E> {
   createPublicSshKeyForAuthenticated: MethodOf<E, "users", "POST /user/keys">;
   /**
    * Create a public SSH key for the authenticated user
-   * @see https://docs.github.com/rest/users/keys#create-a-public-ssh-key-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/users/keys#create-a-public-ssh-key-for-the-authenticated-user
    */
   createPublicSshKeyForAuthenticatedUser: MethodOf<E, "users", "POST /user/keys">;
   /**
    * Create a SSH signing key for the authenticated user
-   * @see https://docs.github.com/rest/users/ssh-signing-keys#create-a-ssh-signing-key-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/users/ssh-signing-keys#create-a-ssh-signing-key-for-the-authenticated-user
    */
   createSshSigningKeyForAuthenticatedUser: MethodOf<E, "users", "POST /user/ssh_signing_keys">;
   /** @deprecated use `repos.declineInvitationForAuthenticatedUser` */
   declineRepoInvite: MethodOf<E, "repos", "DELETE /user/repository_invitations/{invitation_id}">;
   /**
    * Delete attestations in bulk
-   * @see https://docs.github.com/rest/users/attestations#delete-attestations-in-bulk
+   * Docs: https://docs.github.com/rest/users/attestations#delete-attestations-in-bulk
    */
   deleteAttestationsBulk: MethodOf<E, "users", "POST /users/{username}/attestations/delete-request">;
   /**
    * Delete attestations by ID
-   * @see https://docs.github.com/rest/users/attestations#delete-attestations-by-id
+   * Docs: https://docs.github.com/rest/users/attestations#delete-attestations-by-id
    */
   deleteAttestationsById: MethodOf<E, "users", "DELETE /users/{username}/attestations/{attestation_id}">;
   /**
    * Delete attestations by subject digest
-   * @see https://docs.github.com/rest/users/attestations#delete-attestations-by-subject-digest
+   * Docs: https://docs.github.com/rest/users/attestations#delete-attestations-by-subject-digest
    */
   deleteAttestationsBySubjectDigest: MethodOf<E, "users", "DELETE /users/{username}/attestations/digest/{+subject_digest}">;
   /** @deprecated use `users.deleteEmailForAuthenticatedUser` */
   deleteEmailForAuthenticated: MethodOf<E, "users", "DELETE /user/emails">;
   /**
    * Delete an email address for the authenticated user
-   * @see https://docs.github.com/rest/users/emails#delete-an-email-address-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/users/emails#delete-an-email-address-for-the-authenticated-user
    */
   deleteEmailForAuthenticatedUser: MethodOf<E, "users", "DELETE /user/emails">;
   /** @deprecated use `users.deleteEmailForAuthenticatedUser` */
@@ -36781,7 +36781,7 @@ export interface UsersMethodsOf<E> {
   deleteGpgKeyForAuthenticated: MethodOf<E, "users", "DELETE /user/gpg_keys/{gpg_key_id}">;
   /**
    * Delete a GPG key for the authenticated user
-   * @see https://docs.github.com/rest/users/gpg-keys#delete-a-gpg-key-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/users/gpg-keys#delete-a-gpg-key-for-the-authenticated-user
    */
   deleteGpgKeyForAuthenticatedUser: MethodOf<E, "users", "DELETE /user/gpg_keys/{gpg_key_id}">;
   /** @deprecated use `users.deletePublicSshKeyForAuthenticatedUser` */
@@ -36792,24 +36792,24 @@ export interface UsersMethodsOf<E> {
   deletePublicSshKeyForAuthenticated: MethodOf<E, "users", "DELETE /user/keys/{key_id}">;
   /**
    * Delete a public SSH key for the authenticated user
-   * @see https://docs.github.com/rest/users/keys#delete-a-public-ssh-key-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/users/keys#delete-a-public-ssh-key-for-the-authenticated-user
    */
   deletePublicSshKeyForAuthenticatedUser: MethodOf<E, "users", "DELETE /user/keys/{key_id}">;
   /**
    * Delete social accounts for the authenticated user
-   * @see https://docs.github.com/rest/users/social-accounts#delete-social-accounts-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/users/social-accounts#delete-social-accounts-for-the-authenticated-user
    */
   deleteSocialAccountForAuthenticatedUser: MethodOf<E, "users", "DELETE /user/social_accounts">;
   /**
    * Delete an SSH signing key for the authenticated user
-   * @see https://docs.github.com/rest/users/ssh-signing-keys#delete-an-ssh-signing-key-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/users/ssh-signing-keys#delete-an-ssh-signing-key-for-the-authenticated-user
    */
   deleteSshSigningKeyForAuthenticatedUser: MethodOf<E, "users", "DELETE /user/ssh_signing_keys/{ssh_signing_key_id}">;
   /** @deprecated use `orgs.updateMembershipForAuthenticatedUser` */
   editOrgMembership: MethodOf<E, "orgs", "PATCH /user/memberships/orgs/{org}">;
   /**
    * Follow a user
-   * @see https://docs.github.com/rest/users/followers#follow-a-user
+   * Docs: https://docs.github.com/rest/users/followers#follow-a-user
    */
   follow: MethodOf<E, "users", "PUT /user/following/{username}">;
   /** @deprecated use `users.follow` */
@@ -36820,24 +36820,24 @@ export interface UsersMethodsOf<E> {
   getAll: MethodOf<E, "users", "GET /users">;
   /**
    * Get the authenticated user
-   * @see https://docs.github.com/rest/users/users#get-the-authenticated-user
+   * Docs: https://docs.github.com/rest/users/users#get-the-authenticated-user
    */
   getAuthenticated: MethodOf<E, "users", "GET /user">;
   /** @deprecated use `users.listBlockedByAuthenticatedUser` */
   getBlockedUsers: MethodOf<E, "users", "GET /user/blocks">;
   /**
    * Get a user using their ID
-   * @see https://docs.github.com/rest/users/users#get-a-user-using-their-id
+   * Docs: https://docs.github.com/rest/users/users#get-a-user-using-their-id
    */
   getById: MethodOf<E, "users", "GET /user/{account_id}">;
   /**
    * Get a user
-   * @see https://docs.github.com/rest/users/users#get-a-user
+   * Docs: https://docs.github.com/rest/users/users#get-a-user
    */
   getByUsername: MethodOf<E, "users", "GET /users/{username}">;
   /**
    * Get contextual information for a user
-   * @see https://docs.github.com/rest/users/users#get-contextual-information-for-a-user
+   * Docs: https://docs.github.com/rest/users/users#get-contextual-information-for-a-user
    */
   getContextForUser: MethodOf<E, "users", "GET /users/{username}/hovercard">;
   /** @deprecated use `users.listEmailsForAuthenticatedUser` */
@@ -36858,7 +36858,7 @@ export interface UsersMethodsOf<E> {
   getGpgKeyForAuthenticated: MethodOf<E, "users", "GET /user/gpg_keys/{gpg_key_id}">;
   /**
    * Get a GPG key for the authenticated user
-   * @see https://docs.github.com/rest/users/gpg-keys#get-a-gpg-key-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/users/gpg-keys#get-a-gpg-key-for-the-authenticated-user
    */
   getGpgKeyForAuthenticatedUser: MethodOf<E, "users", "GET /user/gpg_keys/{gpg_key_id}">;
   /** @deprecated use `users.listGpgKeysForAuthenticatedUser` */
@@ -36893,31 +36893,31 @@ export interface UsersMethodsOf<E> {
   getPublicSshKeyForAuthenticated: MethodOf<E, "users", "GET /user/keys/{key_id}">;
   /**
    * Get a public SSH key for the authenticated user
-   * @see https://docs.github.com/rest/users/keys#get-a-public-ssh-key-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/users/keys#get-a-public-ssh-key-for-the-authenticated-user
    */
   getPublicSshKeyForAuthenticatedUser: MethodOf<E, "users", "GET /user/keys/{key_id}">;
   /** @deprecated use `repos.listInvitationsForAuthenticatedUser` */
   getRepoInvites: MethodOf<E, "repos", "GET /user/repository_invitations">;
   /**
    * Get an SSH signing key for the authenticated user
-   * @see https://docs.github.com/rest/users/ssh-signing-keys#get-an-ssh-signing-key-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/users/ssh-signing-keys#get-an-ssh-signing-key-for-the-authenticated-user
    */
   getSshSigningKeyForAuthenticatedUser: MethodOf<E, "users", "GET /user/ssh_signing_keys/{ssh_signing_key_id}">;
   /** @deprecated use `teams.listForAuthenticatedUser` */
   getTeams: MethodOf<E, "teams", "GET /user/teams">;
   /**
    * List users
-   * @see https://docs.github.com/rest/users/users#list-users
+   * Docs: https://docs.github.com/rest/users/users#list-users
    */
   list: MethodOf<E, "users", "GET /users">;
   /**
    * List attestations
-   * @see https://docs.github.com/rest/users/attestations#list-attestations
+   * Docs: https://docs.github.com/rest/users/attestations#list-attestations
    */
   listAttestations: MethodOf<E, "users", "GET /users/{username}/attestations/{+subject_digest}">;
   /**
    * List attestations by bulk subject digests
-   * @see https://docs.github.com/rest/users/attestations#list-attestations-by-bulk-subject-digests
+   * Docs: https://docs.github.com/rest/users/attestations#list-attestations-by-bulk-subject-digests
    */
   listAttestationsBulk: MethodOf<E, "users", "POST /users/{username}/attestations/bulk-list{?per_page,before,after}">;
   /** @deprecated use `users.listBlockedByAuthenticatedUser` */
@@ -36926,7 +36926,7 @@ export interface UsersMethodsOf<E> {
   listBlockedByAuthenticated: MethodOf<E, "users", "GET /user/blocks">;
   /**
    * List users blocked by the authenticated user
-   * @see https://docs.github.com/rest/users/blocking#list-users-blocked-by-the-authenticated-user
+   * Docs: https://docs.github.com/rest/users/blocking#list-users-blocked-by-the-authenticated-user
    */
   listBlockedByAuthenticatedUser: MethodOf<E, "users", "GET /user/blocks">;
   /** @deprecated use `users.listEmailsForAuthenticatedUser` */
@@ -36935,31 +36935,31 @@ export interface UsersMethodsOf<E> {
   listEmailsForAuthenticated: MethodOf<E, "users", "GET /user/emails">;
   /**
    * List email addresses for the authenticated user
-   * @see https://docs.github.com/rest/users/emails#list-email-addresses-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/users/emails#list-email-addresses-for-the-authenticated-user
    */
   listEmailsForAuthenticatedUser: MethodOf<E, "users", "GET /user/emails">;
   /** @deprecated use `users.listFollowedByAuthenticatedUser` */
   listFollowedByAuthenticated: MethodOf<E, "users", "GET /user/following">;
   /**
    * List the people the authenticated user follows
-   * @see https://docs.github.com/rest/users/followers#list-the-people-the-authenticated-user-follows
+   * Docs: https://docs.github.com/rest/users/followers#list-the-people-the-authenticated-user-follows
    */
   listFollowedByAuthenticatedUser: MethodOf<E, "users", "GET /user/following">;
   /**
    * List followers of the authenticated user
-   * @see https://docs.github.com/rest/users/followers#list-followers-of-the-authenticated-user
+   * Docs: https://docs.github.com/rest/users/followers#list-followers-of-the-authenticated-user
    */
   listFollowersForAuthenticatedUser: MethodOf<E, "users", "GET /user/followers">;
   /**
    * List followers of a user
-   * @see https://docs.github.com/rest/users/followers#list-followers-of-a-user
+   * Docs: https://docs.github.com/rest/users/followers#list-followers-of-a-user
    */
   listFollowersForUser: MethodOf<E, "users", "GET /users/{username}/followers">;
   /** @deprecated use `users.listFollowedByAuthenticatedUser` */
   listFollowingForAuthenticatedUser: MethodOf<E, "users", "GET /user/following">;
   /**
    * List the people a user follows
-   * @see https://docs.github.com/rest/users/followers#list-the-people-a-user-follows
+   * Docs: https://docs.github.com/rest/users/followers#list-the-people-a-user-follows
    */
   listFollowingForUser: MethodOf<E, "users", "GET /users/{username}/following">;
   /** @deprecated use `users.listGpgKeysForAuthenticatedUser` */
@@ -36968,12 +36968,12 @@ export interface UsersMethodsOf<E> {
   listGpgKeysForAuthenticated: MethodOf<E, "users", "GET /user/gpg_keys">;
   /**
    * List GPG keys for the authenticated user
-   * @see https://docs.github.com/rest/users/gpg-keys#list-gpg-keys-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/users/gpg-keys#list-gpg-keys-for-the-authenticated-user
    */
   listGpgKeysForAuthenticatedUser: MethodOf<E, "users", "GET /user/gpg_keys">;
   /**
    * List GPG keys for a user
-   * @see https://docs.github.com/rest/users/gpg-keys#list-gpg-keys-for-a-user
+   * Docs: https://docs.github.com/rest/users/gpg-keys#list-gpg-keys-for-a-user
    */
   listGpgKeysForUser: MethodOf<E, "users", "GET /users/{username}/gpg_keys">;
   /** @deprecated use `users.listPublicEmailsForAuthenticatedUser` */
@@ -36982,41 +36982,41 @@ export interface UsersMethodsOf<E> {
   listPublicEmailsForAuthenticated: MethodOf<E, "users", "GET /user/public_emails">;
   /**
    * List public email addresses for the authenticated user
-   * @see https://docs.github.com/rest/users/emails#list-public-email-addresses-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/users/emails#list-public-email-addresses-for-the-authenticated-user
    */
   listPublicEmailsForAuthenticatedUser: MethodOf<E, "users", "GET /user/public_emails">;
   /** @deprecated use `users.listPublicSshKeysForAuthenticatedUser` */
   listPublicKeys: MethodOf<E, "users", "GET /user/keys">;
   /**
    * List public keys for a user
-   * @see https://docs.github.com/rest/users/keys#list-public-keys-for-a-user
+   * Docs: https://docs.github.com/rest/users/keys#list-public-keys-for-a-user
    */
   listPublicKeysForUser: MethodOf<E, "users", "GET /users/{username}/keys">;
   /** @deprecated use `users.listPublicSshKeysForAuthenticatedUser` */
   listPublicSshKeysForAuthenticated: MethodOf<E, "users", "GET /user/keys">;
   /**
    * List public SSH keys for the authenticated user
-   * @see https://docs.github.com/rest/users/keys#list-public-ssh-keys-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/users/keys#list-public-ssh-keys-for-the-authenticated-user
    */
   listPublicSshKeysForAuthenticatedUser: MethodOf<E, "users", "GET /user/keys">;
   /**
    * List social accounts for the authenticated user
-   * @see https://docs.github.com/rest/users/social-accounts#list-social-accounts-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/users/social-accounts#list-social-accounts-for-the-authenticated-user
    */
   listSocialAccountsForAuthenticatedUser: MethodOf<E, "users", "GET /user/social_accounts">;
   /**
    * List social accounts for a user
-   * @see https://docs.github.com/rest/users/social-accounts#list-social-accounts-for-a-user
+   * Docs: https://docs.github.com/rest/users/social-accounts#list-social-accounts-for-a-user
    */
   listSocialAccountsForUser: MethodOf<E, "users", "GET /users/{username}/social_accounts">;
   /**
    * List SSH signing keys for the authenticated user
-   * @see https://docs.github.com/rest/users/ssh-signing-keys#list-ssh-signing-keys-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/users/ssh-signing-keys#list-ssh-signing-keys-for-the-authenticated-user
    */
   listSshSigningKeysForAuthenticatedUser: MethodOf<E, "users", "GET /user/ssh_signing_keys">;
   /**
    * List SSH signing keys for a user
-   * @see https://docs.github.com/rest/users/ssh-signing-keys#list-ssh-signing-keys-for-a-user
+   * Docs: https://docs.github.com/rest/users/ssh-signing-keys#list-ssh-signing-keys-for-a-user
    */
   listSshSigningKeysForUser: MethodOf<E, "users", "GET /users/{username}/ssh_signing_keys">;
   /** @deprecated use `apps.removeRepoFromInstallationForAuthenticatedUser` */
@@ -37025,21 +37025,21 @@ export interface UsersMethodsOf<E> {
   setPrimaryEmailVisibilityForAuthenticated: MethodOf<E, "users", "PATCH /user/email/visibility">;
   /**
    * Set primary email visibility for the authenticated user
-   * @see https://docs.github.com/rest/users/emails#set-primary-email-visibility-for-the-authenticated-user
+   * Docs: https://docs.github.com/rest/users/emails#set-primary-email-visibility-for-the-authenticated-user
    */
   setPrimaryEmailVisibilityForAuthenticatedUser: MethodOf<E, "users", "PATCH /user/email/visibility">;
   /** @deprecated use `users.setPrimaryEmailVisibilityForAuthenticatedUser` */
   togglePrimaryEmailVisibility: MethodOf<E, "users", "PATCH /user/email/visibility">;
   /**
    * Unblock a user
-   * @see https://docs.github.com/rest/users/blocking#unblock-a-user
+   * Docs: https://docs.github.com/rest/users/blocking#unblock-a-user
    */
   unblock: MethodOf<E, "users", "DELETE /user/blocks/{username}">;
   /** @deprecated use `users.unblock` */
   unblockUser: MethodOf<E, "users", "DELETE /user/blocks/{username}">;
   /**
    * Unfollow a user
-   * @see https://docs.github.com/rest/users/followers#unfollow-a-user
+   * Docs: https://docs.github.com/rest/users/followers#unfollow-a-user
    */
   unfollow: MethodOf<E, "users", "DELETE /user/following/{username}">;
   /** @deprecated use `users.unfollow` */
@@ -37048,7 +37048,7 @@ export interface UsersMethodsOf<E> {
   update: MethodOf<E, "users", "PATCH /user">;
   /**
    * Update the authenticated user
-   * @see https://docs.github.com/rest/users/users#update-the-authenticated-user
+   * Docs: https://docs.github.com/rest/users/users#update-the-authenticated-user
    */
   updateAuthenticated: MethodOf<E, "users", "PATCH /user">;
 }
