@@ -116,6 +116,14 @@ function deploymentsTypesModule(models) {
     "// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging",
     "export interface VersionTypes {}",
     "",
+    "/**",
+    " * The REST API versions (`X-GitHub-Api-Version`) each deployment's description supports, its default",
+    " * first: `typeof apiVersions` of definitions/deployments.ts, as a type of this public module.",
+    " */",
+    "export interface ApiVersions {",
+    ...models.map((m) => `  readonly ${JSON.stringify(m.deployment)}: readonly [${m.apiVersions.map((v) => JSON.stringify(v)).join(", ")}];`),
+    "}",
+    "",
   ].join("\n");
 }
 
@@ -339,7 +347,8 @@ function typesReadme(model, shared, kept) {
     "  version → the same, which the endpoints plugin reads. They hold api.github.com's only: each `<deployment>.ts` and",
     "  `<deployment>@<version>.ts` adds itself to them (a `declare module` at its end), so a program reads another",
     "  deployment's or version's types only where it imports them (`forgekit/types/<name>`; a deployment's registry",
-    "  entry, `forgekit/deployments/<name>`, brings its own).",
+    "  entry, `forgekit/deployments/<name>`, brings its own). `ApiVersions`: each deployment's REST API versions, its",
+    "  default first (the type of `apiVersions` in definitions/deployments.ts).",
     "",
     `${model.operations.length} operations in ${model.scopes.size} scopes, ${model.legacy.aliases.size} deprecated aliases, ${kept.size} of ${Object.keys(model.spec.components.schemas).length} component schemas declared (api.github.com).`,
     "Declared by an earlier deployment (shared):",

@@ -49,7 +49,7 @@ const service = ts.createLanguageService(
     getDefaultLibFileName: (o) => ts.getDefaultLibFilePath(o),
     fileExists: ts.sys.fileExists,
     readFile: ts.sys.readFile,
-    realpath: ts.sys.realpath,
+    realpath: (path) => ts.sys.realpath?.(path) ?? path,
     directoryExists: ts.sys.directoryExists,
     getDirectories: ts.sys.getDirectories,
   },
