@@ -17,6 +17,7 @@ import {
   withoutRoot,
 } from "./schema.mjs";
 import { compareBy, pascalCase, propertyKey } from "./util.mjs";
+import { SHARED_PARAMETER_NAMES, shareParameters } from "./shared-parameters.mjs";
 
 /** types/: the default deployment in full (`models[0]`), every other one in `<deployment>.ts` (deployment-types.mjs). */
 export async function typeFiles(models, versionModels = []) {
@@ -199,16 +200,19 @@ async function scopesTypesModule(compile, model, schemaNames, scopeFiles) {
     for (const name of body.names) generated.add(name);
     bodies.push(body.text);
   }
+  for (const name of SHARED_PARAMETER_NAMES) generated.add(name);
   const clashes = [...used].filter((name) => generated.has(name));
   if (clashes.length)
     throw new Error(`generate: component type(s) ${clashes.join(", ")} clash with generated names in types/scopes.ts`);
+  const shared = shareParameters(bodies);
   return [
     `// ${model.header}`,
     'import type { ScopeEndpoints } from "./index.js";',
     'import type { MethodOf } from "./method.js";',
     ...(used.size ? [`import type { ${[...used].sort().join(", ")} } from "./components.js";`] : []),
     "",
-    ...bodies,
+    ...shared.declarations,
+    ...shared.texts,
   ].join("\n");
 }
 
@@ -329,7 +333,9 @@ function typesReadme(model, shared, kept) {
     "  `<Scope>Methods` = `<Scope>MethodsOf<ScopeEndpoints>` api.github.com's. `method.ts` holds `MethodOf`, an",
     "  `EndpointMethod<…>`. Parameters are path, query and top-level body properties (the one that is the whole body, `extra.body` in",
     "  `definitions/`, included); a raw body is `data`. Responses are the 2xx JSON schema, `string` for text, `ArrayBuffer`",
-    "  for binary, `undefined` when there is no content, `unknown` for redirect-only downloads.",
+    "  for binary, `undefined` when there is no content, `unknown` for redirect-only downloads. Parameters many routes",
+    "  repeat word for word (`owner` and `repo`, `org`, `per_page` and `page`, …) are declared once, with their",
+    "  descriptions, and intersected in (`RepositoryParameters & { branch: string }`; definitions/generate/shared-parameters.mjs).",
     "- `index.ts`: api.github.com's `Endpoints` (all routes), `ScopeEndpoints` (scope → routes), `RestScopes` (scope →",
     "  methods) and the component types.",
     "- `<deployment>.ts` (`ghec.ts`, `ghes-3.17.ts`, …): only what that deployment's description types differently from",
