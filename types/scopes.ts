@@ -3,16 +3,72 @@ import type { ScopeEndpoints } from "./index.js";
 import type { MethodOf } from "./method.js";
 import type { ActionsArtifactAndLogRetentionResponse, ActionsCacheList, ActionsCacheRetentionLimitForEnterprise, ActionsCacheRetentionLimitForOrganization, ActionsCacheRetentionLimitForRepository, ActionsCacheStorageLimitForEnterprise, ActionsCacheStorageLimitForOrganization, ActionsCacheStorageLimitForRepository, ActionsCacheUsageByRepository, ActionsCacheUsageOrgEnterprise, ActionsCanApprovePullRequestReviews, ActionsDefaultWorkflowPermissions, ActionsEnabled, ActionsForkPrContributorApproval, ActionsForkPrWorkflowsPrivateRepos, ActionsGetDefaultWorkflowPermissions, ActionsHostedRunner, ActionsHostedRunnerCuratedImage, ActionsHostedRunnerCustomImage, ActionsHostedRunnerCustomImageVersion, ActionsHostedRunnerLimits, ActionsHostedRunnerMachineSpec, ActionsOrganizationPermissions, ActionsPublicKey, ActionsRepositoryPermissions, ActionsSecret, ActionsVariable, ActionsWorkflowAccessToRepository, Activity, AlertNumber, AllowedActions, ApiInsightsRouteStats, ApiInsightsSubjectStats, ApiInsightsSummaryStats, ApiInsightsTimeStats, ApiInsightsUserStats, ApiOverview, AppPermissions, Artifact, ArtifactDeploymentRecord, AuthenticationToken, Authorization, Autolink, BaseGist, BillingAiCreditUsageReportOrg, BillingAiCreditUsageReportUser, BillingPremiumRequestUsageReportOrg, BillingPremiumRequestUsageReportUser, BillingUsageReport, BillingUsageReportUser, BillingUsageSummaryReportOrg, BillingUsageSummaryReportUser, Blob, BranchProtection, BranchRestrictionPolicy, BranchShort, BranchWithProtection, CampaignState, CampaignSummary, CheckAnnotation, CheckAutomatedSecurityFixes, CheckImmutableReleases, CheckRun, CheckSuite, CheckSuitePreference, Classroom, ClassroomAcceptedAssignment, ClassroomAssignment, ClassroomAssignmentGrade, CloneTraffic, CodeFrequencyStat, CodeOfConduct, CodeQualityFinding, CodeQualitySetup, CodeQualitySetupUpdateResponse, CodeScanningAlert, CodeScanningAlertAssignees, CodeScanningAlertCreateRequest, CodeScanningAlertDismissedComment, CodeScanningAlertDismissedReason, CodeScanningAlertInstanceList, CodeScanningAlertItems, CodeScanningAlertSetState, CodeScanningAlertSeverity, CodeScanningAlertState, CodeScanningAlertStateQuery, CodeScanningAnalysis, CodeScanningAnalysisCommitSha, CodeScanningAnalysisDeletion, CodeScanningAnalysisSarifFile, CodeScanningAnalysisSarifId, CodeScanningAnalysisToolGuid, CodeScanningAnalysisToolName, CodeScanningAutofix, CodeScanningAutofixCommitsResponse, CodeScanningCodeqlDatabase, CodeScanningDefaultSetup, CodeScanningDefaultSetupOptions, CodeScanningDefaultSetupUpdateResponse, CodeScanningOptions, CodeScanningOrganizationAlertItems, CodeScanningRef, CodeScanningRefFull, CodeScanningSarifsReceipt, CodeScanningSarifsStatus, CodeScanningVariantAnalysis, CodeScanningVariantAnalysisLanguage, CodeScanningVariantAnalysisRepoTask, CodeSearchResultItem, CodeSecurityConfiguration, CodeSecurityConfigurationForRepository, CodeSecurityConfigurationRepositories, CodeSecurityDefaultConfigurations, CodeownersErrors, Codespace, CodespaceExportDetails, CodespaceMachine, CodespaceWithFullRepository, CodespacesOrgSecret, CodespacesPermissionsCheckForDevcontainer, CodespacesPublicKey, CodespacesSecret, CodespacesUserPublicKey, Collaborator, CombinedCommitStatus, Commit, CommitActivity, CommitComment, CommitComparison, CommitSearchResultItem, CommunityProfile, ConcurrencyGroup, ConcurrencyGroupList, ConcurrencyGroupRunList, ContentDirectory, ContentFile, ContentSubmodule, ContentSymlink, ContentTraffic, Contributor, ContributorActivity, CopilotOrganizationContentExclusionDetails, CopilotOrganizationDetails, CopilotSeatDetails, CopilotSpace, CopilotSpaceCollaborator, CopilotSpaceResource, CopilotUsageMetrics1DayReport, CopilotUsageMetrics28DayReport, CreateBudget, CustomDeploymentRuleApp, CustomProperty, CustomPropertyValue, DeleteBudget, DependabotAlert, DependabotAlertWithRepository, DependabotPublicKey, DependabotRepositoryAccessDetails, DependabotSecret, DependencyGraphDiff, DependencyGraphSpdxSbom, DeployKey, Deployment, DeploymentBranchPolicy, DeploymentBranchPolicySettings, DeploymentProtectionRule, DeploymentReviewerType, DeploymentStatus, DiffEntry, Email, EmptyObject, EnabledRepositories, EnterpriseTeam, Environment, EnvironmentApprovals, Event, Feed, FileCommit, FullRepository, GetAllBudgets, GetBudget, GistComment, GistCommit, GistSimple, GitCommit, GitRef, GitTag, GitTree, GitignoreTemplate, GlobalAdvisory, GpgKey, Hook, HookDelivery, HookDeliveryItem, Hovercard, ImmutableReleasesOrganizationSettings, Import, Installation, InstallationToken, Integration, IntegrationInstallationRequest, InteractionExpiry, InteractionGroup, InteractionLimitResponse, Issue, IssueComment, IssueEvent, IssueEventForIssue, IssueField, IssueFieldValue, IssueSearchResultItem, IssueSuggestion, IssueType, Job, Key, KeySimple, Label, LabelSearchResultItem, Language, License, LicenseContent, LicenseSimple, Manifest, MarketplaceListingPlan, MarketplacePurchase, MergedUpstream, Metadata, Migration, Milestone, MinimalRepository, NetworkConfiguration, NetworkSettings, OidcCustomPropertyInclusion, OidcCustomSub, OidcCustomSubRepo, OrgHook, OrgMembership, OrgPrivateRegistryConfiguration, OrgPrivateRegistryConfigurationWithSelectedRepositories, OrgRepoCustomPropertyValues, OrgRules, OrgRulesetConditions, OrganizationActionsSecret, OrganizationActionsVariable, OrganizationDependabotSecret, OrganizationFull, OrganizationInvitation, OrganizationProgrammaticAccessGrant, OrganizationProgrammaticAccessGrantRequest, OrganizationRole, OrganizationSecretScanningAlert, OrganizationSimple, Package, PackageVersion, Page, PageBuild, PageBuildStatus, PageDeployment, PagesDeploymentStatus, PagesHealthCheck, ParticipationStats, PendingDeployment, PorterAuthor, PorterLargeFile, PreventSelfReview, PrivateUser, ProjectsV2, ProjectsV2Field, ProjectsV2FieldIterationConfiguration, ProjectsV2FieldSingleSelectOption, ProjectsV2ItemSimple, ProjectsV2ItemWithContent, ProjectsV2View, ProtectedBranch, ProtectedBranchAdminEnforced, ProtectedBranchPullRequestReview, PublicUser, PullRequest, PullRequestMergeAsyncResult, PullRequestMergeResult, PullRequestReview, PullRequestReviewComment, PullRequestReviewRequest, PullRequestSimple, PullRequestStackMinimal, PullRequestStackPullRequest, RateLimitOverview, Reaction, ReferrerTraffic, Release, ReleaseAsset, ReleaseNotesContent, RepoCodespacesSecret, RepoSearchResultItem, Repository, RepositoryAdvisory, RepositoryCollaboratorPermission, RepositoryHashAlgorithm, RepositoryInvitation, RepositoryRule, RepositoryRuleDetailed, RepositoryRuleEnforcement, RepositoryRuleset, RepositoryRulesetBypassActor, RepositoryRulesetConditions, RepositorySubscription, ReviewComment, Root, RuleSuite, RuleSuites, RulesetVersion, RulesetVersionWithState, Runner, RunnerApplication, RunnerGroupsOrg, RunnerLabel, SecretScanningAlert, SecretScanningAlertAssignee, SecretScanningAlertResolution, SecretScanningAlertResolutionComment, SecretScanningAlertState, SecretScanningAlertWithMetadata, SecretScanningCustomPattern, SecretScanningCustomPatternToCreate, SecretScanningCustomPatternToDelete, SecretScanningLocation, SecretScanningPatternConfiguration, SecretScanningPushProtectionBypass, SecretScanningPushProtectionBypassPlaceholderId, SecretScanningPushProtectionBypassReason, SecretScanningRowVersion, SecretScanningScanHistory, SecurityAdvisoryCreditTypes, SecurityAdvisoryEcosystems, SelectedActions, SelfHostedRunnersSettings, ShaPinningRequired, ShortBlob, ShortBranch, SimpleClassroom, SimpleClassroomAssignment, SimpleUser, SocialAccount, SshSigningKey, Stargazer, StarredRepository, Status, StatusCheckPolicy, Tag, Team, TeamFull, TeamMember, TeamMembership, TeamRepository, TeamRoleAssignment, TeamSimple, Thread, ThreadSubscription, TimelineIssueEvents, Topic, TopicSearchResultItem, UpdateBudget, UserMarketplacePurchase, UserRoleAssignment, UserSearchResultItem, ViewTraffic, WaitTimer, WebhookConfig, WebhookConfigContentType, WebhookConfigInsecureSsl, WebhookConfigSecret, WebhookConfigUrl, Workflow, WorkflowDispatchResponse, WorkflowRun, WorkflowRunUsage, WorkflowUsage } from "./components.js";
 
+/** `owner` and `repo`: the repository a route is about. */
+export interface RepositoryParameters {
+  /**
+   * The account owner of the repository. The name is not case sensitive.
+   */
+  owner: string;
+  /**
+   * The name of the repository without the `.git` extension. The name is not case sensitive.
+   */
+  repo: string;
+}
+
+/** `org`: the organization a route is about. */
+export interface OrganizationParameters {
+  /**
+   * The organization name. The name is not case sensitive.
+   */
+  org: string;
+}
+
+/** `enterprise`: the enterprise a route is about. */
+export interface EnterpriseParameters {
+  /**
+   * The slug version of the enterprise name.
+   */
+  enterprise: string;
+}
+
+/** `username`: the user a route is about. */
+export interface UserParameters {
+  /**
+   * The handle for the GitHub user account.
+   */
+  username: string;
+}
+
+/** `per_page` and `page`: one page of a paginated list. */
+export interface PageParameters {
+  /**
+   * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
+   */
+  per_page?: number;
+  /**
+   * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
+   */
+  page?: number;
+}
+
+/** `before` and `after`: a page of a cursor-paginated list. */
+export interface CursorParameters {
+  /**
+   * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results before this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
+   */
+  before?: string;
+  /**
+   * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results after this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
+   */
+  after?: string;
+}
+
 /**
  * Parameters and response of each route, keyed like `definitions/`.
  */
 export interface ActionsEndpoints {
   "POST /orgs/{org}/actions/runners/{runner_id}/labels": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * Unique identifier of the self-hosted runner.
        */
@@ -31,15 +87,7 @@ export interface ActionsEndpoints {
     };
   };
   "POST /repos/{owner}/{repo}/actions/runners/{runner_id}/labels": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * Unique identifier of the self-hosted runner.
        */
@@ -58,11 +106,7 @@ export interface ActionsEndpoints {
     };
   };
   "PUT /orgs/{org}/actions/runner-groups/{runner_group_id}/repositories/{repository_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * Unique identifier of the self-hosted runner group.
        */
@@ -75,11 +119,7 @@ export interface ActionsEndpoints {
     response: undefined;
   };
   "PUT /orgs/{org}/actions/secrets/{secret_name}/repositories/{repository_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The name of the secret.
        */
@@ -89,11 +129,7 @@ export interface ActionsEndpoints {
     response: undefined;
   };
   "PUT /orgs/{org}/actions/variables/{name}/repositories/{repository_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The name of the variable.
        */
@@ -103,11 +139,7 @@ export interface ActionsEndpoints {
     response: undefined;
   };
   "PUT /orgs/{org}/actions/runner-groups/{runner_group_id}/runners/{runner_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * Unique identifier of the self-hosted runner group.
        */
@@ -120,15 +152,7 @@ export interface ActionsEndpoints {
     response: undefined;
   };
   "POST /repos/{owner}/{repo}/actions/runs/{run_id}/approve": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the workflow run.
        */
@@ -137,15 +161,7 @@ export interface ActionsEndpoints {
     response: EmptyObject;
   };
   "POST /repos/{owner}/{repo}/actions/runs/{run_id}/cancel": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the workflow run.
        */
@@ -154,15 +170,7 @@ export interface ActionsEndpoints {
     response: EmptyObject;
   };
   "POST /repos/{owner}/{repo}/environments/{environment_name}/variables": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the environment. The name must be URL encoded. For example, any slashes in the name must be replaced with `%2F`.
        */
@@ -179,11 +187,7 @@ export interface ActionsEndpoints {
     response: EmptyObject;
   };
   "POST /orgs/{org}/actions/hosted-runners": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * Name of the runner. Must be between 1 and 64 characters and may only contain upper and lowercase letters a-z, numbers 0-9, '.', '-', and '_'.
        */
@@ -229,15 +233,7 @@ export interface ActionsEndpoints {
     response: ActionsHostedRunner;
   };
   "PUT /repos/{owner}/{repo}/environments/{environment_name}/secrets/{secret_name}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the environment. The name must be URL encoded. For example, any slashes in the name must be replaced with `%2F`.
        */
@@ -258,11 +254,7 @@ export interface ActionsEndpoints {
     response: EmptyObject | undefined;
   };
   "PUT /orgs/{org}/actions/secrets/{secret_name}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The name of the secret.
        */
@@ -287,15 +279,7 @@ export interface ActionsEndpoints {
     response: EmptyObject | undefined;
   };
   "PUT /repos/{owner}/{repo}/actions/secrets/{secret_name}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the secret.
        */
@@ -312,11 +296,7 @@ export interface ActionsEndpoints {
     response: EmptyObject | undefined;
   };
   "POST /orgs/{org}/actions/variables": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The name of the variable.
        */
@@ -337,59 +317,23 @@ export interface ActionsEndpoints {
     response: EmptyObject;
   };
   "POST /orgs/{org}/actions/runners/registration-token": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-    };
+    parameters: OrganizationParameters;
     response: AuthenticationToken;
   };
   "POST /repos/{owner}/{repo}/actions/runners/registration-token": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: AuthenticationToken;
   };
   "POST /orgs/{org}/actions/runners/remove-token": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-    };
+    parameters: OrganizationParameters;
     response: AuthenticationToken;
   };
   "POST /repos/{owner}/{repo}/actions/runners/remove-token": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: AuthenticationToken;
   };
   "POST /repos/{owner}/{repo}/actions/variables": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the variable.
        */
@@ -402,11 +346,7 @@ export interface ActionsEndpoints {
     response: EmptyObject;
   };
   "POST /orgs/{org}/actions/runner-groups": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * Name of the runner group.
        */
@@ -449,15 +389,7 @@ export interface ActionsEndpoints {
     response: RunnerGroupsOrg;
   };
   "POST /repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The ID of the workflow. You can also pass the workflow file name as a string.
        */
@@ -480,15 +412,7 @@ export interface ActionsEndpoints {
     response: WorkflowDispatchResponse | undefined;
   };
   "DELETE /repos/{owner}/{repo}/actions/caches/{cache_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the GitHub Actions cache.
        */
@@ -497,15 +421,7 @@ export interface ActionsEndpoints {
     response: undefined;
   };
   "DELETE /repos/{owner}/{repo}/actions/caches{?key,ref}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * A key for identifying the cache.
        */
@@ -518,15 +434,7 @@ export interface ActionsEndpoints {
     response: ActionsCacheList;
   };
   "DELETE /repos/{owner}/{repo}/actions/artifacts/{artifact_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the artifact.
        */
@@ -535,11 +443,7 @@ export interface ActionsEndpoints {
     response: undefined;
   };
   "DELETE /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * Image definition ID of custom image
        */
@@ -548,11 +452,7 @@ export interface ActionsEndpoints {
     response: undefined;
   };
   "DELETE /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}/versions/{version}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * Image definition ID of custom image
        */
@@ -565,15 +465,7 @@ export interface ActionsEndpoints {
     response: undefined;
   };
   "DELETE /repos/{owner}/{repo}/environments/{environment_name}/secrets/{secret_name}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the environment. The name must be URL encoded. For example, any slashes in the name must be replaced with `%2F`.
        */
@@ -586,15 +478,7 @@ export interface ActionsEndpoints {
     response: undefined;
   };
   "DELETE /repos/{owner}/{repo}/environments/{environment_name}/variables/{name}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the variable.
        */
@@ -607,11 +491,7 @@ export interface ActionsEndpoints {
     response: undefined;
   };
   "DELETE /orgs/{org}/actions/hosted-runners/{hosted_runner_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * Unique identifier of the GitHub-hosted runner.
        */
@@ -620,11 +500,7 @@ export interface ActionsEndpoints {
     response: ActionsHostedRunner;
   };
   "DELETE /orgs/{org}/actions/secrets/{secret_name}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The name of the secret.
        */
@@ -633,11 +509,7 @@ export interface ActionsEndpoints {
     response: undefined;
   };
   "DELETE /orgs/{org}/actions/variables/{name}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The name of the variable.
        */
@@ -646,15 +518,7 @@ export interface ActionsEndpoints {
     response: undefined;
   };
   "DELETE /repos/{owner}/{repo}/actions/secrets/{secret_name}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the secret.
        */
@@ -663,15 +527,7 @@ export interface ActionsEndpoints {
     response: undefined;
   };
   "DELETE /repos/{owner}/{repo}/actions/variables/{name}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the variable.
        */
@@ -680,11 +536,7 @@ export interface ActionsEndpoints {
     response: undefined;
   };
   "DELETE /orgs/{org}/actions/runners/{runner_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * Unique identifier of the self-hosted runner.
        */
@@ -693,15 +545,7 @@ export interface ActionsEndpoints {
     response: undefined;
   };
   "DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * Unique identifier of the self-hosted runner.
        */
@@ -710,11 +554,7 @@ export interface ActionsEndpoints {
     response: undefined;
   };
   "DELETE /orgs/{org}/actions/runner-groups/{runner_group_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * Unique identifier of the self-hosted runner group.
        */
@@ -723,15 +563,7 @@ export interface ActionsEndpoints {
     response: undefined;
   };
   "DELETE /repos/{owner}/{repo}/actions/runs/{run_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the workflow run.
        */
@@ -740,15 +572,7 @@ export interface ActionsEndpoints {
     response: undefined;
   };
   "DELETE /repos/{owner}/{repo}/actions/runs/{run_id}/logs": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the workflow run.
        */
@@ -757,11 +581,7 @@ export interface ActionsEndpoints {
     response: undefined;
   };
   "DELETE /orgs/{org}/actions/permissions/repositories/{repository_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The unique identifier of the repository.
        */
@@ -770,11 +590,7 @@ export interface ActionsEndpoints {
     response: undefined;
   };
   "DELETE /orgs/{org}/actions/permissions/self-hosted-runners/repositories/{repository_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The unique identifier of the repository.
        */
@@ -783,15 +599,7 @@ export interface ActionsEndpoints {
     response: undefined;
   };
   "PUT /repos/{owner}/{repo}/actions/workflows/{workflow_id}/disable": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The ID of the workflow. You can also pass the workflow file name as a string.
        */
@@ -800,15 +608,7 @@ export interface ActionsEndpoints {
     response: undefined;
   };
   "GET /repos/{owner}/{repo}/actions/artifacts/{artifact_id}/{archive_format}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the artifact.
        */
@@ -818,15 +618,7 @@ export interface ActionsEndpoints {
     response: unknown;
   };
   "GET /repos/{owner}/{repo}/actions/jobs/{job_id}/logs": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the job.
        */
@@ -835,15 +627,7 @@ export interface ActionsEndpoints {
     response: unknown;
   };
   "GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/logs": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the workflow run.
        */
@@ -856,15 +640,7 @@ export interface ActionsEndpoints {
     response: unknown;
   };
   "GET /repos/{owner}/{repo}/actions/runs/{run_id}/logs": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the workflow run.
        */
@@ -873,11 +649,7 @@ export interface ActionsEndpoints {
     response: unknown;
   };
   "PUT /orgs/{org}/actions/permissions/repositories/{repository_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The unique identifier of the repository.
        */
@@ -886,11 +658,7 @@ export interface ActionsEndpoints {
     response: undefined;
   };
   "PUT /orgs/{org}/actions/permissions/self-hosted-runners/repositories/{repository_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The unique identifier of the repository.
        */
@@ -899,15 +667,7 @@ export interface ActionsEndpoints {
     response: undefined;
   };
   "PUT /repos/{owner}/{repo}/actions/workflows/{workflow_id}/enable": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The ID of the workflow. You can also pass the workflow file name as a string.
        */
@@ -916,15 +676,7 @@ export interface ActionsEndpoints {
     response: undefined;
   };
   "POST /repos/{owner}/{repo}/actions/runs/{run_id}/force-cancel": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the workflow run.
        */
@@ -933,11 +685,7 @@ export interface ActionsEndpoints {
     response: EmptyObject;
   };
   "POST /orgs/{org}/actions/runners/generate-jitconfig": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The name of the new runner.
        */
@@ -967,15 +715,7 @@ export interface ActionsEndpoints {
     };
   };
   "POST /repos/{owner}/{repo}/actions/runners/generate-jitconfig": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the new runner.
        */
@@ -1005,23 +745,7 @@ export interface ActionsEndpoints {
     };
   };
   "GET /repos/{owner}/{repo}/actions/caches": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * The full Git reference for narrowing down the cache. The `ref` for a branch should be formatted as `refs/heads/<branch name>`. To reference a pull request use `refs/pull/<number>/merge`.
        */
@@ -1042,141 +766,54 @@ export interface ActionsEndpoints {
     response: ActionsCacheList;
   };
   "GET /enterprises/{enterprise}/actions/cache/retention-limit": {
-    parameters: {
-      /**
-       * The slug version of the enterprise name.
-       */
-      enterprise: string;
-    };
+    parameters: EnterpriseParameters;
     response: ActionsCacheRetentionLimitForEnterprise;
   };
   "GET /organizations/{org}/actions/cache/retention-limit": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-    };
+    parameters: OrganizationParameters;
     response: ActionsCacheRetentionLimitForOrganization;
   };
   "GET /repos/{owner}/{repo}/actions/cache/retention-limit": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: ActionsCacheRetentionLimitForRepository;
   };
   "GET /enterprises/{enterprise}/actions/cache/storage-limit": {
-    parameters: {
-      /**
-       * The slug version of the enterprise name.
-       */
-      enterprise: string;
-    };
+    parameters: EnterpriseParameters;
     response: ActionsCacheStorageLimitForEnterprise;
   };
   "GET /organizations/{org}/actions/cache/storage-limit": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-    };
+    parameters: OrganizationParameters;
     response: ActionsCacheStorageLimitForOrganization;
   };
   "GET /repos/{owner}/{repo}/actions/cache/storage-limit": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: ActionsCacheStorageLimitForRepository;
   };
   "GET /repos/{owner}/{repo}/actions/cache/usage": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: ActionsCacheUsageByRepository;
   };
   "GET /orgs/{org}/actions/cache/usage-by-repository": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: OrganizationParameters & PageParameters;
     response: {
       total_count: number;
       repository_cache_usages: ActionsCacheUsageByRepository[];
     };
   };
   "GET /orgs/{org}/actions/cache/usage": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-    };
+    parameters: OrganizationParameters;
     response: ActionsCacheUsageOrgEnterprise;
   };
   "GET /orgs/{org}/actions/permissions/selected-actions": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-    };
+    parameters: OrganizationParameters;
     response: SelectedActions;
   };
   "GET /repos/{owner}/{repo}/actions/permissions/selected-actions": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: SelectedActions;
   };
   "GET /repos/{owner}/{repo}/actions/artifacts/{artifact_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the artifact.
        */
@@ -1185,37 +822,15 @@ export interface ActionsEndpoints {
     response: Artifact;
   };
   "GET /orgs/{org}/actions/permissions/artifact-and-log-retention": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-    };
+    parameters: OrganizationParameters;
     response: ActionsArtifactAndLogRetentionResponse;
   };
   "GET /repos/{owner}/{repo}/actions/permissions/artifact-and-log-retention": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: ActionsArtifactAndLogRetentionResponse;
   };
   "GET /repos/{owner}/{repo}/actions/concurrency_groups/{concurrency_group_name}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the concurrency group.
        */
@@ -1236,11 +851,7 @@ export interface ActionsEndpoints {
     response: ConcurrencyGroup;
   };
   "GET /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * Image definition ID of custom image
        */
@@ -1249,11 +860,7 @@ export interface ActionsEndpoints {
     response: ActionsHostedRunnerCustomImage;
   };
   "GET /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}/versions/{version}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * Image definition ID of custom image
        */
@@ -1266,28 +873,11 @@ export interface ActionsEndpoints {
     response: ActionsHostedRunnerCustomImageVersion;
   };
   "GET /repos/{owner}/{repo}/actions/oidc/customization/sub": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: OidcCustomSubRepo;
   };
   "GET /repos/{owner}/{repo}/environments/{environment_name}/secrets/public-key": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the environment. The name must be URL encoded. For example, any slashes in the name must be replaced with `%2F`.
        */
@@ -1296,15 +886,7 @@ export interface ActionsEndpoints {
     response: ActionsPublicKey;
   };
   "GET /repos/{owner}/{repo}/environments/{environment_name}/secrets/{secret_name}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the environment. The name must be URL encoded. For example, any slashes in the name must be replaced with `%2F`.
        */
@@ -1317,15 +899,7 @@ export interface ActionsEndpoints {
     response: ActionsSecret;
   };
   "GET /repos/{owner}/{repo}/environments/{environment_name}/variables/{name}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the environment. The name must be URL encoded. For example, any slashes in the name must be replaced with `%2F`.
        */
@@ -1338,77 +912,31 @@ export interface ActionsEndpoints {
     response: ActionsVariable;
   };
   "GET /orgs/{org}/actions/permissions/fork-pr-contributor-approval": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-    };
+    parameters: OrganizationParameters;
     response: ActionsForkPrContributorApproval;
   };
   "GET /repos/{owner}/{repo}/actions/permissions/fork-pr-contributor-approval": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: ActionsForkPrContributorApproval;
   };
   "GET /orgs/{org}/actions/permissions/workflow": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-    };
+    parameters: OrganizationParameters;
     response: ActionsGetDefaultWorkflowPermissions;
   };
   "GET /repos/{owner}/{repo}/actions/permissions/workflow": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: ActionsGetDefaultWorkflowPermissions;
   };
   "GET /orgs/{org}/actions/permissions": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-    };
+    parameters: OrganizationParameters;
     response: ActionsOrganizationPermissions;
   };
   "GET /repos/{owner}/{repo}/actions/permissions": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: ActionsRepositoryPermissions;
   };
   "GET /orgs/{org}/actions/hosted-runners/{hosted_runner_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * Unique identifier of the GitHub-hosted runner.
        */
@@ -1417,72 +945,39 @@ export interface ActionsEndpoints {
     response: ActionsHostedRunner;
   };
   "GET /orgs/{org}/actions/hosted-runners/images/github-owned": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-    };
+    parameters: OrganizationParameters;
     response: {
       total_count: number;
       images: ActionsHostedRunnerCuratedImage[];
     };
   };
   "GET /orgs/{org}/actions/hosted-runners/limits": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-    };
+    parameters: OrganizationParameters;
     response: ActionsHostedRunnerLimits;
   };
   "GET /orgs/{org}/actions/hosted-runners/machine-sizes": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-    };
+    parameters: OrganizationParameters;
     response: {
       total_count: number;
       machine_specs: ActionsHostedRunnerMachineSpec[];
     };
   };
   "GET /orgs/{org}/actions/hosted-runners/images/partner": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-    };
+    parameters: OrganizationParameters;
     response: {
       total_count: number;
       images: ActionsHostedRunnerCuratedImage[];
     };
   };
   "GET /orgs/{org}/actions/hosted-runners/platforms": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-    };
+    parameters: OrganizationParameters;
     response: {
       total_count: number;
       platforms: string[];
     };
   };
   "GET /repos/{owner}/{repo}/actions/jobs/{job_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the job.
        */
@@ -1491,20 +986,11 @@ export interface ActionsEndpoints {
     response: Job;
   };
   "GET /orgs/{org}/actions/secrets/public-key": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-    };
+    parameters: OrganizationParameters;
     response: ActionsPublicKey;
   };
   "GET /orgs/{org}/actions/secrets/{secret_name}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The name of the secret.
        */
@@ -1513,11 +999,7 @@ export interface ActionsEndpoints {
     response: OrganizationActionsSecret;
   };
   "GET /orgs/{org}/actions/variables/{name}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The name of the variable.
        */
@@ -1526,15 +1008,7 @@ export interface ActionsEndpoints {
     response: OrganizationActionsVariable;
   };
   "GET /repos/{owner}/{repo}/actions/runs/{run_id}/pending_deployments": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the workflow run.
        */
@@ -1543,50 +1017,19 @@ export interface ActionsEndpoints {
     response: PendingDeployment[];
   };
   "GET /orgs/{org}/actions/permissions/fork-pr-workflows-private-repos": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-    };
+    parameters: OrganizationParameters;
     response: ActionsForkPrWorkflowsPrivateRepos;
   };
   "GET /repos/{owner}/{repo}/actions/permissions/fork-pr-workflows-private-repos": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: ActionsForkPrWorkflowsPrivateRepos;
   };
   "GET /repos/{owner}/{repo}/actions/secrets/public-key": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: ActionsPublicKey;
   };
   "GET /repos/{owner}/{repo}/actions/secrets/{secret_name}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the secret.
        */
@@ -1595,15 +1038,7 @@ export interface ActionsEndpoints {
     response: ActionsSecret;
   };
   "GET /repos/{owner}/{repo}/actions/variables/{name}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the variable.
        */
@@ -1612,15 +1047,7 @@ export interface ActionsEndpoints {
     response: ActionsVariable;
   };
   "GET /repos/{owner}/{repo}/actions/runs/{run_id}/approvals": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the workflow run.
        */
@@ -1629,11 +1056,7 @@ export interface ActionsEndpoints {
     response: EnvironmentApprovals[];
   };
   "GET /orgs/{org}/actions/runners/{runner_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * Unique identifier of the self-hosted runner.
        */
@@ -1642,15 +1065,7 @@ export interface ActionsEndpoints {
     response: Runner;
   };
   "GET /repos/{owner}/{repo}/actions/runners/{runner_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * Unique identifier of the self-hosted runner.
        */
@@ -1659,11 +1074,7 @@ export interface ActionsEndpoints {
     response: Runner;
   };
   "GET /orgs/{org}/actions/runner-groups/{runner_group_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * Unique identifier of the self-hosted runner group.
        */
@@ -1672,24 +1083,11 @@ export interface ActionsEndpoints {
     response: RunnerGroupsOrg;
   };
   "GET /orgs/{org}/actions/permissions/self-hosted-runners": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-    };
+    parameters: OrganizationParameters;
     response: SelfHostedRunnersSettings;
   };
   "GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The ID of the workflow. You can also pass the workflow file name as a string.
        */
@@ -1698,28 +1096,11 @@ export interface ActionsEndpoints {
     response: Workflow;
   };
   "GET /repos/{owner}/{repo}/actions/permissions/access": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: ActionsWorkflowAccessToRepository;
   };
   "GET /repos/{owner}/{repo}/actions/runs/{run_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the workflow run.
        */
@@ -1732,15 +1113,7 @@ export interface ActionsEndpoints {
     response: WorkflowRun;
   };
   "GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the workflow run.
        */
@@ -1757,15 +1130,7 @@ export interface ActionsEndpoints {
     response: WorkflowRun;
   };
   "GET /repos/{owner}/{repo}/actions/runs/{run_id}/timing": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the workflow run.
        */
@@ -1774,15 +1139,7 @@ export interface ActionsEndpoints {
     response: WorkflowRunUsage;
   };
   "GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/timing": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The ID of the workflow. You can also pass the workflow file name as a string.
        */
@@ -1791,23 +1148,7 @@ export interface ActionsEndpoints {
     response: WorkflowUsage;
   };
   "GET /repos/{owner}/{repo}/actions/artifacts": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * The name field of an artifact. When specified, only artifacts with this name will be returned.
        */
@@ -1819,15 +1160,7 @@ export interface ActionsEndpoints {
     };
   };
   "GET /repos/{owner}/{repo}/actions/concurrency_groups": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
        */
@@ -1840,15 +1173,7 @@ export interface ActionsEndpoints {
     response: ConcurrencyGroupList;
   };
   "GET /repos/{owner}/{repo}/actions/runs/{run_id}/concurrency_groups": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & CursorParameters & {
       /**
        * The unique identifier of the workflow run.
        */
@@ -1857,27 +1182,15 @@ export interface ActionsEndpoints {
        * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
        */
       per_page?: number;
-      /**
-       * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results before this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      before?: string;
-      /**
-       * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results after this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      after?: string;
     };
     response: ConcurrencyGroupRunList;
   };
   "GET /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}/versions": {
-    parameters: {
+    parameters: OrganizationParameters & {
       /**
        * Image definition ID of custom image
        */
       image_definition_id: number;
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
     };
     response: {
       total_count: number;
@@ -1885,39 +1198,18 @@ export interface ActionsEndpoints {
     };
   };
   "GET /orgs/{org}/actions/hosted-runners/images/custom": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-    };
+    parameters: OrganizationParameters;
     response: {
       total_count: number;
       images: ActionsHostedRunnerCustomImage[];
     };
   };
   "GET /repos/{owner}/{repo}/environments/{environment_name}/secrets": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * The name of the environment. The name must be URL encoded. For example, any slashes in the name must be replaced with `%2F`.
        */
       environment_name: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: {
       total_count: number;
@@ -1925,15 +1217,7 @@ export interface ActionsEndpoints {
     };
   };
   "GET /repos/{owner}/{repo}/environments/{environment_name}/variables": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the environment. The name must be URL encoded. For example, any slashes in the name must be replaced with `%2F`.
        */
@@ -1953,23 +1237,11 @@ export interface ActionsEndpoints {
     };
   };
   "GET /orgs/{org}/actions/runner-groups/{runner_group_id}/hosted-runners": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & PageParameters & {
       /**
        * Unique identifier of the self-hosted runner group.
        */
       runner_group_id: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: {
       total_count: number;
@@ -1977,35 +1249,14 @@ export interface ActionsEndpoints {
     };
   };
   "GET /orgs/{org}/actions/hosted-runners": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: OrganizationParameters & PageParameters;
     response: {
       total_count: number;
       runners: ActionsHostedRunner[];
     };
   };
   "GET /repos/{owner}/{repo}/actions/runs/{run_id}/jobs": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * The unique identifier of the workflow run.
        */
@@ -2014,14 +1265,6 @@ export interface ActionsEndpoints {
        * Filters jobs by their `completed_at` timestamp. `latest` returns jobs from the most recent execution of the workflow run. `all` returns all jobs for a workflow run, including from old executions of the workflow run.
        */
       filter?: "latest" | "all";
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: {
       total_count: number;
@@ -2029,15 +1272,7 @@ export interface ActionsEndpoints {
     };
   };
   "GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/jobs": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * The unique identifier of the workflow run.
        */
@@ -2046,14 +1281,6 @@ export interface ActionsEndpoints {
        * The attempt number of the workflow run.
        */
       attempt_number: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: {
       total_count: number;
@@ -2061,11 +1288,7 @@ export interface ActionsEndpoints {
     };
   };
   "GET /orgs/{org}/actions/runners/{runner_id}/labels": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * Unique identifier of the self-hosted runner.
        */
@@ -2077,15 +1300,7 @@ export interface ActionsEndpoints {
     };
   };
   "GET /repos/{owner}/{repo}/actions/runners/{runner_id}/labels": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * Unique identifier of the self-hosted runner.
        */
@@ -2097,31 +1312,14 @@ export interface ActionsEndpoints {
     };
   };
   "GET /orgs/{org}/actions/secrets": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: OrganizationParameters & PageParameters;
     response: {
       total_count: number;
       secrets: OrganizationActionsSecret[];
     };
   };
   "GET /orgs/{org}/actions/variables": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The number of results per page (max 30). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
        */
@@ -2137,23 +1335,11 @@ export interface ActionsEndpoints {
     };
   };
   "GET /orgs/{org}/actions/runner-groups/{runner_group_id}/repositories": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & PageParameters & {
       /**
        * Unique identifier of the self-hosted runner group.
        */
       runner_group_id: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
     };
     response: {
       total_count: number;
@@ -2161,39 +1347,14 @@ export interface ActionsEndpoints {
     };
   };
   "GET /repos/{owner}/{repo}/actions/organization-secrets": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: RepositoryParameters & PageParameters;
     response: {
       total_count: number;
       secrets: ActionsSecret[];
     };
   };
   "GET /repos/{owner}/{repo}/actions/organization-variables": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number of results per page (max 30). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
        */
@@ -2209,39 +1370,14 @@ export interface ActionsEndpoints {
     };
   };
   "GET /repos/{owner}/{repo}/actions/secrets": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: RepositoryParameters & PageParameters;
     response: {
       total_count: number;
       secrets: ActionsSecret[];
     };
   };
   "GET /repos/{owner}/{repo}/actions/variables": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number of results per page (max 30). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
        */
@@ -2257,69 +1393,26 @@ export interface ActionsEndpoints {
     };
   };
   "GET /repos/{owner}/{repo}/actions/workflows": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: RepositoryParameters & PageParameters;
     response: {
       total_count: number;
       workflows: Workflow[];
     };
   };
   "GET /orgs/{org}/actions/runners/downloads": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-    };
+    parameters: OrganizationParameters;
     response: RunnerApplication[];
   };
   "GET /repos/{owner}/{repo}/actions/runners/downloads": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: RunnerApplication[];
   };
   "GET /orgs/{org}/actions/secrets/{secret_name}/repositories": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & PageParameters & {
       /**
        * The name of the secret.
        */
       secret_name: string;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
     };
     response: {
       total_count: number;
@@ -2327,23 +1420,11 @@ export interface ActionsEndpoints {
     };
   };
   "GET /orgs/{org}/actions/variables/{name}/repositories": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & PageParameters & {
       /**
        * The name of the variable.
        */
       name: string;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
     };
     response: {
       total_count: number;
@@ -2351,59 +1432,21 @@ export interface ActionsEndpoints {
     };
   };
   "GET /orgs/{org}/actions/permissions/repositories": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: OrganizationParameters & PageParameters;
     response: {
       total_count: number;
       repositories: Repository[];
     };
   };
   "GET /orgs/{org}/actions/permissions/self-hosted-runners/repositories": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: OrganizationParameters & PageParameters;
     response: {
       total_count?: number;
       repositories?: Repository[];
     };
   };
   "GET /orgs/{org}/actions/runner-groups": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
+    parameters: OrganizationParameters & PageParameters & {
       /**
        * Only return runner groups that are allowed to be used by this repository.
        */
@@ -2415,23 +1458,11 @@ export interface ActionsEndpoints {
     };
   };
   "GET /orgs/{org}/actions/runners": {
-    parameters: {
+    parameters: OrganizationParameters & PageParameters & {
       /**
        * The name of a self-hosted runner.
        */
       name?: string;
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: {
       total_count: number;
@@ -2439,27 +1470,11 @@ export interface ActionsEndpoints {
     };
   };
   "GET /repos/{owner}/{repo}/actions/runners": {
-    parameters: {
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * The name of a self-hosted runner.
        */
       name?: string;
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: {
       total_count: number;
@@ -2467,23 +1482,11 @@ export interface ActionsEndpoints {
     };
   };
   "GET /orgs/{org}/actions/runner-groups/{runner_group_id}/runners": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & PageParameters & {
       /**
        * Unique identifier of the self-hosted runner group.
        */
       runner_group_id: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: {
       total_count: number;
@@ -2491,27 +1494,11 @@ export interface ActionsEndpoints {
     };
   };
   "GET /repos/{owner}/{repo}/actions/runs/{run_id}/artifacts": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * The unique identifier of the workflow run.
        */
       run_id: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
       /**
        * The name field of an artifact. When specified, only artifacts with this name will be returned.
        */
@@ -2527,15 +1514,7 @@ export interface ActionsEndpoints {
     };
   };
   "GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * The ID of the workflow. You can also pass the workflow file name as a string.
        */
@@ -2570,14 +1549,6 @@ export interface ActionsEndpoints {
         | "requested"
         | "waiting"
         | "pending";
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
       /**
        * Returns workflow runs created within the given date-time range. For more information on the syntax, see "[Understanding the search syntax](https://docs.github.com/search-github/getting-started-with-searching-on-github/understanding-the-search-syntax#query-for-dates)."
        */
@@ -2601,15 +1572,7 @@ export interface ActionsEndpoints {
     };
   };
   "GET /repos/{owner}/{repo}/actions/runs": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * Returns someone's workflow runs. Use the login for the user who created the `push` associated with the check suite or workflow run.
        */
@@ -2641,14 +1604,6 @@ export interface ActionsEndpoints {
         | "waiting"
         | "pending";
       /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-      /**
        * Returns workflow runs created within the given date-time range. For more information on the syntax, see "[Understanding the search syntax](https://docs.github.com/search-github/getting-started-with-searching-on-github/understanding-the-search-syntax#query-for-dates)."
        */
       created?: string;
@@ -2671,15 +1626,7 @@ export interface ActionsEndpoints {
     };
   };
   "POST /repos/{owner}/{repo}/actions/jobs/{job_id}/rerun": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the job.
        */
@@ -2696,15 +1643,7 @@ export interface ActionsEndpoints {
     response: EmptyObject;
   };
   "POST /repos/{owner}/{repo}/actions/runs/{run_id}/rerun": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the workflow run.
        */
@@ -2717,15 +1656,7 @@ export interface ActionsEndpoints {
     response: EmptyObject;
   };
   "POST /repos/{owner}/{repo}/actions/runs/{run_id}/rerun-failed-jobs": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the workflow run.
        */
@@ -2738,11 +1669,7 @@ export interface ActionsEndpoints {
     response: EmptyObject;
   };
   "DELETE /orgs/{org}/actions/runners/{runner_id}/labels": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * Unique identifier of the self-hosted runner.
        */
@@ -2754,15 +1681,7 @@ export interface ActionsEndpoints {
     };
   };
   "DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}/labels": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * Unique identifier of the self-hosted runner.
        */
@@ -2774,11 +1693,7 @@ export interface ActionsEndpoints {
     };
   };
   "DELETE /orgs/{org}/actions/runners/{runner_id}/labels/{name}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * Unique identifier of the self-hosted runner.
        */
@@ -2794,15 +1709,7 @@ export interface ActionsEndpoints {
     };
   };
   "DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}/labels/{name}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * Unique identifier of the self-hosted runner.
        */
@@ -2818,11 +1725,7 @@ export interface ActionsEndpoints {
     };
   };
   "DELETE /orgs/{org}/actions/runner-groups/{runner_group_id}/repositories/{repository_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * Unique identifier of the self-hosted runner group.
        */
@@ -2835,11 +1738,7 @@ export interface ActionsEndpoints {
     response: undefined;
   };
   "DELETE /orgs/{org}/actions/secrets/{secret_name}/repositories/{repository_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The name of the secret.
        */
@@ -2849,11 +1748,7 @@ export interface ActionsEndpoints {
     response: undefined;
   };
   "DELETE /orgs/{org}/actions/variables/{name}/repositories/{repository_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The name of the variable.
        */
@@ -2863,11 +1758,7 @@ export interface ActionsEndpoints {
     response: undefined;
   };
   "DELETE /orgs/{org}/actions/runner-groups/{runner_group_id}/runners/{runner_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * Unique identifier of the self-hosted runner group.
        */
@@ -2880,15 +1771,7 @@ export interface ActionsEndpoints {
     response: undefined;
   };
   "POST /repos/{owner}/{repo}/actions/runs/{run_id}/deployment_protection_rule": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the workflow run.
        */
@@ -2906,15 +1789,7 @@ export interface ActionsEndpoints {
     response: undefined;
   };
   "POST /repos/{owner}/{repo}/actions/runs/{run_id}/pending_deployments": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the workflow run.
        */
@@ -2935,11 +1810,7 @@ export interface ActionsEndpoints {
     response: Deployment[];
   };
   "PUT /enterprises/{enterprise}/actions/cache/retention-limit": {
-    parameters: {
-      /**
-       * The slug version of the enterprise name.
-       */
-      enterprise: string;
+    parameters: EnterpriseParameters & {
       /**
        * For repositories & organizations in an enterprise, the maximum duration, in days, for which caches in a repository may be retained.
        */
@@ -2948,11 +1819,7 @@ export interface ActionsEndpoints {
     response: undefined;
   };
   "PUT /organizations/{org}/actions/cache/retention-limit": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * For repositories in this organization, the maximum duration, in days, for which caches in a repository may be retained.
        */
@@ -2961,15 +1828,7 @@ export interface ActionsEndpoints {
     response: undefined;
   };
   "PUT /repos/{owner}/{repo}/actions/cache/retention-limit": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The maximum number of days to keep caches in this repository.
        */
@@ -2978,11 +1837,7 @@ export interface ActionsEndpoints {
     response: undefined;
   };
   "PUT /enterprises/{enterprise}/actions/cache/storage-limit": {
-    parameters: {
-      /**
-       * The slug version of the enterprise name.
-       */
-      enterprise: string;
+    parameters: EnterpriseParameters & {
       /**
        * For repositories & organizations in an enterprise, the maximum size limit for the sum of all caches in a repository, in gigabytes.
        */
@@ -2991,11 +1846,7 @@ export interface ActionsEndpoints {
     response: undefined;
   };
   "PUT /organizations/{org}/actions/cache/storage-limit": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * For repositories in the organization, the maximum size limit for the sum of all caches in a repository, in gigabytes.
        */
@@ -3004,15 +1855,7 @@ export interface ActionsEndpoints {
     response: undefined;
   };
   "PUT /repos/{owner}/{repo}/actions/cache/storage-limit": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The maximum total cache size for this repository, in gigabytes.
        */
@@ -3021,11 +1864,7 @@ export interface ActionsEndpoints {
     response: undefined;
   };
   "PUT /orgs/{org}/actions/permissions/selected-actions": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * Whether GitHub-owned actions are allowed. For example, this includes the actions in the `actions` organization.
        */
@@ -3045,15 +1884,7 @@ export interface ActionsEndpoints {
     response: undefined;
   };
   "PUT /repos/{owner}/{repo}/actions/permissions/selected-actions": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * Whether GitHub-owned actions are allowed. For example, this includes the actions in the `actions` organization.
        */
@@ -3073,11 +1904,7 @@ export interface ActionsEndpoints {
     response: undefined;
   };
   "PUT /orgs/{org}/actions/permissions/artifact-and-log-retention": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The number of days to retain artifacts and logs
        */
@@ -3086,15 +1913,7 @@ export interface ActionsEndpoints {
     response: undefined;
   };
   "PUT /repos/{owner}/{repo}/actions/permissions/artifact-and-log-retention": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number of days to retain artifacts and logs
        */
@@ -3103,11 +1922,7 @@ export interface ActionsEndpoints {
     response: undefined;
   };
   "PUT /orgs/{org}/actions/runners/{runner_id}/labels": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * Unique identifier of the self-hosted runner.
        */
@@ -3126,15 +1941,7 @@ export interface ActionsEndpoints {
     };
   };
   "PUT /repos/{owner}/{repo}/actions/runners/{runner_id}/labels": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * Unique identifier of the self-hosted runner.
        */
@@ -3153,15 +1960,7 @@ export interface ActionsEndpoints {
     };
   };
   "PUT /repos/{owner}/{repo}/actions/oidc/customization/sub": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * Whether to use the default template or not. If `true`, the `include_claim_keys` field is ignored.
        */
@@ -3178,11 +1977,7 @@ export interface ActionsEndpoints {
     response: EmptyObject;
   };
   "PUT /orgs/{org}/actions/permissions/fork-pr-contributor-approval": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The policy that controls when fork PR workflows require approval from a maintainer.
        */
@@ -3192,15 +1987,7 @@ export interface ActionsEndpoints {
     response: undefined;
   };
   "PUT /repos/{owner}/{repo}/actions/permissions/fork-pr-contributor-approval": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The policy that controls when fork PR workflows require approval from a maintainer.
        */
@@ -3210,11 +1997,7 @@ export interface ActionsEndpoints {
     response: undefined;
   };
   "PUT /orgs/{org}/actions/permissions/workflow": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The default workflow permissions granted to the GITHUB_TOKEN when running workflows.
        */
@@ -3227,15 +2010,7 @@ export interface ActionsEndpoints {
     response: undefined;
   };
   "PUT /repos/{owner}/{repo}/actions/permissions/workflow": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The default workflow permissions granted to the GITHUB_TOKEN when running workflows.
        */
@@ -3248,11 +2023,7 @@ export interface ActionsEndpoints {
     response: undefined;
   };
   "PUT /orgs/{org}/actions/permissions": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The policy that controls the repositories in the organization that are allowed to run GitHub Actions.
        */
@@ -3269,15 +2040,7 @@ export interface ActionsEndpoints {
     response: undefined;
   };
   "PUT /repos/{owner}/{repo}/actions/permissions": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * Whether GitHub Actions is enabled on the repository.
        */
@@ -3294,11 +2057,7 @@ export interface ActionsEndpoints {
     response: undefined;
   };
   "PUT /orgs/{org}/actions/permissions/fork-pr-workflows-private-repos": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * Whether workflows triggered by pull requests from forks are allowed to run on private repositories.
        */
@@ -3319,15 +2078,7 @@ export interface ActionsEndpoints {
     response: undefined;
   };
   "PUT /repos/{owner}/{repo}/actions/permissions/fork-pr-workflows-private-repos": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * Whether workflows triggered by pull requests from forks are allowed to run on private repositories.
        */
@@ -3348,11 +2099,7 @@ export interface ActionsEndpoints {
     response: undefined;
   };
   "PUT /orgs/{org}/actions/runner-groups/{runner_group_id}/repositories": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * Unique identifier of the self-hosted runner group.
        */
@@ -3367,11 +2114,7 @@ export interface ActionsEndpoints {
     response: undefined;
   };
   "PUT /orgs/{org}/actions/secrets/{secret_name}/repositories": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The name of the secret.
        */
@@ -3384,11 +2127,7 @@ export interface ActionsEndpoints {
     response: undefined;
   };
   "PUT /orgs/{org}/actions/variables/{name}/repositories": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The name of the variable.
        */
@@ -3401,11 +2140,7 @@ export interface ActionsEndpoints {
     response: undefined;
   };
   "PUT /orgs/{org}/actions/permissions/repositories": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * List of repository IDs to enable for GitHub Actions.
        *
@@ -3416,11 +2151,7 @@ export interface ActionsEndpoints {
     response: undefined;
   };
   "PUT /orgs/{org}/actions/permissions/self-hosted-runners/repositories": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * IDs of repositories that can use repository-level self-hosted runners
        */
@@ -3429,11 +2160,7 @@ export interface ActionsEndpoints {
     response: undefined;
   };
   "PUT /orgs/{org}/actions/runner-groups/{runner_group_id}/runners": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * Unique identifier of the self-hosted runner group.
        */
@@ -3448,11 +2175,7 @@ export interface ActionsEndpoints {
     response: undefined;
   };
   "PUT /orgs/{org}/actions/permissions/self-hosted-runners": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The policy that controls whether self-hosted runners can be used in the organization
        */
@@ -3461,15 +2184,7 @@ export interface ActionsEndpoints {
     response: undefined;
   };
   "PUT /repos/{owner}/{repo}/actions/permissions/access": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * Defines the level of access that workflows outside of the repository have to actions and reusable workflows within the
        * repository.
@@ -3481,15 +2196,7 @@ export interface ActionsEndpoints {
     response: undefined;
   };
   "PATCH /repos/{owner}/{repo}/environments/{environment_name}/variables/{name}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the variable.
        */
@@ -3506,11 +2213,7 @@ export interface ActionsEndpoints {
     response: undefined;
   };
   "PATCH /orgs/{org}/actions/hosted-runners/{hosted_runner_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * Unique identifier of the GitHub-hosted runner.
        */
@@ -3555,11 +2258,7 @@ export interface ActionsEndpoints {
     response: ActionsHostedRunner;
   };
   "PATCH /orgs/{org}/actions/variables/{name}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The name of the variable.
        */
@@ -3580,15 +2279,7 @@ export interface ActionsEndpoints {
     response: undefined;
   };
   "PATCH /repos/{owner}/{repo}/actions/variables/{name}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the variable.
        */
@@ -3601,11 +2292,7 @@ export interface ActionsEndpoints {
     response: undefined;
   };
   "PATCH /orgs/{org}/actions/runner-groups/{runner_group_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * Unique identifier of the self-hosted runner group.
        */
@@ -4618,29 +3305,11 @@ export interface ActionsMethods extends ActionsMethodsOf<ScopeEndpoints> {}
  */
 export interface ActivityEndpoints {
   "GET /user/starred/{owner}/{repo}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: undefined;
   };
   "DELETE /repos/{owner}/{repo}/subscription": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: undefined;
   };
   "DELETE /notifications/threads/{thread_id}/subscription": {
@@ -4657,29 +3326,11 @@ export interface ActivityEndpoints {
     response: Feed;
   };
   "GET /repos/{owner}/{repo}/subscription": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: RepositorySubscription;
   };
   "GET /repos/{owner}/{repo}/stargazers/count": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: {
       count: number;
     };
@@ -4703,20 +3354,7 @@ export interface ActivityEndpoints {
     response: ThreadSubscription;
   };
   "GET /users/{username}/events": {
-    parameters: {
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: UserParameters & PageParameters;
     response: Event[];
   };
   "GET /notifications": {
@@ -4749,159 +3387,39 @@ export interface ActivityEndpoints {
     response: Thread[];
   };
   "GET /users/{username}/events/orgs/{org}": {
-    parameters: {
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: OrganizationParameters & UserParameters & PageParameters;
     response: Event[];
   };
   "GET /events": {
-    parameters: {
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: PageParameters;
     response: Event[];
   };
   "GET /networks/{owner}/{repo}/events": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: RepositoryParameters & PageParameters;
     response: Event[];
   };
   "GET /users/{username}/events/public": {
-    parameters: {
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: UserParameters & PageParameters;
     response: Event[];
   };
   "GET /orgs/{org}/events": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: OrganizationParameters & PageParameters;
     response: Event[];
   };
   "GET /users/{username}/received_events": {
-    parameters: {
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: UserParameters & PageParameters;
     response: Event[];
   };
   "GET /users/{username}/received_events/public": {
-    parameters: {
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: UserParameters & PageParameters;
     response: Event[];
   };
   "GET /repos/{owner}/{repo}/events": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: RepositoryParameters & PageParameters;
     response: Event[];
   };
   "GET /repos/{owner}/{repo}/notifications": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * If `true`, show notifications marked as read.
        */
@@ -4918,19 +3436,11 @@ export interface ActivityEndpoints {
        * Only show notifications updated before the given time. This is a timestamp in [ISO 8601](https://en.wikipedia.org/wiki/ISO_8601) format: `YYYY-MM-DDTHH:MM:SSZ`.
        */
       before?: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: Thread[];
   };
   "GET /user/starred": {
-    parameters: {
+    parameters: PageParameters & {
       /**
        * The property to sort the results by. `created` means when the repository was starred. `updated` means when the repository was last pushed to.
        */
@@ -4939,23 +3449,11 @@ export interface ActivityEndpoints {
        * The direction to sort the results by.
        */
       direction?: "asc" | "desc";
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: Repository[];
   };
   "GET /users/{username}/starred": {
-    parameters: {
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
+    parameters: UserParameters & PageParameters & {
       /**
        * The property to sort the results by. `created` means when the repository was starred. `updated` means when the repository was last pushed to.
        */
@@ -4964,87 +3462,23 @@ export interface ActivityEndpoints {
        * The direction to sort the results by.
        */
       direction?: "asc" | "desc";
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: StarredRepository[] | Repository[];
   };
   "GET /users/{username}/subscriptions": {
-    parameters: {
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: UserParameters & PageParameters;
     response: MinimalRepository[];
   };
   "GET /repos/{owner}/{repo}/stargazers": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: RepositoryParameters & PageParameters;
     response: SimpleUser[] | Stargazer[];
   };
   "GET /user/subscriptions": {
-    parameters: {
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: PageParameters;
     response: MinimalRepository[];
   };
   "GET /repos/{owner}/{repo}/subscribers": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: RepositoryParameters & PageParameters;
     response: SimpleUser[];
   };
   "PUT /notifications": {
@@ -5065,15 +3499,7 @@ export interface ActivityEndpoints {
       | undefined;
   };
   "PUT /repos/{owner}/{repo}/notifications": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * Describes the last point that notifications were checked. Anything updated since this time will not be marked as read. If you omit this parameter, all notifications are marked as read. This is a timestamp in [ISO 8601](https://en.wikipedia.org/wiki/ISO_8601) format: `YYYY-MM-DDTHH:MM:SSZ`. Default: The current timestamp.
        */
@@ -5105,15 +3531,7 @@ export interface ActivityEndpoints {
     response: undefined;
   };
   "PUT /repos/{owner}/{repo}/subscription": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * Determines if notifications should be received from this repository.
        */
@@ -5139,29 +3557,11 @@ export interface ActivityEndpoints {
     response: ThreadSubscription;
   };
   "PUT /user/starred/{owner}/{repo}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: undefined;
   };
   "DELETE /user/starred/{owner}/{repo}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: undefined;
   };
 }
@@ -6474,11 +4874,7 @@ export interface AgentTasksMethods extends AgentTasksMethodsOf<ScopeEndpoints> {
  */
 export interface AgentsEndpoints {
   "PUT /orgs/{org}/agents/secrets/{secret_name}/repositories/{repository_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The name of the secret.
        */
@@ -6488,11 +4884,7 @@ export interface AgentsEndpoints {
     response: undefined;
   };
   "PUT /orgs/{org}/agents/variables/{name}/repositories/{repository_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The name of the variable.
        */
@@ -6502,11 +4894,7 @@ export interface AgentsEndpoints {
     response: undefined;
   };
   "PUT /orgs/{org}/agents/secrets/{secret_name}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The name of the secret.
        */
@@ -6531,15 +4919,7 @@ export interface AgentsEndpoints {
     response: EmptyObject | undefined;
   };
   "PUT /repos/{owner}/{repo}/agents/secrets/{secret_name}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the secret.
        */
@@ -6556,11 +4936,7 @@ export interface AgentsEndpoints {
     response: EmptyObject | undefined;
   };
   "POST /orgs/{org}/agents/variables": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The name of the variable.
        */
@@ -6581,15 +4957,7 @@ export interface AgentsEndpoints {
     response: EmptyObject;
   };
   "POST /repos/{owner}/{repo}/agents/variables": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the variable.
        */
@@ -6602,11 +4970,7 @@ export interface AgentsEndpoints {
     response: EmptyObject;
   };
   "DELETE /orgs/{org}/agents/secrets/{secret_name}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The name of the secret.
        */
@@ -6615,11 +4979,7 @@ export interface AgentsEndpoints {
     response: undefined;
   };
   "DELETE /orgs/{org}/agents/variables/{name}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The name of the variable.
        */
@@ -6628,15 +4988,7 @@ export interface AgentsEndpoints {
     response: undefined;
   };
   "DELETE /repos/{owner}/{repo}/agents/secrets/{secret_name}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the secret.
        */
@@ -6645,15 +4997,7 @@ export interface AgentsEndpoints {
     response: undefined;
   };
   "DELETE /repos/{owner}/{repo}/agents/variables/{name}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the variable.
        */
@@ -6662,20 +5006,11 @@ export interface AgentsEndpoints {
     response: undefined;
   };
   "GET /orgs/{org}/agents/secrets/public-key": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-    };
+    parameters: OrganizationParameters;
     response: ActionsPublicKey;
   };
   "GET /orgs/{org}/agents/secrets/{secret_name}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The name of the secret.
        */
@@ -6684,11 +5019,7 @@ export interface AgentsEndpoints {
     response: OrganizationActionsSecret;
   };
   "GET /orgs/{org}/agents/variables/{name}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The name of the variable.
        */
@@ -6697,28 +5028,11 @@ export interface AgentsEndpoints {
     response: OrganizationActionsVariable;
   };
   "GET /repos/{owner}/{repo}/agents/secrets/public-key": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: ActionsPublicKey;
   };
   "GET /repos/{owner}/{repo}/agents/secrets/{secret_name}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the secret.
        */
@@ -6727,15 +5041,7 @@ export interface AgentsEndpoints {
     response: ActionsSecret;
   };
   "GET /repos/{owner}/{repo}/agents/variables/{name}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the variable.
        */
@@ -6744,31 +5050,14 @@ export interface AgentsEndpoints {
     response: ActionsVariable;
   };
   "GET /orgs/{org}/agents/secrets": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: OrganizationParameters & PageParameters;
     response: {
       total_count: number;
       secrets: OrganizationActionsSecret[];
     };
   };
   "GET /orgs/{org}/agents/variables": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The number of results per page (max 30). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
        */
@@ -6784,39 +5073,14 @@ export interface AgentsEndpoints {
     };
   };
   "GET /repos/{owner}/{repo}/agents/organization-secrets": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: RepositoryParameters & PageParameters;
     response: {
       total_count: number;
       secrets: ActionsSecret[];
     };
   };
   "GET /repos/{owner}/{repo}/agents/organization-variables": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number of results per page (max 30). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
        */
@@ -6832,39 +5096,14 @@ export interface AgentsEndpoints {
     };
   };
   "GET /repos/{owner}/{repo}/agents/secrets": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: RepositoryParameters & PageParameters;
     response: {
       total_count: number;
       secrets: ActionsSecret[];
     };
   };
   "GET /repos/{owner}/{repo}/agents/variables": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number of results per page (max 30). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
        */
@@ -6880,23 +5119,11 @@ export interface AgentsEndpoints {
     };
   };
   "GET /orgs/{org}/agents/secrets/{secret_name}/repositories": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & PageParameters & {
       /**
        * The name of the secret.
        */
       secret_name: string;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
     };
     response: {
       total_count: number;
@@ -6904,23 +5131,11 @@ export interface AgentsEndpoints {
     };
   };
   "GET /orgs/{org}/agents/variables/{name}/repositories": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & PageParameters & {
       /**
        * The name of the variable.
        */
       name: string;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
     };
     response: {
       total_count: number;
@@ -6928,11 +5143,7 @@ export interface AgentsEndpoints {
     };
   };
   "DELETE /orgs/{org}/agents/secrets/{secret_name}/repositories/{repository_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The name of the secret.
        */
@@ -6942,11 +5153,7 @@ export interface AgentsEndpoints {
     response: undefined;
   };
   "DELETE /orgs/{org}/agents/variables/{name}/repositories/{repository_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The name of the variable.
        */
@@ -6956,11 +5163,7 @@ export interface AgentsEndpoints {
     response: undefined;
   };
   "PUT /orgs/{org}/agents/secrets/{secret_name}/repositories": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The name of the secret.
        */
@@ -6973,11 +5176,7 @@ export interface AgentsEndpoints {
     response: undefined;
   };
   "PUT /orgs/{org}/agents/variables/{name}/repositories": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The name of the variable.
        */
@@ -6990,11 +5189,7 @@ export interface AgentsEndpoints {
     response: undefined;
   };
   "PATCH /orgs/{org}/agents/variables/{name}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The name of the variable.
        */
@@ -7015,15 +5210,7 @@ export interface AgentsEndpoints {
     response: undefined;
   };
   "PATCH /repos/{owner}/{repo}/agents/variables/{name}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the variable.
        */
@@ -7199,11 +5386,7 @@ export interface AgentsMethods extends AgentsMethodsOf<ScopeEndpoints> {}
  */
 export interface ApiInsightsEndpoints {
   "GET /orgs/{org}/insights/api/route-stats/{actor_type}/{actor_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & PageParameters & {
       /**
        * The type of the actor
        */
@@ -7220,14 +5403,6 @@ export interface ApiInsightsEndpoints {
        * The maximum timestamp to query for stats. Defaults to the time 30 days ago. This is a timestamp in [ISO 8601](https://en.wikipedia.org/wiki/ISO_8601) format: `YYYY-MM-DDTHH:MM:SSZ`.
        */
       max_timestamp?: string;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
       /**
        * The direction to sort the results by.
        */
@@ -7251,11 +5426,7 @@ export interface ApiInsightsEndpoints {
     response: ApiInsightsRouteStats;
   };
   "GET /orgs/{org}/insights/api/subject-stats": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & PageParameters & {
       /**
        * The minimum timestamp to query for stats. This is a timestamp in [ISO 8601](https://en.wikipedia.org/wiki/ISO_8601) format: `YYYY-MM-DDTHH:MM:SSZ`.
        */
@@ -7264,14 +5435,6 @@ export interface ApiInsightsEndpoints {
        * The maximum timestamp to query for stats. Defaults to the time 30 days ago. This is a timestamp in [ISO 8601](https://en.wikipedia.org/wiki/ISO_8601) format: `YYYY-MM-DDTHH:MM:SSZ`.
        */
       max_timestamp?: string;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
       /**
        * The direction to sort the results by.
        */
@@ -7294,11 +5457,7 @@ export interface ApiInsightsEndpoints {
     response: ApiInsightsSubjectStats;
   };
   "GET /orgs/{org}/insights/api/summary-stats": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The minimum timestamp to query for stats. This is a timestamp in [ISO 8601](https://en.wikipedia.org/wiki/ISO_8601) format: `YYYY-MM-DDTHH:MM:SSZ`.
        */
@@ -7311,11 +5470,7 @@ export interface ApiInsightsEndpoints {
     response: ApiInsightsSummaryStats;
   };
   "GET /orgs/{org}/insights/api/summary-stats/{actor_type}/{actor_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The minimum timestamp to query for stats. This is a timestamp in [ISO 8601](https://en.wikipedia.org/wiki/ISO_8601) format: `YYYY-MM-DDTHH:MM:SSZ`.
        */
@@ -7336,11 +5491,7 @@ export interface ApiInsightsEndpoints {
     response: ApiInsightsSummaryStats;
   };
   "GET /orgs/{org}/insights/api/summary-stats/users/{user_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The ID of the user to query for stats
        */
@@ -7357,11 +5508,7 @@ export interface ApiInsightsEndpoints {
     response: ApiInsightsSummaryStats;
   };
   "GET /orgs/{org}/insights/api/time-stats": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The minimum timestamp to query for stats. This is a timestamp in [ISO 8601](https://en.wikipedia.org/wiki/ISO_8601) format: `YYYY-MM-DDTHH:MM:SSZ`.
        */
@@ -7378,11 +5525,7 @@ export interface ApiInsightsEndpoints {
     response: ApiInsightsTimeStats;
   };
   "GET /orgs/{org}/insights/api/time-stats/{actor_type}/{actor_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The type of the actor
        */
@@ -7407,11 +5550,7 @@ export interface ApiInsightsEndpoints {
     response: ApiInsightsTimeStats;
   };
   "GET /orgs/{org}/insights/api/time-stats/users/{user_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The ID of the user to query for stats
        */
@@ -7432,11 +5571,7 @@ export interface ApiInsightsEndpoints {
     response: ApiInsightsTimeStats;
   };
   "GET /orgs/{org}/insights/api/user-stats/{user_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & PageParameters & {
       /**
        * The ID of the user to query for stats
        */
@@ -7449,14 +5584,6 @@ export interface ApiInsightsEndpoints {
        * The maximum timestamp to query for stats. Defaults to the time 30 days ago. This is a timestamp in [ISO 8601](https://en.wikipedia.org/wiki/ISO_8601) format: `YYYY-MM-DDTHH:MM:SSZ`.
        */
       max_timestamp?: string;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
       /**
        * The direction to sort the results by.
        */
@@ -7650,25 +5777,11 @@ export interface AppsEndpoints {
     response: Installation;
   };
   "GET /orgs/{org}/installation": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-    };
+    parameters: OrganizationParameters;
     response: Installation;
   };
   "GET /repos/{owner}/{repo}/installation": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: Installation;
   };
   "GET /marketplace_listing/accounts/{account_id}": {
@@ -7690,12 +5803,7 @@ export interface AppsEndpoints {
     response: MarketplacePurchase;
   };
   "GET /users/{username}/installation": {
-    parameters: {
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
-    };
+    parameters: UserParameters;
     response: Installation;
   };
   "GET /app/hook/config": {
@@ -7709,7 +5817,7 @@ export interface AppsEndpoints {
     response: HookDelivery;
   };
   "GET /marketplace_listing/plans/{plan_id}/accounts": {
-    parameters: {
+    parameters: PageParameters & {
       /**
        * The unique identifier of the plan.
        */
@@ -7722,19 +5830,11 @@ export interface AppsEndpoints {
        * To return the oldest accounts first, set to `asc`. Ignored without the `sort` parameter.
        */
       direction?: "asc" | "desc";
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: MarketplacePurchase[];
   };
   "GET /marketplace_listing/stubbed/plans/{plan_id}/accounts": {
-    parameters: {
+    parameters: PageParameters & {
       /**
        * The unique identifier of the plan.
        */
@@ -7747,31 +5847,15 @@ export interface AppsEndpoints {
        * To return the oldest accounts first, set to `asc`. Ignored without the `sort` parameter.
        */
       direction?: "asc" | "desc";
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: MarketplacePurchase[];
   };
   "GET /user/installations/{installation_id}/repositories": {
-    parameters: {
+    parameters: PageParameters & {
       /**
        * The unique identifier of the installation.
        */
       installation_id: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: {
       total_count: number;
@@ -7787,28 +5871,11 @@ export interface AppsEndpoints {
     };
   };
   "GET /app/installation-requests": {
-    parameters: {
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: PageParameters;
     response: IntegrationInstallationRequest[];
   };
   "GET /app/installations": {
-    parameters: {
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
+    parameters: PageParameters & {
       /**
        * Only show results that were last updated after the given time. This is a timestamp in [ISO 8601](https://en.wikipedia.org/wiki/ISO_8601) format: `YYYY-MM-DDTHH:MM:SSZ`.
        */
@@ -8066,58 +6133,22 @@ export interface AppsEndpoints {
     }[];
   };
   "GET /user/installations": {
-    parameters: {
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: PageParameters;
     response: {
       total_count: number;
       installations: Installation[];
     };
   };
   "GET /marketplace_listing/plans": {
-    parameters: {
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: PageParameters;
     response: MarketplaceListingPlan[];
   };
   "GET /marketplace_listing/stubbed/plans": {
-    parameters: {
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: PageParameters;
     response: MarketplaceListingPlan[];
   };
   "GET /installation/repositories": {
-    parameters: {
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: PageParameters;
     response: {
       total_count: number;
       repositories: (Repository & {
@@ -8132,29 +6163,11 @@ export interface AppsEndpoints {
     };
   };
   "GET /user/marketplace_purchases": {
-    parameters: {
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: PageParameters;
     response: UserMarketplacePurchase[];
   };
   "GET /user/marketplace_purchases/stubbed": {
-    parameters: {
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: PageParameters;
     response: UserMarketplacePurchase[];
   };
   "GET /app/hook/deliveries": {
@@ -8526,11 +6539,7 @@ export interface AppsMethods extends AppsMethodsOf<ScopeEndpoints> {}
  */
 export interface BillingEndpoints {
   "POST /organizations/{org}/settings/billing/budgets": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The budget amount in whole dollars. For license-based products, this represents the number of licenses.
        */
@@ -8585,11 +6594,7 @@ export interface BillingEndpoints {
     response: CreateBudget;
   };
   "DELETE /organizations/{org}/settings/billing/budgets/{budget_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The ID corresponding to the budget.
        */
@@ -8598,11 +6603,7 @@ export interface BillingEndpoints {
     response: DeleteBudget;
   };
   "GET /organizations/{org}/settings/billing/budgets": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The page number of the results to fetch.
        */
@@ -8628,11 +6629,7 @@ export interface BillingEndpoints {
     response: GetAllBudgets;
   };
   "GET /organizations/{org}/settings/billing/budgets/{budget_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The ID corresponding to the budget.
        */
@@ -8641,11 +6638,7 @@ export interface BillingEndpoints {
     response: GetBudget;
   };
   "GET /organizations/{org}/settings/billing/ai_credit/usage": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * If specified, only return results for a single year. The value of `year` is an integer with four digits representing a year. For example, `2025`. Default value is the current year.
        */
@@ -8674,11 +6667,7 @@ export interface BillingEndpoints {
     response: BillingAiCreditUsageReportOrg;
   };
   "GET /users/{username}/settings/billing/ai_credit/usage": {
-    parameters: {
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
+    parameters: UserParameters & {
       /**
        * If specified, only return results for a single year. The value of `year` is an integer with four digits representing a year. For example, `2025`. Default value is the current year.
        */
@@ -8703,11 +6692,7 @@ export interface BillingEndpoints {
     response: BillingAiCreditUsageReportUser;
   };
   "GET /organizations/{org}/settings/billing/premium_request/usage": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * If specified, only return results for a single year. The value of `year` is an integer with four digits representing a year. For example, `2025`. Default value is the current year.
        */
@@ -8736,11 +6721,7 @@ export interface BillingEndpoints {
     response: BillingPremiumRequestUsageReportOrg;
   };
   "GET /users/{username}/settings/billing/premium_request/usage": {
-    parameters: {
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
+    parameters: UserParameters & {
       /**
        * If specified, only return results for a single year. The value of `year` is an integer with four digits representing a year. For example, `2025`. Default value is the current year.
        */
@@ -8765,11 +6746,7 @@ export interface BillingEndpoints {
     response: BillingPremiumRequestUsageReportUser;
   };
   "GET /organizations/{org}/settings/billing/usage": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * If specified, only return results for a single year. The value of `year` is an integer with four digits representing a year. For example, `2025`. Default value is the current year.
        */
@@ -8786,11 +6763,7 @@ export interface BillingEndpoints {
     response: BillingUsageReport;
   };
   "GET /users/{username}/settings/billing/usage": {
-    parameters: {
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
+    parameters: UserParameters & {
       /**
        * If specified, only return results for a single year. The value of `year` is an integer with four digits representing a year. For example, `2025`. Default value is the current year.
        */
@@ -8807,11 +6780,7 @@ export interface BillingEndpoints {
     response: BillingUsageReportUser;
   };
   "GET /organizations/{org}/settings/billing/usage/summary": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * If specified, only return results for a single year. The value of `year` is an integer with four digits representing a year. For example, `2025`. Default value is the current year.
        */
@@ -8840,11 +6809,7 @@ export interface BillingEndpoints {
     response: BillingUsageSummaryReportOrg;
   };
   "GET /users/{username}/settings/billing/usage/summary": {
-    parameters: {
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
+    parameters: UserParameters & {
       /**
        * If specified, only return results for a single year. The value of `year` is an integer with four digits representing a year. For example, `2025`. Default value is the current year.
        */
@@ -8873,11 +6838,7 @@ export interface BillingEndpoints {
     response: BillingUsageSummaryReportUser;
   };
   "PATCH /organizations/{org}/settings/billing/budgets/{budget_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The ID corresponding to the budget.
        */
@@ -9011,11 +6972,7 @@ export interface BillingMethods extends BillingMethodsOf<ScopeEndpoints> {}
  */
 export interface CampaignsEndpoints {
   "POST /orgs/{org}/campaigns": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The name of the campaign
        */
@@ -9075,11 +7032,7 @@ export interface CampaignsEndpoints {
     response: CampaignSummary;
   };
   "DELETE /orgs/{org}/campaigns/{campaign_number}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The campaign number.
        */
@@ -9088,11 +7041,7 @@ export interface CampaignsEndpoints {
     response: undefined;
   };
   "GET /orgs/{org}/campaigns/{campaign_number}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The campaign number.
        */
@@ -9101,19 +7050,7 @@ export interface CampaignsEndpoints {
     response: CampaignSummary;
   };
   "GET /orgs/{org}/campaigns": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
+    parameters: OrganizationParameters & PageParameters & {
       /**
        * The direction to sort the results by.
        */
@@ -9130,11 +7067,7 @@ export interface CampaignsEndpoints {
     response: CampaignSummary[];
   };
   "PATCH /orgs/{org}/campaigns/{campaign_number}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The campaign number.
        */
@@ -9215,15 +7148,7 @@ export interface CampaignsMethods extends CampaignsMethodsOf<ScopeEndpoints> {}
  */
 export interface ChecksEndpoints {
   "POST /repos/{owner}/{repo}/check-runs": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the check. For example, "code-coverage".
        */
@@ -9358,15 +7283,7 @@ export interface ChecksEndpoints {
     response: CheckRun;
   };
   "POST /repos/{owner}/{repo}/check-suites": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The sha of the head commit.
        */
@@ -9375,15 +7292,7 @@ export interface ChecksEndpoints {
     response: CheckSuite;
   };
   "GET /repos/{owner}/{repo}/check-runs/{check_run_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the check run.
        */
@@ -9392,15 +7301,7 @@ export interface ChecksEndpoints {
     response: CheckRun;
   };
   "GET /repos/{owner}/{repo}/check-suites/{check_suite_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the check suite.
        */
@@ -9409,40 +7310,16 @@ export interface ChecksEndpoints {
     response: CheckSuite;
   };
   "GET /repos/{owner}/{repo}/check-runs/{check_run_id}/annotations": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * The unique identifier of the check run.
        */
       check_run_id: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: CheckAnnotation[];
   };
   "GET /repos/{owner}/{repo}/commits/{+ref}/check-runs": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * The commit reference. Can be a commit SHA, branch name (`heads/BRANCH_NAME`), or tag name (`tags/TAG_NAME`). For more information, see "[Git References](https://git-scm.com/book/en/v2/Git-Internals-Git-References)" in the Git documentation.
        */
@@ -9459,14 +7336,6 @@ export interface ChecksEndpoints {
        * Filters check runs by their `completed_at` timestamp. `latest` returns the most recent check runs.
        */
       filter?: "latest" | "all";
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
       app_id?: number;
     };
     response: {
@@ -9475,15 +7344,7 @@ export interface ChecksEndpoints {
     };
   };
   "GET /repos/{owner}/{repo}/check-suites/{check_suite_id}/check-runs": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * The unique identifier of the check suite.
        */
@@ -9500,14 +7361,6 @@ export interface ChecksEndpoints {
        * Filters check runs by their `completed_at` timestamp. `latest` returns the most recent check runs.
        */
       filter?: "latest" | "all";
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: {
       total_count: number;
@@ -9515,15 +7368,7 @@ export interface ChecksEndpoints {
     };
   };
   "GET /repos/{owner}/{repo}/commits/{+ref}/check-suites": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * The commit reference. Can be a commit SHA, branch name (`heads/BRANCH_NAME`), or tag name (`tags/TAG_NAME`). For more information, see "[Git References](https://git-scm.com/book/en/v2/Git-Internals-Git-References)" in the Git documentation.
        */
@@ -9536,14 +7381,6 @@ export interface ChecksEndpoints {
        * Returns check runs with the specified `name`.
        */
       check_name?: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: {
       total_count: number;
@@ -9551,15 +7388,7 @@ export interface ChecksEndpoints {
     };
   };
   "POST /repos/{owner}/{repo}/check-runs/{check_run_id}/rerequest": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the check run.
        */
@@ -9568,15 +7397,7 @@ export interface ChecksEndpoints {
     response: EmptyObject;
   };
   "POST /repos/{owner}/{repo}/check-suites/{check_suite_id}/rerequest": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the check suite.
        */
@@ -9585,15 +7406,7 @@ export interface ChecksEndpoints {
     response: EmptyObject;
   };
   "PATCH /repos/{owner}/{repo}/check-suites/preferences": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * Enables or disables automatic creation of CheckSuite events upon pushes to the repository. Enabled by default.
        */
@@ -9611,15 +7424,7 @@ export interface ChecksEndpoints {
     response: CheckSuitePreference;
   };
   "PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the check run.
        */
@@ -9851,50 +7656,25 @@ export interface ClassroomEndpoints {
     response: ClassroomAssignmentGrade[];
   };
   "GET /assignments/{assignment_id}/accepted_assignments": {
-    parameters: {
+    parameters: PageParameters & {
       /**
        * The unique identifier of the classroom assignment.
        */
       assignment_id: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
     };
     response: ClassroomAcceptedAssignment[];
   };
   "GET /classrooms/{classroom_id}/assignments": {
-    parameters: {
+    parameters: PageParameters & {
       /**
        * The unique identifier of the classroom.
        */
       classroom_id: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
     };
     response: SimpleClassroomAssignment[];
   };
   "GET /classrooms": {
-    parameters: {
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-    };
+    parameters: PageParameters;
     response: SimpleClassroom[];
   };
 }
@@ -9947,15 +7727,7 @@ export interface ClassroomMethods extends ClassroomMethodsOf<ScopeEndpoints> {}
  */
 export interface CodeQualityEndpoints {
   "GET /repos/{owner}/{repo}/code-quality/findings/{finding_number}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number that identifies a finding.
        */
@@ -9964,28 +7736,11 @@ export interface CodeQualityEndpoints {
     response: CodeQualityFinding;
   };
   "GET /repos/{owner}/{repo}/code-quality/setup": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: CodeQualitySetup;
   };
   "GET /repos/{owner}/{repo}/code-quality/findings": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & CursorParameters & {
       /**
        * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
        */
@@ -9995,14 +7750,6 @@ export interface CodeQualityEndpoints {
        */
       direction?: "asc" | "desc";
       /**
-       * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results before this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      before?: string;
-      /**
-       * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results after this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      after?: string;
-      /**
        * If specified, only code quality findings with this state will be returned.
        */
       state?: "open" | "dismissed";
@@ -10010,15 +7757,7 @@ export interface CodeQualityEndpoints {
     response: CodeQualityFinding[];
   };
   "PATCH /repos/{owner}/{repo}/code-quality/setup": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The desired state of code quality setup.
        */
@@ -10076,15 +7815,7 @@ export interface CodeQualityMethods extends CodeQualityMethodsOf<ScopeEndpoints>
  */
 export interface CodeScanningEndpoints {
   "POST /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/autofix/commits": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number that identifies an alert. You can find this at the end of the URL for a code scanning alert within GitHub, and in the `number` field in the response from the `GET /repos/{owner}/{repo}/code-scanning/alerts` operation.
        */
@@ -10101,15 +7832,7 @@ export interface CodeScanningEndpoints {
     response: CodeScanningAutofixCommitsResponse;
   };
   "POST /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/autofix": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number that identifies an alert. You can find this at the end of the URL for a code scanning alert within GitHub, and in the `number` field in the response from the `GET /repos/{owner}/{repo}/code-scanning/alerts` operation.
        */
@@ -10118,15 +7841,7 @@ export interface CodeScanningEndpoints {
     response: CodeScanningAutofix;
   };
   "POST /repos/{owner}/{repo}/code-scanning/codeql/variant-analyses": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The language targeted by the CodeQL query
        */
@@ -10155,15 +7870,7 @@ export interface CodeScanningEndpoints {
     response: CodeScanningVariantAnalysis;
   };
   "DELETE /repos/{owner}/{repo}/code-scanning/analyses/{analysis_id}{?confirm_delete}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The ID of the analysis, as returned from the `GET /repos/{owner}/{repo}/code-scanning/analyses` operation.
        */
@@ -10176,15 +7883,7 @@ export interface CodeScanningEndpoints {
     response: CodeScanningAnalysisDeletion;
   };
   "DELETE /repos/{owner}/{repo}/code-scanning/codeql/databases/{language}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The language of the CodeQL database.
        */
@@ -10193,15 +7892,7 @@ export interface CodeScanningEndpoints {
     response: undefined;
   };
   "GET /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number that identifies an alert. You can find this at the end of the URL for a code scanning alert within GitHub, and in the `number` field in the response from the `GET /repos/{owner}/{repo}/code-scanning/alerts` operation.
        */
@@ -10210,15 +7901,7 @@ export interface CodeScanningEndpoints {
     response: CodeScanningAlert;
   };
   "GET /repos/{owner}/{repo}/code-scanning/analyses/{analysis_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The ID of the analysis, as returned from the `GET /repos/{owner}/{repo}/code-scanning/analyses` operation.
        */
@@ -10227,15 +7910,7 @@ export interface CodeScanningEndpoints {
     response: CodeScanningAnalysis;
   };
   "GET /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/autofix": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number that identifies an alert. You can find this at the end of the URL for a code scanning alert within GitHub, and in the `number` field in the response from the `GET /repos/{owner}/{repo}/code-scanning/alerts` operation.
        */
@@ -10244,15 +7919,7 @@ export interface CodeScanningEndpoints {
     response: CodeScanningAutofix;
   };
   "GET /repos/{owner}/{repo}/code-scanning/codeql/databases/{language}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The language of the CodeQL database.
        */
@@ -10261,28 +7928,11 @@ export interface CodeScanningEndpoints {
     response: CodeScanningCodeqlDatabase;
   };
   "GET /repos/{owner}/{repo}/code-scanning/default-setup": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: CodeScanningDefaultSetup;
   };
   "GET /repos/{owner}/{repo}/code-scanning/sarifs/{sarif_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The SARIF ID obtained after uploading.
        */
@@ -10291,15 +7941,7 @@ export interface CodeScanningEndpoints {
     response: CodeScanningSarifsStatus;
   };
   "GET /repos/{owner}/{repo}/code-scanning/codeql/variant-analyses/{codeql_variant_analysis_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the variant analysis.
        */
@@ -10333,27 +7975,11 @@ export interface CodeScanningEndpoints {
     response: CodeScanningVariantAnalysisRepoTask;
   };
   "GET /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/instances": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * The number that identifies an alert. You can find this at the end of the URL for a code scanning alert within GitHub, and in the `number` field in the response from the `GET /repos/{owner}/{repo}/code-scanning/alerts` operation.
        */
       alert_number: AlertNumber;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
       /**
        * The Git reference for the results you want to list. The `ref` for a branch can be formatted either as `refs/heads/<branch name>` or simply `<branch name>`. To reference a pull request use `refs/pull/<number>/merge`.
        */
@@ -10366,11 +7992,7 @@ export interface CodeScanningEndpoints {
     response: CodeScanningAlertInstanceList[];
   };
   "GET /orgs/{org}/code-scanning/alerts": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & PageParameters & CursorParameters & {
       /**
        * The name of a code scanning tool. Only results by this tool will be listed. You can specify the tool by using either `tool_name` or `tool_guid`, but not both.
        */
@@ -10379,22 +8001,6 @@ export interface CodeScanningEndpoints {
        * The GUID of a code scanning tool. Only results by this tool will be listed. Note that some code scanning tools may not include a GUID in their analysis data. You can specify the tool by using either `tool_guid` or `tool_name`, but not both.
        */
       tool_guid?: CodeScanningAnalysisToolGuid;
-      /**
-       * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results before this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      before?: string;
-      /**
-       * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results after this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      after?: string;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
       /**
        * The direction to sort the results by.
        */
@@ -10421,15 +8027,7 @@ export interface CodeScanningEndpoints {
     response: CodeScanningOrganizationAlertItems[];
   };
   "GET /repos/{owner}/{repo}/code-scanning/alerts": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * The name of a code scanning tool. Only results by this tool will be listed. You can specify the tool by using either `tool_name` or `tool_guid`, but not both.
        */
@@ -10438,14 +8036,6 @@ export interface CodeScanningEndpoints {
        * The GUID of a code scanning tool. Only results by this tool will be listed. Note that some code scanning tools may not include a GUID in their analysis data. You can specify the tool by using either `tool_guid` or `tool_name`, but not both.
        */
       tool_guid?: CodeScanningAnalysisToolGuid;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
       /**
        * The Git reference for the results you want to list. The `ref` for a branch can be formatted either as `refs/heads/<branch name>` or simply `<branch name>`. To reference a pull request use `refs/pull/<number>/merge`.
        */
@@ -10466,28 +8056,11 @@ export interface CodeScanningEndpoints {
     response: CodeScanningAlertItems[];
   };
   "GET /repos/{owner}/{repo}/code-scanning/codeql/databases": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: CodeScanningCodeqlDatabase[];
   };
   "GET /repos/{owner}/{repo}/code-scanning/analyses": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * The name of a code scanning tool. Only results by this tool will be listed. You can specify the tool by using either `tool_name` or `tool_guid`, but not both.
        */
@@ -10496,14 +8069,6 @@ export interface CodeScanningEndpoints {
        * The GUID of a code scanning tool. Only results by this tool will be listed. Note that some code scanning tools may not include a GUID in their analysis data. You can specify the tool by using either `tool_guid` or `tool_name`, but not both.
        */
       tool_guid?: CodeScanningAnalysisToolGuid;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
       /**
        * The number of the pull request for the results you want to list.
        */
@@ -10528,15 +8093,7 @@ export interface CodeScanningEndpoints {
     response: CodeScanningAnalysis[];
   };
   "PATCH /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number that identifies an alert. You can find this at the end of the URL for a code scanning alert within GitHub, and in the `number` field in the response from the `GET /repos/{owner}/{repo}/code-scanning/alerts` operation.
        */
@@ -10565,15 +8122,7 @@ export interface CodeScanningEndpoints {
     response: CodeScanningAlert;
   };
   "PATCH /repos/{owner}/{repo}/code-scanning/default-setup": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The desired state of code scanning default setup.
        */
@@ -10604,15 +8153,7 @@ export interface CodeScanningEndpoints {
     response: EmptyObject | CodeScanningDefaultSetupUpdateResponse;
   };
   "POST /repos/{owner}/{repo}/code-scanning/sarifs": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The SHA of the commit to which the analysis you are uploading relates.
        */
@@ -10768,11 +8309,7 @@ export interface CodeScanningMethods extends CodeScanningMethodsOf<ScopeEndpoint
  */
 export interface CodeSecurityEndpoints {
   "POST /orgs/{org}/code-security/configurations/{configuration_id}/attach": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The unique identifier of the code security configuration.
        */
@@ -10791,11 +8328,7 @@ export interface CodeSecurityEndpoints {
     response: {};
   };
   "POST /enterprises/{enterprise}/code-security/configurations/{configuration_id}/attach": {
-    parameters: {
-      /**
-       * The slug version of the enterprise name.
-       */
-      enterprise: string;
+    parameters: EnterpriseParameters & {
       /**
        * The unique identifier of the code security configuration.
        */
@@ -10808,11 +8341,7 @@ export interface CodeSecurityEndpoints {
     response: {};
   };
   "POST /orgs/{org}/code-security/configurations": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The name of the code security configuration. Must be unique within the organization.
        */
@@ -10948,11 +8477,7 @@ export interface CodeSecurityEndpoints {
     response: CodeSecurityConfiguration;
   };
   "POST /enterprises/{enterprise}/code-security/configurations": {
-    parameters: {
-      /**
-       * The slug version of the enterprise name.
-       */
-      enterprise: string;
+    parameters: EnterpriseParameters & {
       /**
        * The name of the code security configuration. Must be unique within the enterprise.
        */
@@ -11058,11 +8583,7 @@ export interface CodeSecurityEndpoints {
     response: CodeSecurityConfiguration;
   };
   "DELETE /orgs/{org}/code-security/configurations/{configuration_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The unique identifier of the code security configuration.
        */
@@ -11071,11 +8592,7 @@ export interface CodeSecurityEndpoints {
     response: undefined;
   };
   "DELETE /enterprises/{enterprise}/code-security/configurations/{configuration_id}": {
-    parameters: {
-      /**
-       * The slug version of the enterprise name.
-       */
-      enterprise: string;
+    parameters: EnterpriseParameters & {
       /**
        * The unique identifier of the code security configuration.
        */
@@ -11084,11 +8601,7 @@ export interface CodeSecurityEndpoints {
     response: undefined;
   };
   "DELETE /orgs/{org}/code-security/configurations/detach": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * An array of repository IDs to detach from configurations. Up to 250 IDs can be provided.
        *
@@ -11102,11 +8615,7 @@ export interface CodeSecurityEndpoints {
     response: undefined;
   };
   "GET /orgs/{org}/code-security/configurations/{configuration_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The unique identifier of the code security configuration.
        */
@@ -11115,45 +8624,20 @@ export interface CodeSecurityEndpoints {
     response: CodeSecurityConfiguration;
   };
   "GET /repos/{owner}/{repo}/code-security-configuration": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: CodeSecurityConfigurationForRepository | undefined;
   };
   "GET /enterprises/{enterprise}/code-security/configurations": {
-    parameters: {
-      /**
-       * The slug version of the enterprise name.
-       */
-      enterprise: string;
+    parameters: EnterpriseParameters & CursorParameters & {
       /**
        * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
        */
       per_page?: number;
-      /**
-       * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results before this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      before?: string;
-      /**
-       * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results after this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      after?: string;
     };
     response: CodeSecurityConfiguration[];
   };
   "GET /orgs/{org}/code-security/configurations": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & CursorParameters & {
       /**
        * The target type of the code security configuration
        */
@@ -11162,41 +8646,19 @@ export interface CodeSecurityEndpoints {
        * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
        */
       per_page?: number;
-      /**
-       * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results before this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      before?: string;
-      /**
-       * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results after this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      after?: string;
     };
     response: CodeSecurityConfiguration[];
   };
   "GET /orgs/{org}/code-security/configurations/defaults": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-    };
+    parameters: OrganizationParameters;
     response: CodeSecurityDefaultConfigurations;
   };
   "GET /enterprises/{enterprise}/code-security/configurations/defaults": {
-    parameters: {
-      /**
-       * The slug version of the enterprise name.
-       */
-      enterprise: string;
-    };
+    parameters: EnterpriseParameters;
     response: CodeSecurityDefaultConfigurations;
   };
   "GET /orgs/{org}/code-security/configurations/{configuration_id}/repositories": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & CursorParameters & {
       /**
        * The unique identifier of the code security configuration.
        */
@@ -11205,14 +8667,6 @@ export interface CodeSecurityEndpoints {
        * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
        */
       per_page?: number;
-      /**
-       * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results before this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      before?: string;
-      /**
-       * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results after this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      after?: string;
       /**
        * A comma-separated list of statuses. If specified, only repositories with these attachment statuses will be returned.
        *
@@ -11223,11 +8677,7 @@ export interface CodeSecurityEndpoints {
     response: CodeSecurityConfigurationRepositories[];
   };
   "GET /enterprises/{enterprise}/code-security/configurations/{configuration_id}/repositories": {
-    parameters: {
-      /**
-       * The slug version of the enterprise name.
-       */
-      enterprise: string;
+    parameters: EnterpriseParameters & CursorParameters & {
       /**
        * The unique identifier of the code security configuration.
        */
@@ -11236,14 +8686,6 @@ export interface CodeSecurityEndpoints {
        * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
        */
       per_page?: number;
-      /**
-       * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results before this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      before?: string;
-      /**
-       * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results after this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      after?: string;
       /**
        * A comma-separated list of statuses. If specified, only repositories with these attachment statuses will be returned.
        *
@@ -11254,11 +8696,7 @@ export interface CodeSecurityEndpoints {
     response: CodeSecurityConfigurationRepositories[];
   };
   "GET /enterprises/{enterprise}/code-security/configurations/{configuration_id}": {
-    parameters: {
-      /**
-       * The slug version of the enterprise name.
-       */
-      enterprise: string;
+    parameters: EnterpriseParameters & {
       /**
        * The unique identifier of the code security configuration.
        */
@@ -11267,11 +8705,7 @@ export interface CodeSecurityEndpoints {
     response: CodeSecurityConfiguration;
   };
   "PUT /orgs/{org}/code-security/configurations/{configuration_id}/defaults": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The unique identifier of the code security configuration.
        */
@@ -11290,11 +8724,7 @@ export interface CodeSecurityEndpoints {
     };
   };
   "PUT /enterprises/{enterprise}/code-security/configurations/{configuration_id}/defaults": {
-    parameters: {
-      /**
-       * The slug version of the enterprise name.
-       */
-      enterprise: string;
+    parameters: EnterpriseParameters & {
       /**
        * The unique identifier of the code security configuration.
        */
@@ -11313,11 +8743,7 @@ export interface CodeSecurityEndpoints {
     };
   };
   "PATCH /orgs/{org}/code-security/configurations/{configuration_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The unique identifier of the code security configuration.
        */
@@ -11457,11 +8883,7 @@ export interface CodeSecurityEndpoints {
     response: CodeSecurityConfiguration | undefined;
   };
   "PATCH /enterprises/{enterprise}/code-security/configurations/{configuration_id}": {
-    parameters: {
-      /**
-       * The slug version of the enterprise name.
-       */
-      enterprise: string;
+    parameters: EnterpriseParameters & {
       /**
        * The unique identifier of the code security configuration.
        */
@@ -11729,11 +9151,7 @@ export interface CodespacesEndpoints {
     response: undefined;
   };
   "PUT /orgs/{org}/codespaces/secrets/{secret_name}/repositories/{repository_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The name of the secret.
        */
@@ -11743,15 +9161,7 @@ export interface CodespacesEndpoints {
     response: undefined;
   };
   "GET /repos/{owner}/{repo}/codespaces/permissions_check": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The git reference that points to the location of the devcontainer configuration to use for the permission check. The value of `ref` will typically be a branch name (`heads/BRANCH_NAME`). For more information, see "[Git References](https://git-scm.com/book/en/v2/Git-Internals-Git-References)" in the Git documentation.
        */
@@ -11842,11 +9252,7 @@ export interface CodespacesEndpoints {
     response: Codespace;
   };
   "PUT /orgs/{org}/codespaces/secrets/{secret_name}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The name of the secret.
        */
@@ -11871,15 +9277,7 @@ export interface CodespacesEndpoints {
     response: EmptyObject | undefined;
   };
   "PUT /repos/{owner}/{repo}/codespaces/secrets/{secret_name}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the secret.
        */
@@ -11917,15 +9315,7 @@ export interface CodespacesEndpoints {
     response: EmptyObject | undefined;
   };
   "POST /repos/{owner}/{repo}/pulls/{pull_number}/codespaces": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number that identifies the pull request.
        */
@@ -11974,15 +9364,7 @@ export interface CodespacesEndpoints {
     response: Codespace;
   };
   "POST /repos/{owner}/{repo}/codespaces": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * Git ref (typically a branch name) for this codespace
        */
@@ -12031,11 +9413,7 @@ export interface CodespacesEndpoints {
     response: Codespace;
   };
   "DELETE /orgs/{org}/codespaces/access/selected_users": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The usernames of the organization members and outside collaborators whose codespaces should not be billed to the organization.
        *
@@ -12055,15 +9433,7 @@ export interface CodespacesEndpoints {
     response: {};
   };
   "DELETE /orgs/{org}/members/{username}/codespaces/{codespace_name}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
+    parameters: OrganizationParameters & UserParameters & {
       /**
        * The name of the codespace.
        */
@@ -12072,11 +9442,7 @@ export interface CodespacesEndpoints {
     response: {};
   };
   "DELETE /orgs/{org}/codespaces/secrets/{secret_name}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The name of the secret.
        */
@@ -12085,15 +9451,7 @@ export interface CodespacesEndpoints {
     response: undefined;
   };
   "DELETE /repos/{owner}/{repo}/codespaces/secrets/{secret_name}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the secret.
        */
@@ -12120,24 +9478,7 @@ export interface CodespacesEndpoints {
     response: CodespaceExportDetails;
   };
   "GET /orgs/{org}/members/{username}/codespaces": {
-    parameters: {
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
-    };
+    parameters: OrganizationParameters & UserParameters & PageParameters;
     response: {
       total_count: number;
       codespaces: Codespace[];
@@ -12166,20 +9507,11 @@ export interface CodespacesEndpoints {
     response: Codespace;
   };
   "GET /orgs/{org}/codespaces/secrets/public-key": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-    };
+    parameters: OrganizationParameters;
     response: CodespacesPublicKey;
   };
   "GET /orgs/{org}/codespaces/secrets/{secret_name}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The name of the secret.
        */
@@ -12192,28 +9524,11 @@ export interface CodespacesEndpoints {
     response: CodespacesUserPublicKey;
   };
   "GET /repos/{owner}/{repo}/codespaces/secrets/public-key": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: CodespacesPublicKey;
   };
   "GET /repos/{owner}/{repo}/codespaces/secrets/{secret_name}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the secret.
        */
@@ -12231,24 +9546,7 @@ export interface CodespacesEndpoints {
     response: CodespacesSecret;
   };
   "GET /repos/{owner}/{repo}/codespaces/devcontainers": {
-    parameters: {
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters & PageParameters;
     response: {
       total_count: number;
       devcontainers: {
@@ -12259,15 +9557,7 @@ export interface CodespacesEndpoints {
     };
   };
   "GET /user/codespaces": {
-    parameters: {
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
+    parameters: PageParameters & {
       /**
        * ID of the Repository to filter on
        */
@@ -12279,88 +9569,28 @@ export interface CodespacesEndpoints {
     };
   };
   "GET /orgs/{org}/codespaces": {
-    parameters: {
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-    };
+    parameters: OrganizationParameters & PageParameters;
     response: {
       total_count: number;
       codespaces: Codespace[];
     };
   };
   "GET /repos/{owner}/{repo}/codespaces": {
-    parameters: {
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters & PageParameters;
     response: {
       total_count: number;
       codespaces: Codespace[];
     };
   };
   "GET /orgs/{org}/codespaces/secrets": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: OrganizationParameters & PageParameters;
     response: {
       total_count: number;
       secrets: CodespacesOrgSecret[];
     };
   };
   "GET /repos/{owner}/{repo}/codespaces/secrets": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: RepositoryParameters & PageParameters;
     response: {
       total_count: number;
       secrets: RepoCodespacesSecret[];
@@ -12379,39 +9609,18 @@ export interface CodespacesEndpoints {
     };
   };
   "GET /user/codespaces/secrets": {
-    parameters: {
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: PageParameters;
     response: {
       total_count: number;
       secrets: CodespacesSecret[];
     };
   };
   "GET /orgs/{org}/codespaces/secrets/{secret_name}/repositories": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & PageParameters & {
       /**
        * The name of the secret.
        */
       secret_name: string;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
     };
     response: {
       total_count: number;
@@ -12419,15 +9628,7 @@ export interface CodespacesEndpoints {
     };
   };
   "GET /repos/{owner}/{repo}/codespaces/new": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The branch or commit to check for a default devcontainer path. If not specified, the default branch will be checked.
        */
@@ -12473,11 +9674,7 @@ export interface CodespacesEndpoints {
     response: undefined;
   };
   "DELETE /orgs/{org}/codespaces/secrets/{secret_name}/repositories/{repository_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The name of the secret.
        */
@@ -12487,15 +9684,7 @@ export interface CodespacesEndpoints {
     response: undefined;
   };
   "GET /repos/{owner}/{repo}/codespaces/machines": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The location to check for available machines. Assigned by IP if not provided.
        */
@@ -12515,11 +9704,7 @@ export interface CodespacesEndpoints {
     };
   };
   "PUT /orgs/{org}/codespaces/access": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * Which users can access codespaces in the organization. `disabled` means that no users can access codespaces in the organization.
        */
@@ -12534,11 +9719,7 @@ export interface CodespacesEndpoints {
     response: undefined;
   };
   "POST /orgs/{org}/codespaces/access/selected_users": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The usernames of the organization members and outside collaborators whose codespaces should be billed to the organization.
        *
@@ -12562,11 +9743,7 @@ export interface CodespacesEndpoints {
     response: undefined;
   };
   "PUT /orgs/{org}/codespaces/secrets/{secret_name}/repositories": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The name of the secret.
        */
@@ -12597,15 +9774,7 @@ export interface CodespacesEndpoints {
     response: Codespace;
   };
   "POST /orgs/{org}/members/{username}/codespaces/{codespace_name}/stop": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
+    parameters: OrganizationParameters & UserParameters & {
       /**
        * The name of the codespace.
        */
@@ -12891,11 +10060,7 @@ export interface CodespacesMethods extends CodespacesMethodsOf<ScopeEndpoints> {
  */
 export interface CopilotEndpoints {
   "POST /orgs/{org}/copilot/billing/selected_teams": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * List of team names within the organization to which to grant access to GitHub Copilot.
        *
@@ -12911,11 +10076,7 @@ export interface CopilotEndpoints {
     };
   };
   "POST /orgs/{org}/copilot/billing/selected_users": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The usernames of the organization members to be granted access to GitHub Copilot.
        *
@@ -12931,11 +10092,7 @@ export interface CopilotEndpoints {
     };
   };
   "POST /enterprises/{enterprise}/copilot/policies/coding_agent/organizations": {
-    parameters: {
-      /**
-       * The slug version of the enterprise name.
-       */
-      enterprise: string;
+    parameters: EnterpriseParameters & {
       /**
        * List of organization logins within the enterprise to enable Copilot cloud agent for.
        */
@@ -12957,11 +10114,7 @@ export interface CopilotEndpoints {
     response: undefined;
   };
   "DELETE /orgs/{org}/copilot/billing/selected_teams": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The names of teams from which to revoke access to GitHub Copilot.
        *
@@ -12977,11 +10130,7 @@ export interface CopilotEndpoints {
     };
   };
   "DELETE /orgs/{org}/copilot/billing/selected_users": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The usernames of the organization members for which to revoke access to GitHub Copilot.
        *
@@ -12997,20 +10146,11 @@ export interface CopilotEndpoints {
     };
   };
   "GET /orgs/{org}/copilot/content_exclusion": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-    };
+    parameters: OrganizationParameters;
     response: CopilotOrganizationContentExclusionDetails;
   };
   "GET /enterprises/{enterprise}/copilot/metrics/reports/enterprise-1-day": {
-    parameters: {
-      /**
-       * The slug version of the enterprise name.
-       */
-      enterprise: string;
+    parameters: EnterpriseParameters & {
       /**
        * The day to request data for, in `YYYY-MM-DD` format.
        */
@@ -13019,11 +10159,7 @@ export interface CopilotEndpoints {
     response: CopilotUsageMetrics1DayReport;
   };
   "GET /enterprises/{enterprise}/copilot/metrics/reports/repos-1-day": {
-    parameters: {
-      /**
-       * The slug version of the enterprise name.
-       */
-      enterprise: string;
+    parameters: EnterpriseParameters & {
       /**
        * The day to request data for, in `YYYY-MM-DD` format.
        */
@@ -13032,20 +10168,11 @@ export interface CopilotEndpoints {
     response: CopilotUsageMetrics1DayReport | undefined;
   };
   "GET /enterprises/{enterprise}/copilot/metrics/reports/enterprise-28-day/latest": {
-    parameters: {
-      /**
-       * The slug version of the enterprise name.
-       */
-      enterprise: string;
-    };
+    parameters: EnterpriseParameters;
     response: CopilotUsageMetrics28DayReport;
   };
   "GET /enterprises/{enterprise}/copilot/metrics/reports/user-teams-1-day": {
-    parameters: {
-      /**
-       * The slug version of the enterprise name.
-       */
-      enterprise: string;
+    parameters: EnterpriseParameters & {
       /**
        * The day to request data for, in `YYYY-MM-DD` format.
        */
@@ -13054,11 +10181,7 @@ export interface CopilotEndpoints {
     response: CopilotUsageMetrics1DayReport;
   };
   "GET /orgs/{org}/copilot/metrics/reports/organization-1-day": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The day to request data for, in `YYYY-MM-DD` format.
        */
@@ -13067,11 +10190,7 @@ export interface CopilotEndpoints {
     response: CopilotUsageMetrics1DayReport | undefined;
   };
   "GET /orgs/{org}/copilot/metrics/reports/repos-1-day": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The day to request data for, in `YYYY-MM-DD` format.
        */
@@ -13080,20 +10199,11 @@ export interface CopilotEndpoints {
     response: CopilotUsageMetrics1DayReport | undefined;
   };
   "GET /orgs/{org}/copilot/metrics/reports/organization-28-day/latest": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-    };
+    parameters: OrganizationParameters;
     response: CopilotUsageMetrics28DayReport;
   };
   "GET /orgs/{org}/copilot/metrics/reports/user-teams-1-day": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The day to request data for, in `YYYY-MM-DD` format.
        */
@@ -13102,11 +10212,7 @@ export interface CopilotEndpoints {
     response: CopilotUsageMetrics1DayReport | undefined;
   };
   "GET /orgs/{org}/copilot/metrics/reports/users-1-day": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The day to request data for, in `YYYY-MM-DD` format.
        */
@@ -13115,20 +10221,11 @@ export interface CopilotEndpoints {
     response: CopilotUsageMetrics1DayReport | undefined;
   };
   "GET /orgs/{org}/copilot/metrics/reports/users-28-day/latest": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-    };
+    parameters: OrganizationParameters;
     response: CopilotUsageMetrics28DayReport;
   };
   "GET /enterprises/{enterprise}/copilot/metrics/reports/users-1-day": {
-    parameters: {
-      /**
-       * The slug version of the enterprise name.
-       */
-      enterprise: string;
+    parameters: EnterpriseParameters & {
       /**
        * The day to request data for, in `YYYY-MM-DD` format.
        */
@@ -13137,20 +10234,11 @@ export interface CopilotEndpoints {
     response: CopilotUsageMetrics1DayReport;
   };
   "GET /enterprises/{enterprise}/copilot/metrics/reports/users-28-day/latest": {
-    parameters: {
-      /**
-       * The slug version of the enterprise name.
-       */
-      enterprise: string;
-    };
+    parameters: EnterpriseParameters;
     response: CopilotUsageMetrics28DayReport;
   };
   "DELETE /orgs/{org}/copilot/coding-agent/permissions/repositories/{repository_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The unique identifier of the repository.
        */
@@ -13159,11 +10247,7 @@ export interface CopilotEndpoints {
     response: undefined;
   };
   "PUT /orgs/{org}/copilot/coding-agent/permissions/repositories/{repository_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The unique identifier of the repository.
        */
@@ -13172,16 +10256,7 @@ export interface CopilotEndpoints {
     response: undefined;
   };
   "GET /repos/{owner}/{repo}/copilot/cloud-agent/configuration": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: {
       /**
        * The user-supplied MCP server configuration for the repository, as a free-form JSON object. This will be set to `null` if no configuration has been set.
@@ -13241,12 +10316,7 @@ export interface CopilotEndpoints {
     };
   };
   "GET /orgs/{org}/copilot/coding-agent/permissions": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-    };
+    parameters: OrganizationParameters;
     response: {
       /**
        * The policy for which repositories can use Copilot cloud agent. Can be one of `all`, `selected`, or `none`.
@@ -13259,62 +10329,22 @@ export interface CopilotEndpoints {
     };
   };
   "GET /orgs/{org}/copilot/billing": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-    };
+    parameters: OrganizationParameters;
     response: CopilotOrganizationDetails;
   };
   "GET /orgs/{org}/members/{username}/copilot": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
-    };
+    parameters: OrganizationParameters & UserParameters;
     response: CopilotSeatDetails;
   };
   "GET /orgs/{org}/copilot/coding-agent/permissions/repositories": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: OrganizationParameters & PageParameters;
     response: {
       total_count: number;
       repositories: MinimalRepository[];
     };
   };
   "GET /orgs/{org}/copilot/billing/seats": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-    };
+    parameters: OrganizationParameters & PageParameters;
     response: {
       /**
        * Total number of Copilot seats for the organization currently being billed.
@@ -13324,11 +10354,7 @@ export interface CopilotEndpoints {
     };
   };
   "DELETE /enterprises/{enterprise}/copilot/policies/coding_agent/organizations": {
-    parameters: {
-      /**
-       * The slug version of the enterprise name.
-       */
-      enterprise: string;
+    parameters: EnterpriseParameters & {
       /**
        * List of organization logins within the enterprise to disable Copilot cloud agent for.
        */
@@ -13350,11 +10376,7 @@ export interface CopilotEndpoints {
     response: undefined;
   };
   "PUT /orgs/{org}/copilot/coding-agent/permissions": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The policy for which repositories can use Copilot cloud agent. Can be one of `all`, `selected`, or `none`.
        */
@@ -13363,11 +10385,7 @@ export interface CopilotEndpoints {
     response: undefined;
   };
   "PUT /orgs/{org}/copilot/coding-agent/permissions/repositories": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * List of repository IDs to enable for Copilot cloud agent.
        *
@@ -13378,11 +10396,7 @@ export interface CopilotEndpoints {
     response: undefined;
   };
   "PUT /orgs/{org}/copilot/content_exclusion": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       data: {
         [k: string]:
           | (
@@ -13402,11 +10416,7 @@ export interface CopilotEndpoints {
     };
   };
   "PUT /enterprises/{enterprise}/copilot/policies/coding_agent": {
-    parameters: {
-      /**
-       * The slug version of the enterprise name.
-       */
-      enterprise: string;
+    parameters: EnterpriseParameters & {
       /**
        * The policy state for Copilot cloud agent in the enterprise. Can be one of `enabled_for_all_orgs`, `disabled_for_all_orgs`, `enabled_for_selected_orgs`, or `configured_by_org_admins`.
        */
@@ -13584,11 +10594,7 @@ export interface CopilotMethods extends CopilotMethodsOf<ScopeEndpoints> {}
  */
 export interface CopilotSpacesEndpoints {
   "POST /orgs/{org}/copilot-spaces/{space_number}/collaborators": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The unique identifier of the Copilot Space.
        */
@@ -13609,11 +10615,7 @@ export interface CopilotSpacesEndpoints {
     response: CopilotSpaceCollaborator;
   };
   "POST /users/{username}/copilot-spaces/{space_number}/collaborators": {
-    parameters: {
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
+    parameters: UserParameters & {
       /**
        * The unique identifier of the Copilot Space.
        */
@@ -13634,11 +10636,7 @@ export interface CopilotSpacesEndpoints {
     response: CopilotSpaceCollaborator;
   };
   "POST /orgs/{org}/copilot-spaces": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The name of the Copilot Space.
        */
@@ -13704,11 +10702,7 @@ export interface CopilotSpacesEndpoints {
     response: CopilotSpace;
   };
   "POST /users/{username}/copilot-spaces": {
-    parameters: {
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
+    parameters: UserParameters & {
       /**
        * The name of the Copilot Space.
        */
@@ -13773,11 +10767,7 @@ export interface CopilotSpacesEndpoints {
     response: CopilotSpace;
   };
   "POST /orgs/{org}/copilot-spaces/{space_number}/resources": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The unique identifier of the Copilot Space.
        */
@@ -13796,11 +10786,7 @@ export interface CopilotSpacesEndpoints {
     response: CopilotSpaceResource;
   };
   "POST /users/{username}/copilot-spaces/{space_number}/resources": {
-    parameters: {
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
+    parameters: UserParameters & {
       /**
        * The unique identifier of the Copilot Space.
        */
@@ -13819,11 +10805,7 @@ export interface CopilotSpacesEndpoints {
     response: CopilotSpaceResource;
   };
   "DELETE /orgs/{org}/copilot-spaces/{space_number}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The unique identifier of the Copilot Space.
        */
@@ -13832,11 +10814,7 @@ export interface CopilotSpacesEndpoints {
     response: undefined;
   };
   "DELETE /users/{username}/copilot-spaces/{space_number}": {
-    parameters: {
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
+    parameters: UserParameters & {
       /**
        * The unique identifier of the Copilot Space.
        */
@@ -13845,11 +10823,7 @@ export interface CopilotSpacesEndpoints {
     response: undefined;
   };
   "DELETE /orgs/{org}/copilot-spaces/{space_number}/resources/{space_resource_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The unique identifier of the Copilot Space.
        */
@@ -13862,11 +10836,7 @@ export interface CopilotSpacesEndpoints {
     response: undefined;
   };
   "DELETE /users/{username}/copilot-spaces/{space_number}/resources/{space_resource_id}": {
-    parameters: {
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
+    parameters: UserParameters & {
       /**
        * The unique identifier of the Copilot Space.
        */
@@ -13879,11 +10849,7 @@ export interface CopilotSpacesEndpoints {
     response: undefined;
   };
   "GET /orgs/{org}/copilot-spaces/{space_number}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The unique identifier of the Copilot Space.
        */
@@ -13892,11 +10858,7 @@ export interface CopilotSpacesEndpoints {
     response: CopilotSpace;
   };
   "GET /users/{username}/copilot-spaces/{space_number}": {
-    parameters: {
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
+    parameters: UserParameters & {
       /**
        * The unique identifier of the Copilot Space.
        */
@@ -13905,11 +10867,7 @@ export interface CopilotSpacesEndpoints {
     response: CopilotSpace;
   };
   "GET /orgs/{org}/copilot-spaces/{space_number}/resources/{space_resource_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The unique identifier of the Copilot Space.
        */
@@ -13922,11 +10880,7 @@ export interface CopilotSpacesEndpoints {
     response: CopilotSpaceResource;
   };
   "GET /users/{username}/copilot-spaces/{space_number}/resources/{space_resource_id}": {
-    parameters: {
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
+    parameters: UserParameters & {
       /**
        * The unique identifier of the Copilot Space.
        */
@@ -13939,11 +10893,7 @@ export interface CopilotSpacesEndpoints {
     response: CopilotSpaceResource;
   };
   "GET /orgs/{org}/copilot-spaces/{space_number}/collaborators": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The unique identifier of the Copilot Space.
        */
@@ -13957,11 +10907,7 @@ export interface CopilotSpacesEndpoints {
     };
   };
   "GET /users/{username}/copilot-spaces/{space_number}/collaborators": {
-    parameters: {
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
+    parameters: UserParameters & {
       /**
        * The unique identifier of the Copilot Space.
        */
@@ -13975,11 +10921,7 @@ export interface CopilotSpacesEndpoints {
     };
   };
   "GET /orgs/{org}/copilot-spaces": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The number of results per page (max 100).
        */
@@ -14001,11 +10943,7 @@ export interface CopilotSpacesEndpoints {
     };
   };
   "GET /users/{username}/copilot-spaces": {
-    parameters: {
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
+    parameters: UserParameters & {
       /**
        * The number of results per page (max 100).
        */
@@ -14027,11 +10965,7 @@ export interface CopilotSpacesEndpoints {
     };
   };
   "GET /orgs/{org}/copilot-spaces/{space_number}/resources": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The unique identifier of the Copilot Space.
        */
@@ -14045,11 +10979,7 @@ export interface CopilotSpacesEndpoints {
     };
   };
   "GET /users/{username}/copilot-spaces/{space_number}/resources": {
-    parameters: {
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
+    parameters: UserParameters & {
       /**
        * The unique identifier of the Copilot Space.
        */
@@ -14063,11 +10993,7 @@ export interface CopilotSpacesEndpoints {
     };
   };
   "DELETE /orgs/{org}/copilot-spaces/{space_number}/collaborators/{actor_type}/{actor_identifier}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The unique identifier of the Copilot Space.
        */
@@ -14084,11 +11010,7 @@ export interface CopilotSpacesEndpoints {
     response: undefined;
   };
   "DELETE /users/{username}/copilot-spaces/{space_number}/collaborators/{actor_type}/{actor_identifier}": {
-    parameters: {
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
+    parameters: UserParameters & {
       /**
        * The unique identifier of the Copilot Space.
        */
@@ -14105,11 +11027,7 @@ export interface CopilotSpacesEndpoints {
     response: undefined;
   };
   "PUT /orgs/{org}/copilot-spaces/{space_number}/collaborators/{actor_type}/{actor_identifier}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The unique identifier of the Copilot Space.
        */
@@ -14130,11 +11048,7 @@ export interface CopilotSpacesEndpoints {
     response: CopilotSpaceCollaborator | undefined;
   };
   "PUT /users/{username}/copilot-spaces/{space_number}/collaborators/{actor_type}/{actor_identifier}": {
-    parameters: {
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
+    parameters: UserParameters & {
       /**
        * The unique identifier of the Copilot Space.
        */
@@ -14155,11 +11069,7 @@ export interface CopilotSpacesEndpoints {
     response: CopilotSpaceCollaborator | undefined;
   };
   "PUT /orgs/{org}/copilot-spaces/{space_number}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The unique identifier of the Copilot Space.
        */
@@ -14229,11 +11139,7 @@ export interface CopilotSpacesEndpoints {
     response: CopilotSpace;
   };
   "PUT /users/{username}/copilot-spaces/{space_number}": {
-    parameters: {
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
+    parameters: UserParameters & {
       /**
        * The unique identifier of the Copilot Space.
        */
@@ -14302,11 +11208,7 @@ export interface CopilotSpacesEndpoints {
     response: CopilotSpace;
   };
   "PUT /orgs/{org}/copilot-spaces/{space_number}/resources/{space_resource_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The unique identifier of the Copilot Space.
        */
@@ -14325,11 +11227,7 @@ export interface CopilotSpacesEndpoints {
     response: CopilotSpaceResource;
   };
   "PUT /users/{username}/copilot-spaces/{space_number}/resources/{space_resource_id}": {
-    parameters: {
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
+    parameters: UserParameters & {
       /**
        * The unique identifier of the Copilot Space.
        */
@@ -14531,11 +11429,7 @@ export interface CredentialsMethods extends CredentialsMethodsOf<ScopeEndpoints>
  */
 export interface DependabotEndpoints {
   "PUT /orgs/{org}/dependabot/secrets/{secret_name}/repositories/{repository_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The name of the secret.
        */
@@ -14545,11 +11439,7 @@ export interface DependabotEndpoints {
     response: undefined;
   };
   "PUT /orgs/{org}/dependabot/secrets/{secret_name}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The name of the secret.
        */
@@ -14574,15 +11464,7 @@ export interface DependabotEndpoints {
     response: EmptyObject | undefined;
   };
   "PUT /repos/{owner}/{repo}/dependabot/secrets/{secret_name}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the secret.
        */
@@ -14599,11 +11481,7 @@ export interface DependabotEndpoints {
     response: EmptyObject | undefined;
   };
   "DELETE /orgs/{org}/dependabot/secrets/{secret_name}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The name of the secret.
        */
@@ -14612,15 +11490,7 @@ export interface DependabotEndpoints {
     response: undefined;
   };
   "DELETE /repos/{owner}/{repo}/dependabot/secrets/{secret_name}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the secret.
        */
@@ -14629,15 +11499,7 @@ export interface DependabotEndpoints {
     response: undefined;
   };
   "GET /repos/{owner}/{repo}/dependabot/alerts/{alert_number}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number that identifies a Dependabot alert in its repository.
        * You can find this at the end of the URL for a Dependabot alert within GitHub,
@@ -14649,20 +11511,11 @@ export interface DependabotEndpoints {
     response: DependabotAlert;
   };
   "GET /orgs/{org}/dependabot/secrets/public-key": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-    };
+    parameters: OrganizationParameters;
     response: DependabotPublicKey;
   };
   "GET /orgs/{org}/dependabot/secrets/{secret_name}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The name of the secret.
        */
@@ -14671,28 +11524,11 @@ export interface DependabotEndpoints {
     response: OrganizationDependabotSecret;
   };
   "GET /repos/{owner}/{repo}/dependabot/secrets/public-key": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: DependabotPublicKey;
   };
   "GET /repos/{owner}/{repo}/dependabot/secrets/{secret_name}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the secret.
        */
@@ -14701,11 +11537,7 @@ export interface DependabotEndpoints {
     response: DependabotSecret;
   };
   "GET /enterprises/{enterprise}/dependabot/alerts": {
-    parameters: {
-      /**
-       * The slug version of the enterprise name.
-       */
-      enterprise: string;
+    parameters: EnterpriseParameters & CursorParameters & {
       /**
        * A comma-separated list of vulnerability classifications. If specified, only alerts for vulnerabilities with these classifications will be returned.
        *
@@ -14777,14 +11609,6 @@ export interface DependabotEndpoints {
        */
       direction?: "asc" | "desc";
       /**
-       * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results before this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      before?: string;
-      /**
-       * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results after this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      after?: string;
-      /**
        * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
        */
       per_page?: number;
@@ -14792,11 +11616,7 @@ export interface DependabotEndpoints {
     response: DependabotAlertWithRepository[];
   };
   "GET /orgs/{org}/dependabot/alerts": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & CursorParameters & {
       /**
        * A comma-separated list of vulnerability classifications. If specified, only alerts for vulnerabilities with these classifications will be returned.
        *
@@ -14884,14 +11704,6 @@ export interface DependabotEndpoints {
        */
       direction?: "asc" | "desc";
       /**
-       * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results before this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      before?: string;
-      /**
-       * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results after this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      after?: string;
-      /**
        * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
        */
       per_page?: number;
@@ -14899,15 +11711,7 @@ export interface DependabotEndpoints {
     response: DependabotAlertWithRepository[];
   };
   "GET /repos/{owner}/{repo}/dependabot/alerts": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & CursorParameters & {
       /**
        * A comma-separated list of vulnerability classifications. If specified, only alerts for vulnerabilities with these classifications will be returned.
        *
@@ -14983,14 +11787,6 @@ export interface DependabotEndpoints {
        */
       direction?: "asc" | "desc";
       /**
-       * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results before this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      before?: string;
-      /**
-       * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results after this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      after?: string;
-      /**
        * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
        */
       per_page?: number;
@@ -14998,67 +11794,25 @@ export interface DependabotEndpoints {
     response: DependabotAlert[];
   };
   "GET /orgs/{org}/dependabot/secrets": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: OrganizationParameters & PageParameters;
     response: {
       total_count: number;
       secrets: OrganizationDependabotSecret[];
     };
   };
   "GET /repos/{owner}/{repo}/dependabot/secrets": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: RepositoryParameters & PageParameters;
     response: {
       total_count: number;
       secrets: DependabotSecret[];
     };
   };
   "GET /orgs/{org}/dependabot/secrets/{secret_name}/repositories": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & PageParameters & {
       /**
        * The name of the secret.
        */
       secret_name: string;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
     };
     response: {
       total_count: number;
@@ -15066,11 +11820,7 @@ export interface DependabotEndpoints {
     };
   };
   "DELETE /orgs/{org}/dependabot/secrets/{secret_name}/repositories/{repository_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The name of the secret.
        */
@@ -15080,11 +11830,7 @@ export interface DependabotEndpoints {
     response: undefined;
   };
   "GET /enterprises/{enterprise}/dependabot/repository-access": {
-    parameters: {
-      /**
-       * The slug version of the enterprise name.
-       */
-      enterprise: string;
+    parameters: EnterpriseParameters & {
       /**
        * The page number of results to fetch.
        */
@@ -15097,11 +11843,7 @@ export interface DependabotEndpoints {
     response: DependabotRepositoryAccessDetails;
   };
   "GET /orgs/{org}/dependabot/repository-access": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The page number of results to fetch.
        */
@@ -15114,11 +11856,7 @@ export interface DependabotEndpoints {
     response: DependabotRepositoryAccessDetails;
   };
   "PUT /orgs/{org}/dependabot/repository-access/default-level": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The default repository access level for Dependabot updates.
        */
@@ -15127,11 +11865,7 @@ export interface DependabotEndpoints {
     response: undefined;
   };
   "PUT /enterprises/{enterprise}/dependabot/repository-access/default-level": {
-    parameters: {
-      /**
-       * The slug version of the enterprise name.
-       */
-      enterprise: string;
+    parameters: EnterpriseParameters & {
       /**
        * The default repository access level for Dependabot updates.
        */
@@ -15140,11 +11874,7 @@ export interface DependabotEndpoints {
     response: undefined;
   };
   "PUT /orgs/{org}/dependabot/secrets/{secret_name}/repositories": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The name of the secret.
        */
@@ -15157,15 +11887,7 @@ export interface DependabotEndpoints {
     response: undefined;
   };
   "PATCH /repos/{owner}/{repo}/dependabot/alerts/{alert_number}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number that identifies a Dependabot alert in its repository.
        * You can find this at the end of the URL for a Dependabot alert within GitHub,
@@ -15215,11 +11937,7 @@ export interface DependabotEndpoints {
     response: DependabotAlert;
   };
   "PATCH /enterprises/{enterprise}/dependabot/repository-access": {
-    parameters: {
-      /**
-       * The slug version of the enterprise name.
-       */
-      enterprise: string;
+    parameters: EnterpriseParameters & {
       /**
        * List of repository IDs to add.
        */
@@ -15232,11 +11950,7 @@ export interface DependabotEndpoints {
     response: undefined;
   };
   "PATCH /orgs/{org}/dependabot/repository-access": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * List of repository IDs to add.
        */
@@ -15387,15 +12101,7 @@ export interface DependabotMethods extends DependabotMethodsOf<ScopeEndpoints> {
  */
 export interface DependencyGraphEndpoints {
   "POST /repos/{owner}/{repo}/dependency-graph/snapshots": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The version of the repository snapshot submission.
        */
@@ -15474,15 +12180,7 @@ export interface DependencyGraphEndpoints {
     };
   };
   "GET /repos/{owner}/{repo}/dependency-graph/compare/{basehead}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The base and head Git revisions to compare. The Git revisions will be resolved to commit SHAs. Named revisions will be resolved to their corresponding HEAD commits, and an appropriate merge base will be determined. This parameter expects the format `{base}...{head}`.
        */
@@ -15495,28 +12193,11 @@ export interface DependencyGraphEndpoints {
     response: DependencyGraphDiff;
   };
   "GET /repos/{owner}/{repo}/dependency-graph/sbom": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: DependencyGraphSpdxSbom;
   };
   "GET /repos/{owner}/{repo}/dependency-graph/sbom/fetch-report/{sbom_uuid}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the SBOM export.
        */
@@ -15525,16 +12206,7 @@ export interface DependencyGraphEndpoints {
     response: undefined;
   };
   "GET /repos/{owner}/{repo}/dependency-graph/sbom/generate-report": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: {
       /**
        * URL to poll for the SBOM export result.
@@ -15605,28 +12277,16 @@ export interface EmojisMethods extends EmojisMethodsOf<ScopeEndpoints> {}
  */
 export interface EnterpriseTeamMembershipsEndpoints {
   "PUT /enterprises/{enterprise}/teams/{enterprise-team}/memberships/{username}": {
-    parameters: {
-      /**
-       * The slug version of the enterprise name.
-       */
-      enterprise: string;
+    parameters: EnterpriseParameters & UserParameters & {
       /**
        * The slug version of the enterprise team name. You can also substitute this value with the enterprise team id.
        */
       "enterprise-team": string;
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
     };
     response: SimpleUser;
   };
   "POST /enterprises/{enterprise}/teams/{enterprise-team}/memberships/add": {
-    parameters: {
-      /**
-       * The slug version of the enterprise name.
-       */
-      enterprise: string;
+    parameters: EnterpriseParameters & {
       /**
        * The slug version of the enterprise team name. You can also substitute this value with the enterprise team id.
        */
@@ -15641,11 +12301,7 @@ export interface EnterpriseTeamMembershipsEndpoints {
     response: SimpleUser[];
   };
   "POST /enterprises/{enterprise}/teams/{enterprise-team}/memberships/remove": {
-    parameters: {
-      /**
-       * The slug version of the enterprise name.
-       */
-      enterprise: string;
+    parameters: EnterpriseParameters & {
       /**
        * The slug version of the enterprise team name. You can also substitute this value with the enterprise team id.
        */
@@ -15660,57 +12316,29 @@ export interface EnterpriseTeamMembershipsEndpoints {
     response: SimpleUser[];
   };
   "GET /enterprises/{enterprise}/teams/{enterprise-team}/memberships/{username}": {
-    parameters: {
-      /**
-       * The slug version of the enterprise name.
-       */
-      enterprise: string;
+    parameters: EnterpriseParameters & UserParameters & {
       /**
        * The slug version of the enterprise team name. You can also substitute this value with the enterprise team id.
        */
       "enterprise-team": string;
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
     };
     response: SimpleUser;
   };
   "GET /enterprises/{enterprise}/teams/{enterprise-team}/memberships": {
-    parameters: {
-      /**
-       * The slug version of the enterprise name.
-       */
-      enterprise: string;
+    parameters: EnterpriseParameters & PageParameters & {
       /**
        * The slug version of the enterprise team name. You can also substitute this value with the enterprise team id.
        */
       "enterprise-team": string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: SimpleUser[];
   };
   "DELETE /enterprises/{enterprise}/teams/{enterprise-team}/memberships/{username}": {
-    parameters: {
-      /**
-       * The slug version of the enterprise name.
-       */
-      enterprise: string;
+    parameters: EnterpriseParameters & UserParameters & {
       /**
        * The slug version of the enterprise team name. You can also substitute this value with the enterprise team id.
        */
       "enterprise-team": string;
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
     };
     response: undefined;
   };
@@ -15758,28 +12386,16 @@ export interface EnterpriseTeamMembershipsMethods extends EnterpriseTeamMembersh
  */
 export interface EnterpriseTeamOrganizationsEndpoints {
   "PUT /enterprises/{enterprise}/teams/{enterprise-team}/organizations/{org}": {
-    parameters: {
-      /**
-       * The slug version of the enterprise name.
-       */
-      enterprise: string;
+    parameters: OrganizationParameters & EnterpriseParameters & {
       /**
        * The slug version of the enterprise team name. You can also substitute this value with the enterprise team id.
        */
       "enterprise-team": string;
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
     };
     response: OrganizationSimple;
   };
   "POST /enterprises/{enterprise}/teams/{enterprise-team}/organizations/add": {
-    parameters: {
-      /**
-       * The slug version of the enterprise name.
-       */
-      enterprise: string;
+    parameters: EnterpriseParameters & {
       /**
        * The slug version of the enterprise team name. You can also substitute this value with the enterprise team id.
        */
@@ -15794,11 +12410,7 @@ export interface EnterpriseTeamOrganizationsEndpoints {
     response: OrganizationSimple[];
   };
   "POST /enterprises/{enterprise}/teams/{enterprise-team}/organizations/remove": {
-    parameters: {
-      /**
-       * The slug version of the enterprise name.
-       */
-      enterprise: string;
+    parameters: EnterpriseParameters & {
       /**
        * The slug version of the enterprise team name. You can also substitute this value with the enterprise team id.
        */
@@ -15813,57 +12425,29 @@ export interface EnterpriseTeamOrganizationsEndpoints {
     response: undefined;
   };
   "DELETE /enterprises/{enterprise}/teams/{enterprise-team}/organizations/{org}": {
-    parameters: {
-      /**
-       * The slug version of the enterprise name.
-       */
-      enterprise: string;
+    parameters: OrganizationParameters & EnterpriseParameters & {
       /**
        * The slug version of the enterprise team name. You can also substitute this value with the enterprise team id.
        */
       "enterprise-team": string;
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
     };
     response: undefined;
   };
   "GET /enterprises/{enterprise}/teams/{enterprise-team}/organizations/{org}": {
-    parameters: {
-      /**
-       * The slug version of the enterprise name.
-       */
-      enterprise: string;
+    parameters: OrganizationParameters & EnterpriseParameters & {
       /**
        * The slug version of the enterprise team name. You can also substitute this value with the enterprise team id.
        */
       "enterprise-team": string;
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
     };
     response: OrganizationSimple;
   };
   "GET /enterprises/{enterprise}/teams/{enterprise-team}/organizations": {
-    parameters: {
-      /**
-       * The slug version of the enterprise name.
-       */
-      enterprise: string;
+    parameters: EnterpriseParameters & PageParameters & {
       /**
        * The slug version of the enterprise team name. You can also substitute this value with the enterprise team id.
        */
       "enterprise-team": string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: OrganizationSimple[];
   };
@@ -15911,11 +12495,7 @@ export interface EnterpriseTeamOrganizationsMethods extends EnterpriseTeamOrgani
  */
 export interface EnterpriseTeamsEndpoints {
   "POST /enterprises/{enterprise}/teams": {
-    parameters: {
-      /**
-       * The slug version of the enterprise name.
-       */
-      enterprise: string;
+    parameters: EnterpriseParameters & {
       /**
        * The name of the team.
        */
@@ -15957,11 +12537,7 @@ export interface EnterpriseTeamsEndpoints {
     response: EnterpriseTeam;
   };
   "DELETE /enterprises/{enterprise}/teams/{team_slug}": {
-    parameters: {
-      /**
-       * The slug version of the enterprise name.
-       */
-      enterprise: string;
+    parameters: EnterpriseParameters & {
       /**
        * The slug of the team name.
        */
@@ -15970,11 +12546,7 @@ export interface EnterpriseTeamsEndpoints {
     response: undefined;
   };
   "GET /enterprises/{enterprise}/teams/{team_slug}": {
-    parameters: {
-      /**
-       * The slug version of the enterprise name.
-       */
-      enterprise: string;
+    parameters: EnterpriseParameters & {
       /**
        * The slug of the team name.
        */
@@ -15983,28 +12555,11 @@ export interface EnterpriseTeamsEndpoints {
     response: EnterpriseTeam;
   };
   "GET /enterprises/{enterprise}/teams": {
-    parameters: {
-      /**
-       * The slug version of the enterprise name.
-       */
-      enterprise: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: EnterpriseParameters & PageParameters;
     response: EnterpriseTeam[];
   };
   "PATCH /enterprises/{enterprise}/teams/{team_slug}": {
-    parameters: {
-      /**
-       * The slug version of the enterprise name.
-       */
-      enterprise: string;
+    parameters: EnterpriseParameters & {
       /**
        * The slug of the team name.
        */
@@ -16194,125 +12749,65 @@ export interface GistsEndpoints {
     response: GistSimple;
   };
   "GET /gists": {
-    parameters: {
+    parameters: PageParameters & {
       /**
        * Only show results that were last updated after the given time. This is a timestamp in [ISO 8601](https://en.wikipedia.org/wiki/ISO_8601) format: `YYYY-MM-DDTHH:MM:SSZ`.
        */
       since?: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: BaseGist[];
   };
   "GET /gists/{gist_id}/comments": {
-    parameters: {
+    parameters: PageParameters & {
       /**
        * The unique identifier of the gist.
        */
       gist_id: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: GistComment[];
   };
   "GET /gists/{gist_id}/commits": {
-    parameters: {
+    parameters: PageParameters & {
       /**
        * The unique identifier of the gist.
        */
       gist_id: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: GistCommit[];
   };
   "GET /users/{username}/gists": {
-    parameters: {
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
+    parameters: UserParameters & PageParameters & {
       /**
        * Only show results that were last updated after the given time. This is a timestamp in [ISO 8601](https://en.wikipedia.org/wiki/ISO_8601) format: `YYYY-MM-DDTHH:MM:SSZ`.
        */
       since?: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: BaseGist[];
   };
   "GET /gists/{gist_id}/forks": {
-    parameters: {
+    parameters: PageParameters & {
       /**
        * The unique identifier of the gist.
        */
       gist_id: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: GistSimple[];
   };
   "GET /gists/public": {
-    parameters: {
+    parameters: PageParameters & {
       /**
        * Only show results that were last updated after the given time. This is a timestamp in [ISO 8601](https://en.wikipedia.org/wiki/ISO_8601) format: `YYYY-MM-DDTHH:MM:SSZ`.
        */
       since?: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: BaseGist[];
   };
   "GET /gists/starred": {
-    parameters: {
+    parameters: PageParameters & {
       /**
        * Only show results that were last updated after the given time. This is a timestamp in [ISO 8601](https://en.wikipedia.org/wiki/ISO_8601) format: `YYYY-MM-DDTHH:MM:SSZ`.
        */
       since?: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: BaseGist[];
   };
@@ -16520,15 +13015,7 @@ export interface GistsMethods extends GistsMethodsOf<ScopeEndpoints> {}
  */
 export interface GitEndpoints {
   "POST /repos/{owner}/{repo}/git/blobs": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The new blob's content.
        */
@@ -16541,15 +13028,7 @@ export interface GitEndpoints {
     response: ShortBlob;
   };
   "POST /repos/{owner}/{repo}/git/commits": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The commit message
        */
@@ -16604,15 +13083,7 @@ export interface GitEndpoints {
     response: GitCommit;
   };
   "POST /repos/{owner}/{repo}/git/refs": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the fully qualified reference (ie: `refs/heads/master`). If it doesn't start with 'refs' and have at least two slashes, it will be rejected.
        */
@@ -16625,15 +13096,7 @@ export interface GitEndpoints {
     response: GitRef;
   };
   "POST /repos/{owner}/{repo}/git/tags": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The tag's name. This is typically a version (e.g., "v0.0.1").
        */
@@ -16671,15 +13134,7 @@ export interface GitEndpoints {
     response: GitTag;
   };
   "POST /repos/{owner}/{repo}/git/trees": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * Objects (of `path`, `mode`, `type`, and `sha`) specifying a tree structure.
        */
@@ -16718,15 +13173,7 @@ export interface GitEndpoints {
     response: GitTree;
   };
   "DELETE /repos/{owner}/{repo}/git/refs/{+ref}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The Git reference. For more information, see "[Git References](https://git-scm.com/book/en/v2/Git-Internals-Git-References)" in the Git documentation.
        */
@@ -16735,29 +13182,13 @@ export interface GitEndpoints {
     response: undefined;
   };
   "GET /repos/{owner}/{repo}/git/blobs/{file_sha}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       file_sha: string;
     };
     response: Blob;
   };
   "GET /repos/{owner}/{repo}/git/commits/{+commit_sha}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The SHA of the commit.
        */
@@ -16766,15 +13197,7 @@ export interface GitEndpoints {
     response: GitCommit;
   };
   "GET /repos/{owner}/{repo}/git/ref/{+ref}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The Git reference. For more information, see "[Git References](https://git-scm.com/book/en/v2/Git-Internals-Git-References)" in the Git documentation.
        */
@@ -16783,29 +13206,13 @@ export interface GitEndpoints {
     response: GitRef;
   };
   "GET /repos/{owner}/{repo}/git/tags/{tag_sha}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       tag_sha: string;
     };
     response: GitTag;
   };
   "GET /repos/{owner}/{repo}/git/trees/{+tree_sha}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The SHA1 value or ref (branch or tag) name of the tree.
        */
@@ -16818,15 +13225,7 @@ export interface GitEndpoints {
     response: GitTree;
   };
   "GET /repos/{owner}/{repo}/git/matching-refs/{+ref}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The Git reference. For more information, see "[Git References](https://git-scm.com/book/en/v2/Git-Internals-Git-References)" in the Git documentation.
        */
@@ -16835,15 +13234,7 @@ export interface GitEndpoints {
     response: GitRef[];
   };
   "PATCH /repos/{owner}/{repo}/git/refs/{+ref}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The Git reference. For more information, see "[Git References](https://git-scm.com/book/en/v2/Git-Internals-Git-References)" in the Git documentation.
        */
@@ -17012,11 +13403,7 @@ export interface GitignoreMethods extends GitignoreMethodsOf<ScopeEndpoints> {}
  */
 export interface HostedComputeEndpoints {
   "POST /orgs/{org}/settings/network-configurations": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * Name of the network configuration. Must be between 1 and 100 characters and may only contain upper and lowercase letters a-z, numbers 0-9, '.', '-', and '_'.
        */
@@ -17047,11 +13434,7 @@ export interface HostedComputeEndpoints {
     response: NetworkConfiguration;
   };
   "DELETE /orgs/{org}/settings/network-configurations/{network_configuration_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * Unique identifier of the hosted compute network configuration.
        */
@@ -17060,11 +13443,7 @@ export interface HostedComputeEndpoints {
     response: undefined;
   };
   "GET /orgs/{org}/settings/network-configurations/{network_configuration_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * Unique identifier of the hosted compute network configuration.
        */
@@ -17073,11 +13452,7 @@ export interface HostedComputeEndpoints {
     response: NetworkConfiguration;
   };
   "GET /orgs/{org}/settings/network-settings/{network_settings_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * Unique identifier of the hosted compute network settings.
        */
@@ -17086,31 +13461,14 @@ export interface HostedComputeEndpoints {
     response: NetworkSettings;
   };
   "GET /orgs/{org}/settings/network-configurations": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: OrganizationParameters & PageParameters;
     response: {
       total_count: number;
       network_configurations: NetworkConfiguration[];
     };
   };
   "PATCH /orgs/{org}/settings/network-configurations/{network_configuration_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * Unique identifier of the hosted compute network configuration.
        */
@@ -17205,25 +13563,11 @@ export interface IntegrationsMethods extends IntegrationsMethodsOf<ScopeEndpoint
  */
 export interface InteractionsEndpoints {
   "GET /repos/{owner}/{repo}/interaction-limits/pulls/bypass-list": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: SimpleUser[];
   };
   "GET /orgs/{org}/interaction-limits/pulls/creation-cap": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-    };
+    parameters: OrganizationParameters;
     response: {
       /**
        * Whether the pull request creation cap is enabled
@@ -17236,16 +13580,7 @@ export interface InteractionsEndpoints {
     };
   };
   "GET /repos/{owner}/{repo}/interaction-limits/pulls/creation-cap": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: {
       /**
        * Whether the pull request creation cap is enabled
@@ -17262,37 +13597,15 @@ export interface InteractionsEndpoints {
     response: (InteractionLimitResponse | {}) | undefined;
   };
   "GET /orgs/{org}/interaction-limits": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-    };
+    parameters: OrganizationParameters;
     response: InteractionLimitResponse | {};
   };
   "GET /repos/{owner}/{repo}/interaction-limits": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: InteractionLimitResponse | {};
   };
   "DELETE /repos/{owner}/{repo}/interaction-limits/pulls/bypass-list": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * A list of user logins to add or remove from the bypass list.
        */
@@ -17305,37 +13618,15 @@ export interface InteractionsEndpoints {
     response: undefined;
   };
   "DELETE /orgs/{org}/interaction-limits": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-    };
+    parameters: OrganizationParameters;
     response: undefined;
   };
   "DELETE /repos/{owner}/{repo}/interaction-limits": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: undefined;
   };
   "PUT /repos/{owner}/{repo}/interaction-limits/pulls/bypass-list": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * A list of user logins to add or remove from the bypass list.
        */
@@ -17357,11 +13648,7 @@ export interface InteractionsEndpoints {
     response: InteractionLimitResponse;
   };
   "PUT /orgs/{org}/interaction-limits": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The type of GitHub user that can comment, open issues, or create pull requests while the interaction limit is in effect.
        */
@@ -17374,15 +13661,7 @@ export interface InteractionsEndpoints {
     response: InteractionLimitResponse;
   };
   "PUT /repos/{owner}/{repo}/interaction-limits": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The type of GitHub user that can comment, open issues, or create pull requests while the interaction limit is in effect.
        */
@@ -17395,11 +13674,7 @@ export interface InteractionsEndpoints {
     response: InteractionLimitResponse;
   };
   "PATCH /orgs/{org}/interaction-limits/pulls/creation-cap": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * Whether the pull request creation cap is enabled
        */
@@ -17421,15 +13696,7 @@ export interface InteractionsEndpoints {
     };
   };
   "PATCH /repos/{owner}/{repo}/interaction-limits/pulls/creation-cap": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * Whether the pull request creation cap is enabled
        */
@@ -17554,15 +13821,7 @@ export interface InteractionsMethods extends InteractionsMethodsOf<ScopeEndpoint
  */
 export interface IssuesEndpoints {
   "POST /repos/{owner}/{repo}/issues/{issue_number}/assignees": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number that identifies the issue.
        */
@@ -17595,15 +13854,7 @@ export interface IssuesEndpoints {
     response: Issue;
   };
   "POST /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number that identifies the issue.
        */
@@ -17616,15 +13867,7 @@ export interface IssuesEndpoints {
     response: Issue;
   };
   "POST /repos/{owner}/{repo}/issues/{issue_number}/issue-field-values": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number that identifies the issue.
        */
@@ -17656,15 +13899,7 @@ export interface IssuesEndpoints {
     response: IssueFieldValue[];
   };
   "POST /repos/{owner}/{repo}/issues/{issue_number}/labels": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number that identifies the issue.
        */
@@ -17699,15 +13934,7 @@ export interface IssuesEndpoints {
     response: Label[];
   };
   "POST /repos/{owner}/{repo}/issues/{issue_number}/sub_issues": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number that identifies the issue.
        */
@@ -17724,15 +13951,7 @@ export interface IssuesEndpoints {
     response: Issue;
   };
   "POST /repos/{owner}/{repo}/issues/{issue_number}/suggestions/{suggestion_id}/approve": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number that identifies the issue.
        */
@@ -17745,29 +13964,13 @@ export interface IssuesEndpoints {
     response: IssueSuggestion;
   };
   "GET /repos/{owner}/{repo}/assignees/{assignee}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       assignee: string;
     };
     response: undefined;
   };
   "GET /repos/{owner}/{repo}/issues/{issue_number}/assignees/{assignee}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number that identifies the issue.
        */
@@ -17777,15 +13980,7 @@ export interface IssuesEndpoints {
     response: undefined;
   };
   "POST /repos/{owner}/{repo}/issues": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The title of the issue.
        */
@@ -17836,15 +14031,7 @@ export interface IssuesEndpoints {
     response: Issue;
   };
   "POST /repos/{owner}/{repo}/issues/{issue_number}/comments": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number that identifies the issue.
        */
@@ -17857,15 +14044,7 @@ export interface IssuesEndpoints {
     response: IssueComment;
   };
   "POST /repos/{owner}/{repo}/labels": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the label. Emoji can be added to label names, using either native emoji or colon-style markup. For example, typing `:strawberry:` will render the emoji ![:strawberry:](https://github.githubassets.com/images/icons/emoji/unicode/1f353.png ":strawberry:"). For a full list of available emoji and codes, see "[Emoji cheat sheet](https://github.com/ikatyang/emoji-cheat-sheet)."
        */
@@ -17882,15 +14061,7 @@ export interface IssuesEndpoints {
     response: Label;
   };
   "POST /repos/{owner}/{repo}/milestones": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The title of the milestone.
        */
@@ -17911,15 +14082,7 @@ export interface IssuesEndpoints {
     response: Milestone;
   };
   "DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the comment.
        */
@@ -17928,15 +14091,7 @@ export interface IssuesEndpoints {
     response: undefined;
   };
   "DELETE /repos/{owner}/{repo}/issues/{issue_number}/issue-field-values/{issue_field_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number that identifies the issue.
        */
@@ -17949,29 +14104,13 @@ export interface IssuesEndpoints {
     response: undefined;
   };
   "DELETE /repos/{owner}/{repo}/labels/{name}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       name: string;
     };
     response: undefined;
   };
   "DELETE /repos/{owner}/{repo}/milestones/{milestone_number}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number that identifies the milestone.
        */
@@ -17980,15 +14119,7 @@ export interface IssuesEndpoints {
     response: undefined;
   };
   "POST /repos/{owner}/{repo}/issues/{issue_number}/suggestions/{suggestion_id}/dismiss": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number that identifies the issue.
        */
@@ -18001,15 +14132,7 @@ export interface IssuesEndpoints {
     response: IssueSuggestion;
   };
   "GET /repos/{owner}/{repo}/issues/{issue_number}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number that identifies the issue.
        */
@@ -18018,15 +14141,7 @@ export interface IssuesEndpoints {
     response: Issue;
   };
   "GET /repos/{owner}/{repo}/issues/comments/{comment_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the comment.
        */
@@ -18035,43 +14150,19 @@ export interface IssuesEndpoints {
     response: IssueComment;
   };
   "GET /repos/{owner}/{repo}/issues/events/{event_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       event_id: number;
     };
     response: IssueEvent;
   };
   "GET /repos/{owner}/{repo}/labels/{name}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       name: string;
     };
     response: Label;
   };
   "GET /repos/{owner}/{repo}/milestones/{milestone_number}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number that identifies the milestone.
        */
@@ -18080,15 +14171,7 @@ export interface IssuesEndpoints {
     response: Milestone;
   };
   "GET /repos/{owner}/{repo}/issues/{issue_number}/parent": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number that identifies the issue.
        */
@@ -18097,7 +14180,7 @@ export interface IssuesEndpoints {
     response: Issue;
   };
   "GET /issues": {
-    parameters: {
+    parameters: PageParameters & {
       /**
        * Indicates which sorts of issues to return. `assigned` means issues assigned to you. `created` means issues created by you. `mentioned` means issues mentioning you. `subscribed` means issues you're subscribed to updates for. `all` or `repos` means all issues you can see, regardless of participation or creation.
        */
@@ -18126,48 +14209,15 @@ export interface IssuesEndpoints {
       orgs?: boolean;
       owned?: boolean;
       pulls?: boolean;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: Issue[];
   };
   "GET /repos/{owner}/{repo}/assignees": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: RepositoryParameters & PageParameters;
     response: SimpleUser[];
   };
   "GET /repos/{owner}/{repo}/issues/{issue_number}/comments": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * The number that identifies the issue.
        */
@@ -18176,27 +14226,11 @@ export interface IssuesEndpoints {
        * Only show results that were last updated after the given time. This is a timestamp in [ISO 8601](https://en.wikipedia.org/wiki/ISO_8601) format: `YYYY-MM-DDTHH:MM:SSZ`.
        */
       since?: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: IssueComment[];
   };
   "GET /repos/{owner}/{repo}/issues/comments": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * The property to sort the results by.
        */
@@ -18209,135 +14243,46 @@ export interface IssuesEndpoints {
        * Only show results that were last updated after the given time. This is a timestamp in [ISO 8601](https://en.wikipedia.org/wiki/ISO_8601) format: `YYYY-MM-DDTHH:MM:SSZ`.
        */
       since?: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: IssueComment[];
   };
   "GET /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * The number that identifies the issue.
        */
       issue_number: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: Issue[];
   };
   "GET /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocking": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * The number that identifies the issue.
        */
       issue_number: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: Issue[];
   };
   "GET /repos/{owner}/{repo}/issues/{issue_number}/events": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * The number that identifies the issue.
        */
       issue_number: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: IssueEventForIssue[];
   };
   "GET /repos/{owner}/{repo}/issues/events": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: RepositoryParameters & PageParameters;
     response: IssueEvent[];
   };
   "GET /repos/{owner}/{repo}/issues/{issue_number}/timeline": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * The number that identifies the issue.
        */
       issue_number: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
       /**
        * A comma-separated list of timeline event names to exclude from the response.
        */
@@ -18346,7 +14291,7 @@ export interface IssuesEndpoints {
     response: TimelineIssueEvents[];
   };
   "GET /user/issues": {
-    parameters: {
+    parameters: PageParameters & {
       /**
        * Indicates which sorts of issues to return. `assigned` means issues assigned to you. `created` means issues created by you. `mentioned` means issues mentioning you. `subscribed` means issues you're subscribed to updates for. `all` or `repos` means all issues you can see, regardless of participation or creation.
        */
@@ -18371,23 +14316,11 @@ export interface IssuesEndpoints {
        * Only show results that were last updated after the given time. This is a timestamp in [ISO 8601](https://en.wikipedia.org/wiki/ISO_8601) format: `YYYY-MM-DDTHH:MM:SSZ`.
        */
       since?: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: Issue[];
   };
   "GET /orgs/{org}/issues": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & PageParameters & {
       /**
        * Indicates which sorts of issues to return. `assigned` means issues assigned to you. `created` means issues created by you. `mentioned` means issues mentioning you. `subscribed` means issues you're subscribed to updates for. `all` or `repos` means all issues you can see, regardless of participation or creation.
        */
@@ -18416,27 +14349,11 @@ export interface IssuesEndpoints {
        * Only show results that were last updated after the given time. This is a timestamp in [ISO 8601](https://en.wikipedia.org/wiki/ISO_8601) format: `YYYY-MM-DDTHH:MM:SSZ`.
        */
       since?: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: Issue[];
   };
   "GET /repos/{owner}/{repo}/issues": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * If an `integer` is passed, it should refer to a milestone by its `number` field. If the string `*` is passed, issues with any milestone are accepted. If the string `none` is passed, issues without milestones are returned.
        */
@@ -18488,123 +14405,42 @@ export interface IssuesEndpoints {
        * Only show results that were last updated after the given time. This is a timestamp in [ISO 8601](https://en.wikipedia.org/wiki/ISO_8601) format: `YYYY-MM-DDTHH:MM:SSZ`.
        */
       since?: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: Issue[];
   };
   "GET /repos/{owner}/{repo}/issues/{issue_number}/issue-field-values": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * The number that identifies the issue.
        */
       issue_number: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: IssueFieldValue[];
   };
   "GET /repos/{owner}/{repo}/milestones/{milestone_number}/labels": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * The number that identifies the milestone.
        */
       milestone_number: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: Label[];
   };
   "GET /repos/{owner}/{repo}/labels": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: RepositoryParameters & PageParameters;
     response: Label[];
   };
   "GET /repos/{owner}/{repo}/issues/{issue_number}/labels": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * The number that identifies the issue.
        */
       issue_number: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: Label[];
   };
   "GET /repos/{owner}/{repo}/milestones": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * The state of the milestone. Either `open`, `closed`, or `all`.
        */
@@ -18617,52 +14453,20 @@ export interface IssuesEndpoints {
        * The direction of the sort. Either `asc` or `desc`.
        */
       direction?: "asc" | "desc";
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: Milestone[];
   };
   "GET /repos/{owner}/{repo}/issues/{issue_number}/sub_issues": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * The number that identifies the issue.
        */
       issue_number: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: Issue[];
   };
   "GET /repos/{owner}/{repo}/issues/{issue_number}/suggestions": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * The number that identifies the issue.
        */
@@ -18675,27 +14479,11 @@ export interface IssuesEndpoints {
        * Filter suggestions by the change they propose.
        */
       action?: "set_type" | "add_label" | "add_field" | "add_assignee" | "close_issue";
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: IssueSuggestion[];
   };
   "PUT /repos/{owner}/{repo}/issues/{issue_number}/lock": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number that identifies the issue.
        */
@@ -18712,15 +14500,7 @@ export interface IssuesEndpoints {
     response: undefined;
   };
   "PUT /repos/{owner}/{repo}/issues/comments/{comment_id}/pin": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the comment.
        */
@@ -18729,15 +14509,7 @@ export interface IssuesEndpoints {
     response: IssueComment;
   };
   "DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number that identifies the issue.
        */
@@ -18746,15 +14518,7 @@ export interface IssuesEndpoints {
     response: undefined;
   };
   "DELETE /repos/{owner}/{repo}/issues/{issue_number}/assignees": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number that identifies the issue.
        */
@@ -18767,15 +14531,7 @@ export interface IssuesEndpoints {
     response: Issue;
   };
   "DELETE /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by/{issue_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number that identifies the issue.
        */
@@ -18788,15 +14544,7 @@ export interface IssuesEndpoints {
     response: Issue;
   };
   "DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number that identifies the issue.
        */
@@ -18806,15 +14554,7 @@ export interface IssuesEndpoints {
     response: Label[];
   };
   "DELETE /repos/{owner}/{repo}/issues/{issue_number}/sub_issue": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number that identifies the issue.
        */
@@ -18827,15 +14567,7 @@ export interface IssuesEndpoints {
     response: Issue;
   };
   "PATCH /repos/{owner}/{repo}/issues/{issue_number}/sub_issues/priority": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number that identifies the issue.
        */
@@ -18856,15 +14588,7 @@ export interface IssuesEndpoints {
     response: Issue;
   };
   "PUT /repos/{owner}/{repo}/issues/{issue_number}/issue-field-values": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number that identifies the issue.
        */
@@ -18895,15 +14619,7 @@ export interface IssuesEndpoints {
     response: IssueFieldValue[];
   };
   "PUT /repos/{owner}/{repo}/issues/{issue_number}/labels": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number that identifies the issue.
        */
@@ -18917,15 +14633,7 @@ export interface IssuesEndpoints {
     response: Label[];
   };
   "DELETE /repos/{owner}/{repo}/issues/{issue_number}/lock": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number that identifies the issue.
        */
@@ -18934,15 +14642,7 @@ export interface IssuesEndpoints {
     response: undefined;
   };
   "DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}/pin": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the comment.
        */
@@ -18951,15 +14651,7 @@ export interface IssuesEndpoints {
     response: undefined;
   };
   "PATCH /repos/{owner}/{repo}/issues/{issue_number}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number that identifies the issue.
        */
@@ -19144,15 +14836,7 @@ export interface IssuesEndpoints {
     };
   };
   "PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the comment.
        */
@@ -19165,15 +14849,7 @@ export interface IssuesEndpoints {
     response: IssueComment;
   };
   "PATCH /repos/{owner}/{repo}/labels/{name}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       name: string;
       /**
        * The new name of the label. Emoji can be added to label names, using either native emoji or colon-style markup. For example, typing `:strawberry:` will render the emoji ![:strawberry:](https://github.githubassets.com/images/icons/emoji/unicode/1f353.png ":strawberry:"). For a full list of available emoji and codes, see "[Emoji cheat sheet](https://github.com/ikatyang/emoji-cheat-sheet)."
@@ -19191,15 +14867,7 @@ export interface IssuesEndpoints {
     response: Label;
   };
   "PATCH /repos/{owner}/{repo}/milestones/{milestone_number}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number that identifies the milestone.
        */
@@ -19579,29 +15247,13 @@ export interface LicensesEndpoints {
     response: License;
   };
   "GET /licenses": {
-    parameters: {
+    parameters: PageParameters & {
       featured?: boolean;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: LicenseSimple[];
   };
   "GET /repos/{owner}/{repo}/license": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The Git reference for the results you want to list. The `ref` for a branch can be formatted either as `refs/heads/<branch name>` or simply `<branch name>`. To reference a pull request use `refs/pull/<number>/merge`.
        */
@@ -19751,16 +15403,7 @@ export interface MetaMethods extends MetaMethodsOf<ScopeEndpoints> {}
  */
 export interface MigrationsEndpoints {
   "DELETE /repos/{owner}/{repo}/import": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: undefined;
   };
   "DELETE /user/migrations/{migration_id}/archive": {
@@ -19773,11 +15416,7 @@ export interface MigrationsEndpoints {
     response: undefined;
   };
   "DELETE /orgs/{org}/migrations/{migration_id}/archive": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The unique identifier of the migration.
        */
@@ -19786,11 +15425,7 @@ export interface MigrationsEndpoints {
     response: undefined;
   };
   "GET /orgs/{org}/migrations/{migration_id}/archive": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The unique identifier of the migration.
        */
@@ -19808,15 +15443,7 @@ export interface MigrationsEndpoints {
     response: unknown;
   };
   "GET /repos/{owner}/{repo}/import/authors": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * A user ID. Only return users with an ID greater than this ID.
        */
@@ -19825,29 +15452,11 @@ export interface MigrationsEndpoints {
     response: PorterAuthor[];
   };
   "GET /repos/{owner}/{repo}/import": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: Import;
   };
   "GET /repos/{owner}/{repo}/import/large_files": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: PorterLargeFile[];
   };
   "GET /user/migrations/{migration_id}": {
@@ -19861,11 +15470,7 @@ export interface MigrationsEndpoints {
     response: Migration;
   };
   "GET /orgs/{org}/migrations/{migration_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The unique identifier of the migration.
        */
@@ -19880,32 +15485,11 @@ export interface MigrationsEndpoints {
     response: Migration;
   };
   "GET /user/migrations": {
-    parameters: {
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: PageParameters;
     response: Migration[];
   };
   "GET /orgs/{org}/migrations": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
+    parameters: OrganizationParameters & PageParameters & {
       /**
        * Exclude attributes from the API response to improve performance
        *
@@ -19916,53 +15500,25 @@ export interface MigrationsEndpoints {
     response: Migration[];
   };
   "GET /user/migrations/{migration_id}/repositories": {
-    parameters: {
+    parameters: PageParameters & {
       /**
        * The unique identifier of the migration.
        */
       migration_id: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: MinimalRepository[];
   };
   "GET /orgs/{org}/migrations/{migration_id}/repositories": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & PageParameters & {
       /**
        * The unique identifier of the migration.
        */
       migration_id: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: MinimalRepository[];
   };
   "PATCH /repos/{owner}/{repo}/import/authors/{author_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       author_id: number;
       /**
        * The new Git author email.
@@ -19976,15 +15532,7 @@ export interface MigrationsEndpoints {
     response: PorterAuthor;
   };
   "PATCH /repos/{owner}/{repo}/import/lfs": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * Whether to store large files during the import. `opt_in` means large files will be stored using Git LFS. `opt_out` means large files will be removed during the import.
        */
@@ -20036,11 +15584,7 @@ export interface MigrationsEndpoints {
     response: Migration;
   };
   "POST /orgs/{org}/migrations": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * A list of arrays indicating which repositories should be migrated.
        */
@@ -20081,15 +15625,7 @@ export interface MigrationsEndpoints {
     response: Migration;
   };
   "PUT /repos/{owner}/{repo}/import": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The URL of the originating repository.
        */
@@ -20127,11 +15663,7 @@ export interface MigrationsEndpoints {
     response: undefined;
   };
   "DELETE /orgs/{org}/migrations/{migration_id}/repos/{repo_name}/lock": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The unique identifier of the migration.
        */
@@ -20144,15 +15676,7 @@ export interface MigrationsEndpoints {
     response: undefined;
   };
   "PATCH /repos/{owner}/{repo}/import": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The username to provide to the originating repository.
        */
@@ -20361,11 +15885,7 @@ export interface MiscMethods extends MiscMethodsOf<ScopeEndpoints> {}
  */
 export interface OidcEndpoints {
   "POST /enterprises/{enterprise}/actions/oidc/customization/properties/repo": {
-    parameters: {
-      /**
-       * The slug version of the enterprise name.
-       */
-      enterprise: string;
+    parameters: EnterpriseParameters & {
       /**
        * The name of the custom property to include in the OIDC token
        */
@@ -20374,11 +15894,7 @@ export interface OidcEndpoints {
     response: OidcCustomPropertyInclusion;
   };
   "POST /orgs/{org}/actions/oidc/customization/properties/repo": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The name of the custom property to include in the OIDC token
        */
@@ -20387,11 +15903,7 @@ export interface OidcEndpoints {
     response: OidcCustomPropertyInclusion;
   };
   "DELETE /enterprises/{enterprise}/actions/oidc/customization/properties/repo/{custom_property_name}": {
-    parameters: {
-      /**
-       * The slug version of the enterprise name.
-       */
-      enterprise: string;
+    parameters: EnterpriseParameters & {
       /**
        * The name of the custom property to remove from OIDC token inclusion
        */
@@ -20400,11 +15912,7 @@ export interface OidcEndpoints {
     response: undefined;
   };
   "DELETE /orgs/{org}/actions/oidc/customization/properties/repo/{custom_property_name}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The name of the custom property to remove from OIDC token inclusion
        */
@@ -20413,38 +15921,19 @@ export interface OidcEndpoints {
     response: undefined;
   };
   "GET /orgs/{org}/actions/oidc/customization/sub": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-    };
+    parameters: OrganizationParameters;
     response: OidcCustomSub;
   };
   "GET /enterprises/{enterprise}/actions/oidc/customization/properties/repo": {
-    parameters: {
-      /**
-       * The slug version of the enterprise name.
-       */
-      enterprise: string;
-    };
+    parameters: EnterpriseParameters;
     response: OidcCustomPropertyInclusion[];
   };
   "GET /orgs/{org}/actions/oidc/customization/properties/repo": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-    };
+    parameters: OrganizationParameters;
     response: OidcCustomPropertyInclusion[];
   };
   "PUT /orgs/{org}/actions/oidc/customization/sub": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * Array of unique strings. Each claim key can only contain alphanumeric characters and underscores.
        */
@@ -20510,11 +15999,7 @@ export interface OidcMethods extends OidcMethodsOf<ScopeEndpoints> {}
  */
 export interface OrgsEndpoints {
   "PUT /orgs/{org}/security-managers/teams/{team_slug}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The slug of the team name.
        */
@@ -20523,11 +16008,7 @@ export interface OrgsEndpoints {
     response: undefined;
   };
   "PUT /orgs/{org}/organization-roles/teams/{team_slug}/{role_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The slug of the team name.
        */
@@ -20540,15 +16021,7 @@ export interface OrgsEndpoints {
     response: undefined;
   };
   "PUT /orgs/{org}/organization-roles/users/{username}/{role_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
+    parameters: OrganizationParameters & UserParameters & {
       /**
        * The unique identifier of the role.
        */
@@ -20557,24 +16030,11 @@ export interface OrgsEndpoints {
     response: undefined;
   };
   "PUT /orgs/{org}/blocks/{username}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
-    };
+    parameters: OrganizationParameters & UserParameters;
     response: undefined;
   };
   "DELETE /orgs/{org}/invitations/{invitation_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The unique identifier of the invitation.
        */
@@ -20583,54 +16043,19 @@ export interface OrgsEndpoints {
     response: undefined;
   };
   "GET /orgs/{org}/blocks/{username}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
-    };
+    parameters: OrganizationParameters & UserParameters;
     response: undefined;
   };
   "GET /orgs/{org}/members/{username}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
-    };
+    parameters: OrganizationParameters & UserParameters;
     response: undefined;
   };
   "GET /orgs/{org}/public_members/{username}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
-    };
+    parameters: OrganizationParameters & UserParameters;
     response: undefined;
   };
   "PUT /orgs/{org}/outside_collaborators/{username}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
+    parameters: OrganizationParameters & UserParameters & {
       /**
        * When set to `true`, the request will be performed asynchronously. Returns a 202 status code when the job is successfully queued.
        */
@@ -20639,11 +16064,7 @@ export interface OrgsEndpoints {
     response: {} | undefined;
   };
   "POST /orgs/{org}/artifacts/metadata/deployment-record": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The name of the artifact.
        */
@@ -20715,11 +16136,7 @@ export interface OrgsEndpoints {
     };
   };
   "POST /orgs/{org}/artifacts/metadata/storage-record": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The name of the artifact.
        */
@@ -20783,11 +16200,7 @@ export interface OrgsEndpoints {
     };
   };
   "POST /orgs/{org}/artifacts/metadata/deployment-record/cluster/{cluster}/jobs": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The cluster name.
        */
@@ -20857,11 +16270,7 @@ export interface OrgsEndpoints {
     };
   };
   "POST /orgs/{org}/invitations": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * **Required unless you provide `email`**. GitHub user ID for the person you are inviting.
        */
@@ -20886,11 +16295,7 @@ export interface OrgsEndpoints {
     response: OrganizationInvitation;
   };
   "POST /orgs/{org}/issue-fields": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * Name of the issue field.
        */
@@ -20934,11 +16339,7 @@ export interface OrgsEndpoints {
     response: IssueField;
   };
   "POST /orgs/{org}/issue-types": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * Name of the issue type.
        */
@@ -20959,11 +16360,7 @@ export interface OrgsEndpoints {
     response: IssueType;
   };
   "POST /orgs/{org}/hooks": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * Must be passed as "web".
        */
@@ -20991,11 +16388,7 @@ export interface OrgsEndpoints {
     response: OrgHook;
   };
   "PUT /orgs/{org}/properties/schema/{custom_property_name}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The custom property name
        */
@@ -21033,11 +16426,7 @@ export interface OrgsEndpoints {
     response: CustomProperty;
   };
   "PATCH /orgs/{org}/properties/schema": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The array of custom properties to create or update.
        *
@@ -21049,11 +16438,7 @@ export interface OrgsEndpoints {
     response: CustomProperty[];
   };
   "PATCH /orgs/{org}/properties/values": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The names of repositories that the custom property values will be applied to.
        *
@@ -21069,11 +16454,7 @@ export interface OrgsEndpoints {
     response: undefined;
   };
   "DELETE /orgs/{org}/properties/schema/{custom_property_name}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The custom property name
        */
@@ -21082,11 +16463,7 @@ export interface OrgsEndpoints {
     response: undefined;
   };
   "GET /orgs/{org}/properties/schema/{custom_property_name}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The custom property name
        */
@@ -21095,28 +16472,11 @@ export interface OrgsEndpoints {
     response: CustomProperty;
   };
   "GET /orgs/{org}/properties/schema": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-    };
+    parameters: OrganizationParameters;
     response: CustomProperty[];
   };
   "GET /orgs/{org}/properties/values": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
+    parameters: OrganizationParameters & PageParameters & {
       /**
        * Finds repositories in the organization with a query containing one or more search keywords and qualifiers. Qualifiers allow you to limit your search to specific areas of GitHub. The REST API supports the same qualifiers as the web interface for GitHub. To learn more about the format of the query, see [Constructing a search query](https://docs.github.com/rest/search/search#constructing-a-search-query). See "[Searching for repositories](https://docs.github.com/articles/searching-for-repositories/)" for a detailed list of qualifiers.
        */
@@ -21125,20 +16485,11 @@ export interface OrgsEndpoints {
     response: OrgRepoCustomPropertyValues[];
   };
   "DELETE /orgs/{org}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-    };
+    parameters: OrganizationParameters;
     response: {};
   };
   "POST /orgs/{org}/attestations/delete-request": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * List of subject digests associated with the artifact attestations to delete.
        *
@@ -21157,11 +16508,7 @@ export interface OrgsEndpoints {
     response: undefined;
   };
   "DELETE /orgs/{org}/attestations/{attestation_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * Attestation ID
        */
@@ -21170,11 +16517,7 @@ export interface OrgsEndpoints {
     response: undefined;
   };
   "DELETE /orgs/{org}/attestations/digest/{+subject_digest}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * Subject Digest
        */
@@ -21183,11 +16526,7 @@ export interface OrgsEndpoints {
     response: undefined;
   };
   "DELETE /orgs/{org}/issue-fields/{issue_field_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The unique identifier of the issue field.
        */
@@ -21196,11 +16535,7 @@ export interface OrgsEndpoints {
     response: undefined;
   };
   "DELETE /orgs/{org}/issue-types/{issue_type_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The unique identifier of the issue type.
        */
@@ -21209,11 +16544,7 @@ export interface OrgsEndpoints {
     response: undefined;
   };
   "DELETE /orgs/{org}/hooks/{hook_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The unique identifier of the hook. You can find this value in the `X-GitHub-Hook-ID` header of a webhook delivery.
        */
@@ -21222,11 +16553,7 @@ export interface OrgsEndpoints {
     response: undefined;
   };
   "DELETE /orgs/{org}/settings/immutable-releases/repositories/{repository_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The unique identifier of the repository.
        */
@@ -21235,11 +16562,7 @@ export interface OrgsEndpoints {
     response: undefined;
   };
   "POST /orgs/{org}/{security_product}/{enablement}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The security feature to enable or disable.
        */
@@ -21267,11 +16590,7 @@ export interface OrgsEndpoints {
     response: undefined;
   };
   "PUT /orgs/{org}/settings/immutable-releases/repositories/{repository_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The unique identifier of the repository.
        */
@@ -21280,20 +16599,11 @@ export interface OrgsEndpoints {
     response: undefined;
   };
   "GET /orgs/{org}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-    };
+    parameters: OrganizationParameters;
     response: OrganizationFull;
   };
   "GET /orgs/{org}/artifacts/metadata/deployment-record/cluster/{cluster}/jobs/{job_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The cluster name.
        */
@@ -21327,62 +16637,26 @@ export interface OrgsEndpoints {
     };
   };
   "GET /orgs/{org}/settings/immutable-releases": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-    };
+    parameters: OrganizationParameters;
     response: ImmutableReleasesOrganizationSettings;
   };
   "GET /orgs/{org}/settings/immutable-releases/repositories": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-    };
+    parameters: OrganizationParameters & PageParameters;
     response: {
       total_count: number;
       repositories: MinimalRepository[];
     };
   };
   "GET /user/memberships/orgs/{org}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-    };
+    parameters: OrganizationParameters;
     response: OrgMembership;
   };
   "GET /orgs/{org}/memberships/{username}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
-    };
+    parameters: OrganizationParameters & UserParameters;
     response: OrgMembership;
   };
   "GET /orgs/{org}/organization-roles/{role_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The unique identifier of the role.
        */
@@ -21391,19 +16665,7 @@ export interface OrgsEndpoints {
     response: OrganizationRole;
   };
   "GET /orgs/{org}/rulesets/{ruleset_id}/history": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
+    parameters: OrganizationParameters & PageParameters & {
       /**
        * The ID of the ruleset.
        */
@@ -21412,11 +16674,7 @@ export interface OrgsEndpoints {
     response: RulesetVersion[];
   };
   "GET /orgs/{org}/rulesets/{ruleset_id}/history/{version_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The ID of the ruleset.
        */
@@ -21429,11 +16687,7 @@ export interface OrgsEndpoints {
     response: RulesetVersionWithState;
   };
   "GET /orgs/{org}/hooks/{hook_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The unique identifier of the hook. You can find this value in the `X-GitHub-Hook-ID` header of a webhook delivery.
        */
@@ -21442,11 +16696,7 @@ export interface OrgsEndpoints {
     response: OrgHook;
   };
   "GET /orgs/{org}/hooks/{hook_id}/config": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The unique identifier of the hook. You can find this value in the `X-GitHub-Hook-ID` header of a webhook delivery.
        */
@@ -21455,11 +16705,7 @@ export interface OrgsEndpoints {
     response: WebhookConfig;
   };
   "GET /orgs/{org}/hooks/{hook_id}/deliveries/{delivery_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The unique identifier of the hook. You can find this value in the `X-GitHub-Hook-ID` header of a webhook delivery.
        */
@@ -21482,31 +16728,14 @@ export interface OrgsEndpoints {
     response: OrganizationSimple[];
   };
   "GET /orgs/{org}/installations": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: OrganizationParameters & PageParameters;
     response: {
       total_count: number;
       installations: Installation[];
     };
   };
   "GET /orgs/{org}/artifacts/{subject_digest}/metadata/deployment-records": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The SHA256 digest of the artifact, in the form `sha256:HEX_DIGEST`.
        */
@@ -21521,11 +16750,7 @@ export interface OrgsEndpoints {
     };
   };
   "GET /orgs/{org}/artifacts/{+subject_digest}/metadata/storage-records": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The parameter should be set to the attestation's subject's SHA256 digest, in the form `sha256:HEX_DIGEST`.
        */
@@ -21550,23 +16775,11 @@ export interface OrgsEndpoints {
     };
   };
   "GET /orgs/{org}/attestations/repositories": {
-    parameters: {
+    parameters: OrganizationParameters & CursorParameters & {
       /**
        * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
        */
       per_page?: number;
-      /**
-       * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results before this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      before?: string;
-      /**
-       * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results after this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      after?: string;
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
       /**
        * Optional filter for fetching attestations with a given predicate type.
        * This option accepts `provenance`, `sbom`, `release`, or freeform text
@@ -21580,23 +16793,11 @@ export interface OrgsEndpoints {
     }[];
   };
   "GET /orgs/{org}/attestations/{+subject_digest}": {
-    parameters: {
+    parameters: OrganizationParameters & CursorParameters & {
       /**
        * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
        */
       per_page?: number;
-      /**
-       * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results before this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      before?: string;
-      /**
-       * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results after this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      after?: string;
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
       /**
        * The parameter should be set to the attestation's subject's SHA256 digest, in the form `sha256:HEX_DIGEST`.
        */
@@ -21630,23 +16831,11 @@ export interface OrgsEndpoints {
     };
   };
   "POST /orgs/{org}/attestations/bulk-list{?per_page,before,after}": {
-    parameters: {
+    parameters: OrganizationParameters & CursorParameters & {
       /**
        * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
        */
       per_page?: number;
-      /**
-       * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results before this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      before?: string;
-      /**
-       * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results after this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      after?: string;
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
       /**
        * List of subject digests to fetch attestations for.
        *
@@ -21710,114 +16899,40 @@ export interface OrgsEndpoints {
     };
   };
   "GET /orgs/{org}/blocks": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: OrganizationParameters & PageParameters;
     response: SimpleUser[];
   };
   "GET /orgs/{org}/failed_invitations": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: OrganizationParameters & PageParameters;
     response: OrganizationInvitation[];
   };
   "GET /user/orgs": {
-    parameters: {
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: PageParameters;
     response: OrganizationSimple[];
   };
   "GET /users/{username}/orgs": {
-    parameters: {
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: UserParameters & PageParameters;
     response: OrganizationSimple[];
   };
   "GET /orgs/{org}/invitations/{invitation_id}/teams": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & PageParameters & {
       /**
        * The unique identifier of the invitation.
        */
       invitation_id: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: Team[];
   };
   "GET /orgs/{org}/issue-fields": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-    };
+    parameters: OrganizationParameters;
     response: IssueField[];
   };
   "GET /orgs/{org}/issue-types": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-    };
+    parameters: OrganizationParameters;
     response: IssueType[];
   };
   "GET /orgs/{org}/members": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & PageParameters & {
       /**
        * Filter members returned in the list. `2fa_disabled` means that only members without [two-factor authentication](https://github.com/blog/1614-two-factor-authentication) enabled will be returned. `2fa_insecure` means that only members with [insecure 2FA methods](https://docs.github.com/organizations/keeping-your-organization-secure/managing-two-factor-authentication-for-your-organization/requiring-two-factor-authentication-in-your-organization#requiring-secure-methods-of-two-factor-authentication-in-your-organization) will be returned. These options are only available for organization owners.
        */
@@ -21826,52 +16941,24 @@ export interface OrgsEndpoints {
        * Filter members returned by their role.
        */
       role?: "all" | "admin" | "member";
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: SimpleUser[];
   };
   "GET /user/memberships/orgs": {
-    parameters: {
+    parameters: PageParameters & {
       /**
        * Indicates the state of the memberships to return. If not specified, the API returns both active and pending memberships.
        */
       state?: "active" | "pending";
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: OrgMembership[];
   };
   "GET /orgs/{org}/organization-roles/{role_id}/teams": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & PageParameters & {
       /**
        * The unique identifier of the role.
        */
       role_id: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     /**
      * List of teams assigned to the organization role
@@ -21879,23 +16966,11 @@ export interface OrgsEndpoints {
     response: TeamRoleAssignment[];
   };
   "GET /orgs/{org}/organization-roles/{role_id}/users": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & PageParameters & {
       /**
        * The unique identifier of the role.
        */
       role_id: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     /**
      * List of users assigned to the organization role
@@ -21903,12 +16978,7 @@ export interface OrgsEndpoints {
     response: UserRoleAssignment[];
   };
   "GET /orgs/{org}/organization-roles": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-    };
+    parameters: OrganizationParameters;
     response: {
       /**
        * The total number of organization roles available to the organization.
@@ -21921,12 +16991,7 @@ export interface OrgsEndpoints {
     };
   };
   "GET /orgs/{org}/organization-fine-grained-permissions": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-    };
+    parameters: OrganizationParameters;
     /**
      * Items: A fine-grained permission that protects organization resources.
      */
@@ -21936,82 +17001,34 @@ export interface OrgsEndpoints {
     }[];
   };
   "GET /orgs/{org}/outside_collaborators": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & PageParameters & {
       /**
        * Filter the list of outside collaborators. `2fa_disabled` means that only outside collaborators without [two-factor authentication](https://github.com/blog/1614-two-factor-authentication) enabled will be returned. `2fa_insecure` means that only outside collaborators with [insecure 2FA methods](https://docs.github.com/organizations/keeping-your-organization-secure/managing-two-factor-authentication-for-your-organization/requiring-two-factor-authentication-in-your-organization#requiring-secure-methods-of-two-factor-authentication-in-your-organization) will be returned.
        */
       filter?: "2fa_disabled" | "2fa_insecure" | "all";
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: SimpleUser[];
   };
   "GET /orgs/{org}/personal-access-tokens/{pat_id}/repositories": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & PageParameters & {
       /**
        * Unique identifier of the fine-grained personal access token.
        */
       pat_id: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: MinimalRepository[];
   };
   "GET /orgs/{org}/personal-access-token-requests/{pat_request_id}/repositories": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & PageParameters & {
       /**
        * Unique identifier of the request for access via fine-grained personal access token.
        */
       pat_request_id: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: MinimalRepository[];
   };
   "GET /orgs/{org}/personal-access-token-requests": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
+    parameters: OrganizationParameters & PageParameters & {
       /**
        * The property by which to sort the results.
        */
@@ -22052,19 +17069,7 @@ export interface OrgsEndpoints {
     response: OrganizationProgrammaticAccessGrantRequest[];
   };
   "GET /orgs/{org}/personal-access-tokens": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
+    parameters: OrganizationParameters & PageParameters & {
       /**
        * The property by which to sort the results.
        */
@@ -22105,19 +17110,7 @@ export interface OrgsEndpoints {
     response: OrganizationProgrammaticAccessGrant[];
   };
   "GET /orgs/{org}/invitations": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
+    parameters: OrganizationParameters & PageParameters & {
       /**
        * Filter invitations by their member role.
        */
@@ -22130,37 +17123,15 @@ export interface OrgsEndpoints {
     response: OrganizationInvitation[];
   };
   "GET /orgs/{org}/public_members": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: OrganizationParameters & PageParameters;
     response: SimpleUser[];
   };
   "GET /orgs/{org}/security-managers": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-    };
+    parameters: OrganizationParameters;
     response: TeamSimple[];
   };
   "GET /orgs/{org}/hooks/{hook_id}/deliveries": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The unique identifier of the hook. You can find this value in the `X-GitHub-Hook-ID` header of a webhook delivery.
        */
@@ -22181,28 +17152,11 @@ export interface OrgsEndpoints {
     response: HookDeliveryItem[];
   };
   "GET /orgs/{org}/hooks": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: OrganizationParameters & PageParameters;
     response: OrgHook[];
   };
   "POST /orgs/{org}/hooks/{hook_id}/pings": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The unique identifier of the hook. You can find this value in the `X-GitHub-Hook-ID` header of a webhook delivery.
        */
@@ -22211,11 +17165,7 @@ export interface OrgsEndpoints {
     response: undefined;
   };
   "POST /orgs/{org}/hooks/{hook_id}/deliveries/{delivery_id}/attempts": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The unique identifier of the hook. You can find this value in the `X-GitHub-Hook-ID` header of a webhook delivery.
        */
@@ -22225,63 +17175,23 @@ export interface OrgsEndpoints {
     response: {};
   };
   "DELETE /orgs/{org}/members/{username}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
-    };
+    parameters: OrganizationParameters & UserParameters;
     response: undefined;
   };
   "DELETE /orgs/{org}/memberships/{username}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
-    };
+    parameters: OrganizationParameters & UserParameters;
     response: undefined;
   };
   "DELETE /orgs/{org}/outside_collaborators/{username}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
-    };
+    parameters: OrganizationParameters & UserParameters;
     response: undefined;
   };
   "DELETE /orgs/{org}/public_members/{username}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
-    };
+    parameters: OrganizationParameters & UserParameters;
     response: undefined;
   };
   "DELETE /orgs/{org}/security-managers/teams/{team_slug}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The slug of the team name.
        */
@@ -22290,11 +17200,7 @@ export interface OrgsEndpoints {
     response: undefined;
   };
   "POST /orgs/{org}/personal-access-token-requests/{pat_request_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * Unique identifier of the request for access via fine-grained personal access token.
        */
@@ -22311,11 +17217,7 @@ export interface OrgsEndpoints {
     response: undefined;
   };
   "POST /orgs/{org}/personal-access-token-requests": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * Unique identifiers of the requests for access via fine-grained personal access token. Must be formed of between 1 and 100 `pat_request_id` values.
        *
@@ -22335,11 +17237,7 @@ export interface OrgsEndpoints {
     response: {};
   };
   "DELETE /orgs/{org}/organization-roles/teams/{team_slug}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The slug of the team name.
        */
@@ -22348,24 +17246,11 @@ export interface OrgsEndpoints {
     response: undefined;
   };
   "DELETE /orgs/{org}/organization-roles/users/{username}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
-    };
+    parameters: OrganizationParameters & UserParameters;
     response: undefined;
   };
   "DELETE /orgs/{org}/organization-roles/teams/{team_slug}/{role_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The slug of the team name.
        */
@@ -22378,15 +17263,7 @@ export interface OrgsEndpoints {
     response: undefined;
   };
   "DELETE /orgs/{org}/organization-roles/users/{username}/{role_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
+    parameters: OrganizationParameters & UserParameters & {
       /**
        * The unique identifier of the role.
        */
@@ -22395,11 +17272,7 @@ export interface OrgsEndpoints {
     response: undefined;
   };
   "POST /orgs/{org}/artifacts/metadata/deployment-record/cluster/{cluster}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The cluster name.
        */
@@ -22543,11 +17416,7 @@ export interface OrgsEndpoints {
         };
   };
   "PUT /orgs/{org}/settings/immutable-releases": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The policy that controls how immutable releases are enforced in the organization.
        */
@@ -22560,11 +17429,7 @@ export interface OrgsEndpoints {
     response: undefined;
   };
   "PUT /orgs/{org}/settings/immutable-releases/repositories": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * An array of repository ids for which immutable releases enforcement should be applied. You can only provide a list of repository ids when the `enforced_repositories` is set to `selected`. You can add and remove individual repositories using the [Enable a selected repository for immutable releases in an organization](https://docs.github.com/rest/orgs/orgs#enable-a-selected-repository-for-immutable-releases-in-an-organization) and [Disable a selected repository for immutable releases in an organization](https://docs.github.com/rest/orgs/orgs#disable-a-selected-repository-for-immutable-releases-in-an-organization) endpoints.
        */
@@ -22573,15 +17438,7 @@ export interface OrgsEndpoints {
     response: undefined;
   };
   "PUT /orgs/{org}/memberships/{username}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
+    parameters: OrganizationParameters & UserParameters & {
       /**
        * The role to give the user in the organization. Can be one of:  
        *  * `admin` - The user will become an owner of the organization.  
@@ -22592,37 +17449,15 @@ export interface OrgsEndpoints {
     response: OrgMembership;
   };
   "PUT /orgs/{org}/public_members/{username}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
-    };
+    parameters: OrganizationParameters & UserParameters;
     response: undefined;
   };
   "DELETE /orgs/{org}/blocks/{username}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
-    };
+    parameters: OrganizationParameters & UserParameters;
     response: undefined;
   };
   "PATCH /orgs/{org}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * Billing email address. This address is not publicized.
        */
@@ -22787,11 +17622,7 @@ export interface OrgsEndpoints {
     response: OrganizationFull;
   };
   "PATCH /orgs/{org}/issue-fields/{issue_field_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The unique identifier of the issue field.
        */
@@ -22837,11 +17668,7 @@ export interface OrgsEndpoints {
     response: IssueField;
   };
   "PUT /orgs/{org}/issue-types/{issue_type_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The unique identifier of the issue type.
        */
@@ -22866,11 +17693,7 @@ export interface OrgsEndpoints {
     response: IssueType;
   };
   "PATCH /user/memberships/orgs/{org}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The state that the membership should be in. Only `"active"` will be accepted.
        */
@@ -22879,11 +17702,7 @@ export interface OrgsEndpoints {
     response: OrgMembership;
   };
   "POST /orgs/{org}/personal-access-tokens/{pat_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The unique identifier of the fine-grained personal access token.
        */
@@ -22896,11 +17715,7 @@ export interface OrgsEndpoints {
     response: undefined;
   };
   "POST /orgs/{org}/personal-access-tokens": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * Action to apply to the fine-grained personal access token.
        */
@@ -22918,11 +17733,7 @@ export interface OrgsEndpoints {
     response: {};
   };
   "PATCH /orgs/{org}/hooks/{hook_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The unique identifier of the hook. You can find this value in the `X-GitHub-Hook-ID` header of a webhook delivery.
        */
@@ -22949,11 +17760,7 @@ export interface OrgsEndpoints {
     response: OrgHook;
   };
   "PATCH /orgs/{org}/hooks/{hook_id}/config": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The unique identifier of the hook. You can find this value in the `X-GitHub-Hook-ID` header of a webhook delivery.
        */
@@ -23603,7 +18410,7 @@ export interface PackagesEndpoints {
     response: undefined;
   };
   "DELETE /orgs/{org}/packages/{package_type}/{package_name}": {
-    parameters: {
+    parameters: OrganizationParameters & {
       /**
        * The type of supported package. Packages in GitHub's Gradle registry have the type `maven`. Docker images pushed to GitHub's Container registry (`ghcr.io`) have the type `container`. You can use the type `docker` to find images that were pushed to GitHub's Docker registry (`docker.pkg.github.com`), even if these have now been migrated to the Container registry.
        */
@@ -23612,15 +18419,11 @@ export interface PackagesEndpoints {
        * The name of the package.
        */
       package_name: string;
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
     };
     response: undefined;
   };
   "DELETE /users/{username}/packages/{package_type}/{package_name}": {
-    parameters: {
+    parameters: UserParameters & {
       /**
        * The type of supported package. Packages in GitHub's Gradle registry have the type `maven`. Docker images pushed to GitHub's Container registry (`ghcr.io`) have the type `container`. You can use the type `docker` to find images that were pushed to GitHub's Docker registry (`docker.pkg.github.com`), even if these have now been migrated to the Container registry.
        */
@@ -23629,10 +18432,6 @@ export interface PackagesEndpoints {
        * The name of the package.
        */
       package_name: string;
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
     };
     response: undefined;
   };
@@ -23654,7 +18453,7 @@ export interface PackagesEndpoints {
     response: undefined;
   };
   "DELETE /orgs/{org}/packages/{package_type}/{package_name}/versions/{package_version_id}": {
-    parameters: {
+    parameters: OrganizationParameters & {
       /**
        * The type of supported package. Packages in GitHub's Gradle registry have the type `maven`. Docker images pushed to GitHub's Container registry (`ghcr.io`) have the type `container`. You can use the type `docker` to find images that were pushed to GitHub's Docker registry (`docker.pkg.github.com`), even if these have now been migrated to the Container registry.
        */
@@ -23663,10 +18462,6 @@ export interface PackagesEndpoints {
        * The name of the package.
        */
       package_name: string;
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
       /**
        * Unique identifier of the package version.
        */
@@ -23675,7 +18470,7 @@ export interface PackagesEndpoints {
     response: undefined;
   };
   "DELETE /users/{username}/packages/{package_type}/{package_name}/versions/{package_version_id}": {
-    parameters: {
+    parameters: UserParameters & {
       /**
        * The type of supported package. Packages in GitHub's Gradle registry have the type `maven`. Docker images pushed to GitHub's Container registry (`ghcr.io`) have the type `container`. You can use the type `docker` to find images that were pushed to GitHub's Docker registry (`docker.pkg.github.com`), even if these have now been migrated to the Container registry.
        */
@@ -23684,10 +18479,6 @@ export interface PackagesEndpoints {
        * The name of the package.
        */
       package_name: string;
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
       /**
        * Unique identifier of the package version.
        */
@@ -23696,7 +18487,7 @@ export interface PackagesEndpoints {
     response: undefined;
   };
   "GET /user/packages/{package_type}/{package_name}/versions": {
-    parameters: {
+    parameters: PageParameters & {
       /**
        * The type of supported package. Packages in GitHub's Gradle registry have the type `maven`. Docker images pushed to GitHub's Container registry (`ghcr.io`) have the type `container`. You can use the type `docker` to find images that were pushed to GitHub's Docker registry (`docker.pkg.github.com`), even if these have now been migrated to the Container registry.
        */
@@ -23705,14 +18496,6 @@ export interface PackagesEndpoints {
        * The name of the package.
        */
       package_name: string;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
       /**
        * The state of the package, either active or deleted.
        */
@@ -23721,7 +18504,7 @@ export interface PackagesEndpoints {
     response: PackageVersion[];
   };
   "GET /orgs/{org}/packages/{package_type}/{package_name}/versions": {
-    parameters: {
+    parameters: OrganizationParameters & PageParameters & {
       /**
        * The type of supported package. Packages in GitHub's Gradle registry have the type `maven`. Docker images pushed to GitHub's Container registry (`ghcr.io`) have the type `container`. You can use the type `docker` to find images that were pushed to GitHub's Docker registry (`docker.pkg.github.com`), even if these have now been migrated to the Container registry.
        */
@@ -23730,18 +18513,6 @@ export interface PackagesEndpoints {
        * The name of the package.
        */
       package_name: string;
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
       /**
        * The state of the package, either active or deleted.
        */
@@ -23750,7 +18521,7 @@ export interface PackagesEndpoints {
     response: PackageVersion[];
   };
   "GET /users/{username}/packages/{package_type}/{package_name}/versions": {
-    parameters: {
+    parameters: UserParameters & {
       /**
        * The type of supported package. Packages in GitHub's Gradle registry have the type `maven`. Docker images pushed to GitHub's Container registry (`ghcr.io`) have the type `container`. You can use the type `docker` to find images that were pushed to GitHub's Docker registry (`docker.pkg.github.com`), even if these have now been migrated to the Container registry.
        */
@@ -23759,10 +18530,6 @@ export interface PackagesEndpoints {
        * The name of the package.
        */
       package_name: string;
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
     };
     response: PackageVersion[];
   };
@@ -23780,7 +18547,7 @@ export interface PackagesEndpoints {
     response: Package;
   };
   "GET /orgs/{org}/packages/{package_type}/{package_name}": {
-    parameters: {
+    parameters: OrganizationParameters & {
       /**
        * The type of supported package. Packages in GitHub's Gradle registry have the type `maven`. Docker images pushed to GitHub's Container registry (`ghcr.io`) have the type `container`. You can use the type `docker` to find images that were pushed to GitHub's Docker registry (`docker.pkg.github.com`), even if these have now been migrated to the Container registry.
        */
@@ -23789,15 +18556,11 @@ export interface PackagesEndpoints {
        * The name of the package.
        */
       package_name: string;
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
     };
     response: Package;
   };
   "GET /users/{username}/packages/{package_type}/{package_name}": {
-    parameters: {
+    parameters: UserParameters & {
       /**
        * The type of supported package. Packages in GitHub's Gradle registry have the type `maven`. Docker images pushed to GitHub's Container registry (`ghcr.io`) have the type `container`. You can use the type `docker` to find images that were pushed to GitHub's Docker registry (`docker.pkg.github.com`), even if these have now been migrated to the Container registry.
        */
@@ -23806,10 +18569,6 @@ export interface PackagesEndpoints {
        * The name of the package.
        */
       package_name: string;
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
     };
     response: Package;
   };
@@ -23831,7 +18590,7 @@ export interface PackagesEndpoints {
     response: PackageVersion;
   };
   "GET /orgs/{org}/packages/{package_type}/{package_name}/versions/{package_version_id}": {
-    parameters: {
+    parameters: OrganizationParameters & {
       /**
        * The type of supported package. Packages in GitHub's Gradle registry have the type `maven`. Docker images pushed to GitHub's Container registry (`ghcr.io`) have the type `container`. You can use the type `docker` to find images that were pushed to GitHub's Docker registry (`docker.pkg.github.com`), even if these have now been migrated to the Container registry.
        */
@@ -23840,10 +18599,6 @@ export interface PackagesEndpoints {
        * The name of the package.
        */
       package_name: string;
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
       /**
        * Unique identifier of the package version.
        */
@@ -23852,7 +18607,7 @@ export interface PackagesEndpoints {
     response: PackageVersion;
   };
   "GET /users/{username}/packages/{package_type}/{package_name}/versions/{package_version_id}": {
-    parameters: {
+    parameters: UserParameters & {
       /**
        * The type of supported package. Packages in GitHub's Gradle registry have the type `maven`. Docker images pushed to GitHub's Container registry (`ghcr.io`) have the type `container`. You can use the type `docker` to find images that were pushed to GitHub's Docker registry (`docker.pkg.github.com`), even if these have now been migrated to the Container registry.
        */
@@ -23865,10 +18620,6 @@ export interface PackagesEndpoints {
        * Unique identifier of the package version.
        */
       package_version_id: number;
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
     };
     response: PackageVersion;
   };
@@ -23877,25 +18628,15 @@ export interface PackagesEndpoints {
     response: Package[];
   };
   "GET /orgs/{org}/docker/conflicts": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-    };
+    parameters: OrganizationParameters;
     response: Package[];
   };
   "GET /users/{username}/docker/conflicts": {
-    parameters: {
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
-    };
+    parameters: UserParameters;
     response: Package[];
   };
   "GET /user/packages": {
-    parameters: {
+    parameters: PageParameters & {
       /**
        * The type of supported package. Packages in GitHub's Gradle registry have the type `maven`. Docker images pushed to GitHub's Container registry (`ghcr.io`) have the type `container`. You can use the type `docker` to find images that were pushed to GitHub's Docker registry (`docker.pkg.github.com`), even if these have now been migrated to the Container registry.
        */
@@ -23907,27 +18648,15 @@ export interface PackagesEndpoints {
        * For the list of GitHub Packages registries that support granular permissions, see "[About permissions for GitHub Packages](https://docs.github.com/packages/learn-github-packages/about-permissions-for-github-packages#granular-permissions-for-userorganization-scoped-packages)."
        */
       visibility?: "public" | "private" | "internal";
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
     };
     response: Package[];
   };
   "GET /orgs/{org}/packages": {
-    parameters: {
+    parameters: OrganizationParameters & PageParameters & {
       /**
        * The type of supported package. Packages in GitHub's Gradle registry have the type `maven`. Docker images pushed to GitHub's Container registry (`ghcr.io`) have the type `container`. You can use the type `docker` to find images that were pushed to GitHub's Docker registry (`docker.pkg.github.com`), even if these have now been migrated to the Container registry.
        */
       package_type: "npm" | "maven" | "rubygems" | "docker" | "nuget" | "container";
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
       /**
        * The selected visibility of the packages.  This parameter is optional and only filters an existing result set.
        *
@@ -23935,19 +18664,11 @@ export interface PackagesEndpoints {
        * For the list of GitHub Packages registries that support granular permissions, see "[About permissions for GitHub Packages](https://docs.github.com/packages/learn-github-packages/about-permissions-for-github-packages#granular-permissions-for-userorganization-scoped-packages)."
        */
       visibility?: "public" | "private" | "internal";
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
     };
     response: Package[];
   };
   "GET /users/{username}/packages": {
-    parameters: {
+    parameters: UserParameters & PageParameters & {
       /**
        * The type of supported package. Packages in GitHub's Gradle registry have the type `maven`. Docker images pushed to GitHub's Container registry (`ghcr.io`) have the type `container`. You can use the type `docker` to find images that were pushed to GitHub's Docker registry (`docker.pkg.github.com`), even if these have now been migrated to the Container registry.
        */
@@ -23959,18 +18680,6 @@ export interface PackagesEndpoints {
        * For the list of GitHub Packages registries that support granular permissions, see "[About permissions for GitHub Packages](https://docs.github.com/packages/learn-github-packages/about-permissions-for-github-packages#granular-permissions-for-userorganization-scoped-packages)."
        */
       visibility?: "public" | "private" | "internal";
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
     };
     response: Package[];
   };
@@ -23992,7 +18701,7 @@ export interface PackagesEndpoints {
     response: undefined;
   };
   "POST /orgs/{org}/packages/{package_type}/{package_name}/restore{?token}": {
-    parameters: {
+    parameters: OrganizationParameters & {
       /**
        * The type of supported package. Packages in GitHub's Gradle registry have the type `maven`. Docker images pushed to GitHub's Container registry (`ghcr.io`) have the type `container`. You can use the type `docker` to find images that were pushed to GitHub's Docker registry (`docker.pkg.github.com`), even if these have now been migrated to the Container registry.
        */
@@ -24001,10 +18710,6 @@ export interface PackagesEndpoints {
        * The name of the package.
        */
       package_name: string;
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
       /**
        * package token
        */
@@ -24013,7 +18718,7 @@ export interface PackagesEndpoints {
     response: undefined;
   };
   "POST /users/{username}/packages/{package_type}/{package_name}/restore{?token}": {
-    parameters: {
+    parameters: UserParameters & {
       /**
        * The type of supported package. Packages in GitHub's Gradle registry have the type `maven`. Docker images pushed to GitHub's Container registry (`ghcr.io`) have the type `container`. You can use the type `docker` to find images that were pushed to GitHub's Docker registry (`docker.pkg.github.com`), even if these have now been migrated to the Container registry.
        */
@@ -24022,10 +18727,6 @@ export interface PackagesEndpoints {
        * The name of the package.
        */
       package_name: string;
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
       /**
        * package token
        */
@@ -24051,7 +18752,7 @@ export interface PackagesEndpoints {
     response: undefined;
   };
   "POST /orgs/{org}/packages/{package_type}/{package_name}/versions/{package_version_id}/restore": {
-    parameters: {
+    parameters: OrganizationParameters & {
       /**
        * The type of supported package. Packages in GitHub's Gradle registry have the type `maven`. Docker images pushed to GitHub's Container registry (`ghcr.io`) have the type `container`. You can use the type `docker` to find images that were pushed to GitHub's Docker registry (`docker.pkg.github.com`), even if these have now been migrated to the Container registry.
        */
@@ -24060,10 +18761,6 @@ export interface PackagesEndpoints {
        * The name of the package.
        */
       package_name: string;
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
       /**
        * Unique identifier of the package version.
        */
@@ -24072,7 +18769,7 @@ export interface PackagesEndpoints {
     response: undefined;
   };
   "POST /users/{username}/packages/{package_type}/{package_name}/versions/{package_version_id}/restore": {
-    parameters: {
+    parameters: UserParameters & {
       /**
        * The type of supported package. Packages in GitHub's Gradle registry have the type `maven`. Docker images pushed to GitHub's Container registry (`ghcr.io`) have the type `container`. You can use the type `docker` to find images that were pushed to GitHub's Docker registry (`docker.pkg.github.com`), even if these have now been migrated to the Container registry.
        */
@@ -24081,10 +18778,6 @@ export interface PackagesEndpoints {
        * The name of the package.
        */
       package_name: string;
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
       /**
        * Unique identifier of the package version.
        */
@@ -24245,11 +18938,7 @@ export interface PackagesMethods extends PackagesMethodsOf<ScopeEndpoints> {}
  */
 export interface PrivateRegistriesEndpoints {
   "POST /orgs/{org}/private-registries": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The registry type.
        */
@@ -24366,11 +19055,7 @@ export interface PrivateRegistriesEndpoints {
     response: OrgPrivateRegistryConfigurationWithSelectedRepositories;
   };
   "DELETE /orgs/{org}/private-registries/{secret_name}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The name of the secret.
        */
@@ -24379,11 +19064,7 @@ export interface PrivateRegistriesEndpoints {
     response: undefined;
   };
   "GET /orgs/{org}/private-registries/{secret_name}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The name of the secret.
        */
@@ -24392,12 +19073,7 @@ export interface PrivateRegistriesEndpoints {
     response: OrgPrivateRegistryConfiguration;
   };
   "GET /orgs/{org}/private-registries/public-key": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-    };
+    parameters: OrganizationParameters;
     response: {
       /**
        * The identifier for the key.
@@ -24410,31 +19086,14 @@ export interface PrivateRegistriesEndpoints {
     };
   };
   "GET /orgs/{org}/private-registries": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: OrganizationParameters & PageParameters;
     response: {
       total_count: number;
       configurations: OrgPrivateRegistryConfiguration[];
     };
   };
   "PATCH /orgs/{org}/private-registries/{secret_name}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The name of the secret.
        */
@@ -24598,15 +19257,11 @@ export interface PrivateRegistriesMethods extends PrivateRegistriesMethodsOf<Sco
  */
 export interface ProjectsEndpoints {
   "POST /orgs/{org}/projectsV2/{project_number}/fields": {
-    parameters: {
+    parameters: OrganizationParameters & {
       /**
        * The project's number.
        */
       project_number: number;
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
       /**
        * The ID of the IssueField to create the field for.
        */
@@ -24628,11 +19283,7 @@ export interface ProjectsEndpoints {
     response: ProjectsV2Field;
   };
   "POST /users/{username}/projectsV2/{project_number}/fields": {
-    parameters: {
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
+    parameters: UserParameters & {
       /**
        * The project's number.
        */
@@ -24654,11 +19305,7 @@ export interface ProjectsEndpoints {
     response: ProjectsV2Field;
   };
   "POST /orgs/{org}/projectsV2/{project_number}/items": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The project's number.
        */
@@ -24687,11 +19334,7 @@ export interface ProjectsEndpoints {
     response: ProjectsV2ItemSimple;
   };
   "POST /users/{username}/projectsV2/{project_number}/items": {
-    parameters: {
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
+    parameters: UserParameters & {
       /**
        * The project's number.
        */
@@ -24741,11 +19384,7 @@ export interface ProjectsEndpoints {
     response: ProjectsV2ItemSimple;
   };
   "POST /orgs/{org}/projectsV2/{project_number}/drafts": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The project's number.
        */
@@ -24762,11 +19401,7 @@ export interface ProjectsEndpoints {
     response: ProjectsV2ItemSimple;
   };
   "POST /orgs/{org}/projectsV2/{project_number}/views": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The project's number.
        */
@@ -24854,15 +19489,11 @@ export interface ProjectsEndpoints {
     response: ProjectsV2View;
   };
   "DELETE /orgs/{org}/projectsV2/{project_number}/items/{item_id}": {
-    parameters: {
+    parameters: OrganizationParameters & {
       /**
        * The project's number.
        */
       project_number: number;
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
       /**
        * The unique identifier of the project item.
        */
@@ -24871,15 +19502,11 @@ export interface ProjectsEndpoints {
     response: undefined;
   };
   "DELETE /users/{username}/projectsV2/{project_number}/items/{item_id}": {
-    parameters: {
+    parameters: UserParameters & {
       /**
        * The project's number.
        */
       project_number: number;
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
       /**
        * The unique identifier of the project item.
        */
@@ -24888,7 +19515,7 @@ export interface ProjectsEndpoints {
     response: undefined;
   };
   "GET /orgs/{org}/projectsV2/{project_number}/fields/{field_id}": {
-    parameters: {
+    parameters: OrganizationParameters & {
       /**
        * The project's number.
        */
@@ -24897,15 +19524,11 @@ export interface ProjectsEndpoints {
        * The unique identifier of the field.
        */
       field_id: number;
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
     };
     response: ProjectsV2Field;
   };
   "GET /users/{username}/projectsV2/{project_number}/fields/{field_id}": {
-    parameters: {
+    parameters: UserParameters & {
       /**
        * The project's number.
        */
@@ -24914,49 +19537,33 @@ export interface ProjectsEndpoints {
        * The unique identifier of the field.
        */
       field_id: number;
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
     };
     response: ProjectsV2Field;
   };
   "GET /orgs/{org}/projectsV2/{project_number}": {
-    parameters: {
+    parameters: OrganizationParameters & {
       /**
        * The project's number.
        */
       project_number: number;
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
     };
     response: ProjectsV2;
   };
   "GET /users/{username}/projectsV2/{project_number}": {
-    parameters: {
+    parameters: UserParameters & {
       /**
        * The project's number.
        */
       project_number: number;
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
     };
     response: ProjectsV2;
   };
   "GET /orgs/{org}/projectsV2/{project_number}/items/{item_id}": {
-    parameters: {
+    parameters: OrganizationParameters & {
       /**
        * The project's number.
        */
       project_number: number;
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
       /**
        * The unique identifier of the project item.
        */
@@ -24971,15 +19578,11 @@ export interface ProjectsEndpoints {
     response: ProjectsV2ItemWithContent;
   };
   "GET /users/{username}/projectsV2/{project_number}/items/{item_id}": {
-    parameters: {
+    parameters: UserParameters & {
       /**
        * The project's number.
        */
       project_number: number;
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
       /**
        * The unique identifier of the project item.
        */
@@ -24994,73 +19597,37 @@ export interface ProjectsEndpoints {
     response: ProjectsV2ItemWithContent;
   };
   "GET /orgs/{org}/projectsV2/{project_number}/fields": {
-    parameters: {
+    parameters: OrganizationParameters & CursorParameters & {
       /**
        * The project's number.
        */
       project_number: number;
       /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-      /**
        * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
        */
       per_page?: number;
-      /**
-       * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results before this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      before?: string;
-      /**
-       * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results after this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      after?: string;
     };
     response: ProjectsV2Field[];
   };
   "GET /users/{username}/projectsV2/{project_number}/fields": {
-    parameters: {
+    parameters: UserParameters & CursorParameters & {
       /**
        * The project's number.
        */
       project_number: number;
       /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
-      /**
        * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
        */
       per_page?: number;
-      /**
-       * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results before this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      before?: string;
-      /**
-       * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results after this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      after?: string;
     };
     response: ProjectsV2Field[];
   };
   "GET /orgs/{org}/projectsV2": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & CursorParameters & {
       /**
        * Limit results to projects of the specified type.
        */
       q?: string;
-      /**
-       * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results before this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      before?: string;
-      /**
-       * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results after this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      after?: string;
       /**
        * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
        */
@@ -25069,23 +19636,11 @@ export interface ProjectsEndpoints {
     response: ProjectsV2[];
   };
   "GET /users/{username}/projectsV2": {
-    parameters: {
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
+    parameters: UserParameters & CursorParameters & {
       /**
        * Limit results to projects of the specified type.
        */
       q?: string;
-      /**
-       * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results before this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      before?: string;
-      /**
-       * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results after this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      after?: string;
       /**
        * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
        */
@@ -25094,15 +19649,11 @@ export interface ProjectsEndpoints {
     response: ProjectsV2[];
   };
   "GET /orgs/{org}/projectsV2/{project_number}/items": {
-    parameters: {
+    parameters: OrganizationParameters & CursorParameters & {
       /**
        * The project's number.
        */
       project_number: number;
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
       /**
        * Search query to filter items, see [Filtering projects](https://docs.github.com/issues/planning-and-tracking-with-projects/customizing-views-in-your-project/filtering-projects) for more information.
        */
@@ -25114,14 +19665,6 @@ export interface ProjectsEndpoints {
        */
       fields?: string | string[];
       /**
-       * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results before this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      before?: string;
-      /**
-       * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results after this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      after?: string;
-      /**
        * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
        */
       per_page?: number;
@@ -25129,23 +19672,11 @@ export interface ProjectsEndpoints {
     response: ProjectsV2ItemWithContent[];
   };
   "GET /users/{username}/projectsV2/{project_number}/items": {
-    parameters: {
+    parameters: UserParameters & CursorParameters & {
       /**
        * The project's number.
        */
       project_number: number;
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
-      /**
-       * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results before this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      before?: string;
-      /**
-       * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results after this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      after?: string;
       /**
        * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
        */
@@ -25164,15 +19695,11 @@ export interface ProjectsEndpoints {
     response: ProjectsV2ItemWithContent[];
   };
   "GET /orgs/{org}/projectsV2/{project_number}/views/{view_number}/items": {
-    parameters: {
+    parameters: OrganizationParameters & CursorParameters & {
       /**
        * The project's number.
        */
       project_number: number;
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
       /**
        * The number that identifies the project view.
        */
@@ -25184,14 +19711,6 @@ export interface ProjectsEndpoints {
        * Example: `fields[]=123&fields[]=456&fields[]=789` or `fields=123,456,789`
        */
       fields?: string | string[];
-      /**
-       * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results before this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      before?: string;
-      /**
-       * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results after this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      after?: string;
       /**
        * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
        */
@@ -25200,15 +19719,11 @@ export interface ProjectsEndpoints {
     response: ProjectsV2ItemWithContent[];
   };
   "GET /users/{username}/projectsV2/{project_number}/views/{view_number}/items": {
-    parameters: {
+    parameters: UserParameters & CursorParameters & {
       /**
        * The project's number.
        */
       project_number: number;
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
       /**
        * The number that identifies the project view.
        */
@@ -25221,14 +19736,6 @@ export interface ProjectsEndpoints {
        */
       fields?: string | string[];
       /**
-       * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results before this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      before?: string;
-      /**
-       * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results after this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      after?: string;
-      /**
        * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
        */
       per_page?: number;
@@ -25236,15 +19743,11 @@ export interface ProjectsEndpoints {
     response: ProjectsV2ItemWithContent[];
   };
   "PATCH /orgs/{org}/projectsV2/{project_number}/items/{item_id}": {
-    parameters: {
+    parameters: OrganizationParameters & {
       /**
        * The project's number.
        */
       project_number: number;
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
       /**
        * The unique identifier of the project item.
        */
@@ -25269,15 +19772,11 @@ export interface ProjectsEndpoints {
     response: ProjectsV2ItemWithContent;
   };
   "PATCH /users/{username}/projectsV2/{project_number}/items/{item_id}": {
-    parameters: {
+    parameters: UserParameters & {
       /**
        * The project's number.
        */
       project_number: number;
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
       /**
        * The unique identifier of the project item.
        */
@@ -25447,15 +19946,7 @@ export interface ProjectsMethods extends ProjectsMethodsOf<ScopeEndpoints> {}
  */
 export interface PullRequestStacksEndpoints {
   "POST /repos/{owner}/{repo}/stacks/{stack_number}/add": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number that identifies the pull request stack.
        */
@@ -25485,15 +19976,7 @@ export interface PullRequestStacksEndpoints {
     };
   };
   "POST /repos/{owner}/{repo}/stacks": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * An ordered list of pull request numbers forming the stack from bottom to top.
        *
@@ -25519,15 +20002,7 @@ export interface PullRequestStacksEndpoints {
     };
   };
   "GET /repos/{owner}/{repo}/stacks/{stack_number}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number that identifies the pull request stack.
        */
@@ -25550,40 +20025,16 @@ export interface PullRequestStacksEndpoints {
     };
   };
   "GET /repos/{owner}/{repo}/stacks": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * Filter to the stack containing this repository pull request number.
        */
       pull_request?: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: PullRequestStackMinimal[];
   };
   "POST /repos/{owner}/{repo}/stacks/{stack_number}/unstack": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number that identifies the pull request stack.
        */
@@ -25725,15 +20176,7 @@ export interface PullRequestsMethods extends PullRequestsMethodsOf<ScopeEndpoint
  */
 export interface PullsEndpoints {
   "GET /repos/{owner}/{repo}/pulls/{pull_number}/merge": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number that identifies the pull request.
        */
@@ -25742,15 +20185,7 @@ export interface PullsEndpoints {
     response: undefined;
   };
   "POST /repos/{owner}/{repo}/pulls": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The title of the new pull request. Required unless `issue` is specified.
        */
@@ -25787,15 +20222,7 @@ export interface PullsEndpoints {
     response: PullRequest;
   };
   "POST /repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number that identifies the pull request.
        */
@@ -25812,15 +20239,7 @@ export interface PullsEndpoints {
     response: PullRequestReviewComment;
   };
   "POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number that identifies the pull request.
        */
@@ -25862,15 +20281,7 @@ export interface PullsEndpoints {
     response: PullRequestReview;
   };
   "POST /repos/{owner}/{repo}/pulls/{pull_number}/comments": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number that identifies the pull request.
        */
@@ -25920,15 +20331,7 @@ export interface PullsEndpoints {
     response: PullRequestReviewComment;
   };
   "DELETE /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number that identifies the pull request.
        */
@@ -25941,15 +20344,7 @@ export interface PullsEndpoints {
     response: PullRequestReview;
   };
   "DELETE /repos/{owner}/{repo}/pulls/comments/{comment_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the comment.
        */
@@ -25958,15 +20353,7 @@ export interface PullsEndpoints {
     response: undefined;
   };
   "PUT /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/dismissals": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number that identifies the pull request.
        */
@@ -25984,15 +20371,7 @@ export interface PullsEndpoints {
     response: PullRequestReview;
   };
   "GET /repos/{owner}/{repo}/pulls/{pull_number}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number that identifies the pull request.
        */
@@ -26001,15 +20380,7 @@ export interface PullsEndpoints {
     response: PullRequest;
   };
   "GET /repos/{owner}/{repo}/pulls/{pull_number}/merge-async/{uuid}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number that identifies the pull request.
        */
@@ -26022,15 +20393,7 @@ export interface PullsEndpoints {
     response: PullRequestMergeAsyncResult;
   };
   "GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number that identifies the pull request.
        */
@@ -26043,15 +20406,7 @@ export interface PullsEndpoints {
     response: PullRequestReview;
   };
   "GET /repos/{owner}/{repo}/pulls/comments/{comment_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the comment.
        */
@@ -26060,15 +20415,7 @@ export interface PullsEndpoints {
     response: PullRequestReviewComment;
   };
   "GET /repos/{owner}/{repo}/pulls": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * Either `open`, `closed`, or `all` to filter by state.
        */
@@ -26089,27 +20436,11 @@ export interface PullsEndpoints {
        * The direction of the sort. Default: `desc` when sort is `created` or sort is not specified, otherwise `asc`.
        */
       direction?: "asc" | "desc";
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: PullRequestSimple[];
   };
   "GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/comments": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * The number that identifies the pull request.
        */
@@ -26118,77 +20449,29 @@ export interface PullsEndpoints {
        * The unique identifier of the review.
        */
       review_id: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: ReviewComment[];
   };
   "GET /repos/{owner}/{repo}/pulls/{pull_number}/commits": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * The number that identifies the pull request.
        */
       pull_number: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: Commit[];
   };
   "GET /repos/{owner}/{repo}/pulls/{pull_number}/files": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * The number that identifies the pull request.
        */
       pull_number: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: DiffEntry[];
   };
   "GET /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number that identifies the pull request.
        */
@@ -26197,15 +20480,7 @@ export interface PullsEndpoints {
     response: PullRequestReviewRequest;
   };
   "GET /repos/{owner}/{repo}/pulls/{pull_number}/comments": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * The number that identifies the pull request.
        */
@@ -26222,27 +20497,11 @@ export interface PullsEndpoints {
        * Only show results that were last updated after the given time. This is a timestamp in [ISO 8601](https://en.wikipedia.org/wiki/ISO_8601) format: `YYYY-MM-DDTHH:MM:SSZ`.
        */
       since?: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: PullRequestReviewComment[];
   };
   "GET /repos/{owner}/{repo}/pulls/comments": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & PageParameters & {
       sort?: "created" | "updated" | "created_at";
       /**
        * The direction to sort results. Ignored without `sort` parameter.
@@ -26252,52 +20511,20 @@ export interface PullsEndpoints {
        * Only show results that were last updated after the given time. This is a timestamp in [ISO 8601](https://en.wikipedia.org/wiki/ISO_8601) format: `YYYY-MM-DDTHH:MM:SSZ`.
        */
       since?: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: PullRequestReviewComment[];
   };
   "GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * The number that identifies the pull request.
        */
       pull_number: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: PullRequestReview[];
   };
   "PUT /repos/{owner}/{repo}/pulls/{pull_number}/merge": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number that identifies the pull request.
        */
@@ -26322,15 +20549,7 @@ export interface PullsEndpoints {
     response: PullRequestMergeResult;
   };
   "PUT /repos/{owner}/{repo}/pulls/{pull_number}/merge-async": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number that identifies the pull request.
        */
@@ -26359,15 +20578,7 @@ export interface PullsEndpoints {
     response: PullRequestMergeAsyncResult;
   };
   "DELETE /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number that identifies the pull request.
        */
@@ -26384,15 +20595,7 @@ export interface PullsEndpoints {
     response: PullRequestSimple;
   };
   "POST /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number that identifies the pull request.
        */
@@ -26409,15 +20612,7 @@ export interface PullsEndpoints {
     response: PullRequestSimple;
   };
   "POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/events": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number that identifies the pull request.
        */
@@ -26438,15 +20633,7 @@ export interface PullsEndpoints {
     response: PullRequestReview;
   };
   "PATCH /repos/{owner}/{repo}/pulls/{pull_number}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number that identifies the pull request.
        */
@@ -26475,15 +20662,7 @@ export interface PullsEndpoints {
     response: PullRequest;
   };
   "PUT /repos/{owner}/{repo}/pulls/{pull_number}/update-branch": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number that identifies the pull request.
        */
@@ -26499,15 +20678,7 @@ export interface PullsEndpoints {
     };
   };
   "PUT /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number that identifies the pull request.
        */
@@ -26524,15 +20695,7 @@ export interface PullsEndpoints {
     response: PullRequestReview;
   };
   "PATCH /repos/{owner}/{repo}/pulls/comments/{comment_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the comment.
        */
@@ -26751,15 +20914,7 @@ export interface RateLimitMethods extends RateLimitMethodsOf<ScopeEndpoints> {}
  */
 export interface ReactionsEndpoints {
   "POST /repos/{owner}/{repo}/comments/{comment_id}/reactions": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the comment.
        */
@@ -26772,15 +20927,7 @@ export interface ReactionsEndpoints {
     response: Reaction;
   };
   "POST /repos/{owner}/{repo}/issues/{issue_number}/reactions": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number that identifies the issue.
        */
@@ -26793,15 +20940,7 @@ export interface ReactionsEndpoints {
     response: Reaction;
   };
   "POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the comment.
        */
@@ -26814,15 +20953,7 @@ export interface ReactionsEndpoints {
     response: Reaction;
   };
   "POST /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the comment.
        */
@@ -26835,15 +20966,7 @@ export interface ReactionsEndpoints {
     response: Reaction;
   };
   "POST /repos/{owner}/{repo}/releases/{release_id}/reactions": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the release.
        */
@@ -26856,15 +20979,7 @@ export interface ReactionsEndpoints {
     response: Reaction;
   };
   "DELETE /repos/{owner}/{repo}/comments/{comment_id}/reactions/{reaction_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the comment.
        */
@@ -26877,15 +20992,7 @@ export interface ReactionsEndpoints {
     response: undefined;
   };
   "DELETE /repos/{owner}/{repo}/issues/{issue_number}/reactions/{reaction_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number that identifies the issue.
        */
@@ -26898,15 +21005,7 @@ export interface ReactionsEndpoints {
     response: undefined;
   };
   "DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions/{reaction_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the comment.
        */
@@ -26919,15 +21018,7 @@ export interface ReactionsEndpoints {
     response: undefined;
   };
   "DELETE /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions/{reaction_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the comment.
        */
@@ -26940,15 +21031,7 @@ export interface ReactionsEndpoints {
     response: undefined;
   };
   "DELETE /repos/{owner}/{repo}/releases/{release_id}/reactions/{reaction_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the release.
        */
@@ -26961,15 +21044,7 @@ export interface ReactionsEndpoints {
     response: undefined;
   };
   "GET /repos/{owner}/{repo}/comments/{comment_id}/reactions": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * The unique identifier of the comment.
        */
@@ -26978,27 +21053,11 @@ export interface ReactionsEndpoints {
        * Returns a single [reaction type](https://docs.github.com/rest/reactions/reactions#about-reactions). Omit this parameter to list all reactions to a commit comment.
        */
       content?: "+1" | "-1" | "laugh" | "confused" | "heart" | "hooray" | "rocket" | "eyes";
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: Reaction[];
   };
   "GET /repos/{owner}/{repo}/issues/{issue_number}/reactions": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * The number that identifies the issue.
        */
@@ -27007,27 +21066,11 @@ export interface ReactionsEndpoints {
        * Returns a single [reaction type](https://docs.github.com/rest/reactions/reactions#about-reactions). Omit this parameter to list all reactions to an issue.
        */
       content?: "+1" | "-1" | "laugh" | "confused" | "heart" | "hooray" | "rocket" | "eyes";
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: Reaction[];
   };
   "GET /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * The unique identifier of the comment.
        */
@@ -27036,27 +21079,11 @@ export interface ReactionsEndpoints {
        * Returns a single [reaction type](https://docs.github.com/rest/reactions/reactions#about-reactions). Omit this parameter to list all reactions to an issue comment.
        */
       content?: "+1" | "-1" | "laugh" | "confused" | "heart" | "hooray" | "rocket" | "eyes";
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: Reaction[];
   };
   "GET /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * The unique identifier of the comment.
        */
@@ -27065,27 +21092,11 @@ export interface ReactionsEndpoints {
        * Returns a single [reaction type](https://docs.github.com/rest/reactions/reactions#about-reactions). Omit this parameter to list all reactions to a pull request review comment.
        */
       content?: "+1" | "-1" | "laugh" | "confused" | "heart" | "hooray" | "rocket" | "eyes";
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: Reaction[];
   };
   "GET /repos/{owner}/{repo}/releases/{release_id}/reactions": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * The unique identifier of the release.
        */
@@ -27094,14 +21105,6 @@ export interface ReactionsEndpoints {
        * Returns a single [reaction type](https://docs.github.com/rest/reactions/reactions#about-reactions). Omit this parameter to list all reactions to a release.
        */
       content?: "+1" | "laugh" | "heart" | "hooray" | "rocket" | "eyes";
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: Reaction[];
   };
@@ -27211,15 +21214,7 @@ export interface ReposEndpoints {
     response: undefined;
   };
   "POST /repos/{owner}/{repo}/branches/{+branch}/protection/restrictions/apps": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the branch. Cannot contain wildcard characters. To use wildcard characters in branch names, use [the GraphQL API](https://docs.github.com/graphql).
        */
@@ -27232,19 +21227,7 @@ export interface ReposEndpoints {
     response: Integration[];
   };
   "PUT /repos/{owner}/{repo}/collaborators/{username}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
+    parameters: RepositoryParameters & UserParameters & {
       /**
        * The permission to grant the collaborator. **Only valid on organization-owned repositories.** We accept the following permissions to be set: `pull`, `triage`, `push`, `maintain`, `admin` and you can also specify a custom repository role name, if the owning organization has defined any.
        */
@@ -27253,15 +21236,7 @@ export interface ReposEndpoints {
     response: RepositoryInvitation | undefined;
   };
   "POST /repos/{owner}/{repo}/branches/{+branch}/protection/required_status_checks/contexts": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the branch. Cannot contain wildcard characters. To use wildcard characters in branch names, use [the GraphQL API](https://docs.github.com/graphql).
        */
@@ -27274,15 +21249,7 @@ export interface ReposEndpoints {
     response: string[];
   };
   "POST /repos/{owner}/{repo}/branches/{+branch}/protection/restrictions/teams": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the branch. Cannot contain wildcard characters. To use wildcard characters in branch names, use [the GraphQL API](https://docs.github.com/graphql).
        */
@@ -27295,15 +21262,7 @@ export interface ReposEndpoints {
     response: Team[];
   };
   "POST /repos/{owner}/{repo}/branches/{+branch}/protection/restrictions/users": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the branch. Cannot contain wildcard characters. To use wildcard characters in branch names, use [the GraphQL API](https://docs.github.com/graphql).
        */
@@ -27316,15 +21275,7 @@ export interface ReposEndpoints {
     response: SimpleUser[];
   };
   "POST /repos/{owner}/{repo}/pages/deployments/{pages_deployment_id}/cancel": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The ID of the Pages deployment. You can also give the commit SHA of the deployment.
        */
@@ -27333,59 +21284,19 @@ export interface ReposEndpoints {
     response: undefined;
   };
   "GET /repos/{owner}/{repo}/automated-security-fixes": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: CheckAutomatedSecurityFixes;
   };
   "GET /repos/{owner}/{repo}/collaborators/{username}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
-    };
+    parameters: RepositoryParameters & UserParameters;
     response: undefined;
   };
   "GET /repos/{owner}/{repo}/immutable-releases": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: CheckImmutableReleases;
   };
   "GET /repos/{owner}/{repo}/private-vulnerability-reporting": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: {
       /**
        * Whether or not private vulnerability reporting is enabled for the repository.
@@ -27394,28 +21305,11 @@ export interface ReposEndpoints {
     };
   };
   "GET /repos/{owner}/{repo}/vulnerability-alerts": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: undefined;
   };
   "GET /repos/{owner}/{repo}/codeowners/errors": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * A branch, tag or commit name used to determine which version of the CODEOWNERS file to use. Default: the repository's default branch (e.g. `main`)
        */
@@ -27424,46 +21318,14 @@ export interface ReposEndpoints {
     response: CodeownersErrors;
   };
   "GET /repos/{owner}/{repo}/compare/{base}...{head}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & PageParameters & {
       base: string;
       head: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: CommitComparison;
   };
   "GET /repos/{owner}/{repo}/compare/{+basehead}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * The base branch and head branch to compare. This parameter expects the format `BASE...HEAD`. Both must be branch names in `repo`. To compare with a branch that exists in a different repository in the same network as `repo`, the `basehead` parameter expects the format `USERNAME:BASE...USERNAME:HEAD`.
        */
@@ -27472,15 +21334,7 @@ export interface ReposEndpoints {
     response: CommitComparison;
   };
   "POST /repos/{owner}/{repo}/attestations": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The attestation's Sigstore Bundle.
        * Refer to the [Sigstore Bundle Specification](https://github.com/sigstore/protobuf-specs/blob/main/protos/sigstore_bundle.proto) for more information.
@@ -27503,15 +21357,7 @@ export interface ReposEndpoints {
     };
   };
   "POST /repos/{owner}/{repo}/autolinks": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * This prefix appended by certain characters will generate a link any time it is found in an issue, pull request, or commit.
        */
@@ -27528,15 +21374,7 @@ export interface ReposEndpoints {
     response: Autolink;
   };
   "POST /repos/{owner}/{repo}/commits/{+commit_sha}/comments": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The SHA of the commit.
        */
@@ -27561,15 +21399,7 @@ export interface ReposEndpoints {
     response: CommitComment;
   };
   "POST /repos/{owner}/{repo}/branches/{+branch}/protection/required_signatures": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the branch. Cannot contain wildcard characters. To use wildcard characters in branch names, use [the GraphQL API](https://docs.github.com/graphql).
        */
@@ -27578,15 +21408,7 @@ export interface ReposEndpoints {
     response: ProtectedBranchAdminEnforced;
   };
   "POST /repos/{owner}/{repo}/statuses/{+sha}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       sha: string;
       /**
        * The state of the status.
@@ -27610,15 +21432,7 @@ export interface ReposEndpoints {
     response: Status;
   };
   "POST /repos/{owner}/{repo}/keys": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * A name for the key.
        */
@@ -27637,15 +21451,7 @@ export interface ReposEndpoints {
     response: DeployKey;
   };
   "POST /repos/{owner}/{repo}/deployments": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The ref to deploy. This can be a branch, tag, or SHA.
        */
@@ -27691,15 +21497,7 @@ export interface ReposEndpoints {
         };
   };
   "POST /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the environment. The name must be URL encoded. For example, any slashes in the name must be replaced with `%2F`.
        */
@@ -27719,19 +21517,11 @@ export interface ReposEndpoints {
     response: DeploymentBranchPolicy;
   };
   "POST /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules": {
-    parameters: {
+    parameters: RepositoryParameters & {
       /**
        * The name of the environment. The name must be URL encoded. For example, any slashes in the name must be replaced with `%2F`.
        */
       environment_name: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
       /**
        * The ID of the custom app that will be enabled on the environment.
        */
@@ -27740,15 +21530,7 @@ export interface ReposEndpoints {
     response: DeploymentProtectionRule;
   };
   "POST /repos/{owner}/{repo}/deployments/{deployment_id}/statuses": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * deployment_id parameter
        */
@@ -27788,15 +21570,7 @@ export interface ReposEndpoints {
     response: DeploymentStatus;
   };
   "POST /repos/{owner}/{repo}/dispatches": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * A custom webhook event name. Must be 100 characters or fewer.
        */
@@ -27926,15 +21700,7 @@ export interface ReposEndpoints {
     response: FullRepository;
   };
   "POST /repos/{owner}/{repo}/forks": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * Optional parameter to specify the organization name if forking into an organization.
        */
@@ -27951,11 +21717,7 @@ export interface ReposEndpoints {
     response: FullRepository;
   };
   "POST /orgs/{org}/repos": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The name of the repository.
        */
@@ -28081,15 +21843,7 @@ export interface ReposEndpoints {
     response: FullRepository;
   };
   "PUT /repos/{owner}/{repo}/environments/{environment_name}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the environment. The name must be URL encoded. For example, any slashes in the name must be replaced with `%2F`.
        */
@@ -28122,15 +21876,7 @@ export interface ReposEndpoints {
     response: Environment;
   };
   "PUT /repos/{owner}/{repo}/contents/{+path}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * path parameter
        */
@@ -28183,11 +21929,7 @@ export interface ReposEndpoints {
     response: FileCommit;
   };
   "POST /orgs/{org}/rulesets": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The name of the ruleset.
        */
@@ -28219,15 +21961,7 @@ export interface ReposEndpoints {
     response: RepositoryRuleset;
   };
   "POST /repos/{owner}/{repo}/pages/deployments": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The ID of an artifact that contains the .zip or .tar of static assets to deploy. The artifact belongs to the repository. Either `artifact_id` or `artifact_url` are required.
        */
@@ -28252,15 +21986,7 @@ export interface ReposEndpoints {
     response: PageDeployment;
   };
   "POST /repos/{owner}/{repo}/pages": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The process in which the Page will be built. Possible values are `"legacy"` and `"workflow"`.
        */
@@ -28282,15 +22008,7 @@ export interface ReposEndpoints {
     response: Page;
   };
   "POST /repos/{owner}/{repo}/releases": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the tag.
        */
@@ -28331,15 +22049,7 @@ export interface ReposEndpoints {
     response: Release;
   };
   "POST /repos/{owner}/{repo}/rulesets": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the ruleset.
        */
@@ -28401,15 +22111,7 @@ export interface ReposEndpoints {
     response: FullRepository;
   };
   "POST /repos/{owner}/{repo}/hooks": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * Use `web` to create a webhook. Default: `web`. This parameter only accepts the value `web`.
        */
@@ -28435,15 +22137,7 @@ export interface ReposEndpoints {
     response: Hook;
   };
   "PATCH /repos/{owner}/{repo}/properties/values": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * A list of custom property names and associated values to apply to the repositories.
        */
@@ -28452,16 +22146,7 @@ export interface ReposEndpoints {
     response: undefined;
   };
   "GET /repos/{owner}/{repo}/properties/values": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: CustomPropertyValue[];
   };
   "DELETE /user/repository_invitations/{invitation_id}": {
@@ -28474,28 +22159,11 @@ export interface ReposEndpoints {
     response: undefined;
   };
   "DELETE /repos/{owner}/{repo}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: undefined;
   };
   "DELETE /repos/{owner}/{repo}/branches/{+branch}/protection/restrictions": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the branch. Cannot contain wildcard characters. To use wildcard characters in branch names, use [the GraphQL API](https://docs.github.com/graphql).
        */
@@ -28504,15 +22172,7 @@ export interface ReposEndpoints {
     response: undefined;
   };
   "DELETE /repos/{owner}/{repo}/branches/{+branch}/protection/enforce_admins": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the branch. Cannot contain wildcard characters. To use wildcard characters in branch names, use [the GraphQL API](https://docs.github.com/graphql).
        */
@@ -28521,15 +22181,7 @@ export interface ReposEndpoints {
     response: undefined;
   };
   "DELETE /repos/{owner}/{repo}/environments/{environment_name}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the environment. The name must be URL encoded. For example, any slashes in the name must be replaced with `%2F`.
        */
@@ -28538,15 +22190,7 @@ export interface ReposEndpoints {
     response: undefined;
   };
   "DELETE /repos/{owner}/{repo}/autolinks/{autolink_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the autolink.
        */
@@ -28555,15 +22199,7 @@ export interface ReposEndpoints {
     response: undefined;
   };
   "DELETE /repos/{owner}/{repo}/branches/{+branch}/protection": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the branch. Cannot contain wildcard characters. To use wildcard characters in branch names, use [the GraphQL API](https://docs.github.com/graphql).
        */
@@ -28572,15 +22208,7 @@ export interface ReposEndpoints {
     response: undefined;
   };
   "DELETE /repos/{owner}/{repo}/comments/{comment_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the comment.
        */
@@ -28589,15 +22217,7 @@ export interface ReposEndpoints {
     response: undefined;
   };
   "DELETE /repos/{owner}/{repo}/branches/{+branch}/protection/required_signatures": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the branch. Cannot contain wildcard characters. To use wildcard characters in branch names, use [the GraphQL API](https://docs.github.com/graphql).
        */
@@ -28606,15 +22226,7 @@ export interface ReposEndpoints {
     response: undefined;
   };
   "DELETE /repos/{owner}/{repo}/keys/{key_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the key.
        */
@@ -28623,15 +22235,7 @@ export interface ReposEndpoints {
     response: undefined;
   };
   "DELETE /repos/{owner}/{repo}/deployments/{deployment_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * deployment_id parameter
        */
@@ -28640,15 +22244,7 @@ export interface ReposEndpoints {
     response: undefined;
   };
   "DELETE /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies/{branch_policy_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the environment. The name must be URL encoded. For example, any slashes in the name must be replaced with `%2F`.
        */
@@ -28661,15 +22257,7 @@ export interface ReposEndpoints {
     response: undefined;
   };
   "DELETE /repos/{owner}/{repo}/contents/{+path}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * path parameter
        */
@@ -28716,15 +22304,7 @@ export interface ReposEndpoints {
     response: FileCommit;
   };
   "DELETE /repos/{owner}/{repo}/invitations/{invitation_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the invitation.
        */
@@ -28733,11 +22313,7 @@ export interface ReposEndpoints {
     response: undefined;
   };
   "DELETE /orgs/{org}/rulesets/{ruleset_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The ID of the ruleset.
        */
@@ -28746,28 +22322,11 @@ export interface ReposEndpoints {
     response: undefined;
   };
   "DELETE /repos/{owner}/{repo}/pages": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: undefined;
   };
   "DELETE /repos/{owner}/{repo}/branches/{+branch}/protection/required_pull_request_reviews": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the branch. Cannot contain wildcard characters. To use wildcard characters in branch names, use [the GraphQL API](https://docs.github.com/graphql).
        */
@@ -28776,15 +22335,7 @@ export interface ReposEndpoints {
     response: undefined;
   };
   "DELETE /repos/{owner}/{repo}/releases/{release_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the release.
        */
@@ -28793,15 +22344,7 @@ export interface ReposEndpoints {
     response: undefined;
   };
   "DELETE /repos/{owner}/{repo}/releases/assets/{asset_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the asset.
        */
@@ -28810,15 +22353,7 @@ export interface ReposEndpoints {
     response: undefined;
   };
   "DELETE /repos/{owner}/{repo}/rulesets/{ruleset_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The ID of the ruleset.
        */
@@ -28827,15 +22362,7 @@ export interface ReposEndpoints {
     response: undefined;
   };
   "DELETE /repos/{owner}/{repo}/hooks/{hook_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the hook. You can find this value in the `X-GitHub-Hook-ID` header of a webhook delivery.
        */
@@ -28844,32 +22371,15 @@ export interface ReposEndpoints {
     response: undefined;
   };
   "DELETE /repos/{owner}/{repo}/automated-security-fixes": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: undefined;
   };
   "DELETE /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules/{protection_rule_id}": {
-    parameters: {
+    parameters: RepositoryParameters & {
       /**
        * The name of the environment. The name must be URL encoded. For example, any slashes in the name must be replaced with `%2F`.
        */
       environment_name: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
       /**
        * The unique identifier of the protection rule.
        */
@@ -28878,134 +22388,47 @@ export interface ReposEndpoints {
     response: undefined;
   };
   "DELETE /repos/{owner}/{repo}/immutable-releases": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: undefined;
   };
   "DELETE /repos/{owner}/{repo}/private-vulnerability-reporting": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: undefined;
   };
   "DELETE /repos/{owner}/{repo}/vulnerability-alerts": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: undefined;
   };
   "GET /repos/{owner}/{repo}/tarball/{+ref}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       ref: string;
     };
     response: unknown;
   };
   "GET /repos/{owner}/{repo}/zipball/{+ref}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       ref: string;
     };
     response: unknown;
   };
   "PUT /repos/{owner}/{repo}/automated-security-fixes": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: undefined;
   };
   "PUT /repos/{owner}/{repo}/immutable-releases": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: undefined;
   };
   "PUT /repos/{owner}/{repo}/private-vulnerability-reporting": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: undefined;
   };
   "PUT /repos/{owner}/{repo}/vulnerability-alerts": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: undefined;
   };
   "POST /repos/{owner}/{repo}/releases/generate-notes": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The tag name for the release. This can be an existing tag or a new one.
        */
@@ -29026,28 +22449,11 @@ export interface ReposEndpoints {
     response: ReleaseNotesContent;
   };
   "GET /repos/{owner}/{repo}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: FullRepository;
   };
   "GET /repos/{owner}/{repo}/branches/{+branch}/protection/restrictions": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the branch. Cannot contain wildcard characters. To use wildcard characters in branch names, use [the GraphQL API](https://docs.github.com/graphql).
        */
@@ -29056,15 +22462,7 @@ export interface ReposEndpoints {
     response: BranchRestrictionPolicy;
   };
   "GET /repos/{owner}/{repo}/branches/{+branch}/protection/enforce_admins": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the branch. Cannot contain wildcard characters. To use wildcard characters in branch names, use [the GraphQL API](https://docs.github.com/graphql).
        */
@@ -29073,19 +22471,11 @@ export interface ReposEndpoints {
     response: ProtectedBranchAdminEnforced;
   };
   "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules": {
-    parameters: {
+    parameters: RepositoryParameters & {
       /**
        * The name of the environment. The name must be URL encoded. For example, any slashes in the name must be replaced with `%2F`.
        */
       environment_name: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
     };
     response: {
       /**
@@ -29096,24 +22486,7 @@ export interface ReposEndpoints {
     };
   };
   "GET /repos/{owner}/{repo}/environments": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: RepositoryParameters & PageParameters;
     response: {
       /**
        * The number of environments in this repository
@@ -29123,15 +22496,7 @@ export interface ReposEndpoints {
     };
   };
   "GET /repos/{owner}/{repo}/branches/{+branch}/protection/required_status_checks/contexts": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the branch. Cannot contain wildcard characters. To use wildcard characters in branch names, use [the GraphQL API](https://docs.github.com/graphql).
        */
@@ -29140,36 +22505,11 @@ export interface ReposEndpoints {
     response: string[];
   };
   "GET /repos/{owner}/{repo}/topics": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-    };
+    parameters: RepositoryParameters & PageParameters;
     response: Topic;
   };
   "GET /repos/{owner}/{repo}/branches/{+branch}/protection/restrictions/apps": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the branch. Cannot contain wildcard characters. To use wildcard characters in branch names, use [the GraphQL API](https://docs.github.com/graphql).
        */
@@ -29178,15 +22518,7 @@ export interface ReposEndpoints {
     response: Integration[];
   };
   "GET /repos/{owner}/{repo}/autolinks/{autolink_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the autolink.
        */
@@ -29195,15 +22527,7 @@ export interface ReposEndpoints {
     response: Autolink;
   };
   "GET /repos/{owner}/{repo}/branches/{+branch}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the branch. Cannot contain wildcard characters. To use wildcard characters in branch names, use [the GraphQL API](https://docs.github.com/graphql).
        */
@@ -29212,15 +22536,7 @@ export interface ReposEndpoints {
     response: BranchWithProtection;
   };
   "GET /repos/{owner}/{repo}/branches/{+branch}/protection": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the branch. Cannot contain wildcard characters. To use wildcard characters in branch names, use [the GraphQL API](https://docs.github.com/graphql).
        */
@@ -29229,40 +22545,16 @@ export interface ReposEndpoints {
     response: BranchProtection;
   };
   "GET /repos/{owner}/{repo}/rules/branches/{+branch}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * The name of the branch. Cannot contain wildcard characters. To use wildcard characters in branch names, use [the GraphQL API](https://docs.github.com/graphql).
        */
       branch: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: RepositoryRuleDetailed[];
   };
   "GET /repos/{owner}/{repo}/traffic/clones": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The time frame to display results for.
        */
@@ -29271,78 +22563,24 @@ export interface ReposEndpoints {
     response: CloneTraffic;
   };
   "GET /repos/{owner}/{repo}/stats/code_frequency": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: CodeFrequencyStat[] | {} | undefined;
   };
   "GET /repos/{owner}/{repo}/collaborators/{username}/permission": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
-    };
+    parameters: RepositoryParameters & UserParameters;
     response: RepositoryCollaboratorPermission;
   };
   "GET /repos/{owner}/{repo}/commits/{+ref}/status": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * The commit reference. Can be a commit SHA, branch name (`heads/BRANCH_NAME`), or tag name (`tags/TAG_NAME`). For more information, see "[Git References](https://git-scm.com/book/en/v2/Git-Internals-Git-References)" in the Git documentation.
        */
       ref: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: CombinedCommitStatus;
   };
   "GET /repos/{owner}/{repo}/commits/{+ref}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * The commit reference. Can be a commit SHA, branch name (`heads/BRANCH_NAME`), or tag name (`tags/TAG_NAME`). For more information, see "[Git References](https://git-scm.com/book/en/v2/Git-Internals-Git-References)" in the Git documentation.
        */
@@ -29351,28 +22589,11 @@ export interface ReposEndpoints {
     response: Commit;
   };
   "GET /repos/{owner}/{repo}/stats/commit_activity": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: CommitActivity[] | {} | undefined;
   };
   "GET /repos/{owner}/{repo}/comments/{comment_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the comment.
        */
@@ -29381,15 +22602,7 @@ export interface ReposEndpoints {
     response: CommitComment;
   };
   "GET /repos/{owner}/{repo}/branches/{+branch}/protection/required_signatures": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the branch. Cannot contain wildcard characters. To use wildcard characters in branch names, use [the GraphQL API](https://docs.github.com/graphql).
        */
@@ -29398,28 +22611,11 @@ export interface ReposEndpoints {
     response: ProtectedBranchAdminEnforced;
   };
   "GET /repos/{owner}/{repo}/community/profile": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: CommunityProfile;
   };
   "GET /repos/{owner}/{repo}/contents/{+path}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * path parameter
        */
@@ -29432,28 +22628,11 @@ export interface ReposEndpoints {
     response: ContentDirectory | ContentFile | ContentSymlink | ContentSubmodule;
   };
   "GET /repos/{owner}/{repo}/stats/contributors": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: ContributorActivity[] | {} | undefined;
   };
   "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules/{protection_rule_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the environment. The name must be URL encoded. For example, any slashes in the name must be replaced with `%2F`.
        */
@@ -29466,15 +22645,7 @@ export interface ReposEndpoints {
     response: DeploymentProtectionRule;
   };
   "GET /repos/{owner}/{repo}/keys/{key_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the key.
        */
@@ -29483,15 +22654,7 @@ export interface ReposEndpoints {
     response: DeployKey;
   };
   "GET /repos/{owner}/{repo}/deployments/{deployment_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * deployment_id parameter
        */
@@ -29500,15 +22663,7 @@ export interface ReposEndpoints {
     response: Deployment;
   };
   "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies/{branch_policy_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the environment. The name must be URL encoded. For example, any slashes in the name must be replaced with `%2F`.
        */
@@ -29521,15 +22676,7 @@ export interface ReposEndpoints {
     response: DeploymentBranchPolicy;
   };
   "GET /repos/{owner}/{repo}/deployments/{deployment_id}/statuses/{status_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * deployment_id parameter
        */
@@ -29539,15 +22686,7 @@ export interface ReposEndpoints {
     response: DeploymentStatus;
   };
   "GET /repos/{owner}/{repo}/environments/{environment_name}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the environment. The name must be URL encoded. For example, any slashes in the name must be replaced with `%2F`.
        */
@@ -29556,50 +22695,19 @@ export interface ReposEndpoints {
     response: Environment;
   };
   "GET /repos/{owner}/{repo}/hash-algorithm": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: RepositoryHashAlgorithm;
   };
   "GET /repos/{owner}/{repo}/pages/builds/latest": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: PageBuild;
   };
   "GET /repos/{owner}/{repo}/releases/latest": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: Release;
   };
   "GET /orgs/{org}/rulesets/rule-suites/{rule_suite_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The unique identifier of the rule suite result.
        * To get this ID, you can use [GET /repos/{owner}/{repo}/rulesets/rule-suites](https://docs.github.com/rest/repos/rule-suites#list-repository-rule-suites)
@@ -29611,11 +22719,7 @@ export interface ReposEndpoints {
     response: RuleSuite;
   };
   "GET /orgs/{org}/rulesets/rule-suites": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & PageParameters & {
       /**
        * The name of the ref. Cannot contain wildcard characters. Optionally prefix with `refs/heads/` to limit to branches or `refs/tags/` to limit to tags. Omit the prefix to search across all refs. When specified, only rule evaluations triggered for this ref will be returned.
        */
@@ -29645,23 +22749,11 @@ export interface ReposEndpoints {
        *   - `evaluate` - only rule suites resulting from rulesets in evaluate mode will be returned.
        */
       evaluate_status?: "all" | "active" | "evaluate";
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: RuleSuites;
   };
   "GET /orgs/{org}/rulesets/{ruleset_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The ID of the ruleset.
        */
@@ -29670,19 +22762,7 @@ export interface ReposEndpoints {
     response: RepositoryRuleset;
   };
   "GET /orgs/{org}/rulesets": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
+    parameters: OrganizationParameters & PageParameters & {
       /**
        * A comma-separated list of rule targets to filter by.
        * If provided, only rulesets that apply to the specified targets will be returned.
@@ -29694,42 +22774,17 @@ export interface ReposEndpoints {
     response: RepositoryRuleset[];
   };
   "GET /repos/{owner}/{repo}/pages": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: Page;
   };
   "GET /repos/{owner}/{repo}/pages/builds/{build_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       build_id: number;
     };
     response: PageBuild;
   };
   "GET /repos/{owner}/{repo}/pages/deployments/{pages_deployment_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The ID of the Pages deployment. You can also give the commit SHA of the deployment.
        */
@@ -29738,41 +22793,15 @@ export interface ReposEndpoints {
     response: PagesDeploymentStatus;
   };
   "GET /repos/{owner}/{repo}/pages/health": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: PagesHealthCheck | EmptyObject;
   };
   "GET /repos/{owner}/{repo}/stats/participation": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: ParticipationStats;
   };
   "GET /repos/{owner}/{repo}/branches/{+branch}/protection/required_pull_request_reviews": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the branch. Cannot contain wildcard characters. To use wildcard characters in branch names, use [the GraphQL API](https://docs.github.com/graphql).
        */
@@ -29781,28 +22810,11 @@ export interface ReposEndpoints {
     response: ProtectedBranchPullRequestReview;
   };
   "GET /repos/{owner}/{repo}/stats/punch_card": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: CodeFrequencyStat[] | undefined;
   };
   "GET /repos/{owner}/{repo}/readme": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the commit/branch/tag. Default: the repository’s default branch.
        */
@@ -29811,15 +22823,7 @@ export interface ReposEndpoints {
     response: ContentFile;
   };
   "GET /repos/{owner}/{repo}/readme/{+dir}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The alternate path to look for a README file
        */
@@ -29832,15 +22836,7 @@ export interface ReposEndpoints {
     response: ContentFile;
   };
   "GET /repos/{owner}/{repo}/releases/{release_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the release.
        */
@@ -29849,15 +22845,7 @@ export interface ReposEndpoints {
     response: Release;
   };
   "GET /repos/{owner}/{repo}/releases/assets/{asset_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the asset.
        */
@@ -29866,15 +22854,7 @@ export interface ReposEndpoints {
     response: ReleaseAsset;
   };
   "GET /repos/{owner}/{repo}/releases/tags/{+tag}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * tag parameter
        */
@@ -29883,15 +22863,7 @@ export interface ReposEndpoints {
     response: Release;
   };
   "GET /repos/{owner}/{repo}/rulesets/rule-suites/{rule_suite_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the rule suite result.
        * To get this ID, you can use [GET /repos/{owner}/{repo}/rulesets/rule-suites](https://docs.github.com/rest/repos/rule-suites#list-repository-rule-suites)
@@ -29903,15 +22875,7 @@ export interface ReposEndpoints {
     response: RuleSuite;
   };
   "GET /repos/{owner}/{repo}/rulesets/rule-suites": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * The name of the ref. Cannot contain wildcard characters. Optionally prefix with `refs/heads/` to limit to branches or `refs/tags/` to limit to tags. Omit the prefix to search across all refs. When specified, only rule evaluations triggered for this ref will be returned.
        */
@@ -29937,27 +22901,11 @@ export interface ReposEndpoints {
        *   - `evaluate` - only rule suites resulting from rulesets in evaluate mode will be returned.
        */
       evaluate_status?: "all" | "active" | "evaluate";
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: RuleSuites;
   };
   "GET /repos/{owner}/{repo}/rulesets/{ruleset_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The ID of the ruleset.
        */
@@ -29970,23 +22918,7 @@ export interface ReposEndpoints {
     response: RepositoryRuleset;
   };
   "GET /repos/{owner}/{repo}/rulesets/{ruleset_id}/history": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * The ID of the ruleset.
        */
@@ -29995,15 +22927,7 @@ export interface ReposEndpoints {
     response: RulesetVersion[];
   };
   "GET /repos/{owner}/{repo}/rulesets/{ruleset_id}/history/{version_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The ID of the ruleset.
        */
@@ -30016,23 +22940,7 @@ export interface ReposEndpoints {
     response: RulesetVersionWithState;
   };
   "GET /repos/{owner}/{repo}/rulesets": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * Include rulesets configured at higher levels that apply to this repository
        */
@@ -30048,15 +22956,7 @@ export interface ReposEndpoints {
     response: RepositoryRuleset[];
   };
   "GET /repos/{owner}/{repo}/branches/{+branch}/protection/required_status_checks": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the branch. Cannot contain wildcard characters. To use wildcard characters in branch names, use [the GraphQL API](https://docs.github.com/graphql).
        */
@@ -30065,15 +22965,7 @@ export interface ReposEndpoints {
     response: StatusCheckPolicy;
   };
   "GET /repos/{owner}/{repo}/branches/{+branch}/protection/restrictions/teams": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the branch. Cannot contain wildcard characters. To use wildcard characters in branch names, use [the GraphQL API](https://docs.github.com/graphql).
        */
@@ -30082,41 +22974,15 @@ export interface ReposEndpoints {
     response: Team[];
   };
   "GET /repos/{owner}/{repo}/traffic/popular/paths": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: ContentTraffic[];
   };
   "GET /repos/{owner}/{repo}/traffic/popular/referrers": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: ReferrerTraffic[];
   };
   "GET /repos/{owner}/{repo}/branches/{+branch}/protection/restrictions/users": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the branch. Cannot contain wildcard characters. To use wildcard characters in branch names, use [the GraphQL API](https://docs.github.com/graphql).
        */
@@ -30125,15 +22991,7 @@ export interface ReposEndpoints {
     response: SimpleUser[];
   };
   "GET /repos/{owner}/{repo}/traffic/views": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The time frame to display results for.
        */
@@ -30142,15 +23000,7 @@ export interface ReposEndpoints {
     response: ViewTraffic;
   };
   "GET /repos/{owner}/{repo}/hooks/{hook_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the hook. You can find this value in the `X-GitHub-Hook-ID` header of a webhook delivery.
        */
@@ -30159,15 +23009,7 @@ export interface ReposEndpoints {
     response: Hook;
   };
   "GET /repos/{owner}/{repo}/hooks/{hook_id}/config": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the hook. You can find this value in the `X-GitHub-Hook-ID` header of a webhook delivery.
        */
@@ -30176,15 +23018,7 @@ export interface ReposEndpoints {
     response: WebhookConfig;
   };
   "GET /repos/{owner}/{repo}/hooks/{hook_id}/deliveries/{delivery_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the hook. You can find this value in the `X-GitHub-Hook-ID` header of a webhook delivery.
        */
@@ -30194,15 +23028,7 @@ export interface ReposEndpoints {
     response: HookDelivery;
   };
   "GET /repos/{owner}/{repo}/activity": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & CursorParameters & {
       /**
        * The direction to sort the results by.
        */
@@ -30211,14 +23037,6 @@ export interface ReposEndpoints {
        * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
        */
       per_page?: number;
-      /**
-       * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results before this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      before?: string;
-      /**
-       * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results after this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      after?: string;
       /**
        * The Git reference for the activities you want to list.
        *
@@ -30245,27 +23063,11 @@ export interface ReposEndpoints {
     response: Activity[];
   };
   "GET /repos/{owner}/{repo}/attestations/{+subject_digest}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & CursorParameters & {
       /**
        * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
        */
       per_page?: number;
-      /**
-       * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results before this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      before?: string;
-      /**
-       * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results after this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      after?: string;
       /**
        * The parameter should be set to the attestation's subject's SHA256 digest, in the form `sha256:HEX_DIGEST`.
        */
@@ -30299,53 +23101,20 @@ export interface ReposEndpoints {
     };
   };
   "GET /repos/{owner}/{repo}/autolinks": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: Autolink[];
   };
   "GET /repos/{owner}/{repo}/branches": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * Setting to `true` returns only branches protected by branch protections or rulesets. When set to `false`, only unprotected branches are returned. Omitting this parameter returns all branches.
        */
       protected?: boolean;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: ShortBranch[];
   };
   "GET /repos/{owner}/{repo}/commits/{+commit_sha}/branches-where-head": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The SHA of the commit.
        */
@@ -30354,15 +23123,7 @@ export interface ReposEndpoints {
     response: BranchShort[];
   };
   "GET /repos/{owner}/{repo}/collaborators": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * Filter collaborators returned by their affiliation. `outside` means all outside collaborators of an organization-owned repository. `direct` means all collaborators with permissions to an organization-owned repository, regardless of organization membership status. `all` means all collaborators the authenticated user can see.
        */
@@ -30371,98 +23132,33 @@ export interface ReposEndpoints {
        * Filter collaborators by the permissions they have on the repository. If not specified, all collaborators will be returned.
        */
       permission?: "pull" | "triage" | "push" | "maintain" | "admin";
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: Collaborator[];
   };
   "GET /repos/{owner}/{repo}/commits/{+commit_sha}/comments": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * The SHA of the commit.
        */
       commit_sha: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: CommitComment[];
   };
   "GET /repos/{owner}/{repo}/comments": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: RepositoryParameters & PageParameters;
     response: CommitComment[];
   };
   "GET /repos/{owner}/{repo}/commits/{+ref}/statuses": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * The commit reference. Can be a commit SHA, branch name (`heads/BRANCH_NAME`), or tag name (`tags/TAG_NAME`). For more information, see "[Git References](https://git-scm.com/book/en/v2/Git-Internals-Git-References)" in the Git documentation.
        */
       ref: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: Status[];
   };
   "GET /repos/{owner}/{repo}/commits": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * SHA or branch to start listing commits from. Default: the repository’s default branch (usually `main`).
        */
@@ -30487,64 +23183,24 @@ export interface ReposEndpoints {
        * Only commits before this date will be returned. This is a timestamp in [ISO 8601](https://en.wikipedia.org/wiki/ISO_8601) format: `YYYY-MM-DDTHH:MM:SSZ`. Due to limitations of Git, timestamps must be between 1970-01-01 and 2099-12-31 (inclusive) or unexpected results may be returned.
        */
       until?: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: Commit[];
   };
   "GET /repos/{owner}/{repo}/contributors": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * Set to `1` or `true` to include anonymous contributors in results.
        */
       anon?: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: Contributor[] | undefined;
   };
   "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules/apps": {
-    parameters: {
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * The name of the environment. The name must be URL encoded. For example, any slashes in the name must be replaced with `%2F`.
        */
       environment_name: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
     };
     response: {
       /**
@@ -30555,48 +23211,15 @@ export interface ReposEndpoints {
     };
   };
   "GET /repos/{owner}/{repo}/keys": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: RepositoryParameters & PageParameters;
     response: DeployKey[];
   };
   "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * The name of the environment. The name must be URL encoded. For example, any slashes in the name must be replaced with `%2F`.
        */
       environment_name: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: {
       /**
@@ -30607,40 +23230,16 @@ export interface ReposEndpoints {
     };
   };
   "GET /repos/{owner}/{repo}/deployments/{deployment_id}/statuses": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * deployment_id parameter
        */
       deployment_id: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: DeploymentStatus[];
   };
   "GET /repos/{owner}/{repo}/deployments": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * The SHA recorded at creation time.
        */
@@ -30657,19 +23256,11 @@ export interface ReposEndpoints {
        * The name of the environment that was deployed to (e.g., `staging` or `production`).
        */
       environment?: string | null;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: Deployment[];
   };
   "GET /user/repos": {
-    parameters: {
+    parameters: PageParameters & {
       /**
        * Limit results to repositories with the specified visibility.
        */
@@ -30694,14 +23285,6 @@ export interface ReposEndpoints {
        */
       direction?: "asc" | "desc";
       /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-      /**
        * Only show repositories updated after the given time. This is a timestamp in [ISO 8601](https://en.wikipedia.org/wiki/ISO_8601) format: `YYYY-MM-DDTHH:MM:SSZ`.
        */
       since?: string;
@@ -30713,11 +23296,7 @@ export interface ReposEndpoints {
     response: Repository[];
   };
   "GET /orgs/{org}/repos": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & PageParameters & {
       /**
        * Specifies the types of repositories you want returned.
        */
@@ -30730,23 +23309,11 @@ export interface ReposEndpoints {
        * The order to sort by. Default: `asc` when using `full_name`, otherwise `desc`.
        */
       direction?: "asc" | "desc";
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: MinimalRepository[];
   };
   "GET /users/{username}/repos": {
-    parameters: {
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
+    parameters: UserParameters & PageParameters & {
       /**
        * Limit results to repositories of the specified type.
        */
@@ -30759,121 +23326,36 @@ export interface ReposEndpoints {
        * The order to sort by. Default: `asc` when using `full_name`, otherwise `desc`.
        */
       direction?: "asc" | "desc";
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: MinimalRepository[];
   };
   "GET /repos/{owner}/{repo}/forks": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * The sort order. `stargazers` will sort by star count.
        */
       sort?: "newest" | "oldest" | "stargazers" | "watchers";
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: MinimalRepository[];
   };
   "GET /repos/{owner}/{repo}/invitations": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: RepositoryParameters & PageParameters;
     response: RepositoryInvitation[];
   };
   "GET /user/repository_invitations": {
-    parameters: {
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: PageParameters;
     response: RepositoryInvitation[];
   };
   "GET /repos/{owner}/{repo}/issue-types": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: IssueType[];
   };
   "GET /repos/{owner}/{repo}/languages": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: Language;
   };
   "GET /repos/{owner}/{repo}/pages/builds": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: RepositoryParameters & PageParameters;
     response: PageBuild[];
   };
   "GET /repositories": {
@@ -30886,128 +23368,37 @@ export interface ReposEndpoints {
     response: MinimalRepository[];
   };
   "GET /repos/{owner}/{repo}/commits/{+commit_sha}/pulls": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * The SHA of the commit.
        */
       commit_sha: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: PullRequestSimple[];
   };
   "GET /repos/{owner}/{repo}/releases/{release_id}/assets": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * The unique identifier of the release.
        */
       release_id: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: ReleaseAsset[];
   };
   "GET /repos/{owner}/{repo}/releases": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: RepositoryParameters & PageParameters;
     response: Release[];
   };
   "GET /repos/{owner}/{repo}/tags": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: RepositoryParameters & PageParameters;
     response: Tag[];
   };
   "GET /repos/{owner}/{repo}/teams": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: RepositoryParameters & PageParameters;
     response: Team[];
   };
   "GET /repos/{owner}/{repo}/hooks/{hook_id}/deliveries": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the hook. You can find this value in the `X-GitHub-Hook-ID` header of a webhook delivery.
        */
@@ -31028,36 +23419,11 @@ export interface ReposEndpoints {
     response: HookDeliveryItem[];
   };
   "GET /repos/{owner}/{repo}/hooks": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: RepositoryParameters & PageParameters;
     response: Hook[];
   };
   "POST /repos/{owner}/{repo}/merges": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the base branch that the head will be merged into.
        */
@@ -31074,15 +23440,7 @@ export interface ReposEndpoints {
     response: Commit | undefined;
   };
   "POST /repos/{owner}/{repo}/merge-upstream": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the branch which should be updated to match upstream.
        */
@@ -31091,15 +23449,7 @@ export interface ReposEndpoints {
     response: MergedUpstream;
   };
   "POST /repos/{owner}/{repo}/hooks/{hook_id}/pings": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the hook. You can find this value in the `X-GitHub-Hook-ID` header of a webhook delivery.
        */
@@ -31108,15 +23458,7 @@ export interface ReposEndpoints {
     response: undefined;
   };
   "POST /repos/{owner}/{repo}/hooks/{hook_id}/deliveries/{delivery_id}/attempts": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the hook. You can find this value in the `X-GitHub-Hook-ID` header of a webhook delivery.
        */
@@ -31126,15 +23468,7 @@ export interface ReposEndpoints {
     response: {};
   };
   "DELETE /repos/{owner}/{repo}/branches/{+branch}/protection/restrictions/apps": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the branch. Cannot contain wildcard characters. To use wildcard characters in branch names, use [the GraphQL API](https://docs.github.com/graphql).
        */
@@ -31147,32 +23481,11 @@ export interface ReposEndpoints {
     response: Integration[];
   };
   "DELETE /repos/{owner}/{repo}/collaborators/{username}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
-    };
+    parameters: RepositoryParameters & UserParameters;
     response: undefined;
   };
   "DELETE /repos/{owner}/{repo}/branches/{+branch}/protection/required_status_checks/contexts": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the branch. Cannot contain wildcard characters. To use wildcard characters in branch names, use [the GraphQL API](https://docs.github.com/graphql).
        */
@@ -31185,15 +23498,7 @@ export interface ReposEndpoints {
     response: string[];
   };
   "DELETE /repos/{owner}/{repo}/branches/{+branch}/protection/required_status_checks": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the branch. Cannot contain wildcard characters. To use wildcard characters in branch names, use [the GraphQL API](https://docs.github.com/graphql).
        */
@@ -31202,15 +23507,7 @@ export interface ReposEndpoints {
     response: undefined;
   };
   "DELETE /repos/{owner}/{repo}/branches/{+branch}/protection/restrictions/teams": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the branch. Cannot contain wildcard characters. To use wildcard characters in branch names, use [the GraphQL API](https://docs.github.com/graphql).
        */
@@ -31223,15 +23520,7 @@ export interface ReposEndpoints {
     response: Team[];
   };
   "DELETE /repos/{owner}/{repo}/branches/{+branch}/protection/restrictions/users": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the branch. Cannot contain wildcard characters. To use wildcard characters in branch names, use [the GraphQL API](https://docs.github.com/graphql).
        */
@@ -31244,15 +23533,7 @@ export interface ReposEndpoints {
     response: SimpleUser[];
   };
   "POST /repos/{owner}/{repo}/branches/{+branch}/rename": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the branch. Cannot contain wildcard characters. To use wildcard characters in branch names, use [the GraphQL API](https://docs.github.com/graphql).
        */
@@ -31265,15 +23546,7 @@ export interface ReposEndpoints {
     response: BranchWithProtection;
   };
   "PUT /repos/{owner}/{repo}/topics": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * An array of topics to add to the repository. Pass one or more topics to _replace_ the set of existing topics. Send an empty array (`[]`) to clear all topics from the repository. **Note:** Topic `names` will be saved as lowercase.
        */
@@ -31282,28 +23555,11 @@ export interface ReposEndpoints {
     response: Topic;
   };
   "POST /repos/{owner}/{repo}/pages/builds": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: PageBuildStatus;
   };
   "POST /repos/{owner}/{repo}/branches/{+branch}/protection/enforce_admins": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the branch. Cannot contain wildcard characters. To use wildcard characters in branch names, use [the GraphQL API](https://docs.github.com/graphql).
        */
@@ -31312,15 +23568,7 @@ export interface ReposEndpoints {
     response: ProtectedBranchAdminEnforced;
   };
   "PUT /repos/{owner}/{repo}/branches/{+branch}/protection/restrictions/apps": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the branch. Cannot contain wildcard characters. To use wildcard characters in branch names, use [the GraphQL API](https://docs.github.com/graphql).
        */
@@ -31333,15 +23581,7 @@ export interface ReposEndpoints {
     response: Integration[];
   };
   "PUT /repos/{owner}/{repo}/branches/{+branch}/protection/required_status_checks/contexts": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the branch. Cannot contain wildcard characters. To use wildcard characters in branch names, use [the GraphQL API](https://docs.github.com/graphql).
        */
@@ -31354,15 +23594,7 @@ export interface ReposEndpoints {
     response: string[];
   };
   "PUT /repos/{owner}/{repo}/branches/{+branch}/protection/restrictions/teams": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the branch. Cannot contain wildcard characters. To use wildcard characters in branch names, use [the GraphQL API](https://docs.github.com/graphql).
        */
@@ -31375,15 +23607,7 @@ export interface ReposEndpoints {
     response: Team[];
   };
   "PUT /repos/{owner}/{repo}/branches/{+branch}/protection/restrictions/users": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the branch. Cannot contain wildcard characters. To use wildcard characters in branch names, use [the GraphQL API](https://docs.github.com/graphql).
        */
@@ -31396,15 +23620,7 @@ export interface ReposEndpoints {
     response: SimpleUser[];
   };
   "POST /repos/{owner}/{repo}/hooks/{hook_id}/tests": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the hook. You can find this value in the `X-GitHub-Hook-ID` header of a webhook delivery.
        */
@@ -31413,15 +23629,7 @@ export interface ReposEndpoints {
     response: undefined;
   };
   "POST /repos/{owner}/{repo}/transfer": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The username or organization name the repository will be transferred to.
        */
@@ -31438,15 +23646,7 @@ export interface ReposEndpoints {
     response: MinimalRepository;
   };
   "PATCH /repos/{owner}/{repo}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the repository.
        */
@@ -31688,15 +23888,7 @@ export interface ReposEndpoints {
     response: FullRepository;
   };
   "PUT /repos/{owner}/{repo}/branches/{+branch}/protection": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the branch. Cannot contain wildcard characters. To use wildcard characters in branch names, use [the GraphQL API](https://docs.github.com/graphql).
        */
@@ -31836,15 +24028,7 @@ export interface ReposEndpoints {
     response: ProtectedBranch;
   };
   "PATCH /repos/{owner}/{repo}/comments/{comment_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the comment.
        */
@@ -31857,15 +24041,7 @@ export interface ReposEndpoints {
     response: CommitComment;
   };
   "PUT /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies/{branch_policy_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the environment. The name must be URL encoded. For example, any slashes in the name must be replaced with `%2F`.
        */
@@ -31885,15 +24061,7 @@ export interface ReposEndpoints {
     response: DeploymentBranchPolicy;
   };
   "PUT /repos/{owner}/{repo}/pages": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * Specify a custom domain for the repository. Sending a `null` value will remove the custom domain. For more about custom domains, see "[Using a custom domain with GitHub Pages](https://docs.github.com/pages/configuring-a-custom-domain-for-your-github-pages-site)."
        */
@@ -31922,15 +24090,7 @@ export interface ReposEndpoints {
     response: undefined;
   };
   "PATCH /repos/{owner}/{repo}/invitations/{invitation_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the invitation.
        */
@@ -31943,11 +24103,7 @@ export interface ReposEndpoints {
     response: RepositoryInvitation;
   };
   "PUT /orgs/{org}/rulesets/{ruleset_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The ID of the ruleset.
        */
@@ -31983,15 +24139,7 @@ export interface ReposEndpoints {
     response: RepositoryRuleset;
   };
   "PATCH /repos/{owner}/{repo}/branches/{+branch}/protection/required_pull_request_reviews": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the branch. Cannot contain wildcard characters. To use wildcard characters in branch names, use [the GraphQL API](https://docs.github.com/graphql).
        */
@@ -32050,15 +24198,7 @@ export interface ReposEndpoints {
     response: ProtectedBranchPullRequestReview;
   };
   "PATCH /repos/{owner}/{repo}/releases/{release_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the release.
        */
@@ -32099,15 +24239,7 @@ export interface ReposEndpoints {
     response: Release;
   };
   "PATCH /repos/{owner}/{repo}/releases/assets/{asset_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the asset.
        */
@@ -32125,15 +24257,7 @@ export interface ReposEndpoints {
     response: ReleaseAsset;
   };
   "PUT /repos/{owner}/{repo}/rulesets/{ruleset_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The ID of the ruleset.
        */
@@ -32166,15 +24290,7 @@ export interface ReposEndpoints {
     response: RepositoryRuleset;
   };
   "PATCH /repos/{owner}/{repo}/branches/{+branch}/protection/required_status_checks": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The name of the branch. Cannot contain wildcard characters. To use wildcard characters in branch names, use [the GraphQL API](https://docs.github.com/graphql).
        */
@@ -32205,15 +24321,7 @@ export interface ReposEndpoints {
     response: StatusCheckPolicy;
   };
   "PATCH /repos/{owner}/{repo}/hooks/{hook_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the hook. You can find this value in the `X-GitHub-Hook-ID` header of a webhook delivery.
        */
@@ -32242,15 +24350,7 @@ export interface ReposEndpoints {
     response: Hook;
   };
   "PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the hook. You can find this value in the `X-GitHub-Hook-ID` header of a webhook delivery.
        */
@@ -32272,15 +24372,7 @@ export interface ReposEndpoints {
     response: WebhookConfig;
   };
   "POST {origin}/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the release.
        */
@@ -33547,7 +25639,7 @@ export interface ReposMethods extends ReposMethodsOf<ScopeEndpoints> {}
  */
 export interface SearchEndpoints {
   "GET /search/code": {
-    parameters: {
+    parameters: PageParameters & {
       /**
        * The query contains one or more search keywords and qualifiers. Qualifiers allow you to limit your search to specific areas of GitHub. The REST API supports the same qualifiers as the web interface for GitHub. To learn more about the format of the query, see [Constructing a search query](https://docs.github.com/rest/search/search#constructing-a-search-query). See "[Searching code](https://docs.github.com/search-github/searching-on-github/searching-code)" for a detailed list of qualifiers.
        */
@@ -33562,14 +25654,6 @@ export interface SearchEndpoints {
        * **This field is closing down.** Determines whether the first search result returned is the highest number of matches (`desc`) or lowest number of matches (`asc`). This parameter is ignored unless you provide `sort`.
        */
       order?: "desc" | "asc";
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: {
       total_count: number;
@@ -33578,7 +25662,7 @@ export interface SearchEndpoints {
     };
   };
   "GET /search/commits": {
-    parameters: {
+    parameters: PageParameters & {
       /**
        * The query contains one or more search keywords and qualifiers. Qualifiers allow you to limit your search to specific areas of GitHub. The REST API supports the same qualifiers as the web interface for GitHub. To learn more about the format of the query, see [Constructing a search query](https://docs.github.com/rest/search/search#constructing-a-search-query). See "[Searching commits](https://docs.github.com/search-github/searching-on-github/searching-commits)" for a detailed list of qualifiers.
        */
@@ -33591,14 +25675,6 @@ export interface SearchEndpoints {
        * Determines whether the first search result returned is the highest number of matches (`desc`) or lowest number of matches (`asc`). This parameter is ignored unless you provide `sort`.
        */
       order?: "desc" | "asc";
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: {
       total_count: number;
@@ -33607,7 +25683,7 @@ export interface SearchEndpoints {
     };
   };
   "GET /search/issues": {
-    parameters: {
+    parameters: PageParameters & {
       /**
        * The query contains one or more search keywords and qualifiers. Qualifiers allow you to limit your search to specific areas of GitHub. The REST API supports the same qualifiers as the web interface for GitHub. To learn more about the format of the query, see [Constructing a search query](https://docs.github.com/rest/search/search#constructing-a-search-query). See "[Searching issues and pull requests](https://docs.github.com/search-github/searching-on-github/searching-issues-and-pull-requests)" for a detailed list of qualifiers.
        */
@@ -33631,14 +25707,6 @@ export interface SearchEndpoints {
        * Determines whether the first search result returned is the highest number of matches (`desc`) or lowest number of matches (`asc`). This parameter is ignored unless you provide `sort`.
        */
       order?: "desc" | "asc";
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
       /**
        * Set to `true` to use advanced search.
        * Example: `http://api.github.com/search/issues?q={query}&advanced_search=true`
@@ -33679,7 +25747,7 @@ export interface SearchEndpoints {
     };
   };
   "GET /search/labels": {
-    parameters: {
+    parameters: PageParameters & {
       /**
        * The id of the repository.
        */
@@ -33696,14 +25764,6 @@ export interface SearchEndpoints {
        * Determines whether the first search result returned is the highest number of matches (`desc`) or lowest number of matches (`asc`). This parameter is ignored unless you provide `sort`.
        */
       order?: "desc" | "asc";
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: {
       total_count: number;
@@ -33712,7 +25772,7 @@ export interface SearchEndpoints {
     };
   };
   "GET /search/repositories": {
-    parameters: {
+    parameters: PageParameters & {
       /**
        * The query contains one or more search keywords and qualifiers. Qualifiers allow you to limit your search to specific areas of GitHub. The REST API supports the same qualifiers as the web interface for GitHub. To learn more about the format of the query, see [Constructing a search query](https://docs.github.com/rest/search/search#constructing-a-search-query). See "[Searching for repositories](https://docs.github.com/articles/searching-for-repositories/)" for a detailed list of qualifiers.
        */
@@ -33725,14 +25785,6 @@ export interface SearchEndpoints {
        * Determines whether the first search result returned is the highest number of matches (`desc`) or lowest number of matches (`asc`). This parameter is ignored unless you provide `sort`.
        */
       order?: "desc" | "asc";
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: {
       total_count: number;
@@ -33741,19 +25793,11 @@ export interface SearchEndpoints {
     };
   };
   "GET /search/topics": {
-    parameters: {
+    parameters: PageParameters & {
       /**
        * The query contains one or more search keywords and qualifiers. Qualifiers allow you to limit your search to specific areas of GitHub. The REST API supports the same qualifiers as the web interface for GitHub. To learn more about the format of the query, see [Constructing a search query](https://docs.github.com/rest/search/search#constructing-a-search-query).
        */
       q: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: {
       total_count: number;
@@ -33762,7 +25806,7 @@ export interface SearchEndpoints {
     };
   };
   "GET /search/users": {
-    parameters: {
+    parameters: PageParameters & {
       /**
        * The query contains one or more search keywords and qualifiers. Qualifiers allow you to limit your search to specific areas of GitHub. The REST API supports the same qualifiers as the web interface for GitHub. To learn more about the format of the query, see [Constructing a search query](https://docs.github.com/rest/search/search#constructing-a-search-query). See "[Searching users](https://docs.github.com/search-github/searching-on-github/searching-users)" for a detailed list of qualifiers.
        */
@@ -33775,14 +25819,6 @@ export interface SearchEndpoints {
        * Determines whether the first search result returned is the highest number of matches (`desc`) or lowest number of matches (`asc`). This parameter is ignored unless you provide `sort`.
        */
       order?: "desc" | "asc";
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: {
       total_count: number;
@@ -33841,11 +25877,7 @@ export interface SearchMethods extends SearchMethodsOf<ScopeEndpoints> {}
  */
 export interface SecretScanningEndpoints {
   "POST /orgs/{org}/secret-scanning/custom-patterns": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The list of custom patterns to create.
        */
@@ -33859,15 +25891,7 @@ export interface SecretScanningEndpoints {
     };
   };
   "POST /repos/{owner}/{repo}/secret-scanning/custom-patterns": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The list of custom patterns to create.
        */
@@ -33881,11 +25905,7 @@ export interface SecretScanningEndpoints {
     };
   };
   "DELETE /orgs/{org}/secret-scanning/custom-patterns": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The list of custom patterns to delete.
        *
@@ -33903,15 +25923,7 @@ export interface SecretScanningEndpoints {
     response: undefined;
   };
   "DELETE /repos/{owner}/{repo}/secret-scanning/custom-patterns": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The list of custom patterns to delete.
        *
@@ -33929,15 +25941,7 @@ export interface SecretScanningEndpoints {
     response: undefined;
   };
   "POST /repos/{owner}/{repo}/secret-scanning/push-protection-bypasses": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The reason for bypassing push protection.
        */
@@ -33950,15 +25954,7 @@ export interface SecretScanningEndpoints {
     response: SecretScanningPushProtectionBypass;
   };
   "GET /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number that identifies an alert. You can find this at the end of the URL for a code scanning alert within GitHub, and in the `number` field in the response from the `GET /repos/{owner}/{repo}/code-scanning/alerts` operation.
        */
@@ -33971,24 +25967,11 @@ export interface SecretScanningEndpoints {
     response: SecretScanningAlertWithMetadata;
   };
   "GET /repos/{owner}/{repo}/secret-scanning/scan-history": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
-    };
+    parameters: RepositoryParameters;
     response: SecretScanningScanHistory;
   };
   "GET /orgs/{org}/secret-scanning/alerts": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & PageParameters & {
       /**
        * Set to `open` or `resolved` to only list secret scanning alerts in a specific state.
        */
@@ -34031,14 +26014,6 @@ export interface SecretScanningEndpoints {
        * The direction to sort the results by.
        */
       direction?: "asc" | "desc";
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
       /**
        * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for events before this cursor. To receive an initial cursor on your first request, include an empty "before" query string.
        */
@@ -34086,15 +26061,7 @@ export interface SecretScanningEndpoints {
     response: OrganizationSecretScanningAlert[];
   };
   "GET /repos/{owner}/{repo}/secret-scanning/alerts": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * Set to `open` or `resolved` to only list secret scanning alerts in a specific state.
        */
@@ -34137,14 +26104,6 @@ export interface SecretScanningEndpoints {
        * The direction to sort the results by.
        */
       direction?: "asc" | "desc";
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
       /**
        * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for events before this cursor. To receive an initial cursor on your first request, include an empty "before" query string.
        */
@@ -34192,27 +26151,11 @@ export interface SecretScanningEndpoints {
     response: SecretScanningAlert[];
   };
   "GET /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}/locations": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & PageParameters & {
       /**
        * The number that identifies an alert. You can find this at the end of the URL for a code scanning alert within GitHub, and in the `number` field in the response from the `GET /repos/{owner}/{repo}/code-scanning/alerts` operation.
        */
       alert_number: AlertNumber;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
     };
     /**
      * List of locations where the secret was detected
@@ -34220,11 +26163,7 @@ export interface SecretScanningEndpoints {
     response: SecretScanningLocation[];
   };
   "GET /orgs/{org}/secret-scanning/custom-patterns": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & PageParameters & CursorParameters & {
       /**
        * Filter custom patterns by state. When absent, returns patterns in all states.
        */
@@ -34241,44 +26180,15 @@ export interface SecretScanningEndpoints {
        * The direction to sort the results by.
        */
       direction?: "asc" | "desc";
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results before this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      before?: string;
-      /**
-       * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results after this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      after?: string;
     };
     response: SecretScanningCustomPattern[];
   };
   "GET /orgs/{org}/secret-scanning/pattern-configurations": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-    };
+    parameters: OrganizationParameters;
     response: SecretScanningPatternConfiguration;
   };
   "GET /repos/{owner}/{repo}/secret-scanning/custom-patterns": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & PageParameters & CursorParameters & {
       /**
        * Filter custom patterns by state. When absent, returns patterns in all states.
        */
@@ -34295,35 +26205,11 @@ export interface SecretScanningEndpoints {
        * The direction to sort the results by.
        */
       direction?: "asc" | "desc";
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results before this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      before?: string;
-      /**
-       * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results after this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      after?: string;
     };
     response: SecretScanningCustomPattern[];
   };
   "PATCH /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The number that identifies an alert. You can find this at the end of the URL for a code scanning alert within GitHub, and in the `number` field in the response from the `GET /repos/{owner}/{repo}/code-scanning/alerts` operation.
        */
@@ -34352,11 +26238,7 @@ export interface SecretScanningEndpoints {
     response: SecretScanningAlertWithMetadata;
   };
   "PATCH /orgs/{org}/secret-scanning/custom-patterns/{pattern_id}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The ID of the custom pattern.
        */
@@ -34389,11 +26271,7 @@ export interface SecretScanningEndpoints {
     response: SecretScanningCustomPattern;
   };
   "PATCH /orgs/{org}/secret-scanning/pattern-configurations": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The version of the entity. This is used to confirm you're updating the current version of the entity and mitigate unintentionally overriding someone else's update.
        */
@@ -34434,15 +26312,7 @@ export interface SecretScanningEndpoints {
     };
   };
   "PATCH /repos/{owner}/{repo}/secret-scanning/custom-patterns/{pattern_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The ID of the custom pattern.
        */
@@ -34573,15 +26443,7 @@ export interface SecretScanningMethods extends SecretScanningMethodsOf<ScopeEndp
  */
 export interface SecurityAdvisoriesEndpoints {
   "POST /repos/{owner}/{repo}/security-advisories/{ghsa_id}/forks": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The GHSA (GitHub Security Advisory) identifier of the advisory.
        */
@@ -34590,15 +26452,7 @@ export interface SecurityAdvisoriesEndpoints {
     response: FullRepository;
   };
   "POST /repos/{owner}/{repo}/security-advisories/reports": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * A short summary of the advisory.
        */
@@ -34656,15 +26510,7 @@ export interface SecurityAdvisoriesEndpoints {
     response: RepositoryAdvisory;
   };
   "POST /repos/{owner}/{repo}/security-advisories": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * A short summary of the advisory.
        */
@@ -34736,15 +26582,7 @@ export interface SecurityAdvisoriesEndpoints {
     response: RepositoryAdvisory;
   };
   "POST /repos/{owner}/{repo}/security-advisories/{ghsa_id}/cve": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The GHSA (GitHub Security Advisory) identifier of the advisory.
        */
@@ -34762,15 +26600,7 @@ export interface SecurityAdvisoriesEndpoints {
     response: GlobalAdvisory;
   };
   "GET /repos/{owner}/{repo}/security-advisories/{ghsa_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The GHSA (GitHub Security Advisory) identifier of the advisory.
        */
@@ -34779,7 +26609,7 @@ export interface SecurityAdvisoriesEndpoints {
     response: RepositoryAdvisory;
   };
   "GET /advisories": {
-    parameters: {
+    parameters: CursorParameters & {
       /**
        * If specified, only advisories with this GHSA (GitHub Security Advisory) identifier will be returned.
        */
@@ -34846,14 +26676,6 @@ export interface SecurityAdvisoriesEndpoints {
        */
       epss_percentile?: string;
       /**
-       * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results before this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      before?: string;
-      /**
-       * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results after this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      after?: string;
-      /**
        * The direction to sort the results by.
        */
       direction?: "asc" | "desc";
@@ -34869,11 +26691,7 @@ export interface SecurityAdvisoriesEndpoints {
     response: GlobalAdvisory[];
   };
   "GET /orgs/{org}/security-advisories": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & CursorParameters & {
       /**
        * The direction to sort the results by.
        */
@@ -34882,14 +26700,6 @@ export interface SecurityAdvisoriesEndpoints {
        * The property to sort the results by.
        */
       sort?: "created" | "updated" | "published";
-      /**
-       * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results before this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      before?: string;
-      /**
-       * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results after this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      after?: string;
       /**
        * The number of advisories to return per page. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
        */
@@ -34902,15 +26712,7 @@ export interface SecurityAdvisoriesEndpoints {
     response: RepositoryAdvisory[];
   };
   "GET /repos/{owner}/{repo}/security-advisories": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & CursorParameters & {
       /**
        * The direction to sort the results by.
        */
@@ -34919,14 +26721,6 @@ export interface SecurityAdvisoriesEndpoints {
        * The property to sort the results by.
        */
       sort?: "created" | "updated" | "published";
-      /**
-       * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results before this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      before?: string;
-      /**
-       * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results after this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      after?: string;
       /**
        * The number of advisories to return per page. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
        */
@@ -34939,15 +26733,7 @@ export interface SecurityAdvisoriesEndpoints {
     response: RepositoryAdvisory[];
   };
   "PATCH /repos/{owner}/{repo}/security-advisories/{ghsa_id}": {
-    parameters: {
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
+    parameters: RepositoryParameters & {
       /**
        * The GHSA (GitHub Security Advisory) identifier of the advisory.
        */
@@ -35094,32 +26880,20 @@ export interface SecurityAdvisoriesMethods extends SecurityAdvisoriesMethodsOf<S
  */
 export interface TeamsEndpoints {
   "PUT /teams/{team_id}/members/{username}": {
-    parameters: {
+    parameters: UserParameters & {
       /**
        * The unique identifier of the team.
        */
       team_id: number;
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
     };
     response: undefined;
   };
   "PUT /orgs/{org}/teams/{team_slug}/memberships/{username}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & UserParameters & {
       /**
        * The slug of the team name.
        */
       team_slug: string;
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
       /**
        * The role that this user should have in the team.
        */
@@ -35128,15 +26902,11 @@ export interface TeamsEndpoints {
     response: TeamMembership;
   };
   "PUT /teams/{team_id}/memberships/{username}": {
-    parameters: {
+    parameters: UserParameters & {
       /**
        * The unique identifier of the team.
        */
       team_id: number;
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
       /**
        * The role that this user should have in the team.
        */
@@ -35145,23 +26915,11 @@ export interface TeamsEndpoints {
     response: TeamMembership;
   };
   "PUT /orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: RepositoryParameters & OrganizationParameters & {
       /**
        * The slug of the team name.
        */
       team_slug: string;
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
       /**
        * The permission to grant the team on this repository. We accept the following permissions to be set: `pull`, `triage`, `push`, `maintain`, `admin` and you can also specify a custom repository role name, if the owning organization has defined any. If no permission is specified, the team's `permission` attribute will be used to determine what permission to grant the team on this repository.
        */
@@ -35170,19 +26928,11 @@ export interface TeamsEndpoints {
     response: undefined;
   };
   "PUT /teams/{team_id}/repos/{owner}/{repo}": {
-    parameters: {
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the team.
        */
       team_id: number;
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
       /**
        * The permission to grant the team on this repository. If no permission is specified, the team's `permission` attribute will be used to determine what permission to grant the team on this repository.
        */
@@ -35191,49 +26941,25 @@ export interface TeamsEndpoints {
     response: undefined;
   };
   "GET /orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: RepositoryParameters & OrganizationParameters & {
       /**
        * The slug of the team name.
        */
       team_slug: string;
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
     };
     response: TeamRepository | undefined;
   };
   "GET /teams/{team_id}/repos/{owner}/{repo}": {
-    parameters: {
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the team.
        */
       team_id: number;
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
     };
     response: TeamRepository | undefined;
   };
   "POST /orgs/{org}/teams": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The name of the team.
        */
@@ -35284,11 +27010,7 @@ export interface TeamsEndpoints {
     response: TeamFull;
   };
   "DELETE /orgs/{org}/teams/{team_slug}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The slug of the team name.
        */
@@ -35306,11 +27028,7 @@ export interface TeamsEndpoints {
     response: undefined;
   };
   "GET /orgs/{org}/teams/{team_slug}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The slug of the team name.
        */
@@ -35328,62 +27046,34 @@ export interface TeamsEndpoints {
     response: TeamFull;
   };
   "GET /teams/{team_id}/members/{username}": {
-    parameters: {
+    parameters: UserParameters & {
       /**
        * The unique identifier of the team.
        */
       team_id: number;
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
     };
     response: undefined;
   };
   "GET /orgs/{org}/teams/{team_slug}/memberships/{username}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & UserParameters & {
       /**
        * The slug of the team name.
        */
       team_slug: string;
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
     };
     response: TeamMembership;
   };
   "GET /teams/{team_id}/memberships/{username}": {
-    parameters: {
+    parameters: UserParameters & {
       /**
        * The unique identifier of the team.
        */
       team_id: number;
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
     };
     response: TeamMembership;
   };
   "GET /orgs/{org}/teams": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
+    parameters: OrganizationParameters & PageParameters & {
       /**
        * Filter team results by their type. For more information, see "[What kind of team should I use?](https://docs.github.com/enterprise-cloud@latest/admin/concepts/enterprise-fundamentals/teams-in-an-enterprise#what-kind-of-team-should-i-use)"
        */
@@ -35392,62 +27082,29 @@ export interface TeamsEndpoints {
     response: Team[];
   };
   "GET /orgs/{org}/teams/{team_slug}/teams": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & PageParameters & {
       /**
        * The slug of the team name.
        */
       team_slug: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: Team[];
   };
   "GET /teams/{team_id}/teams": {
-    parameters: {
+    parameters: PageParameters & {
       /**
        * The unique identifier of the team.
        */
       team_id: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: Team[];
   };
   "GET /user/teams": {
-    parameters: {
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: PageParameters;
     response: TeamFull[];
   };
   "GET /orgs/{org}/teams/{team_slug}/members": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & PageParameters & {
       /**
        * The slug of the team name.
        */
@@ -35456,19 +27113,11 @@ export interface TeamsEndpoints {
        * Filters members returned by their role in the team.
        */
       role?: "member" | "maintainer" | "all";
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: TeamMember[];
   };
   "GET /teams/{team_id}/members": {
-    parameters: {
+    parameters: PageParameters & {
       /**
        * The unique identifier of the team.
        */
@@ -35477,180 +27126,92 @@ export interface TeamsEndpoints {
        * Filters members returned by their role in the team.
        */
       role?: "member" | "maintainer" | "all";
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: TeamMember[];
   };
   "GET /orgs/{org}/teams/{team_slug}/invitations": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & PageParameters & {
       /**
        * The slug of the team name.
        */
       team_slug: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: OrganizationInvitation[];
   };
   "GET /teams/{team_id}/invitations": {
-    parameters: {
+    parameters: PageParameters & {
       /**
        * The unique identifier of the team.
        */
       team_id: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: OrganizationInvitation[];
   };
   "GET /orgs/{org}/teams/{team_slug}/repos": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & PageParameters & {
       /**
        * The slug of the team name.
        */
       team_slug: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: MinimalRepository[];
   };
   "GET /teams/{team_id}/repos": {
-    parameters: {
+    parameters: PageParameters & {
       /**
        * The unique identifier of the team.
        */
       team_id: number;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
     };
     response: MinimalRepository[];
   };
   "DELETE /teams/{team_id}/members/{username}": {
-    parameters: {
+    parameters: UserParameters & {
       /**
        * The unique identifier of the team.
        */
       team_id: number;
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
     };
     response: undefined;
   };
   "DELETE /orgs/{org}/teams/{team_slug}/memberships/{username}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & UserParameters & {
       /**
        * The slug of the team name.
        */
       team_slug: string;
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
     };
     response: undefined;
   };
   "DELETE /teams/{team_id}/memberships/{username}": {
-    parameters: {
+    parameters: UserParameters & {
       /**
        * The unique identifier of the team.
        */
       team_id: number;
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
     };
     response: undefined;
   };
   "DELETE /orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: RepositoryParameters & OrganizationParameters & {
       /**
        * The slug of the team name.
        */
       team_slug: string;
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
     };
     response: undefined;
   };
   "DELETE /teams/{team_id}/repos/{owner}/{repo}": {
-    parameters: {
+    parameters: RepositoryParameters & {
       /**
        * The unique identifier of the team.
        */
       team_id: number;
-      /**
-       * The account owner of the repository. The name is not case sensitive.
-       */
-      owner: string;
-      /**
-       * The name of the repository without the `.git` extension. The name is not case sensitive.
-       */
-      repo: string;
     };
     response: undefined;
   };
   "PATCH /orgs/{org}/teams/{team_slug}": {
-    parameters: {
-      /**
-       * The organization name. The name is not case sensitive.
-       */
-      org: string;
+    parameters: OrganizationParameters & {
       /**
        * The slug of the team name.
        */
@@ -35999,40 +27560,21 @@ export interface UsersEndpoints {
     response: SocialAccount[];
   };
   "PUT /user/blocks/{username}": {
-    parameters: {
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
-    };
+    parameters: UserParameters;
     response: undefined;
   };
   "GET /user/blocks/{username}": {
-    parameters: {
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
-    };
+    parameters: UserParameters;
     response: undefined;
   };
   "GET /users/{username}/following/{target_user}": {
-    parameters: {
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
+    parameters: UserParameters & {
       target_user: string;
     };
     response: undefined;
   };
   "GET /user/following/{username}": {
-    parameters: {
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
-    };
+    parameters: UserParameters;
     response: undefined;
   };
   "POST /user/gpg_keys": {
@@ -36075,11 +27617,7 @@ export interface UsersEndpoints {
     response: SshSigningKey;
   };
   "POST /users/{username}/attestations/delete-request": {
-    parameters: {
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
+    parameters: UserParameters & {
       /**
        * List of subject digests associated with the artifact attestations to delete.
        *
@@ -36098,11 +27636,7 @@ export interface UsersEndpoints {
     response: undefined;
   };
   "DELETE /users/{username}/attestations/{attestation_id}": {
-    parameters: {
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
+    parameters: UserParameters & {
       /**
        * Attestation ID
        */
@@ -36111,11 +27645,7 @@ export interface UsersEndpoints {
     response: undefined;
   };
   "DELETE /users/{username}/attestations/digest/{+subject_digest}": {
-    parameters: {
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
+    parameters: UserParameters & {
       /**
        * Subject Digest
        */
@@ -36171,12 +27701,7 @@ export interface UsersEndpoints {
     response: undefined;
   };
   "PUT /user/following/{username}": {
-    parameters: {
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
-    };
+    parameters: UserParameters;
     response: undefined;
   };
   "GET /user": {
@@ -36193,20 +27718,11 @@ export interface UsersEndpoints {
     response: PrivateUser | PublicUser;
   };
   "GET /users/{username}": {
-    parameters: {
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
-    };
+    parameters: UserParameters;
     response: PrivateUser | PublicUser;
   };
   "GET /users/{username}/hovercard": {
-    parameters: {
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
+    parameters: UserParameters & {
       /**
        * Identifies which additional information you'd like to receive about the person's hovercard. Can be `organization`, `repository`, `issue`, `pull_request`. **Required** when using `subject_id`.
        */
@@ -36259,23 +27775,11 @@ export interface UsersEndpoints {
     response: SimpleUser[];
   };
   "GET /users/{username}/attestations/{+subject_digest}": {
-    parameters: {
+    parameters: UserParameters & CursorParameters & {
       /**
        * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
        */
       per_page?: number;
-      /**
-       * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results before this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      before?: string;
-      /**
-       * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results after this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      after?: string;
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
       /**
        * Subject Digest
        */
@@ -36312,23 +27816,11 @@ export interface UsersEndpoints {
       | undefined;
   };
   "POST /users/{username}/attestations/bulk-list{?per_page,before,after}": {
-    parameters: {
+    parameters: UserParameters & CursorParameters & {
       /**
        * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
        */
       per_page?: number;
-      /**
-       * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results before this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      before?: string;
-      /**
-       * A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results after this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      after?: string;
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
       /**
        * List of subject digests to fetch attestations for.
        *
@@ -36392,222 +27884,63 @@ export interface UsersEndpoints {
     };
   };
   "GET /user/blocks": {
-    parameters: {
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: PageParameters;
     response: SimpleUser[];
   };
   "GET /user/emails": {
-    parameters: {
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: PageParameters;
     response: Email[];
   };
   "GET /user/following": {
-    parameters: {
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: PageParameters;
     response: SimpleUser[];
   };
   "GET /user/followers": {
-    parameters: {
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: PageParameters;
     response: SimpleUser[];
   };
   "GET /users/{username}/followers": {
-    parameters: {
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: UserParameters & PageParameters;
     response: SimpleUser[];
   };
   "GET /users/{username}/following": {
-    parameters: {
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: UserParameters & PageParameters;
     response: SimpleUser[];
   };
   "GET /user/gpg_keys": {
-    parameters: {
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: PageParameters;
     response: GpgKey[];
   };
   "GET /users/{username}/gpg_keys": {
-    parameters: {
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: UserParameters & PageParameters;
     response: GpgKey[];
   };
   "GET /user/public_emails": {
-    parameters: {
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: PageParameters;
     response: Email[];
   };
   "GET /users/{username}/keys": {
-    parameters: {
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: UserParameters & PageParameters;
     response: KeySimple[];
   };
   "GET /user/keys": {
-    parameters: {
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: PageParameters;
     response: Key[];
   };
   "GET /user/social_accounts": {
-    parameters: {
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: PageParameters;
     response: SocialAccount[];
   };
   "GET /users/{username}/social_accounts": {
-    parameters: {
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: UserParameters & PageParameters;
     response: SocialAccount[];
   };
   "GET /user/ssh_signing_keys": {
-    parameters: {
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: PageParameters;
     response: SshSigningKey[];
   };
   "GET /users/{username}/ssh_signing_keys": {
-    parameters: {
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
-      /**
-       * The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      per_page?: number;
-      /**
-       * The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
-       */
-      page?: number;
-    };
+    parameters: UserParameters & PageParameters;
     response: SshSigningKey[];
   };
   "PATCH /user/email/visibility": {
@@ -36620,21 +27953,11 @@ export interface UsersEndpoints {
     response: Email[];
   };
   "DELETE /user/blocks/{username}": {
-    parameters: {
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
-    };
+    parameters: UserParameters;
     response: undefined;
   };
   "DELETE /user/following/{username}": {
-    parameters: {
-      /**
-       * The handle for the GitHub user account.
-       */
-      username: string;
-    };
+    parameters: UserParameters;
     response: undefined;
   };
   "PATCH /user": {
