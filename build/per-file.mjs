@@ -108,14 +108,18 @@ async function bundleDeclarations() {
       const path = posix.join(posix.dirname(importer ?? root), id);
       return PER_MODULE.some((dir) => path.startsWith(`${root}${dir}`));
     },
-    onwarn: (warning, warn) => {
+    // Any other warning fails the build: e.g. a private shared type that an entry's declaration
+    // names without a public re-export lets a consumer's declaration emit fail (TS2742).
+    onwarn: (warning) => {
       // Expected: an augmentation of a per-module declaration keeps its specifier (see above).
       if (
         !/^\[plugin dts\] declare module "\.\.\/\.\.\/(?:kernel|types)\/[\w-]+\.js" .* keeping the original specifier$/.test(
           warning.message,
         )
       )
-        warn(warning);
+        throw new Error(
+          `build: bundling declarations warned, and a warning fails the build: ${warning.message} Fix the declaration (e.g. import the type from a public module: types/ or kernel/) instead of hiding the warning.`,
+        );
     },
   });
   const { output } = await bundle.write({

@@ -20,3 +20,15 @@ export type GeneratedDeployment = "api.github.com" | "ghec" | "ghes-3.17" | "ghe
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
 export interface VersionTypes {}
+
+/**
+ * The REST API versions (`X-GitHub-Api-Version`) each deployment's description supports, its default
+ * first: `typeof apiVersions` of definitions/deployments.ts, as a type of this public module.
+ */
+export interface ApiVersions {
+  readonly "api.github.com": readonly ["2022-11-28", "2026-03-10"];
+  readonly "ghec": readonly ["2022-11-28", "2026-03-10"];
+  readonly "ghes-3.17": readonly ["2022-11-28"];
+  readonly "ghes-3.18": readonly ["2022-11-28"];
+  readonly "ghes-3.19": readonly ["2022-11-28"];
+}

@@ -4756,117 +4756,117 @@ export interface GhecTeamsEndpoints extends Omit<TeamsEndpoints, "GET /orgs/{org
 export interface GhecActionsMethodsOf<E> extends ActionsMethodsOf<E> {
   /**
    * Create a GitHub-hosted runner for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/hosted-runners#create-a-github-hosted-runner-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/hosted-runners#create-a-github-hosted-runner-for-an-enterprise
    */
   createHostedRunnerForEnterprise: MethodOf<E, "actions", "POST /enterprises/{enterprise}/actions/hosted-runners">;
   /**
    * Delete a custom image from the enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/hosted-runners#delete-a-custom-image-from-the-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/hosted-runners#delete-a-custom-image-from-the-enterprise
    */
   deleteCustomImageFromEnterprise: MethodOf<E, "actions", "DELETE /enterprises/{enterprise}/actions/hosted-runners/images/custom/{image_definition_id}">;
   /**
    * Delete an image version of custom image from the enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/hosted-runners#delete-an-image-version-of-custom-image-from-the-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/hosted-runners#delete-an-image-version-of-custom-image-from-the-enterprise
    */
   deleteCustomImageVersionFromEnterprise: MethodOf<E, "actions", "DELETE /enterprises/{enterprise}/actions/hosted-runners/images/custom/{image_definition_id}/versions/{version}">;
   /**
    * Delete a GitHub-hosted runner for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/hosted-runners#delete-a-github-hosted-runner-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/hosted-runners#delete-a-github-hosted-runner-for-an-enterprise
    */
   deleteHostedRunnerForEnterprise: MethodOf<E, "actions", "DELETE /enterprises/{enterprise}/actions/hosted-runners/{hosted_runner_id}">;
   /**
    * Create configuration for a just-in-time runner for an Enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/self-hosted-runners#create-configuration-for-a-just-in-time-runner-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/self-hosted-runners#create-configuration-for-a-just-in-time-runner-for-an-enterprise
    */
   generateRunnerJitconfigForEnterprise: MethodOf<E, "actions", "POST /enterprises/{enterprise}/actions/runners/generate-jitconfig">;
   /**
    * Get GitHub Actions cache usage for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/cache#get-github-actions-cache-usage-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/cache#get-github-actions-cache-usage-for-an-enterprise
    */
   getActionsCacheUsageForEnterprise: MethodOf<E, "actions", "GET /enterprises/{enterprise}/actions/cache/usage">;
   /**
    * Get an enterprise custom image definition for GitHub Actions Hosted Runners
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/hosted-runners#get-an-enterprise-custom-image-definition-for-github-actions-hosted-runners
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/hosted-runners#get-an-enterprise-custom-image-definition-for-github-actions-hosted-runners
    */
   getCustomImageForEnterprise: MethodOf<E, "actions", "GET /enterprises/{enterprise}/actions/hosted-runners/images/custom/{image_definition_id}">;
   /**
    * Get an image version of an enterprise custom image for GitHub Actions Hosted Runners
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/hosted-runners#get-an-image-version-of-an-enterprise-custom-image-for-github-actions-hosted-runners
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/hosted-runners#get-an-image-version-of-an-enterprise-custom-image-for-github-actions-hosted-runners
    */
   getCustomImageVersionForEnterprise: MethodOf<E, "actions", "GET /enterprises/{enterprise}/actions/hosted-runners/images/custom/{image_definition_id}/versions/{version}">;
   /**
    * Get default workflow permissions for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/permissions#get-default-workflow-permissions-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/permissions#get-default-workflow-permissions-for-an-enterprise
    */
   getGithubActionsDefaultWorkflowPermissionsEnterprise: MethodOf<E, "actions", "GET /enterprises/{enterprise}/actions/permissions/workflow">;
   /**
    * Get a GitHub-hosted runner for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/hosted-runners#get-a-github-hosted-runner-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/hosted-runners#get-a-github-hosted-runner-for-an-enterprise
    */
   getHostedRunnerForEnterprise: MethodOf<E, "actions", "GET /enterprises/{enterprise}/actions/hosted-runners/{hosted_runner_id}">;
   /**
    * Get GitHub-owned images for GitHub-hosted runners in an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/hosted-runners#get-github-owned-images-for-github-hosted-runners-in-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/hosted-runners#get-github-owned-images-for-github-hosted-runners-in-an-enterprise
    */
   getHostedRunnersGithubOwnedImagesForEnterprise: MethodOf<E, "actions", "GET /enterprises/{enterprise}/actions/hosted-runners/images/github-owned">;
   /**
    * Get limits on GitHub-hosted runners for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/hosted-runners#get-limits-on-github-hosted-runners-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/hosted-runners#get-limits-on-github-hosted-runners-for-an-enterprise
    */
   getHostedRunnersLimitsForEnterprise: MethodOf<E, "actions", "GET /enterprises/{enterprise}/actions/hosted-runners/limits">;
   /**
    * Get GitHub-hosted runners machine specs for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/hosted-runners#get-github-hosted-runners-machine-specs-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/hosted-runners#get-github-hosted-runners-machine-specs-for-an-enterprise
    */
   getHostedRunnersMachineSpecsForEnterprise: MethodOf<E, "actions", "GET /enterprises/{enterprise}/actions/hosted-runners/machine-sizes">;
   /**
    * Get partner images for GitHub-hosted runners in an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/hosted-runners#get-partner-images-for-github-hosted-runners-in-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/hosted-runners#get-partner-images-for-github-hosted-runners-in-an-enterprise
    */
   getHostedRunnersPartnerImagesForEnterprise: MethodOf<E, "actions", "GET /enterprises/{enterprise}/actions/hosted-runners/images/partner">;
   /**
    * Get platforms for GitHub-hosted runners in an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/hosted-runners#get-platforms-for-github-hosted-runners-in-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/hosted-runners#get-platforms-for-github-hosted-runners-in-an-enterprise
    */
   getHostedRunnersPlatformsForEnterprise: MethodOf<E, "actions", "GET /enterprises/{enterprise}/actions/hosted-runners/platforms">;
   /**
    * Get runner version end-of-life schedule for an organization
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/self-hosted-runners#get-runner-version-end-of-life-schedule-for-an-organization
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/self-hosted-runners#get-runner-version-end-of-life-schedule-for-an-organization
    */
   getRunnerVersionDeprecationForOrg: MethodOf<E, "actions", "GET /orgs/{org}/actions/runners/deprecations/{version}">;
   /**
    * Get runner version end-of-life schedule for a repository
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/self-hosted-runners#get-runner-version-end-of-life-schedule-for-a-repository
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/self-hosted-runners#get-runner-version-end-of-life-schedule-for-a-repository
    */
   getRunnerVersionDeprecationForRepo: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/actions/runners/deprecations/{version}">;
   /**
    * List image versions of a custom image for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/hosted-runners#list-image-versions-of-a-custom-image-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/hosted-runners#list-image-versions-of-a-custom-image-for-an-enterprise
    */
   listCustomImageVersionsForEnterprise: MethodOf<E, "actions", "GET /enterprises/{enterprise}/actions/hosted-runners/images/custom/{image_definition_id}/versions">;
   /**
    * List custom images for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/hosted-runners#list-custom-images-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/hosted-runners#list-custom-images-for-an-enterprise
    */
   listCustomImagesForEnterprise: MethodOf<E, "actions", "GET /enterprises/{enterprise}/actions/hosted-runners/images/custom">;
   /**
    * List GitHub-hosted runners for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/hosted-runners#list-github-hosted-runners-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/hosted-runners#list-github-hosted-runners-for-an-enterprise
    */
   listHostedRunnersForEnterprise: MethodOf<E, "actions", "GET /enterprises/{enterprise}/actions/hosted-runners">;
   /**
    * Set the GitHub Actions OIDC custom issuer policy for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/oidc#set-the-github-actions-oidc-custom-issuer-policy-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/oidc#set-the-github-actions-oidc-custom-issuer-policy-for-an-enterprise
    */
   setActionsOidcCustomIssuerPolicyForEnterprise: MethodOf<E, "actions", "PUT /enterprises/{enterprise}/actions/oidc/customization/issuer">;
   /**
    * Set default workflow permissions for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/permissions#set-default-workflow-permissions-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/permissions#set-default-workflow-permissions-for-an-enterprise
    */
   setGithubActionsDefaultWorkflowPermissionsEnterprise: MethodOf<E, "actions", "PUT /enterprises/{enterprise}/actions/permissions/workflow">;
   /**
    * Update a GitHub-hosted runner for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/hosted-runners#update-a-github-hosted-runner-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/hosted-runners#update-a-github-hosted-runner-for-an-enterprise
    */
   updateHostedRunnerForEnterprise: MethodOf<E, "actions", "PATCH /enterprises/{enterprise}/actions/hosted-runners/{hosted_runner_id}">;
 }
@@ -4878,32 +4878,32 @@ export interface GhecActionsMethods extends GhecActionsMethodsOf<GhecScopeEndpoi
 export interface GhecAnnouncementBannersMethodsOf<E> {
   /**
    * Get announcement banner for enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/announcement-banners/enterprises#get-announcement-banner-for-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/announcement-banners/enterprises#get-announcement-banner-for-enterprise
    */
   getAnnouncementBannerForEnterprise: MethodOf<E, "announcementBanners", "GET /enterprises/{enterprise}/announcement">;
   /**
    * Get announcement banner for organization
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/announcement-banners/organizations#get-announcement-banner-for-organization
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/announcement-banners/organizations#get-announcement-banner-for-organization
    */
   getAnnouncementBannerForOrg: MethodOf<E, "announcementBanners", "GET /orgs/{org}/announcement">;
   /**
    * Remove announcement banner from enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/announcement-banners/enterprises#remove-announcement-banner-from-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/announcement-banners/enterprises#remove-announcement-banner-from-enterprise
    */
   removeAnnouncementBannerForEnterprise: MethodOf<E, "announcementBanners", "DELETE /enterprises/{enterprise}/announcement">;
   /**
    * Remove announcement banner from organization
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/announcement-banners/organizations#remove-announcement-banner-from-organization
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/announcement-banners/organizations#remove-announcement-banner-from-organization
    */
   removeAnnouncementBannerForOrg: MethodOf<E, "announcementBanners", "DELETE /orgs/{org}/announcement">;
   /**
    * Set announcement banner for enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/announcement-banners/enterprises#set-announcement-banner-for-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/announcement-banners/enterprises#set-announcement-banner-for-enterprise
    */
   setAnnouncementBannerForEnterprise: MethodOf<E, "announcementBanners", "PATCH /enterprises/{enterprise}/announcement">;
   /**
    * Set announcement banner for organization
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/announcement-banners/organizations#set-announcement-banner-for-organization
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/announcement-banners/organizations#set-announcement-banner-for-organization
    */
   setAnnouncementBannerForOrg: MethodOf<E, "announcementBanners", "PATCH /orgs/{org}/announcement">;
 }
@@ -4915,7 +4915,7 @@ export interface GhecAnnouncementBannersMethods extends GhecAnnouncementBannersM
 export interface GhecAppsMethodsOf<E> extends AppsMethodsOf<E> {
   /**
    * Get an enterprise installation for the authenticated app
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/apps/apps#get-an-enterprise-installation-for-the-authenticated-app
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/apps/apps#get-an-enterprise-installation-for-the-authenticated-app
    */
   getEnterpriseInstallation: MethodOf<E, "apps", "GET /enterprises/{enterprise}/installation">;
 }
@@ -4936,112 +4936,112 @@ export interface GhecAuditLogMethods extends GhecAuditLogMethodsOf<GhecScopeEndp
 export interface GhecBillingMethodsOf<E> {
   /**
    * Add resources to a cost center
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/billing/cost-centers#add-resources-to-a-cost-center
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/billing/cost-centers#add-resources-to-a-cost-center
    */
   addResourceToCostCenter: MethodOf<E, "billing", "POST /enterprises/{enterprise}/settings/billing/cost-centers/{cost_center_id}/resource">;
   /**
    * Create a budget
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/billing/budgets#create-a-budget
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/billing/budgets#create-a-budget
    */
   createBudget: MethodOf<E, "billing", "POST /enterprises/{enterprise}/settings/billing/budgets">;
   /**
    * Create a new cost center
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/billing/cost-centers#create-a-new-cost-center
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/billing/cost-centers#create-a-new-cost-center
    */
   createCostCenter: MethodOf<E, "billing", "POST /enterprises/{enterprise}/settings/billing/cost-centers">;
   /**
    * Create a usage report export
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/billing/usage-reports#create-a-usage-report-export
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/billing/usage-reports#create-a-usage-report-export
    */
   createUsageReportExport: MethodOf<E, "billing", "POST /enterprises/{enterprise}/settings/billing/reports">;
   /**
    * Delete a budget
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/billing/budgets#delete-a-budget
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/billing/budgets#delete-a-budget
    */
   deleteBudget: MethodOf<E, "billing", "DELETE /enterprises/{enterprise}/settings/billing/budgets/{budget_id}">;
   /**
    * Delete a cost center
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/billing/cost-centers#delete-a-cost-center
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/billing/cost-centers#delete-a-cost-center
    */
   deleteCostCenter: MethodOf<E, "billing", "DELETE /enterprises/{enterprise}/settings/billing/cost-centers/{cost_center_id}">;
   /**
    * Get all budgets
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/billing/budgets#get-all-budgets
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/billing/budgets#get-all-budgets
    */
   getAllBudgets: MethodOf<E, "billing", "GET /enterprises/{enterprise}/settings/billing/budgets">;
   /**
    * Get all cost centers for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/billing/cost-centers#get-all-cost-centers-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/billing/cost-centers#get-all-cost-centers-for-an-enterprise
    */
   getAllCostCenters: MethodOf<E, "billing", "GET /enterprises/{enterprise}/settings/billing/cost-centers">;
   /**
    * Get a budget by ID
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/billing/budgets#get-a-budget-by-id
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/billing/budgets#get-a-budget-by-id
    */
   getBudget: MethodOf<E, "billing", "GET /enterprises/{enterprise}/settings/billing/budgets/{budget_id}">;
   /**
    * Get user states for a multi-user budget
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/billing/budgets#get-user-states-for-a-multi-user-budget
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/billing/budgets#get-user-states-for-a-multi-user-budget
    */
   getBudgetUserStates: MethodOf<E, "billing", "GET /enterprises/{enterprise}/settings/billing/budgets/{budget_id}/user-states">;
   /**
    * Get a cost center by ID
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/billing/cost-centers#get-a-cost-center-by-id
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/billing/cost-centers#get-a-cost-center-by-id
    */
   getCostCenter: MethodOf<E, "billing", "GET /enterprises/{enterprise}/settings/billing/cost-centers/{cost_center_id}">;
   /**
    * Get GitHub Advanced Security active committers for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/licensing#get-github-advanced-security-active-committers-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/licensing#get-github-advanced-security-active-committers-for-an-enterprise
    */
   getGithubAdvancedSecurityBillingGhe: MethodOf<E, "billing", "GET /enterprises/{enterprise}/settings/billing/advanced-security">;
   /**
    * Get GitHub Advanced Security active committers for an organization
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/billing/billing#get-github-advanced-security-active-committers-for-an-organization
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/billing/billing#get-github-advanced-security-active-committers-for-an-organization
    */
   getGithubAdvancedSecurityBillingOrg: MethodOf<E, "billing", "GET /orgs/{org}/settings/billing/advanced-security">;
   /**
    * Get billing AI credit usage report for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/billing/usage#get-billing-ai-credit-usage-report-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/billing/usage#get-billing-ai-credit-usage-report-for-an-enterprise
    */
   getGithubBillingAiCreditUsageReportGhe: MethodOf<E, "billing", "GET /enterprises/{enterprise}/settings/billing/ai_credit/usage">;
   /**
    * Get billing premium request usage report for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/billing/usage#get-billing-premium-request-usage-report-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/billing/usage#get-billing-premium-request-usage-report-for-an-enterprise
    */
   getGithubBillingPremiumRequestUsageReportGhe: MethodOf<E, "billing", "GET /enterprises/{enterprise}/settings/billing/premium_request/usage">;
   /**
    * Get billing usage report for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/billing/usage#get-billing-usage-report-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/billing/usage#get-billing-usage-report-for-an-enterprise
    */
   getGithubBillingUsageReportGhe: MethodOf<E, "billing", "GET /enterprises/{enterprise}/settings/billing/usage">;
   /**
    * Get billing usage summary for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/billing/usage#get-billing-usage-summary-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/billing/usage#get-billing-usage-summary-for-an-enterprise
    */
   getGithubBillingUsageSummaryReportGhe: MethodOf<E, "billing", "GET /enterprises/{enterprise}/settings/billing/usage/summary">;
   /**
    * Get a usage report export
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/billing/usage-reports#get-a-usage-report-export
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/billing/usage-reports#get-a-usage-report-export
    */
   getUsageReportExport: MethodOf<E, "billing", "GET /enterprises/{enterprise}/settings/billing/reports/{report_id}">;
   /**
    * List usage report exports
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/billing/usage-reports#list-usage-report-exports
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/billing/usage-reports#list-usage-report-exports
    */
   listUsageReportExports: MethodOf<E, "billing", "GET /enterprises/{enterprise}/settings/billing/reports">;
   /**
    * Remove resources from a cost center
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/billing/cost-centers#remove-resources-from-a-cost-center
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/billing/cost-centers#remove-resources-from-a-cost-center
    */
   removeResourceFromCostCenter: MethodOf<E, "billing", "DELETE /enterprises/{enterprise}/settings/billing/cost-centers/{cost_center_id}/resource">;
   /**
    * Update a budget
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/billing/budgets#update-a-budget
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/billing/budgets#update-a-budget
    */
   updateBudget: MethodOf<E, "billing", "PATCH /enterprises/{enterprise}/settings/billing/budgets/{budget_id}">;
   /**
    * Update a cost center
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/billing/cost-centers#update-a-cost-center
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/billing/cost-centers#update-a-cost-center
    */
   updateCostCenter: MethodOf<E, "billing", "PATCH /enterprises/{enterprise}/settings/billing/cost-centers/{cost_center_id}">;
 }
@@ -5053,27 +5053,27 @@ export interface GhecBillingMethods extends GhecBillingMethodsOf<GhecScopeEndpoi
 export interface GhecCodeScanningMethodsOf<E> extends CodeScanningMethodsOf<E> {
   /**
    * Get a dismissal request for a code scanning alert for a repository
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/code-scanning/alert-dismissal-requests#get-a-dismissal-request-for-a-code-scanning-alert-for-a-repository
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/code-scanning/alert-dismissal-requests#get-a-dismissal-request-for-a-code-scanning-alert-for-a-repository
    */
   getDismissalRequestForRepo: MethodOf<E, "codeScanning", "GET /repos/{owner}/{repo}/dismissal-requests/code-scanning/{alert_number}">;
   /**
    * List code scanning alerts for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/code-scanning/code-scanning#list-code-scanning-alerts-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/code-scanning/code-scanning#list-code-scanning-alerts-for-an-enterprise
    */
   listAlertsForEnterprise: MethodOf<E, "codeScanning", "GET /enterprises/{enterprise}/code-scanning/alerts">;
   /**
    * List dismissal requests for code scanning alerts for a repository
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/code-scanning/alert-dismissal-requests#list-dismissal-requests-for-code-scanning-alerts-for-a-repository
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/code-scanning/alert-dismissal-requests#list-dismissal-requests-for-code-scanning-alerts-for-a-repository
    */
   listDismissalRequestsForRepo: MethodOf<E, "codeScanning", "GET /repos/{owner}/{repo}/dismissal-requests/code-scanning">;
   /**
    * List dismissal requests for code scanning alerts for an organization
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/code-scanning/alert-dismissal-requests#list-dismissal-requests-for-code-scanning-alerts-for-an-organization
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/code-scanning/alert-dismissal-requests#list-dismissal-requests-for-code-scanning-alerts-for-an-organization
    */
   listOrgDismissalRequests: MethodOf<E, "codeScanning", "GET /orgs/{org}/dismissal-requests/code-scanning">;
   /**
    * Review a dismissal request for a code scanning alert for a repository
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/code-scanning/alert-dismissal-requests#review-a-dismissal-request-for-a-code-scanning-alert-for-a-repository
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/code-scanning/alert-dismissal-requests#review-a-dismissal-request-for-a-code-scanning-alert-for-a-repository
    */
   reviewDismissalRequestForRepo: MethodOf<E, "codeScanning", "PATCH /repos/{owner}/{repo}/dismissal-requests/code-scanning/{alert_number}">;
 }
@@ -5085,67 +5085,67 @@ export interface GhecCodeScanningMethods extends GhecCodeScanningMethodsOf<GhecS
 export interface GhecCopilotMethodsOf<E> extends CopilotMethodsOf<E> {
   /**
    * Add enterprise teams to the Copilot subscription for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/copilot/copilot-user-management#add-enterprise-teams-to-the-copilot-subscription-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/copilot/copilot-user-management#add-enterprise-teams-to-the-copilot-subscription-for-an-enterprise
    */
   addCopilotSeatsForEnterpriseTeams: MethodOf<E, "copilot", "POST /enterprises/{enterprise}/copilot/billing/selected_enterprise_teams">;
   /**
    * Add users to the Copilot subscription for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/copilot/copilot-user-management#add-users-to-the-copilot-subscription-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/copilot/copilot-user-management#add-users-to-the-copilot-subscription-for-an-enterprise
    */
   addCopilotSeatsForEnterpriseUsers: MethodOf<E, "copilot", "POST /enterprises/{enterprise}/copilot/billing/selected_users">;
   /**
    * Remove enterprise teams from the Copilot subscription for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/copilot/copilot-user-management#remove-enterprise-teams-from-the-copilot-subscription-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/copilot/copilot-user-management#remove-enterprise-teams-from-the-copilot-subscription-for-an-enterprise
    */
   cancelCopilotSeatsForEnterpriseTeams: MethodOf<E, "copilot", "DELETE /enterprises/{enterprise}/copilot/billing/selected_enterprise_teams">;
   /**
    * Remove users from the Copilot subscription for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/copilot/copilot-user-management#remove-users-from-the-copilot-subscription-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/copilot/copilot-user-management#remove-users-from-the-copilot-subscription-for-an-enterprise
    */
   cancelCopilotSeatsForEnterpriseUsers: MethodOf<E, "copilot", "DELETE /enterprises/{enterprise}/copilot/billing/selected_users">;
   /**
    * Get Copilot content exclusion rules for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/copilot/copilot-content-exclusion-management#get-copilot-content-exclusion-rules-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/copilot/copilot-content-exclusion-management#get-copilot-content-exclusion-rules-for-an-enterprise
    */
   copilotContentExclusionForEnterprise: MethodOf<E, "copilot", "GET /enterprises/{enterprise}/copilot/content_exclusion">;
   /**
    * Delete the custom agents source for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/copilot/copilot-custom-agents#delete-the-custom-agents-source-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/copilot/copilot-custom-agents#delete-the-custom-agents-source-for-an-enterprise
    */
   deleteCopilotCustomAgentsSourceForEnterprise: MethodOf<E, "copilot", "DELETE /enterprises/{enterprise}/copilot/custom-agents/source">;
   /**
    * Get custom agents for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/copilot/copilot-custom-agents#get-custom-agents-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/copilot/copilot-custom-agents#get-custom-agents-for-an-enterprise
    */
   getCopilotCustomAgentsForEnterprise: MethodOf<E, "copilot", "GET /enterprises/{enterprise}/copilot/custom-agents">;
   /**
    * Get the source organization for custom agents in an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/copilot/copilot-custom-agents#get-the-source-organization-for-custom-agents-in-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/copilot/copilot-custom-agents#get-the-source-organization-for-custom-agents-in-an-enterprise
    */
   getCopilotCustomAgentsSourceForEnterprise: MethodOf<E, "copilot", "GET /enterprises/{enterprise}/copilot/custom-agents/source">;
   /**
    * Get Copilot seat assignment details for an enterprise user
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/copilot/copilot-user-management#get-copilot-seat-assignment-details-for-an-enterprise-user
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/copilot/copilot-user-management#get-copilot-seat-assignment-details-for-an-enterprise-user
    */
   getCopilotSeatDetailsForEnterpriseUser: MethodOf<E, "copilot", "GET /enterprises/{enterprise}/members/{username}/copilot">;
   /**
    * Get Copilot usage records for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/copilot/copilot-usage-metrics#get-copilot-usage-records-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/copilot/copilot-usage-metrics#get-copilot-usage-records-for-an-enterprise
    */
   getUsageRecords: MethodOf<E, "copilot", "GET /enterprises/{enterprise}/copilot/usage-records">;
   /**
    * List all Copilot seat assignments for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/copilot/copilot-user-management#list-all-copilot-seat-assignments-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/copilot/copilot-user-management#list-all-copilot-seat-assignments-for-an-enterprise
    */
   listCopilotSeatsForEnterprise: MethodOf<E, "copilot", "GET /enterprises/{enterprise}/copilot/billing/seats">;
   /**
    * Set Copilot content exclusion rules for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/copilot/copilot-content-exclusion-management#set-copilot-content-exclusion-rules-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/copilot/copilot-content-exclusion-management#set-copilot-content-exclusion-rules-for-an-enterprise
    */
   setCopilotContentExclusionForEnterprise: MethodOf<E, "copilot", "PUT /enterprises/{enterprise}/copilot/content_exclusion">;
   /**
    * Set the source organization for custom agents in an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/copilot/copilot-custom-agents#set-the-source-organization-for-custom-agents-in-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/copilot/copilot-custom-agents#set-the-source-organization-for-custom-agents-in-an-enterprise
    */
   setCopilotCustomAgentsSourceForEnterprise: MethodOf<E, "copilot", "PUT /enterprises/{enterprise}/copilot/custom-agents/source">;
 }
@@ -5157,32 +5157,32 @@ export interface GhecCopilotMethods extends GhecCopilotMethodsOf<GhecScopeEndpoi
 export interface GhecDependabotMethodsOf<E> extends DependabotMethodsOf<E> {
   /**
    * Cancel a dismissal request for a Dependabot alert for a repository
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/dependabot/alert-dismissal-requests#cancel-a-dismissal-request-for-a-dependabot-alert-for-a-repository
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/dependabot/alert-dismissal-requests#cancel-a-dismissal-request-for-a-dependabot-alert-for-a-repository
    */
   cancelDismissalRequestForRepo: MethodOf<E, "dependabot", "DELETE /repos/{owner}/{repo}/dismissal-requests/dependabot/{alert_number}">;
   /**
    * Create a dismissal request for a Dependabot alert for a repository
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/dependabot/alert-dismissal-requests#create-a-dismissal-request-for-a-dependabot-alert-for-a-repository
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/dependabot/alert-dismissal-requests#create-a-dismissal-request-for-a-dependabot-alert-for-a-repository
    */
   createDismissalRequestForRepo: MethodOf<E, "dependabot", "POST /repos/{owner}/{repo}/dismissal-requests/dependabot/{alert_number}">;
   /**
    * Get a dismissal request for a Dependabot alert for a repository
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/dependabot/alert-dismissal-requests#get-a-dismissal-request-for-a-dependabot-alert-for-a-repository
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/dependabot/alert-dismissal-requests#get-a-dismissal-request-for-a-dependabot-alert-for-a-repository
    */
   getDismissalRequestForRepo: MethodOf<E, "dependabot", "GET /repos/{owner}/{repo}/dismissal-requests/dependabot/{alert_number}">;
   /**
    * List dismissal requests for Dependabot alerts for an organization
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/dependabot/alert-dismissal-requests#list-dismissal-requests-for-dependabot-alerts-for-an-organization
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/dependabot/alert-dismissal-requests#list-dismissal-requests-for-dependabot-alerts-for-an-organization
    */
   listDismissalRequestsForOrg: MethodOf<E, "dependabot", "GET /orgs/{org}/dismissal-requests/dependabot">;
   /**
    * List dismissal requests for Dependabot alerts for a repository
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/dependabot/alert-dismissal-requests#list-dismissal-requests-for-dependabot-alerts-for-a-repository
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/dependabot/alert-dismissal-requests#list-dismissal-requests-for-dependabot-alerts-for-a-repository
    */
   listDismissalRequestsForRepo: MethodOf<E, "dependabot", "GET /repos/{owner}/{repo}/dismissal-requests/dependabot">;
   /**
    * Review a dismissal request for a Dependabot alert for a repository
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/dependabot/alert-dismissal-requests#review-a-dismissal-request-for-a-dependabot-alert-for-a-repository
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/dependabot/alert-dismissal-requests#review-a-dismissal-request-for-a-dependabot-alert-for-a-repository
    */
   reviewDismissalRequestForRepo: MethodOf<E, "dependabot", "PATCH /repos/{owner}/{repo}/dismissal-requests/dependabot/{alert_number}">;
 }
@@ -5194,502 +5194,502 @@ export interface GhecDependabotMethods extends GhecDependabotMethodsOf<GhecScope
 export interface GhecEnterpriseAdminMethodsOf<E> {
   /**
    * Add custom labels to a self-hosted runner for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/self-hosted-runners#add-custom-labels-to-a-self-hosted-runner-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/self-hosted-runners#add-custom-labels-to-a-self-hosted-runner-for-an-enterprise
    */
   addCustomLabelsToSelfHostedRunnerForEnterprise: MethodOf<E, "enterpriseAdmin", "POST /enterprises/{enterprise}/actions/runners/{runner_id}/labels">;
   /**
    * Add organization access to a self-hosted runner group in an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/self-hosted-runner-groups#add-organization-access-to-a-self-hosted-runner-group-in-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/self-hosted-runner-groups#add-organization-access-to-a-self-hosted-runner-group-in-an-enterprise
    */
   addOrgAccessToSelfHostedRunnerGroupInEnterprise: MethodOf<E, "enterpriseAdmin", "PUT /enterprises/{enterprise}/actions/runner-groups/{runner_group_id}/organizations/{org_id}">;
   /**
    * Add a self-hosted runner to a group for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/self-hosted-runner-groups#add-a-self-hosted-runner-to-a-group-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/self-hosted-runner-groups#add-a-self-hosted-runner-to-a-group-for-an-enterprise
    */
   addSelfHostedRunnerToGroupForEnterprise: MethodOf<E, "enterpriseAdmin", "PUT /enterprises/{enterprise}/actions/runner-groups/{runner_group_id}/runners/{runner_id}">;
   /**
    * Assign an enterprise role to an enterprise user
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/enterprise-roles#assign-an-enterprise-role-to-an-enterprise-user
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/enterprise-roles#assign-an-enterprise-role-to-an-enterprise-user
    */
   assignEnterpriseRoleToUser: MethodOf<E, "enterpriseAdmin", "PUT /enterprises/{enterprise}/enterprise-roles/users/{username}/{role_id}">;
   /**
    * Assign an enterprise role to a team
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/enterprise-roles#assign-an-enterprise-role-to-a-team
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/enterprise-roles#assign-an-enterprise-role-to-a-team
    */
   assignTeamToEnterpriseRole: MethodOf<E, "enterpriseAdmin", "PUT /enterprises/{enterprise}/enterprise-roles/teams/{team_slug}/{role_id}">;
   /**
    * Create an audit log streaming configuration for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/audit-log#create-an-audit-log-streaming-configuration-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/audit-log#create-an-audit-log-streaming-configuration-for-an-enterprise
    */
   createAuditLogStream: MethodOf<E, "enterpriseAdmin", "POST /enterprises/{enterprise}/audit-log/streams">;
   /**
    * Create a registration token for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/self-hosted-runners#create-a-registration-token-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/self-hosted-runners#create-a-registration-token-for-an-enterprise
    */
   createRegistrationTokenForEnterprise: MethodOf<E, "enterpriseAdmin", "POST /enterprises/{enterprise}/actions/runners/registration-token">;
   /**
    * Create a remove token for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/self-hosted-runners#create-a-remove-token-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/self-hosted-runners#create-a-remove-token-for-an-enterprise
    */
   createRemoveTokenForEnterprise: MethodOf<E, "enterpriseAdmin", "POST /enterprises/{enterprise}/actions/runners/remove-token">;
   /**
    * Create a self-hosted runner group for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/self-hosted-runner-groups#create-a-self-hosted-runner-group-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/self-hosted-runner-groups#create-a-self-hosted-runner-group-for-an-enterprise
    */
   createSelfHostedRunnerGroupForEnterprise: MethodOf<E, "enterpriseAdmin", "POST /enterprises/{enterprise}/actions/runner-groups">;
   /**
    * Create or update an organization custom property definition on an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/custom-properties-for-orgs#create-or-update-an-organization-custom-property-definition-on-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/custom-properties-for-orgs#create-or-update-an-organization-custom-property-definition-on-an-enterprise
    */
   customPropertiesForOrgsCreateOrUpdateEnterpriseDefinition: MethodOf<E, "enterpriseAdmin", "PUT /enterprises/{enterprise}/org-properties/schema/{custom_property_name}">;
   /**
    * Create or update organization custom property definitions on an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/custom-properties-for-orgs#create-or-update-organization-custom-property-definitions-on-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/custom-properties-for-orgs#create-or-update-organization-custom-property-definitions-on-an-enterprise
    */
   customPropertiesForOrgsCreateOrUpdateEnterpriseDefinitions: MethodOf<E, "enterpriseAdmin", "PATCH /enterprises/{enterprise}/org-properties/schema">;
   /**
    * Create or update custom property values for organizations in an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/custom-properties-for-orgs#create-or-update-custom-property-values-for-organizations-in-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/custom-properties-for-orgs#create-or-update-custom-property-values-for-organizations-in-an-enterprise
    */
   customPropertiesForOrgsCreateOrUpdateEnterpriseValues: MethodOf<E, "enterpriseAdmin", "PATCH /enterprises/{enterprise}/org-properties/values">;
   /**
    * Remove an organization custom property definition from an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/custom-properties-for-orgs#remove-an-organization-custom-property-definition-from-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/custom-properties-for-orgs#remove-an-organization-custom-property-definition-from-an-enterprise
    */
   customPropertiesForOrgsDeleteEnterpriseDefinition: MethodOf<E, "enterpriseAdmin", "DELETE /enterprises/{enterprise}/org-properties/schema/{custom_property_name}">;
   /**
    * Get an organization custom property definition from an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/custom-properties-for-orgs#get-an-organization-custom-property-definition-from-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/custom-properties-for-orgs#get-an-organization-custom-property-definition-from-an-enterprise
    */
   customPropertiesForOrgsGetEnterpriseDefinition: MethodOf<E, "enterpriseAdmin", "GET /enterprises/{enterprise}/org-properties/schema/{custom_property_name}">;
   /**
    * Get organization custom properties schema for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/custom-properties-for-orgs#get-organization-custom-properties-schema-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/custom-properties-for-orgs#get-organization-custom-properties-schema-for-an-enterprise
    */
   customPropertiesForOrgsGetEnterpriseDefinitions: MethodOf<E, "enterpriseAdmin", "GET /enterprises/{enterprise}/org-properties/schema">;
   /**
    * List custom property values for organizations in an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/custom-properties-for-orgs#list-custom-property-values-for-organizations-in-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/custom-properties-for-orgs#list-custom-property-values-for-organizations-in-an-enterprise
    */
   customPropertiesForOrgsGetEnterpriseValues: MethodOf<E, "enterpriseAdmin", "GET /enterprises/{enterprise}/org-properties/values">;
   /**
    * Create or update a custom property for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/custom-properties#create-or-update-a-custom-property-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/custom-properties#create-or-update-a-custom-property-for-an-enterprise
    */
   customPropertiesForReposCreateOrUpdateEnterpriseDefinition: MethodOf<E, "enterpriseAdmin", "PUT /enterprises/{enterprise}/properties/schema/{custom_property_name}">;
   /**
    * Create or update custom properties for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/custom-properties#create-or-update-custom-properties-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/custom-properties#create-or-update-custom-properties-for-an-enterprise
    */
   customPropertiesForReposCreateOrUpdateEnterpriseDefinitions: MethodOf<E, "enterpriseAdmin", "PATCH /enterprises/{enterprise}/properties/schema">;
   /**
    * Remove a custom property for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/custom-properties#remove-a-custom-property-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/custom-properties#remove-a-custom-property-for-an-enterprise
    */
   customPropertiesForReposDeleteEnterpriseDefinition: MethodOf<E, "enterpriseAdmin", "DELETE /enterprises/{enterprise}/properties/schema/{custom_property_name}">;
   /**
    * Get a custom property for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/custom-properties#get-a-custom-property-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/custom-properties#get-a-custom-property-for-an-enterprise
    */
   customPropertiesForReposGetEnterpriseDefinition: MethodOf<E, "enterpriseAdmin", "GET /enterprises/{enterprise}/properties/schema/{custom_property_name}">;
   /**
    * Get custom properties for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/custom-properties#get-custom-properties-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/custom-properties#get-custom-properties-for-an-enterprise
    */
   customPropertiesForReposGetEnterpriseDefinitions: MethodOf<E, "enterpriseAdmin", "GET /enterprises/{enterprise}/properties/schema">;
   /**
    * Promote a custom property to an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/custom-properties#promote-a-custom-property-to-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/custom-properties#promote-a-custom-property-to-an-enterprise
    */
   customPropertiesForReposPromoteDefinitionToEnterprise: MethodOf<E, "enterpriseAdmin", "PUT /enterprises/{enterprise}/properties/schema/organizations/{org}/{custom_property_name}/promote">;
   /**
    * Delete an audit log streaming configuration for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/audit-log#delete-an-audit-log-streaming-configuration-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/audit-log#delete-an-audit-log-streaming-configuration-for-an-enterprise
    */
   deleteAuditLogStream: MethodOf<E, "enterpriseAdmin", "DELETE /enterprises/{enterprise}/audit-log/streams/{stream_id}">;
   /**
    * Delete a SCIM group from an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/scim#delete-a-scim-group-from-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/scim#delete-a-scim-group-from-an-enterprise
    */
   deleteScimGroupFromEnterprise: MethodOf<E, "enterpriseAdmin", "DELETE /scim/v2/enterprises/{enterprise}/Groups/{scim_group_id}">;
   /**
    * Delete a self-hosted runner from an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/self-hosted-runners#delete-a-self-hosted-runner-from-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/self-hosted-runners#delete-a-self-hosted-runner-from-an-enterprise
    */
   deleteSelfHostedRunnerFromEnterprise: MethodOf<E, "enterpriseAdmin", "DELETE /enterprises/{enterprise}/actions/runners/{runner_id}">;
   /**
    * Delete a self-hosted runner group from an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/self-hosted-runner-groups#delete-a-self-hosted-runner-group-from-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/self-hosted-runner-groups#delete-a-self-hosted-runner-group-from-an-enterprise
    */
   deleteSelfHostedRunnerGroupFromEnterprise: MethodOf<E, "enterpriseAdmin", "DELETE /enterprises/{enterprise}/actions/runner-groups/{runner_group_id}">;
   /**
    * Delete a SCIM user from an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/scim#delete-a-scim-user-from-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/scim#delete-a-scim-user-from-an-enterprise
    */
   deleteUserFromEnterprise: MethodOf<E, "enterpriseAdmin", "DELETE /scim/v2/enterprises/{enterprise}/Users/{scim_user_id}">;
   /**
    * Delete a Visual Studio subscription user match
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/licensing#delete-a-visual-studio-subscription-user-match
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/licensing#delete-a-visual-studio-subscription-user-match
    */
   deleteVssManualMatch: MethodOf<E, "enterpriseAdmin", "DELETE /enterprises/{enterprise}/visual-studio-subscriptions/{visual_studio_subscription_id}">;
   /**
    * Disable access restrictions for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/enterprises#disable-access-restrictions-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/enterprises#disable-access-restrictions-for-an-enterprise
    */
   disableAccessRestrictions: MethodOf<E, "enterpriseAdmin", "POST /enterprises/{enterprise}/access-restrictions/disable">;
   /**
    * Disable a selected organization for GitHub Actions in an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/permissions#disable-a-selected-organization-for-github-actions-in-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/permissions#disable-a-selected-organization-for-github-actions-in-an-enterprise
    */
   disableSelectedOrganizationGithubActionsEnterprise: MethodOf<E, "enterpriseAdmin", "DELETE /enterprises/{enterprise}/actions/permissions/organizations/{org_id}">;
   /**
    * Enable access restrictions for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/enterprises#enable-access-restrictions-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/enterprises#enable-access-restrictions-for-an-enterprise
    */
   enableAccessRestrictions: MethodOf<E, "enterpriseAdmin", "POST /enterprises/{enterprise}/access-restrictions/enable">;
   /**
    * Enable a selected organization for GitHub Actions in an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/permissions#enable-a-selected-organization-for-github-actions-in-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/permissions#enable-a-selected-organization-for-github-actions-in-an-enterprise
    */
   enableSelectedOrganizationGithubActionsEnterprise: MethodOf<E, "enterpriseAdmin", "PUT /enterprises/{enterprise}/actions/permissions/organizations/{org_id}">;
   /**
    * Get allowed actions and reusable workflows for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/permissions#get-allowed-actions-and-reusable-workflows-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/permissions#get-allowed-actions-and-reusable-workflows-for-an-enterprise
    */
   getAllowedActionsEnterprise: MethodOf<E, "enterpriseAdmin", "GET /enterprises/{enterprise}/actions/permissions/selected-actions">;
   /**
    * Get artifact and log retention settings for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/permissions#get-artifact-and-log-retention-settings-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/permissions#get-artifact-and-log-retention-settings-for-an-enterprise
    */
   getArtifactAndLogRetentionSettings: MethodOf<E, "enterpriseAdmin", "GET /enterprises/{enterprise}/actions/permissions/artifact-and-log-retention">;
   /**
    * Get the audit log for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/audit-log#get-the-audit-log-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/audit-log#get-the-audit-log-for-an-enterprise
    */
   getAuditLog: MethodOf<E, "enterpriseAdmin", "GET /enterprises/{enterprise}/audit-log">;
   /**
    * Get the audit log stream key for encrypting secrets
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/audit-log#get-the-audit-log-stream-key-for-encrypting-secrets
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/audit-log#get-the-audit-log-stream-key-for-encrypting-secrets
    */
   getAuditLogStreamKey: MethodOf<E, "enterpriseAdmin", "GET /enterprises/{enterprise}/audit-log/stream-key">;
   /**
    * List audit log stream configurations for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/audit-log#list-audit-log-stream-configurations-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/audit-log#list-audit-log-stream-configurations-for-an-enterprise
    */
   getAuditLogStreams: MethodOf<E, "enterpriseAdmin", "GET /enterprises/{enterprise}/audit-log/streams">;
   /**
    * List enterprise consumed licenses
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/licensing#list-enterprise-consumed-licenses
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/licensing#list-enterprise-consumed-licenses
    */
   getConsumedLicenses: MethodOf<E, "enterpriseAdmin", "GET /enterprises/{enterprise}/consumed-licenses">;
   /**
    * Get innersource vulnerability sync status for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/security-advisories#get-innersource-vulnerability-sync-status-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/security-advisories#get-innersource-vulnerability-sync-status-for-an-enterprise
    */
   getEnterpriseInnersourceVulnerabilitySyncStatus: MethodOf<E, "enterpriseAdmin", "GET /enterprises/{enterprise}/innersource-vulnerabilities/sync/status/{job_id}">;
   /**
    * Get an enterprise role
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/enterprise-roles#get-an-enterprise-role
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/enterprise-roles#get-an-enterprise-role
    */
   getEnterpriseRole: MethodOf<E, "enterpriseAdmin", "GET /enterprises/{enterprise}/enterprise-roles/{role_id}">;
   /**
    * Get enterprise ruleset history
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/rules#get-enterprise-ruleset-history
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/rules#get-enterprise-ruleset-history
    */
   getEnterpriseRulesetHistory: MethodOf<E, "enterpriseAdmin", "GET /enterprises/{enterprise}/rulesets/{ruleset_id}/history">;
   /**
    * Get enterprise ruleset version
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/rules#get-enterprise-ruleset-version
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/rules#get-enterprise-ruleset-version
    */
   getEnterpriseRulesetVersion: MethodOf<E, "enterpriseAdmin", "GET /enterprises/{enterprise}/rulesets/{ruleset_id}/history/{version_id}">;
   /**
    * Get fork PR contributor approval permissions for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/permissions#get-fork-pr-contributor-approval-permissions-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/permissions#get-fork-pr-contributor-approval-permissions-for-an-enterprise
    */
   getForkPrContributorApprovalPermissions: MethodOf<E, "enterpriseAdmin", "GET /enterprises/{enterprise}/actions/permissions/fork-pr-contributor-approval">;
   /**
    * Get GitHub Actions permissions for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/permissions#get-github-actions-permissions-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/permissions#get-github-actions-permissions-for-an-enterprise
    */
   getGithubActionsPermissionsEnterprise: MethodOf<E, "enterpriseAdmin", "GET /enterprises/{enterprise}/actions/permissions">;
   /**
    * Get a license sync status
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/licensing#get-a-license-sync-status
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/licensing#get-a-license-sync-status
    */
   getLicenseSyncStatus: MethodOf<E, "enterpriseAdmin", "GET /enterprises/{enterprise}/license-sync-status">;
   /**
    * List one audit log streaming configuration via a stream ID
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/audit-log#list-one-audit-log-streaming-configuration-via-a-stream-id
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/audit-log#list-one-audit-log-streaming-configuration-via-a-stream-id
    */
   getOneAuditLogStream: MethodOf<E, "enterpriseAdmin", "GET /enterprises/{enterprise}/audit-log/streams/{stream_id}">;
   /**
    * Get private repo fork PR workflow settings for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/permissions#get-private-repo-fork-pr-workflow-settings-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/permissions#get-private-repo-fork-pr-workflow-settings-for-an-enterprise
    */
   getPrivateRepoForkPrWorkflowsSettings: MethodOf<E, "enterpriseAdmin", "GET /enterprises/{enterprise}/actions/permissions/fork-pr-workflows-private-repos">;
   /**
    * Get SCIM provisioning information for an enterprise group
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/scim#get-scim-provisioning-information-for-an-enterprise-group
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/scim#get-scim-provisioning-information-for-an-enterprise-group
    */
   getProvisioningInformationForEnterpriseGroup: MethodOf<E, "enterpriseAdmin", "GET /scim/v2/enterprises/{enterprise}/Groups/{scim_group_id}">;
   /**
    * Get SCIM provisioning information for an enterprise user
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/scim#get-scim-provisioning-information-for-an-enterprise-user
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/scim#get-scim-provisioning-information-for-an-enterprise-user
    */
   getProvisioningInformationForEnterpriseUser: MethodOf<E, "enterpriseAdmin", "GET /scim/v2/enterprises/{enterprise}/Users/{scim_user_id}">;
   /**
    * Get runner version end-of-life schedule for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/self-hosted-runners#get-runner-version-end-of-life-schedule-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/self-hosted-runners#get-runner-version-end-of-life-schedule-for-an-enterprise
    */
   getRunnerVersionDeprecationForEnterprise: MethodOf<E, "enterpriseAdmin", "GET /enterprises/{enterprise}/actions/runners/deprecations/{version}">;
   /**
    * Get a self-hosted runner for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/self-hosted-runners#get-a-self-hosted-runner-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/self-hosted-runners#get-a-self-hosted-runner-for-an-enterprise
    */
   getSelfHostedRunnerForEnterprise: MethodOf<E, "enterpriseAdmin", "GET /enterprises/{enterprise}/actions/runners/{runner_id}">;
   /**
    * Get a self-hosted runner group for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/self-hosted-runner-groups#get-a-self-hosted-runner-group-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/self-hosted-runner-groups#get-a-self-hosted-runner-group-for-an-enterprise
    */
   getSelfHostedRunnerGroupForEnterprise: MethodOf<E, "enterpriseAdmin", "GET /enterprises/{enterprise}/actions/runner-groups/{runner_group_id}">;
   /**
    * Get self-hosted runners permissions for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/permissions#get-self-hosted-runners-permissions-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/permissions#get-self-hosted-runners-permissions-for-an-enterprise
    */
   getSelfHostedRunnersPermissions: MethodOf<E, "enterpriseAdmin", "GET /enterprises/{enterprise}/actions/permissions/self-hosted-runners">;
   /**
    * Get GitHub Enterprise Server statistics
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/admin-stats#get-github-enterprise-server-statistics
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/admin-stats#get-github-enterprise-server-statistics
    */
   getServerStatistics: MethodOf<E, "enterpriseAdmin", "GET /enterprise-installation/{enterprise_or_org}/server-statistics">;
   /**
    * List teams that are assigned to an enterprise role
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/enterprise-roles#list-teams-that-are-assigned-to-an-enterprise-role
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/enterprise-roles#list-teams-that-are-assigned-to-an-enterprise-role
    */
   listEnterpriseRoleTeams: MethodOf<E, "enterpriseAdmin", "GET /enterprises/{enterprise}/enterprise-roles/{role_id}/teams">;
   /**
    * List users that are assigned to an enterprise role
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/enterprise-roles#list-users-that-are-assigned-to-an-enterprise-role
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/enterprise-roles#list-users-that-are-assigned-to-an-enterprise-role
    */
   listEnterpriseRoleUsers: MethodOf<E, "enterpriseAdmin", "GET /enterprises/{enterprise}/enterprise-roles/{role_id}/users">;
   /**
    * Get all enterprise roles for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/enterprise-roles#get-all-enterprise-roles-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/enterprise-roles#get-all-enterprise-roles-for-an-enterprise
    */
   listEnterpriseRoles: MethodOf<E, "enterpriseAdmin", "GET /enterprises/{enterprise}/enterprise-roles">;
   /**
    * List labels for a self-hosted runner for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/self-hosted-runners#list-labels-for-a-self-hosted-runner-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/self-hosted-runners#list-labels-for-a-self-hosted-runner-for-an-enterprise
    */
   listLabelsForSelfHostedRunnerForEnterprise: MethodOf<E, "enterpriseAdmin", "GET /enterprises/{enterprise}/actions/runners/{runner_id}/labels">;
   /**
    * List organization access to a self-hosted runner group in an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/self-hosted-runner-groups#list-organization-access-to-a-self-hosted-runner-group-in-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/self-hosted-runner-groups#list-organization-access-to-a-self-hosted-runner-group-in-an-enterprise
    */
   listOrgAccessToSelfHostedRunnerGroupInEnterprise: MethodOf<E, "enterpriseAdmin", "GET /enterprises/{enterprise}/actions/runner-groups/{runner_group_id}/organizations">;
   /**
    * List provisioned SCIM groups for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/scim#list-provisioned-scim-groups-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/scim#list-provisioned-scim-groups-for-an-enterprise
    */
   listProvisionedGroupsEnterprise: MethodOf<E, "enterpriseAdmin", "GET /scim/v2/enterprises/{enterprise}/Groups">;
   /**
    * List SCIM provisioned identities for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/scim#list-scim-provisioned-identities-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/scim#list-scim-provisioned-identities-for-an-enterprise
    */
   listProvisionedIdentitiesEnterprise: MethodOf<E, "enterpriseAdmin", "GET /scim/v2/enterprises/{enterprise}/Users">;
   /**
    * List push rule bypass requests within an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/bypass-requests#list-push-rule-bypass-requests-within-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/bypass-requests#list-push-rule-bypass-requests-within-an-enterprise
    */
   listPushBypassRequests: MethodOf<E, "enterpriseAdmin", "GET /enterprises/{enterprise}/bypass-requests/push-rules">;
   /**
    * List runner applications for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/self-hosted-runners#list-runner-applications-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/self-hosted-runners#list-runner-applications-for-an-enterprise
    */
   listRunnerApplicationsForEnterprise: MethodOf<E, "enterpriseAdmin", "GET /enterprises/{enterprise}/actions/runners/downloads">;
   /**
    * List selected organizations enabled for GitHub Actions in an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/permissions#list-selected-organizations-enabled-for-github-actions-in-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/permissions#list-selected-organizations-enabled-for-github-actions-in-an-enterprise
    */
   listSelectedOrganizationsEnabledGithubActionsEnterprise: MethodOf<E, "enterpriseAdmin", "GET /enterprises/{enterprise}/actions/permissions/organizations">;
   /**
    * List self-hosted runner groups for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/self-hosted-runner-groups#list-self-hosted-runner-groups-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/self-hosted-runner-groups#list-self-hosted-runner-groups-for-an-enterprise
    */
   listSelfHostedRunnerGroupsForEnterprise: MethodOf<E, "enterpriseAdmin", "GET /enterprises/{enterprise}/actions/runner-groups">;
   /**
    * List self-hosted runners for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/self-hosted-runners#list-self-hosted-runners-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/self-hosted-runners#list-self-hosted-runners-for-an-enterprise
    */
   listSelfHostedRunnersForEnterprise: MethodOf<E, "enterpriseAdmin", "GET /enterprises/{enterprise}/actions/runners">;
   /**
    * List self-hosted runners in a group for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/self-hosted-runner-groups#list-self-hosted-runners-in-a-group-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/self-hosted-runner-groups#list-self-hosted-runners-in-a-group-for-an-enterprise
    */
   listSelfHostedRunnersInGroupForEnterprise: MethodOf<E, "enterpriseAdmin", "GET /enterprises/{enterprise}/actions/runner-groups/{runner_group_id}/runners">;
   /**
    * Get a list of Visual Studio subscriptions for the enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/licensing#get-a-list-of-visual-studio-subscriptions-for-the-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/licensing#get-a-list-of-visual-studio-subscriptions-for-the-enterprise
    */
   listVss: MethodOf<E, "enterpriseAdmin", "GET /enterprises/{enterprise}/visual-studio-subscriptions">;
   /**
    * Provision a SCIM enterprise group
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/scim#provision-a-scim-enterprise-group
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/scim#provision-a-scim-enterprise-group
    */
   provisionEnterpriseGroup: MethodOf<E, "enterpriseAdmin", "POST /scim/v2/enterprises/{enterprise}/Groups">;
   /**
    * Provision a SCIM enterprise user
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/scim#provision-a-scim-enterprise-user
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/scim#provision-a-scim-enterprise-user
    */
   provisionEnterpriseUser: MethodOf<E, "enterpriseAdmin", "POST /scim/v2/enterprises/{enterprise}/Users">;
   /**
    * Remove all custom labels from a self-hosted runner for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/self-hosted-runners#remove-all-custom-labels-from-a-self-hosted-runner-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/self-hosted-runners#remove-all-custom-labels-from-a-self-hosted-runner-for-an-enterprise
    */
   removeAllCustomLabelsFromSelfHostedRunnerForEnterprise: MethodOf<E, "enterpriseAdmin", "DELETE /enterprises/{enterprise}/actions/runners/{runner_id}/labels">;
   /**
    * Remove all enterprise roles from a user
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/enterprise-roles#remove-all-enterprise-roles-from-a-user
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/enterprise-roles#remove-all-enterprise-roles-from-a-user
    */
   removeAllEnterpriseRolesFromUser: MethodOf<E, "enterpriseAdmin", "DELETE /enterprises/{enterprise}/enterprise-roles/users/{username}">;
   /**
    * Remove a custom label from a self-hosted runner for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/self-hosted-runners#remove-a-custom-label-from-a-self-hosted-runner-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/self-hosted-runners#remove-a-custom-label-from-a-self-hosted-runner-for-an-enterprise
    */
   removeCustomLabelFromSelfHostedRunnerForEnterprise: MethodOf<E, "enterpriseAdmin", "DELETE /enterprises/{enterprise}/actions/runners/{runner_id}/labels/{name}">;
   /**
    * Remove enterprise user role assignment
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/enterprise-roles#remove-enterprise-user-role-assignment
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/enterprise-roles#remove-enterprise-user-role-assignment
    */
   removeEnterpriseUserRoleAssignment: MethodOf<E, "enterpriseAdmin", "DELETE /enterprises/{enterprise}/enterprise-roles/users/{username}/{role_id}">;
   /**
    * Remove organization access to a self-hosted runner group in an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/self-hosted-runner-groups#remove-organization-access-to-a-self-hosted-runner-group-in-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/self-hosted-runner-groups#remove-organization-access-to-a-self-hosted-runner-group-in-an-enterprise
    */
   removeOrgAccessToSelfHostedRunnerGroupInEnterprise: MethodOf<E, "enterpriseAdmin", "DELETE /enterprises/{enterprise}/actions/runner-groups/{runner_group_id}/organizations/{org_id}">;
   /**
    * Remove a self-hosted runner from a group for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/self-hosted-runner-groups#remove-a-self-hosted-runner-from-a-group-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/self-hosted-runner-groups#remove-a-self-hosted-runner-from-a-group-for-an-enterprise
    */
   removeSelfHostedRunnerFromGroupForEnterprise: MethodOf<E, "enterpriseAdmin", "DELETE /enterprises/{enterprise}/actions/runner-groups/{runner_group_id}/runners/{runner_id}">;
   /**
    * Revoke all credential authorizations for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/credential-authorizations#revoke-all-credential-authorizations-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/credential-authorizations#revoke-all-credential-authorizations-for-an-enterprise
    */
   revokeAllCredentialAuthorizations: MethodOf<E, "enterpriseAdmin", "POST /enterprises/{enterprise}/credential-authorizations/revoke-all">;
   /**
    * Remove all enterprise roles from a team
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/enterprise-roles#remove-all-enterprise-roles-from-a-team
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/enterprise-roles#remove-all-enterprise-roles-from-a-team
    */
   revokeAllEnterpriseRolesTeam: MethodOf<E, "enterpriseAdmin", "DELETE /enterprises/{enterprise}/enterprise-roles/teams/{team_slug}">;
   /**
    * Revoke credential authorizations for a user in an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/credential-authorizations#revoke-credential-authorizations-for-a-user-in-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/credential-authorizations#revoke-credential-authorizations-for-a-user-in-an-enterprise
    */
   revokeCredentialAuthorizationsForUser: MethodOf<E, "enterpriseAdmin", "POST /enterprises/{enterprise}/credential-authorizations/{username}/revoke">;
   /**
    * Revoke a single credential type for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/credential-authorizations#revoke-a-single-credential-type-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/credential-authorizations#revoke-a-single-credential-type-for-an-enterprise
    */
   revokeCredentialTypeForEnterprise: MethodOf<E, "enterpriseAdmin", "POST /enterprises/{enterprise}/credential-authorizations/revoke-credential-type">;
   /**
    * Revoke a single credential type for a user in an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/credential-authorizations#revoke-a-single-credential-type-for-a-user-in-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/credential-authorizations#revoke-a-single-credential-type-for-a-user-in-an-enterprise
    */
   revokeCredentialTypeForUser: MethodOf<E, "enterpriseAdmin", "POST /enterprises/{enterprise}/credential-authorizations/{username}/revoke-credential-type">;
   /**
    * Remove an enterprise role from a team
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/enterprise-roles#remove-an-enterprise-role-from-a-team
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/enterprise-roles#remove-an-enterprise-role-from-a-team
    */
   revokeEnterpriseRoleTeam: MethodOf<E, "enterpriseAdmin", "DELETE /enterprises/{enterprise}/enterprise-roles/teams/{team_slug}/{role_id}">;
   /**
    * Set allowed actions and reusable workflows for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/permissions#set-allowed-actions-and-reusable-workflows-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/permissions#set-allowed-actions-and-reusable-workflows-for-an-enterprise
    */
   setAllowedActionsEnterprise: MethodOf<E, "enterpriseAdmin", "PUT /enterprises/{enterprise}/actions/permissions/selected-actions">;
   /**
    * Set artifact and log retention settings for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/permissions#set-artifact-and-log-retention-settings-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/permissions#set-artifact-and-log-retention-settings-for-an-enterprise
    */
   setArtifactAndLogRetentionSettings: MethodOf<E, "enterpriseAdmin", "PUT /enterprises/{enterprise}/actions/permissions/artifact-and-log-retention">;
   /**
    * Set custom labels for a self-hosted runner for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/self-hosted-runners#set-custom-labels-for-a-self-hosted-runner-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/self-hosted-runners#set-custom-labels-for-a-self-hosted-runner-for-an-enterprise
    */
   setCustomLabelsForSelfHostedRunnerForEnterprise: MethodOf<E, "enterpriseAdmin", "PUT /enterprises/{enterprise}/actions/runners/{runner_id}/labels">;
   /**
    * Set fork PR contributor approval permissions for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/permissions#set-fork-pr-contributor-approval-permissions-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/permissions#set-fork-pr-contributor-approval-permissions-for-an-enterprise
    */
   setForkPrContributorApprovalPermissions: MethodOf<E, "enterpriseAdmin", "PUT /enterprises/{enterprise}/actions/permissions/fork-pr-contributor-approval">;
   /**
    * Set GitHub Actions permissions for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/permissions#set-github-actions-permissions-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/permissions#set-github-actions-permissions-for-an-enterprise
    */
   setGithubActionsPermissionsEnterprise: MethodOf<E, "enterpriseAdmin", "PUT /enterprises/{enterprise}/actions/permissions">;
   /**
    * Set SCIM information for a provisioned enterprise group
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/scim#set-scim-information-for-a-provisioned-enterprise-group
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/scim#set-scim-information-for-a-provisioned-enterprise-group
    */
   setInformationForProvisionedEnterpriseGroup: MethodOf<E, "enterpriseAdmin", "PUT /scim/v2/enterprises/{enterprise}/Groups/{scim_group_id}">;
   /**
    * Set SCIM information for a provisioned enterprise user
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/scim#set-scim-information-for-a-provisioned-enterprise-user
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/scim#set-scim-information-for-a-provisioned-enterprise-user
    */
   setInformationForProvisionedEnterpriseUser: MethodOf<E, "enterpriseAdmin", "PUT /scim/v2/enterprises/{enterprise}/Users/{scim_user_id}">;
   /**
    * Set organization access for a self-hosted runner group in an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/self-hosted-runner-groups#set-organization-access-for-a-self-hosted-runner-group-in-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/self-hosted-runner-groups#set-organization-access-for-a-self-hosted-runner-group-in-an-enterprise
    */
   setOrgAccessToSelfHostedRunnerGroupInEnterprise: MethodOf<E, "enterpriseAdmin", "PUT /enterprises/{enterprise}/actions/runner-groups/{runner_group_id}/organizations">;
   /**
    * Set private repo fork PR workflow settings for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/permissions#set-private-repo-fork-pr-workflow-settings-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/permissions#set-private-repo-fork-pr-workflow-settings-for-an-enterprise
    */
   setPrivateRepoForkPrWorkflowsSettings: MethodOf<E, "enterpriseAdmin", "PUT /enterprises/{enterprise}/actions/permissions/fork-pr-workflows-private-repos">;
   /**
    * Set selected organizations enabled for GitHub Actions in an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/permissions#set-selected-organizations-enabled-for-github-actions-in-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/permissions#set-selected-organizations-enabled-for-github-actions-in-an-enterprise
    */
   setSelectedOrganizationsEnabledGithubActionsEnterprise: MethodOf<E, "enterpriseAdmin", "PUT /enterprises/{enterprise}/actions/permissions/organizations">;
   /**
    * Set self-hosted runners in a group for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/self-hosted-runner-groups#set-self-hosted-runners-in-a-group-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/self-hosted-runner-groups#set-self-hosted-runners-in-a-group-for-an-enterprise
    */
   setSelfHostedRunnersInGroupForEnterprise: MethodOf<E, "enterpriseAdmin", "PUT /enterprises/{enterprise}/actions/runner-groups/{runner_group_id}/runners">;
   /**
    * Set self-hosted runners permissions for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/permissions#set-self-hosted-runners-permissions-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/permissions#set-self-hosted-runners-permissions-for-an-enterprise
    */
   setSelfHostedRunnersPermissions: MethodOf<E, "enterpriseAdmin", "PUT /enterprises/{enterprise}/actions/permissions/self-hosted-runners">;
   /**
    * Sync innersource vulnerabilities for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/security-advisories#sync-innersource-vulnerabilities-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/security-advisories#sync-innersource-vulnerabilities-for-an-enterprise
    */
   syncEnterpriseInnersourceVulnerabilities: MethodOf<E, "enterpriseAdmin", "POST /enterprises/{enterprise}/innersource-vulnerabilities/sync">;
   /**
    * Update an attribute for a SCIM enterprise group
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/scim#update-an-attribute-for-a-scim-enterprise-group
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/scim#update-an-attribute-for-a-scim-enterprise-group
    */
   updateAttributeForEnterpriseGroup: MethodOf<E, "enterpriseAdmin", "PATCH /scim/v2/enterprises/{enterprise}/Groups/{scim_group_id}">;
   /**
    * Update an attribute for a SCIM enterprise user
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/scim#update-an-attribute-for-a-scim-enterprise-user
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/scim#update-an-attribute-for-a-scim-enterprise-user
    */
   updateAttributeForEnterpriseUser: MethodOf<E, "enterpriseAdmin", "PATCH /scim/v2/enterprises/{enterprise}/Users/{scim_user_id}">;
   /**
    * Update an existing audit log stream configuration
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/audit-log#update-an-existing-audit-log-stream-configuration
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/audit-log#update-an-existing-audit-log-stream-configuration
    */
   updateAuditLogStream: MethodOf<E, "enterpriseAdmin", "PUT /enterprises/{enterprise}/audit-log/streams/{stream_id}">;
   /**
    * Update a self-hosted runner group for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/actions/self-hosted-runner-groups#update-a-self-hosted-runner-group-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/actions/self-hosted-runner-groups#update-a-self-hosted-runner-group-for-an-enterprise
    */
   updateSelfHostedRunnerGroupForEnterprise: MethodOf<E, "enterpriseAdmin", "PATCH /enterprises/{enterprise}/actions/runner-groups/{runner_group_id}">;
   /**
    * Add or update a Visual Studio subscription user match
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/licensing#add-or-update-a-visual-studio-subscription-user-match
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/licensing#add-or-update-a-visual-studio-subscription-user-match
    */
   updateVssManualMatch: MethodOf<E, "enterpriseAdmin", "PUT /enterprises/{enterprise}/visual-studio-subscriptions/{visual_studio_subscription_id}">;
 }
@@ -5701,47 +5701,47 @@ export interface GhecEnterpriseAdminMethods extends GhecEnterpriseAdminMethodsOf
 export interface GhecEnterpriseAppsMethodsOf<E> {
   /**
    * Toggle installation repository access between selected and all repositories
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/organization-installations#toggle-installation-repository-access-between-selected-and-all-repositories
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/organization-installations#toggle-installation-repository-access-between-selected-and-all-repositories
    */
   changeInstallationRepositoryAccessSelection: MethodOf<E, "enterpriseApps", "PATCH /enterprises/{enterprise}/apps/organizations/{org}/installations/{installation_id}/repositories">;
   /**
    * Install a GitHub App on an enterprise-owned organization
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/organization-installations#install-a-github-app-on-an-enterprise-owned-organization
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/organization-installations#install-a-github-app-on-an-enterprise-owned-organization
    */
   createInstallation: MethodOf<E, "enterpriseApps", "POST /enterprises/{enterprise}/apps/organizations/{org}/installations">;
   /**
    * Uninstall a GitHub App from an enterprise-owned organization
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/organization-installations#uninstall-a-github-app-from-an-enterprise-owned-organization
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/organization-installations#uninstall-a-github-app-from-an-enterprise-owned-organization
    */
   deleteInstallation: MethodOf<E, "enterpriseApps", "DELETE /enterprises/{enterprise}/apps/organizations/{org}/installations/{installation_id}">;
   /**
    * Grant repository access to an organization installation
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/organization-installations#grant-repository-access-to-an-organization-installation
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/organization-installations#grant-repository-access-to-an-organization-installation
    */
   grantRepositoryAccessToInstallation: MethodOf<E, "enterpriseApps", "PATCH /enterprises/{enterprise}/apps/organizations/{org}/installations/{installation_id}/repositories/add">;
   /**
    * Get repositories belonging to an enterprise-owned organization
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/organization-installations#get-repositories-belonging-to-an-enterprise-owned-organization
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/organization-installations#get-repositories-belonging-to-an-enterprise-owned-organization
    */
   installableOrganizationAccessibleRepositories: MethodOf<E, "enterpriseApps", "GET /enterprises/{enterprise}/apps/installable_organizations/{org}/accessible_repositories">;
   /**
    * Get enterprise-owned organizations that can have GitHub Apps installed
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/organization-installations#get-enterprise-owned-organizations-that-can-have-github-apps-installed
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/organization-installations#get-enterprise-owned-organizations-that-can-have-github-apps-installed
    */
   installableOrganizations: MethodOf<E, "enterpriseApps", "GET /enterprises/{enterprise}/apps/installable_organizations">;
   /**
    * Get the repositories accessible to a given GitHub App installation
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/organization-installations#get-the-repositories-accessible-to-a-given-github-app-installation
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/organization-installations#get-the-repositories-accessible-to-a-given-github-app-installation
    */
   organizationInstallationRepositories: MethodOf<E, "enterpriseApps", "GET /enterprises/{enterprise}/apps/organizations/{org}/installations/{installation_id}/repositories">;
   /**
    * List GitHub Apps installed on an enterprise-owned organization
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/organization-installations#list-github-apps-installed-on-an-enterprise-owned-organization
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/organization-installations#list-github-apps-installed-on-an-enterprise-owned-organization
    */
   organizationInstallations: MethodOf<E, "enterpriseApps", "GET /enterprises/{enterprise}/apps/organizations/{org}/installations">;
   /**
    * Remove repository access from an organization installation
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/organization-installations#remove-repository-access-from-an-organization-installation
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/organization-installations#remove-repository-access-from-an-organization-installation
    */
   removeRepositoryAccessToInstallation: MethodOf<E, "enterpriseApps", "PATCH /enterprises/{enterprise}/apps/organizations/{org}/installations/{installation_id}/repositories/remove">;
 }
@@ -5753,32 +5753,32 @@ export interface GhecEnterpriseAppsMethods extends GhecEnterpriseAppsMethodsOf<G
 export interface GhecHostedComputeMethodsOf<E> extends HostedComputeMethodsOf<E> {
   /**
    * Create a hosted compute network configuration for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/network-configurations#create-a-hosted-compute-network-configuration-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/network-configurations#create-a-hosted-compute-network-configuration-for-an-enterprise
    */
   createNetworkConfigurationForEnterprise: MethodOf<E, "hostedCompute", "POST /enterprises/{enterprise}/network-configurations">;
   /**
    * Delete a hosted compute network configuration from an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/network-configurations#delete-a-hosted-compute-network-configuration-from-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/network-configurations#delete-a-hosted-compute-network-configuration-from-an-enterprise
    */
   deleteNetworkConfigurationFromEnterprise: MethodOf<E, "hostedCompute", "DELETE /enterprises/{enterprise}/network-configurations/{network_configuration_id}">;
   /**
    * Get a hosted compute network configuration for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/network-configurations#get-a-hosted-compute-network-configuration-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/network-configurations#get-a-hosted-compute-network-configuration-for-an-enterprise
    */
   getNetworkConfigurationForEnterprise: MethodOf<E, "hostedCompute", "GET /enterprises/{enterprise}/network-configurations/{network_configuration_id}">;
   /**
    * Get a hosted compute network settings resource for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/network-configurations#get-a-hosted-compute-network-settings-resource-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/network-configurations#get-a-hosted-compute-network-settings-resource-for-an-enterprise
    */
   getNetworkSettingsForEnterprise: MethodOf<E, "hostedCompute", "GET /enterprises/{enterprise}/network-settings/{network_settings_id}">;
   /**
    * List hosted compute network configurations for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/network-configurations#list-hosted-compute-network-configurations-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/network-configurations#list-hosted-compute-network-configurations-for-an-enterprise
    */
   listNetworkConfigurationsForEnterprise: MethodOf<E, "hostedCompute", "GET /enterprises/{enterprise}/network-configurations">;
   /**
    * Update a hosted compute network configuration for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/network-configurations#update-a-hosted-compute-network-configuration-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/network-configurations#update-a-hosted-compute-network-configuration-for-an-enterprise
    */
   updateNetworkConfigurationForEnterprise: MethodOf<E, "hostedCompute", "PATCH /enterprises/{enterprise}/network-configurations/{network_configuration_id}">;
 }
@@ -5790,132 +5790,132 @@ export interface GhecHostedComputeMethods extends GhecHostedComputeMethodsOf<Ghe
 export interface GhecOrgsMethodsOf<E> extends OrgsMethodsOf<E> {
   /**
    * Create a custom organization role
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/orgs/organization-roles#create-a-custom-organization-role
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/orgs/organization-roles#create-a-custom-organization-role
    */
   createCustomOrganizationRole: MethodOf<E, "orgs", "POST /orgs/{org}/organization-roles">;
   /**
    * Create a custom repository role
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/orgs/custom-roles#create-a-custom-repository-role
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/orgs/custom-roles#create-a-custom-repository-role
    */
   createCustomRepoRole: MethodOf<E, "orgs", "POST /orgs/{org}/custom-repository-roles">;
   /**
    * Closing down - Create a custom role
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/orgs/custom-roles#closing-down---create-a-custom-role
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/orgs/custom-roles#closing-down---create-a-custom-role
    * @deprecated deprecated 2023-03-06, removal 2023-09-06
    */
   createCustomRole: MethodOf<E, "orgs", "POST /orgs/{org}/custom_roles">;
   /**
    * Create or update custom property values for an organization
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/orgs/custom-properties-for-orgs#create-or-update-custom-property-values-for-an-organization
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/orgs/custom-properties-for-orgs#create-or-update-custom-property-values-for-an-organization
    */
   customPropertiesForOrgsCreateOrUpdateOrganizationValues: MethodOf<E, "orgs", "PATCH /organizations/{org}/org-properties/values">;
   /**
    * Get all custom property values for an organization
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/orgs/custom-properties-for-orgs#get-all-custom-property-values-for-an-organization
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/orgs/custom-properties-for-orgs#get-all-custom-property-values-for-an-organization
    */
   customPropertiesForOrgsGetOrganizationValues: MethodOf<E, "orgs", "GET /organizations/{org}/org-properties/values">;
   /**
    * Delete a custom organization role.
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/orgs/organization-roles#delete-a-custom-organization-role
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/orgs/organization-roles#delete-a-custom-organization-role
    */
   deleteCustomOrganizationRole: MethodOf<E, "orgs", "DELETE /orgs/{org}/organization-roles/{role_id}">;
   /**
    * Delete a custom repository role
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/orgs/custom-roles#delete-a-custom-repository-role
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/orgs/custom-roles#delete-a-custom-repository-role
    */
   deleteCustomRepoRole: MethodOf<E, "orgs", "DELETE /orgs/{org}/custom-repository-roles/{role_id}">;
   /**
    * Closing down - Delete a custom role
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/orgs/custom-roles#closing-down---delete-a-custom-role
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/orgs/custom-roles#closing-down---delete-a-custom-role
    * @deprecated deprecated 2023-03-06, removal 2022-09-06
    */
   deleteCustomRole: MethodOf<E, "orgs", "DELETE /orgs/{org}/custom_roles/{role_id}">;
   /**
    * Get the audit log for an organization
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/orgs/orgs#get-the-audit-log-for-an-organization
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/orgs/orgs#get-the-audit-log-for-an-organization
    */
   getAuditLog: MethodOf<E, "orgs", "GET /orgs/{org}/audit-log">;
   /**
    * Get a custom repository role
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/orgs/custom-roles#get-a-custom-repository-role
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/orgs/custom-roles#get-a-custom-repository-role
    */
   getCustomRepoRole: MethodOf<E, "orgs", "GET /orgs/{org}/custom-repository-roles/{role_id}">;
   /**
    * Closing down - Get a custom role
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/orgs/custom-roles#closing-down---get-a-custom-role
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/orgs/custom-roles#closing-down---get-a-custom-role
    * @deprecated deprecated 2023-03-06, removal 2022-09-06
    */
   getCustomRole: MethodOf<E, "orgs", "GET /orgs/{org}/custom_roles/{role_id}">;
   /**
    * List custom repository roles in an organization
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/orgs/custom-roles#list-custom-repository-roles-in-an-organization
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/orgs/custom-roles#list-custom-repository-roles-in-an-organization
    */
   listCustomRepoRoles: MethodOf<E, "orgs", "GET /orgs/{org}/custom-repository-roles">;
   /**
    * Closing down - List custom repository roles in an organization
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/orgs/custom-roles#closing-down---list-custom-repository-roles-in-an-organization
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/orgs/custom-roles#closing-down---list-custom-repository-roles-in-an-organization
    * @deprecated deprecated 2023-02-15, removal 2025-02-15
    */
   listCustomRoles: MethodOf<E, "orgs", "GET /organizations/{organization_id}/custom_roles">;
   /**
    * Closing down - List fine-grained permissions for an organization
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/orgs/custom-roles#closing-down---list-fine-grained-permissions-for-an-organization
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/orgs/custom-roles#closing-down---list-fine-grained-permissions-for-an-organization
    * @deprecated deprecated 2023-03-06, removal 2022-09-06
    */
   listFineGrainedPermissions: MethodOf<E, "orgs", "GET /orgs/{org}/fine_grained_permissions">;
   /**
    * List push rule bypass requests within an organization
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/orgs/bypass-requests#list-push-rule-bypass-requests-within-an-organization
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/orgs/bypass-requests#list-push-rule-bypass-requests-within-an-organization
    */
   listPushBypassRequests: MethodOf<E, "orgs", "GET /orgs/{org}/bypass-requests/push-rules">;
   /**
    * List repository fine-grained permissions for an organization
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/orgs/custom-roles#list-repository-fine-grained-permissions-for-an-organization
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/orgs/custom-roles#list-repository-fine-grained-permissions-for-an-organization
    */
   listRepoFineGrainedPermissions: MethodOf<E, "orgs", "GET /orgs/{org}/repository-fine-grained-permissions">;
   /**
    * List SAML SSO authorizations for an organization
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/orgs/orgs#list-saml-sso-authorizations-for-an-organization
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/orgs/orgs#list-saml-sso-authorizations-for-an-organization
    */
   listSamlSsoAuthorizations: MethodOf<E, "orgs", "GET /orgs/{org}/credential-authorizations">;
   /**
    * Update a custom organization role
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/orgs/organization-roles#update-a-custom-organization-role
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/orgs/organization-roles#update-a-custom-organization-role
    */
   patchCustomOrganizationRole: MethodOf<E, "orgs", "PATCH /orgs/{org}/organization-roles/{role_id}">;
   /**
    * Remove a SAML SSO authorization for an organization
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/orgs/orgs#remove-a-saml-sso-authorization-for-an-organization
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/orgs/orgs#remove-a-saml-sso-authorization-for-an-organization
    */
   removeSamlSsoAuthorization: MethodOf<E, "orgs", "DELETE /orgs/{org}/credential-authorizations/{credential_id}">;
   /**
    * Revoke all credential authorizations for an organization
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/orgs/orgs#revoke-all-credential-authorizations-for-an-organization
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/orgs/orgs#revoke-all-credential-authorizations-for-an-organization
    */
   revokeAllCredentialAuthorizations: MethodOf<E, "orgs", "POST /orgs/{org}/credential-authorizations/revoke-all">;
   /**
    * Revoke credential authorizations for a user in an organization
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/orgs/orgs#revoke-credential-authorizations-for-a-user-in-an-organization
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/orgs/orgs#revoke-credential-authorizations-for-a-user-in-an-organization
    */
   revokeCredentialAuthorizationsForUser: MethodOf<E, "orgs", "POST /orgs/{org}/credential-authorizations/{username}/revoke">;
   /**
    * Revoke a single credential type for an organization
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/orgs/orgs#revoke-a-single-credential-type-for-an-organization
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/orgs/orgs#revoke-a-single-credential-type-for-an-organization
    */
   revokeCredentialType: MethodOf<E, "orgs", "POST /orgs/{org}/credential-authorizations/revoke-credential-type">;
   /**
    * Revoke a single credential type for a user in an organization
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/orgs/orgs#revoke-a-single-credential-type-for-a-user-in-an-organization
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/orgs/orgs#revoke-a-single-credential-type-for-a-user-in-an-organization
    */
   revokeCredentialTypeForUser: MethodOf<E, "orgs", "POST /orgs/{org}/credential-authorizations/{username}/revoke-credential-type">;
   /**
    * Update a custom repository role
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/orgs/custom-roles#update-a-custom-repository-role
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/orgs/custom-roles#update-a-custom-repository-role
    */
   updateCustomRepoRole: MethodOf<E, "orgs", "PATCH /orgs/{org}/custom-repository-roles/{role_id}">;
   /**
    * Closing down - Update a custom role
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/orgs/custom-roles#closing-down---update-a-custom-role
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/orgs/custom-roles#closing-down---update-a-custom-role
    * @deprecated deprecated 2023-03-06, removal 2022-09-06
    */
   updateCustomRole: MethodOf<E, "orgs", "PATCH /orgs/{org}/custom_roles/{role_id}">;
@@ -5928,42 +5928,42 @@ export interface GhecOrgsMethods extends GhecOrgsMethodsOf<GhecScopeEndpoints> {
 export interface GhecReposMethodsOf<E> extends ReposMethodsOf<E> {
   /**
    * Create an enterprise repository ruleset
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/rules#create-an-enterprise-repository-ruleset
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/rules#create-an-enterprise-repository-ruleset
    */
   createEnterpriseRuleset: MethodOf<E, "repos", "POST /enterprises/{enterprise}/rulesets">;
   /**
    * Delete an enterprise repository ruleset
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/rules#delete-an-enterprise-repository-ruleset
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/rules#delete-an-enterprise-repository-ruleset
    */
   deleteEnterpriseRuleset: MethodOf<E, "repos", "DELETE /enterprises/{enterprise}/rulesets/{ruleset_id}">;
   /**
    * Disable Git LFS for a repository
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/repos/lfs#disable-git-lfs-for-a-repository
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/repos/lfs#disable-git-lfs-for-a-repository
    */
   disableLfsForRepo: MethodOf<E, "repos", "DELETE /repos/{owner}/{repo}/lfs">;
   /**
    * Enable Git LFS for a repository
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/repos/lfs#enable-git-lfs-for-a-repository
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/repos/lfs#enable-git-lfs-for-a-repository
    */
   enableLfsForRepo: MethodOf<E, "repos", "PUT /repos/{owner}/{repo}/lfs">;
   /**
    * Get an enterprise repository ruleset
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/rules#get-an-enterprise-repository-ruleset
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/rules#get-an-enterprise-repository-ruleset
    */
   getEnterpriseRuleset: MethodOf<E, "repos", "GET /enterprises/{enterprise}/rulesets/{ruleset_id}">;
   /**
    * Get a repository push bypass request
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/repos/bypass-requests#get-a-repository-push-bypass-request
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/repos/bypass-requests#get-a-repository-push-bypass-request
    */
   getRepoPushBypassRequest: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/bypass-requests/push-rules/{bypass_request_number}">;
   /**
    * List repository push rule bypass requests
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/repos/bypass-requests#list-repository-push-rule-bypass-requests
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/repos/bypass-requests#list-repository-push-rule-bypass-requests
    */
   listRepoPushBypassRequests: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/bypass-requests/push-rules">;
   /**
    * Update an enterprise repository ruleset
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/rules#update-an-enterprise-repository-ruleset
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/rules#update-an-enterprise-repository-ruleset
    */
   updateEnterpriseRuleset: MethodOf<E, "repos", "PUT /enterprises/{enterprise}/rulesets/{ruleset_id}">;
 }
@@ -5975,32 +5975,32 @@ export interface GhecReposMethods extends GhecReposMethodsOf<GhecScopeEndpoints>
 export interface GhecScimMethodsOf<E> {
   /**
    * Delete a SCIM user from an organization
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/scim/scim#delete-a-scim-user-from-an-organization
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/scim/scim#delete-a-scim-user-from-an-organization
    */
   deleteUserFromOrg: MethodOf<E, "scim", "DELETE /scim/v2/organizations/{org}/Users/{scim_user_id}">;
   /**
    * Get SCIM provisioning information for a user
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/scim/scim#get-scim-provisioning-information-for-a-user
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/scim/scim#get-scim-provisioning-information-for-a-user
    */
   getProvisioningInformationForUser: MethodOf<E, "scim", "GET /scim/v2/organizations/{org}/Users/{scim_user_id}">;
   /**
    * List SCIM provisioned identities
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/scim/scim#list-scim-provisioned-identities
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/scim/scim#list-scim-provisioned-identities
    */
   listProvisionedIdentities: MethodOf<E, "scim", "GET /scim/v2/organizations/{org}/Users">;
   /**
    * Provision and invite a SCIM user
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/scim/scim#provision-and-invite-a-scim-user
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/scim/scim#provision-and-invite-a-scim-user
    */
   provisionAndInviteUser: MethodOf<E, "scim", "POST /scim/v2/organizations/{org}/Users">;
   /**
    * Update a provisioned organization membership
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/scim/scim#update-a-provisioned-organization-membership
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/scim/scim#update-a-provisioned-organization-membership
    */
   setInformationForProvisionedUser: MethodOf<E, "scim", "PUT /scim/v2/organizations/{org}/Users/{scim_user_id}">;
   /**
    * Update an attribute for a SCIM user
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/scim/scim#update-an-attribute-for-a-scim-user
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/scim/scim#update-an-attribute-for-a-scim-user
    */
   updateAttributeForUser: MethodOf<E, "scim", "PATCH /scim/v2/organizations/{org}/Users/{scim_user_id}">;
 }
@@ -6012,110 +6012,110 @@ export interface GhecScimMethods extends GhecScimMethodsOf<GhecScopeEndpoints> {
 export interface GhecSecretScanningMethodsOf<E> extends SecretScanningMethodsOf<E> {
   /**
    * Bulk create enterprise custom patterns
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/secret-scanning/custom-patterns#bulk-create-enterprise-custom-patterns
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/secret-scanning/custom-patterns#bulk-create-enterprise-custom-patterns
    */
   bulkCreateEnterpriseCustomPatterns: MethodOf<E, "secretScanning", "POST /enterprises/{enterprise}/secret-scanning/custom-patterns">;
   /**
    * Bulk delete enterprise custom patterns
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/secret-scanning/custom-patterns#bulk-delete-enterprise-custom-patterns
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/secret-scanning/custom-patterns#bulk-delete-enterprise-custom-patterns
    */
   bulkDeleteEnterpriseCustomPatterns: MethodOf<E, "secretScanning", "DELETE /enterprises/{enterprise}/secret-scanning/custom-patterns">;
   /**
    * Dismiss a response on a bypass request for secret scanning
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/secret-scanning/delegated-bypass#dismiss-a-response-on-a-bypass-request-for-secret-scanning
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/secret-scanning/delegated-bypass#dismiss-a-response-on-a-bypass-request-for-secret-scanning
    */
   dismissBypassResponse: MethodOf<E, "secretScanning", "DELETE /repos/{owner}/{repo}/bypass-responses/secret-scanning/{bypass_response_id}">;
   /**
    * Get a bypass request for secret scanning
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/secret-scanning/delegated-bypass#get-a-bypass-request-for-secret-scanning
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/secret-scanning/delegated-bypass#get-a-bypass-request-for-secret-scanning
    */
   getBypassRequest: MethodOf<E, "secretScanning", "GET /repos/{owner}/{repo}/bypass-requests/secret-scanning/{bypass_request_number}">;
   /**
    * Get an alert dismissal request for secret scanning
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/secret-scanning/alert-dismissal-requests#get-an-alert-dismissal-request-for-secret-scanning
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/secret-scanning/alert-dismissal-requests#get-an-alert-dismissal-request-for-secret-scanning
    */
   getDismissalRequest: MethodOf<E, "secretScanning", "GET /repos/{owner}/{repo}/dismissal-requests/secret-scanning/{alert_number}">;
   /**
    * Get code security and analysis features for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/code-security-and-analysis#get-code-security-and-analysis-features-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/code-security-and-analysis#get-code-security-and-analysis-features-for-an-enterprise
    * @deprecated deprecated 2024-09-27, removal 2025-09-27
    */
   getSecurityAnalysisSettingsForEnterprise: MethodOf<E, "secretScanning", "GET /enterprises/{enterprise}/code_security_and_analysis">;
   /**
    * List secret scanning alerts for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/secret-scanning/secret-scanning#list-secret-scanning-alerts-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/secret-scanning/secret-scanning#list-secret-scanning-alerts-for-an-enterprise
    */
   listAlertsForEnterprise: MethodOf<E, "secretScanning", "GET /enterprises/{enterprise}/secret-scanning/alerts">;
   /**
    * List bypass requests for secret scanning for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/secret-scanning/delegated-bypass#list-bypass-requests-for-secret-scanning-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/secret-scanning/delegated-bypass#list-bypass-requests-for-secret-scanning-for-an-enterprise
    */
   listEnterpriseBypassRequests: MethodOf<E, "secretScanning", "GET /enterprises/{enterprise}/bypass-requests/secret-scanning">;
   /**
    * List enterprise custom patterns
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/secret-scanning/custom-patterns#list-enterprise-custom-patterns
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/secret-scanning/custom-patterns#list-enterprise-custom-patterns
    */
   listEnterpriseCustomPatterns: MethodOf<E, "secretScanning", "GET /enterprises/{enterprise}/secret-scanning/custom-patterns">;
   /**
    * List alert dismissal requests for secret scanning for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/secret-scanning/alert-dismissal-requests#list-alert-dismissal-requests-for-secret-scanning-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/secret-scanning/alert-dismissal-requests#list-alert-dismissal-requests-for-secret-scanning-for-an-enterprise
    */
   listEnterpriseDismissalRequests: MethodOf<E, "secretScanning", "GET /enterprises/{enterprise}/dismissal-requests/secret-scanning">;
   /**
    * List enterprise pattern configurations
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/secret-scanning/push-protection#list-enterprise-pattern-configurations
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/secret-scanning/push-protection#list-enterprise-pattern-configurations
    */
   listEnterprisePatternConfigs: MethodOf<E, "secretScanning", "GET /enterprises/{enterprise}/secret-scanning/pattern-configurations">;
   /**
    * List bypass requests for secret scanning for an org
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/secret-scanning/delegated-bypass#list-bypass-requests-for-secret-scanning-for-an-org
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/secret-scanning/delegated-bypass#list-bypass-requests-for-secret-scanning-for-an-org
    */
   listOrgBypassRequests: MethodOf<E, "secretScanning", "GET /orgs/{org}/bypass-requests/secret-scanning">;
   /**
    * List alert dismissal requests for secret scanning for an org
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/secret-scanning/alert-dismissal-requests#list-alert-dismissal-requests-for-secret-scanning-for-an-org
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/secret-scanning/alert-dismissal-requests#list-alert-dismissal-requests-for-secret-scanning-for-an-org
    */
   listOrgDismissalRequests: MethodOf<E, "secretScanning", "GET /orgs/{org}/dismissal-requests/secret-scanning">;
   /**
    * List bypass requests for secret scanning for a repository
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/secret-scanning/delegated-bypass#list-bypass-requests-for-secret-scanning-for-a-repository
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/secret-scanning/delegated-bypass#list-bypass-requests-for-secret-scanning-for-a-repository
    */
   listRepoBypassRequests: MethodOf<E, "secretScanning", "GET /repos/{owner}/{repo}/bypass-requests/secret-scanning">;
   /**
    * List alert dismissal requests for secret scanning for a repository
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/secret-scanning/alert-dismissal-requests#list-alert-dismissal-requests-for-secret-scanning-for-a-repository
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/secret-scanning/alert-dismissal-requests#list-alert-dismissal-requests-for-secret-scanning-for-a-repository
    */
   listRepoDismissalRequests: MethodOf<E, "secretScanning", "GET /repos/{owner}/{repo}/dismissal-requests/secret-scanning">;
   /**
    * Update code security and analysis features for an enterprise
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/code-security-and-analysis#update-code-security-and-analysis-features-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/code-security-and-analysis#update-code-security-and-analysis-features-for-an-enterprise
    * @deprecated deprecated 2024-09-27, removal 2025-09-27
    */
   patchSecurityAnalysisSettingsForEnterprise: MethodOf<E, "secretScanning", "PATCH /enterprises/{enterprise}/code_security_and_analysis">;
   /**
    * Enable or disable a security feature
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/code-security-and-analysis#enable-or-disable-a-security-feature
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/enterprise-admin/code-security-and-analysis#enable-or-disable-a-security-feature
    * @deprecated deprecated 2024-09-27, removal 2025-09-27
    */
   postSecurityProductEnablementForEnterprise: MethodOf<E, "secretScanning", "POST /enterprises/{enterprise}/{security_product}/{enablement}">;
   /**
    * Review a bypass request for secret scanning
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/secret-scanning/delegated-bypass#review-a-bypass-request-for-secret-scanning
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/secret-scanning/delegated-bypass#review-a-bypass-request-for-secret-scanning
    */
   reviewBypassRequest: MethodOf<E, "secretScanning", "PATCH /repos/{owner}/{repo}/bypass-requests/secret-scanning/{bypass_request_number}">;
   /**
    * Review an alert dismissal request for secret scanning
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/secret-scanning/alert-dismissal-requests#review-an-alert-dismissal-request-for-secret-scanning
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/secret-scanning/alert-dismissal-requests#review-an-alert-dismissal-request-for-secret-scanning
    */
   reviewDismissalRequest: MethodOf<E, "secretScanning", "PATCH /repos/{owner}/{repo}/dismissal-requests/secret-scanning/{alert_number}">;
   /**
    * Update an enterprise custom pattern
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/secret-scanning/custom-patterns#update-an-enterprise-custom-pattern
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/secret-scanning/custom-patterns#update-an-enterprise-custom-pattern
    */
   updateEnterpriseCustomPattern: MethodOf<E, "secretScanning", "PATCH /enterprises/{enterprise}/secret-scanning/custom-patterns/{pattern_id}">;
   /**
    * Update enterprise pattern configurations
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/secret-scanning/push-protection#update-enterprise-pattern-configurations
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/secret-scanning/push-protection#update-enterprise-pattern-configurations
    */
   updateEnterprisePatternConfigs: MethodOf<E, "secretScanning", "PATCH /enterprises/{enterprise}/secret-scanning/pattern-configurations">;
 }
@@ -6127,54 +6127,54 @@ export interface GhecSecretScanningMethods extends GhecSecretScanningMethodsOf<G
 export interface GhecTeamsMethodsOf<E> extends TeamsMethodsOf<E> {
   /**
    * Create or update IdP group connections
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/teams/team-sync#create-or-update-idp-group-connections
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/teams/team-sync#create-or-update-idp-group-connections
    */
   createOrUpdateIdpGroupConnectionsInOrg: MethodOf<E, "teams", "PATCH /orgs/{org}/teams/{team_slug}/team-sync/group-mappings">;
   /**
    * Create or update IdP group connections (Legacy)
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/teams/team-sync#create-or-update-idp-group-connections-legacy
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/teams/team-sync#create-or-update-idp-group-connections-legacy
    * @deprecated deprecated 2020-01-21, removal 2021-02-01
    */
   createOrUpdateIdpGroupConnectionsLegacy: MethodOf<E, "teams", "PATCH /teams/{team_id}/team-sync/group-mappings">;
   /**
    * Get an external group
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/teams/external-groups#get-an-external-group
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/teams/external-groups#get-an-external-group
    */
   externalIdpGroupInfoForOrg: MethodOf<E, "teams", "GET /orgs/{org}/external-group/{group_id}">;
   /**
    * Update the connection between an external group and a team
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/teams/external-groups#update-the-connection-between-an-external-group-and-a-team
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/teams/external-groups#update-the-connection-between-an-external-group-and-a-team
    */
   linkExternalIdpGroupToTeamForOrg: MethodOf<E, "teams", "PATCH /orgs/{org}/teams/{team_slug}/external-groups">;
   /**
    * List external groups available to an organization
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/teams/external-groups#list-external-groups-available-to-an-organization
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/teams/external-groups#list-external-groups-available-to-an-organization
    */
   listExternalIdpGroupsForOrg: MethodOf<E, "teams", "GET /orgs/{org}/external-groups">;
   /**
    * List IdP groups for a team (Legacy)
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/teams/team-sync#list-idp-groups-for-a-team-legacy
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/teams/team-sync#list-idp-groups-for-a-team-legacy
    * @deprecated deprecated 2020-01-21, removal 2021-02-01
    */
   listIdpGroupsForLegacy: MethodOf<E, "teams", "GET /teams/{team_id}/team-sync/group-mappings">;
   /**
    * List IdP groups for an organization
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/teams/team-sync#list-idp-groups-for-an-organization
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/teams/team-sync#list-idp-groups-for-an-organization
    */
   listIdpGroupsForOrg: MethodOf<E, "teams", "GET /orgs/{org}/team-sync/groups">;
   /**
    * List IdP groups for a team
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/teams/team-sync#list-idp-groups-for-a-team
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/teams/team-sync#list-idp-groups-for-a-team
    */
   listIdpGroupsInOrg: MethodOf<E, "teams", "GET /orgs/{org}/teams/{team_slug}/team-sync/group-mappings">;
   /**
    * List a connection between an external group and a team
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/teams/external-groups#list-a-connection-between-an-external-group-and-a-team
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/teams/external-groups#list-a-connection-between-an-external-group-and-a-team
    */
   listLinkedExternalIdpGroupsToTeamForOrg: MethodOf<E, "teams", "GET /orgs/{org}/teams/{team_slug}/external-groups">;
   /**
    * Remove the connection between an external group and a team
-   * @see https://docs.github.com/enterprise-cloud@latest/rest/teams/external-groups#remove-the-connection-between-an-external-group-and-a-team
+   * Docs: https://docs.github.com/enterprise-cloud@latest/rest/teams/external-groups#remove-the-connection-between-an-external-group-and-a-team
    */
   unlinkExternalIdpGroupFromTeamForOrg: MethodOf<E, "teams", "DELETE /orgs/{org}/teams/{team_slug}/external-groups">;
 }

@@ -3757,22 +3757,22 @@ export interface Ghes317UsersEndpoints extends Omit<UsersEndpoints, "PUT /user/b
 export interface Ghes317ActionsMethodsOf<E> extends Omit<ActionsMethodsOf<E>, "approveWorkflowRun" | "createHostedRunnerForOrg" | "deleteCustomImageFromOrg" | "deleteCustomImageVersionFromOrg" | "deleteHostedRunnerForOrg" | "disableSelectedRepositorySelfHostedRunnersOrganization" | "enableSelectedRepositorySelfHostedRunnersOrganization" | "getActionsCacheRetentionLimitForEnterprise" | "getActionsCacheRetentionLimitForOrganization" | "getActionsCacheRetentionLimitForRepository" | "getActionsCacheStorageLimitForEnterprise" | "getActionsCacheStorageLimitForOrganization" | "getActionsCacheStorageLimitForRepository" | "getArtifactAndLogRetentionSettingsOrganization" | "getArtifactAndLogRetentionSettingsRepository" | "getConcurrencyGroupForRepository" | "getCustomImageForOrg" | "getCustomImageVersionForOrg" | "getForkPrContributorApprovalPermissionsOrganization" | "getForkPrContributorApprovalPermissionsRepository" | "getHostedRunnerForOrg" | "getHostedRunnersGithubOwnedImagesForOrg" | "getHostedRunnersLimitsForOrg" | "getHostedRunnersMachineSpecsForOrg" | "getHostedRunnersPartnerImagesForOrg" | "getHostedRunnersPlatformsForOrg" | "getPrivateRepoForkPrWorkflowsSettingsOrganization" | "getPrivateRepoForkPrWorkflowsSettingsRepository" | "getSelfHostedRunnersPermissionsOrganization" | "getWorkflowRunUsage" | "getWorkflowUsage" | "listConcurrencyGroupsForRepository" | "listConcurrencyGroupsForWorkflowRun" | "listCustomImageVersionsForOrg" | "listCustomImagesForOrg" | "listGithubHostedRunnersInGroupForOrg" | "listHostedRunnersForOrg" | "listSelectedRepositoriesSelfHostedRunnersOrganization" | "setActionsCacheRetentionLimitForEnterprise" | "setActionsCacheRetentionLimitForOrganization" | "setActionsCacheRetentionLimitForRepository" | "setActionsCacheStorageLimitForEnterprise" | "setActionsCacheStorageLimitForOrganization" | "setActionsCacheStorageLimitForRepository" | "setArtifactAndLogRetentionSettingsOrganization" | "setArtifactAndLogRetentionSettingsRepository" | "setForkPrContributorApprovalPermissionsOrganization" | "setForkPrContributorApprovalPermissionsRepository" | "setPrivateRepoForkPrWorkflowsSettingsOrganization" | "setPrivateRepoForkPrWorkflowsSettingsRepository" | "setSelectedRepositoriesSelfHostedRunnersOrganization" | "setSelfHostedRunnersPermissionsOrganization" | "updateHostedRunnerForOrg">, Pick<GhecActionsMethodsOf<E>, "generateRunnerJitconfigForEnterprise" | "getActionsCacheUsageForEnterprise" | "getGithubActionsDefaultWorkflowPermissionsEnterprise" | "setGithubActionsDefaultWorkflowPermissionsEnterprise"> {
   /**
    * Get GitHub Actions cache usage policy for a repository
-   * @see https://docs.github.com/enterprise-server@3.17/rest/actions/cache#get-github-actions-cache-usage-policy-for-a-repository
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/actions/cache#get-github-actions-cache-usage-policy-for-a-repository
    */
   getActionsCacheUsagePolicy: MethodOf<E, "actions", "GET /repos/{owner}/{repo}/actions/cache/usage-policy">;
   /**
    * Get GitHub Actions cache usage policy for an enterprise
-   * @see https://docs.github.com/enterprise-server@3.17/rest/actions/cache#get-github-actions-cache-usage-policy-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/actions/cache#get-github-actions-cache-usage-policy-for-an-enterprise
    */
   getActionsCacheUsagePolicyForEnterprise: MethodOf<E, "actions", "GET /enterprises/{enterprise}/actions/cache/usage-policy">;
   /**
    * Set GitHub Actions cache usage policy for a repository
-   * @see https://docs.github.com/enterprise-server@3.17/rest/actions/cache#set-github-actions-cache-usage-policy-for-a-repository
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/actions/cache#set-github-actions-cache-usage-policy-for-a-repository
    */
   setActionsCacheUsagePolicy: MethodOf<E, "actions", "PATCH /repos/{owner}/{repo}/actions/cache/usage-policy">;
   /**
    * Set GitHub Actions cache usage policy for an enterprise
-   * @see https://docs.github.com/enterprise-server@3.17/rest/actions/cache#set-github-actions-cache-usage-policy-for-an-enterprise
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/actions/cache#set-github-actions-cache-usage-policy-for-an-enterprise
    */
   setActionsCacheUsagePolicyForEnterprise: MethodOf<E, "actions", "PATCH /enterprises/{enterprise}/actions/cache/usage-policy">;
 }
@@ -3924,447 +3924,447 @@ export interface Ghes317EnterpriseMethods extends Ghes317EnterpriseMethodsOf<Ghe
 export interface Ghes317EnterpriseAdminMethodsOf<E> extends Omit<GhecEnterpriseAdminMethodsOf<E>, "assignEnterpriseRoleToUser" | "assignTeamToEnterpriseRole" | "customPropertiesForOrgsCreateOrUpdateEnterpriseDefinition" | "customPropertiesForOrgsCreateOrUpdateEnterpriseDefinitions" | "customPropertiesForOrgsCreateOrUpdateEnterpriseValues" | "customPropertiesForOrgsDeleteEnterpriseDefinition" | "customPropertiesForOrgsGetEnterpriseDefinition" | "customPropertiesForOrgsGetEnterpriseDefinitions" | "customPropertiesForOrgsGetEnterpriseValues" | "customPropertiesForReposCreateOrUpdateEnterpriseDefinition" | "customPropertiesForReposCreateOrUpdateEnterpriseDefinitions" | "customPropertiesForReposDeleteEnterpriseDefinition" | "customPropertiesForReposGetEnterpriseDefinition" | "customPropertiesForReposGetEnterpriseDefinitions" | "customPropertiesForReposPromoteDefinitionToEnterprise" | "deleteVssManualMatch" | "disableAccessRestrictions" | "enableAccessRestrictions" | "getArtifactAndLogRetentionSettings" | "getConsumedLicenses" | "getEnterpriseInnersourceVulnerabilitySyncStatus" | "getEnterpriseRole" | "getEnterpriseRulesetHistory" | "getEnterpriseRulesetVersion" | "getForkPrContributorApprovalPermissions" | "getLicenseSyncStatus" | "getPrivateRepoForkPrWorkflowsSettings" | "getRunnerVersionDeprecationForEnterprise" | "getSelfHostedRunnersPermissions" | "getServerStatistics" | "listEnterpriseRoleTeams" | "listEnterpriseRoleUsers" | "listEnterpriseRoles" | "listPushBypassRequests" | "listVss" | "removeAllEnterpriseRolesFromUser" | "removeEnterpriseUserRoleAssignment" | "revokeAllCredentialAuthorizations" | "revokeAllEnterpriseRolesTeam" | "revokeCredentialAuthorizationsForUser" | "revokeCredentialTypeForEnterprise" | "revokeCredentialTypeForUser" | "revokeEnterpriseRoleTeam" | "setArtifactAndLogRetentionSettings" | "setForkPrContributorApprovalPermissions" | "setPrivateRepoForkPrWorkflowsSettings" | "setSelfHostedRunnersPermissions" | "syncEnterpriseInnersourceVulnerabilities" | "updateVssManualMatch"> {
   /**
    * Create a global webhook
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/global-webhooks#create-a-global-webhook
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/global-webhooks#create-a-global-webhook
    */
   createGlobalWebhook: MethodOf<E, "enterpriseAdmin", "POST /admin/hooks">;
   /**
    * Create an impersonation OAuth token
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/users#create-an-impersonation-oauth-token
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/users#create-an-impersonation-oauth-token
    */
   createImpersonationOAuthToken: MethodOf<E, "enterpriseAdmin", "POST /admin/users/{username}/authorizations">;
   /**
    * Create an organization
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/orgs#create-an-organization
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/orgs#create-an-organization
    */
   createOrg: MethodOf<E, "enterpriseAdmin", "POST /admin/organizations">;
   /**
    * Create a pre-receive environment
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/pre-receive-environments#create-a-pre-receive-environment
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/pre-receive-environments#create-a-pre-receive-environment
    */
   createPreReceiveEnvironment: MethodOf<E, "enterpriseAdmin", "POST /admin/pre-receive-environments">;
   /**
    * Create a pre-receive hook
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/pre-receive-hooks#create-a-pre-receive-hook
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/pre-receive-hooks#create-a-pre-receive-hook
    */
   createPreReceiveHook: MethodOf<E, "enterpriseAdmin", "POST /admin/pre-receive-hooks">;
   /**
    * Create a user
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/users#create-a-user
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/users#create-a-user
    */
   createUser: MethodOf<E, "enterpriseAdmin", "POST /admin/users">;
   /**
    * Delete a global webhook
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/global-webhooks#delete-a-global-webhook
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/global-webhooks#delete-a-global-webhook
    */
   deleteGlobalWebhook: MethodOf<E, "enterpriseAdmin", "DELETE /admin/hooks/{hook_id}">;
   /**
    * Delete an impersonation OAuth token
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/users#delete-an-impersonation-oauth-token
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/users#delete-an-impersonation-oauth-token
    */
   deleteImpersonationOAuthToken: MethodOf<E, "enterpriseAdmin", "DELETE /admin/users/{username}/authorizations">;
   /**
    * Delete a SSH key
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/manage-ghes#delete-a-ssh-key
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/manage-ghes#delete-a-ssh-key
    */
   deleteManageSsh: MethodOf<E, "enterpriseAdmin", "DELETE {origin}/manage/v1/access/ssh">;
   /**
    * Delete a personal access token
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/users#delete-a-personal-access-token
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/users#delete-a-personal-access-token
    */
   deletePersonalAccessToken: MethodOf<E, "enterpriseAdmin", "DELETE /admin/tokens/{token_id}">;
   /**
    * Delete a pre-receive environment
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/pre-receive-environments#delete-a-pre-receive-environment
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/pre-receive-environments#delete-a-pre-receive-environment
    */
   deletePreReceiveEnvironment: MethodOf<E, "enterpriseAdmin", "DELETE /admin/pre-receive-environments/{pre_receive_environment_id}">;
   /**
    * Delete a pre-receive hook
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/pre-receive-hooks#delete-a-pre-receive-hook
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/pre-receive-hooks#delete-a-pre-receive-hook
    */
   deletePreReceiveHook: MethodOf<E, "enterpriseAdmin", "DELETE /admin/pre-receive-hooks/{pre_receive_hook_id}">;
   /**
    * Delete a public key
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/users#delete-a-public-key
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/users#delete-a-public-key
    */
   deletePublicKey: MethodOf<E, "enterpriseAdmin", "DELETE /admin/keys/{key_ids}">;
   /**
    * Delete a user
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/users#delete-a-user
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/users#delete-a-user
    */
   deleteUser: MethodOf<E, "enterpriseAdmin", "DELETE /admin/users/{username}">;
   /**
    * Demote a site administrator
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/users#demote-a-site-administrator
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/users#demote-a-site-administrator
    */
   demoteSiteAdministrator: MethodOf<E, "enterpriseAdmin", "DELETE /users/{username}/site_admin">;
   /**
    * Get all statistics
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/admin-stats#get-all-statistics
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/admin-stats#get-all-statistics
    */
   getAllStats: MethodOf<E, "enterpriseAdmin", "GET /enterprise/stats/all">;
   /**
    * Get the global announcement banner
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/announcement#get-the-global-announcement-banner
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/announcement#get-the-global-announcement-banner
    */
   getAnnouncement: MethodOf<E, "enterpriseAdmin", "GET /enterprise/announcement">;
   /**
    * Get the system requirement check results for configured cluster nodes
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/manage-ghes#get-the-system-requirement-check-results-for-configured-cluster-nodes
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/manage-ghes#get-the-system-requirement-check-results-for-configured-cluster-nodes
    */
   getChecksSystemRequirements: MethodOf<E, "enterpriseAdmin", "GET {origin}/manage/v1/checks/system-requirements">;
   /**
    * Get the status of services running on all cluster nodes
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/manage-ghes#get-the-status-of-services-running-on-all-cluster-nodes
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/manage-ghes#get-the-status-of-services-running-on-all-cluster-nodes
    */
   getClusterStatus: MethodOf<E, "enterpriseAdmin", "GET {origin}/manage/v1/cluster/status">;
   /**
    * Get comment statistics
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/admin-stats#get-comment-statistics
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/admin-stats#get-comment-statistics
    */
   getCommentStats: MethodOf<E, "enterpriseAdmin", "GET /enterprise/stats/comments">;
   /**
    * Get GHES node metadata for all nodes
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/manage-ghes#get-ghes-node-metadata-for-all-nodes
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/manage-ghes#get-ghes-node-metadata-for-all-nodes
    */
   getConfigNodes: MethodOf<E, "enterpriseAdmin", "GET {origin}/manage/v1/config/nodes">;
   /**
    * Get the download status for a pre-receive environment
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/pre-receive-environments#get-the-download-status-for-a-pre-receive-environment
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/pre-receive-environments#get-the-download-status-for-a-pre-receive-environment
    */
   getDownloadStatusForPreReceiveEnvironment: MethodOf<E, "enterpriseAdmin", "GET /admin/pre-receive-environments/{pre_receive_environment_id}/downloads/latest">;
   /**
    * Get gist statistics
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/admin-stats#get-gist-statistics
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/admin-stats#get-gist-statistics
    */
   getGistStats: MethodOf<E, "enterpriseAdmin", "GET /enterprise/stats/gists">;
   /**
    * Get a global webhook
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/global-webhooks#get-a-global-webhook
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/global-webhooks#get-a-global-webhook
    */
   getGlobalWebhook: MethodOf<E, "enterpriseAdmin", "GET /admin/hooks/{hook_id}">;
   /**
    * Get hooks statistics
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/admin-stats#get-hooks-statistics
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/admin-stats#get-hooks-statistics
    */
   getHooksStats: MethodOf<E, "enterpriseAdmin", "GET /enterprise/stats/hooks">;
   /**
    * Get issue statistics
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/admin-stats#get-issue-statistics
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/admin-stats#get-issue-statistics
    */
   getIssueStats: MethodOf<E, "enterpriseAdmin", "GET /enterprise/stats/issues">;
   /**
    * Get license information
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/licensing#get-license-information
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/licensing#get-license-information
    */
   getLicenseInformation: MethodOf<E, "enterpriseAdmin", "GET /enterprise/settings/license">;
   /**
    * List events from ghe-config-apply
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/manage-ghes#list-events-from-ghe-config-apply
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/manage-ghes#list-events-from-ghe-config-apply
    */
   getManageConfigApplyEvents: MethodOf<E, "enterpriseAdmin", "GET {origin}/manage/v1/config/apply/events">;
   /**
    * Get the status of a ghe-config-apply run
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/manage-ghes#get-the-status-of-a-ghe-config-apply-run
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/manage-ghes#get-the-status-of-a-ghe-config-apply-run
    */
   getManageConfigApplyStatus: MethodOf<E, "enterpriseAdmin", "GET {origin}/manage/v1/config/apply">;
   /**
    * Get the status of maintenance mode
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/manage-ghes#get-the-status-of-maintenance-mode
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/manage-ghes#get-the-status-of-maintenance-mode
    */
   getManageMaintenance: MethodOf<E, "enterpriseAdmin", "GET {origin}/manage/v1/maintenance">;
   /**
    * Get the GHES settings
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/manage-ghes#get-the-ghes-settings
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/manage-ghes#get-the-ghes-settings
    */
   getManageSettings: MethodOf<E, "enterpriseAdmin", "GET {origin}/manage/v1/config/settings">;
   /**
    * Get the configured SSH keys
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/manage-ghes#get-the-configured-ssh-keys
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/manage-ghes#get-the-configured-ssh-keys
    */
   getManageSsh: MethodOf<E, "enterpriseAdmin", "GET {origin}/manage/v1/access/ssh">;
   /**
    * Get milestone statistics
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/admin-stats#get-milestone-statistics
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/admin-stats#get-milestone-statistics
    */
   getMilestoneStats: MethodOf<E, "enterpriseAdmin", "GET /enterprise/stats/milestones">;
   /**
    * Get organization statistics
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/admin-stats#get-organization-statistics
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/admin-stats#get-organization-statistics
    */
   getOrgStats: MethodOf<E, "enterpriseAdmin", "GET /enterprise/stats/orgs">;
   /**
    * Get pages statistics
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/admin-stats#get-pages-statistics
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/admin-stats#get-pages-statistics
    */
   getPagesStats: MethodOf<E, "enterpriseAdmin", "GET /enterprise/stats/pages">;
   /**
    * Get a pre-receive environment
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/pre-receive-environments#get-a-pre-receive-environment
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/pre-receive-environments#get-a-pre-receive-environment
    */
   getPreReceiveEnvironment: MethodOf<E, "enterpriseAdmin", "GET /admin/pre-receive-environments/{pre_receive_environment_id}">;
   /**
    * Get a pre-receive hook
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/pre-receive-hooks#get-a-pre-receive-hook
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/pre-receive-hooks#get-a-pre-receive-hook
    */
   getPreReceiveHook: MethodOf<E, "enterpriseAdmin", "GET /admin/pre-receive-hooks/{pre_receive_hook_id}">;
   /**
    * Get a pre-receive hook for an organization
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/org-pre-receive-hooks#get-a-pre-receive-hook-for-an-organization
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/org-pre-receive-hooks#get-a-pre-receive-hook-for-an-organization
    */
   getPreReceiveHookForOrg: MethodOf<E, "enterpriseAdmin", "GET /orgs/{org}/pre-receive-hooks/{pre_receive_hook_id}">;
   /**
    * Get a pre-receive hook for a repository
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/repo-pre-receive-hooks#get-a-pre-receive-hook-for-a-repository
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/repo-pre-receive-hooks#get-a-pre-receive-hook-for-a-repository
    */
   getPreReceiveHookForRepo: MethodOf<E, "enterpriseAdmin", "GET /repos/{owner}/{repo}/pre-receive-hooks/{pre_receive_hook_id}">;
   /**
    * Get pull request statistics
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/admin-stats#get-pull-request-statistics
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/admin-stats#get-pull-request-statistics
    */
   getPullRequestStats: MethodOf<E, "enterpriseAdmin", "GET /enterprise/stats/pulls">;
   /**
    * Get the status of services running on all replica nodes
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/manage-ghes#get-the-status-of-services-running-on-all-replica-nodes
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/manage-ghes#get-the-status-of-services-running-on-all-replica-nodes
    */
   getReplicationStatus: MethodOf<E, "enterpriseAdmin", "GET {origin}/manage/v1/replication/status">;
   /**
    * Get repository statistics
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/admin-stats#get-repository-statistics
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/admin-stats#get-repository-statistics
    */
   getRepoStats: MethodOf<E, "enterpriseAdmin", "GET /enterprise/stats/repos">;
   /**
    * Get security products statistics
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/admin-stats#get-security-products-statistics
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/admin-stats#get-security-products-statistics
    */
   getSecurityProducts: MethodOf<E, "enterpriseAdmin", "GET /enterprise/stats/security-products">;
   /**
    * Get users statistics
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/admin-stats#get-users-statistics
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/admin-stats#get-users-statistics
    */
   getUserStats: MethodOf<E, "enterpriseAdmin", "GET /enterprise/stats/users">;
   /**
    * Get all GHES release versions for all nodes
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/manage-ghes#get-all-ghes-release-versions-for-all-nodes
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/manage-ghes#get-all-ghes-release-versions-for-all-nodes
    */
   getVersion: MethodOf<E, "enterpriseAdmin", "GET {origin}/manage/v1/version">;
   /**
    * Initialize instance configuration with license and password
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/manage-ghes#initialize-instance-configuration-with-license-and-password
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/manage-ghes#initialize-instance-configuration-with-license-and-password
    */
   initializeInstanceConfiguration: MethodOf<E, "enterpriseAdmin", "POST {origin}/manage/v1/config/init">;
   /**
    * Check a license
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/manage-ghes#check-a-license
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/manage-ghes#check-a-license
    */
   licenseCheck: MethodOf<E, "enterpriseAdmin", "GET {origin}/manage/v1/config/license/check">;
   /**
    * Get the enterprise license information
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/manage-ghes#get-the-enterprise-license-information
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/manage-ghes#get-the-enterprise-license-information
    */
   licenseInfo: MethodOf<E, "enterpriseAdmin", "GET {origin}/manage/v1/config/license">;
   /**
    * Upload an enterprise license
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/manage-ghes#upload-an-enterprise-license
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/manage-ghes#upload-an-enterprise-license
    */
   licenseUpload: MethodOf<E, "enterpriseAdmin", "PUT {origin}/manage/v1/config/license{?apply}">;
   /**
    * List global webhooks
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/global-webhooks#list-global-webhooks
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/global-webhooks#list-global-webhooks
    */
   listGlobalWebhooks: MethodOf<E, "enterpriseAdmin", "GET /admin/hooks">;
   /**
    * List personal access tokens
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/users#list-personal-access-tokens
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/users#list-personal-access-tokens
    */
   listPersonalAccessTokens: MethodOf<E, "enterpriseAdmin", "GET /admin/tokens">;
   /**
    * List pre-receive environments
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/pre-receive-environments#list-pre-receive-environments
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/pre-receive-environments#list-pre-receive-environments
    */
   listPreReceiveEnvironments: MethodOf<E, "enterpriseAdmin", "GET /admin/pre-receive-environments">;
   /**
    * List pre-receive hooks
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/pre-receive-hooks#list-pre-receive-hooks
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/pre-receive-hooks#list-pre-receive-hooks
    */
   listPreReceiveHooks: MethodOf<E, "enterpriseAdmin", "GET /admin/pre-receive-hooks">;
   /**
    * List pre-receive hooks for an organization
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/org-pre-receive-hooks#list-pre-receive-hooks-for-an-organization
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/org-pre-receive-hooks#list-pre-receive-hooks-for-an-organization
    */
   listPreReceiveHooksForOrg: MethodOf<E, "enterpriseAdmin", "GET /orgs/{org}/pre-receive-hooks">;
   /**
    * List pre-receive hooks for a repository
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/repo-pre-receive-hooks#list-pre-receive-hooks-for-a-repository
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/repo-pre-receive-hooks#list-pre-receive-hooks-for-a-repository
    */
   listPreReceiveHooksForRepo: MethodOf<E, "enterpriseAdmin", "GET /repos/{owner}/{repo}/pre-receive-hooks">;
   /**
    * List public keys
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/users#list-public-keys
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/users#list-public-keys
    */
   listPublicKeys: MethodOf<E, "enterpriseAdmin", "GET /admin/keys">;
   /**
    * Cancel an Enterprise Live Migration
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/live-migrations#cancel-an-enterprise-live-migration
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/live-migrations#cancel-an-enterprise-live-migration
    */
   liveMigrationCancel: MethodOf<E, "enterpriseAdmin", "POST /enterprise/live-migrations/{migration_id}/cancel">;
   /**
    * Create an Enterprise Live Migration
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/live-migrations#create-an-enterprise-live-migration
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/live-migrations#create-an-enterprise-live-migration
    */
   liveMigrationCreate: MethodOf<E, "enterpriseAdmin", "POST /enterprise/live-migrations">;
   /**
    * Cutover an Enterprise Live Migration
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/live-migrations#cutover-an-enterprise-live-migration
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/live-migrations#cutover-an-enterprise-live-migration
    */
   liveMigrationCutover: MethodOf<E, "enterpriseAdmin", "POST /enterprise/live-migrations/{migration_id}/cutover">;
   /**
    * Get an Enterprise Live Migration
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/live-migrations#get-an-enterprise-live-migration
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/live-migrations#get-an-enterprise-live-migration
    */
   liveMigrationGet: MethodOf<E, "enterpriseAdmin", "GET /enterprise/live-migrations/{migration_id}">;
   /**
    * List Enterprise Live Migrations
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/live-migrations#list-enterprise-live-migrations
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/live-migrations#list-enterprise-live-migrations
    */
   liveMigrationList: MethodOf<E, "enterpriseAdmin", "GET /enterprise/live-migrations">;
   /**
    * Pause an Enterprise Live Migration
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/live-migrations#pause-an-enterprise-live-migration
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/live-migrations#pause-an-enterprise-live-migration
    */
   liveMigrationPause: MethodOf<E, "enterpriseAdmin", "POST /enterprise/live-migrations/{migration_id}/pause">;
   /**
    * Resume an Enterprise Live Migration
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/live-migrations#resume-an-enterprise-live-migration
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/live-migrations#resume-an-enterprise-live-migration
    */
   liveMigrationResume: MethodOf<E, "enterpriseAdmin", "POST /enterprise/live-migrations/{migration_id}/resume">;
   /**
    * Revert cutover for an Enterprise Live Migration
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/live-migrations#revert-cutover-for-an-enterprise-live-migration
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/live-migrations#revert-cutover-for-an-enterprise-live-migration
    */
   liveMigrationRevertCutover: MethodOf<E, "enterpriseAdmin", "POST /enterprise/live-migrations/{migration_id}/revert-cutover">;
   /**
    * Start an Enterprise Live Migration
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/live-migrations#start-an-enterprise-live-migration
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/live-migrations#start-an-enterprise-live-migration
    */
   liveMigrationStart: MethodOf<E, "enterpriseAdmin", "POST /enterprise/live-migrations/{migration_id}/start">;
   /**
    * Ping a global webhook
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/global-webhooks#ping-a-global-webhook
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/global-webhooks#ping-a-global-webhook
    */
   pingGlobalWebhook: MethodOf<E, "enterpriseAdmin", "POST /admin/hooks/{hook_id}/pings">;
   /**
    * Trigger a ghe-config-apply run
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/manage-ghes#trigger-a-ghe-config-apply-run
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/manage-ghes#trigger-a-ghe-config-apply-run
    */
   postManageRunConfigApply: MethodOf<E, "enterpriseAdmin", "POST {origin}/manage/v1/config/apply">;
   /**
    * Promote a user to be a site administrator
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/users#promote-a-user-to-be-a-site-administrator
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/users#promote-a-user-to-be-a-site-administrator
    */
   promoteUserToBeSiteAdministrator: MethodOf<E, "enterpriseAdmin", "PUT /users/{username}/site_admin">;
   /**
    * Remove the global announcement banner
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/announcement#remove-the-global-announcement-banner
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/announcement#remove-the-global-announcement-banner
    */
   removeAnnouncement: MethodOf<E, "enterpriseAdmin", "DELETE /enterprise/announcement">;
   /**
    * Remove pre-receive hook enforcement for an organization
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/org-pre-receive-hooks#remove-pre-receive-hook-enforcement-for-an-organization
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/org-pre-receive-hooks#remove-pre-receive-hook-enforcement-for-an-organization
    */
   removePreReceiveHookEnforcementForOrg: MethodOf<E, "enterpriseAdmin", "DELETE /orgs/{org}/pre-receive-hooks/{pre_receive_hook_id}">;
   /**
    * Remove pre-receive hook enforcement for a repository
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/repo-pre-receive-hooks#remove-pre-receive-hook-enforcement-for-a-repository
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/repo-pre-receive-hooks#remove-pre-receive-hook-enforcement-for-a-repository
    */
   removePreReceiveHookEnforcementForRepo: MethodOf<E, "enterpriseAdmin", "DELETE /repos/{owner}/{repo}/pre-receive-hooks/{pre_receive_hook_id}">;
   /**
    * Set the global announcement banner
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/announcement#set-the-global-announcement-banner
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/announcement#set-the-global-announcement-banner
    */
   setAnnouncement: MethodOf<E, "enterpriseAdmin", "PATCH /enterprise/announcement">;
   /**
    * Set the status of maintenance mode
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/manage-ghes#set-the-status-of-maintenance-mode
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/manage-ghes#set-the-status-of-maintenance-mode
    */
   setManageMaintenance: MethodOf<E, "enterpriseAdmin", "POST {origin}/manage/v1/maintenance">;
   /**
    * Set settings
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/manage-ghes#set-settings
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/manage-ghes#set-settings
    */
   setManageSettings: MethodOf<E, "enterpriseAdmin", "PUT {origin}/manage/v1/config/settings">;
   /**
    * Set a new SSH key
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/manage-ghes#set-a-new-ssh-key
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/manage-ghes#set-a-new-ssh-key
    */
   setManageSsh: MethodOf<E, "enterpriseAdmin", "POST {origin}/manage/v1/access/ssh">;
   /**
    * Start a pre-receive environment download
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/pre-receive-environments#start-a-pre-receive-environment-download
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/pre-receive-environments#start-a-pre-receive-environment-download
    */
   startPreReceiveEnvironmentDownload: MethodOf<E, "enterpriseAdmin", "POST /admin/pre-receive-environments/{pre_receive_environment_id}/downloads">;
   /**
    * Suspend a user
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/users#suspend-a-user
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/users#suspend-a-user
    */
   suspendUser: MethodOf<E, "enterpriseAdmin", "PUT /users/{username}/suspended">;
   /**
    * Sync LDAP mapping for a team
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/ldap#sync-ldap-mapping-for-a-team
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/ldap#sync-ldap-mapping-for-a-team
    */
   syncLdapMappingForTeam: MethodOf<E, "enterpriseAdmin", "POST /admin/ldap/teams/{team_id}/sync">;
   /**
    * Sync LDAP mapping for a user
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/ldap#sync-ldap-mapping-for-a-user
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/ldap#sync-ldap-mapping-for-a-user
    */
   syncLdapMappingForUser: MethodOf<E, "enterpriseAdmin", "POST /admin/ldap/users/{username}/sync">;
   /**
    * Unsuspend a user
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/users#unsuspend-a-user
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/users#unsuspend-a-user
    */
   unsuspendUser: MethodOf<E, "enterpriseAdmin", "DELETE /users/{username}/suspended">;
   /**
    * Update a global webhook
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/global-webhooks#update-a-global-webhook
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/global-webhooks#update-a-global-webhook
    */
   updateGlobalWebhook: MethodOf<E, "enterpriseAdmin", "PATCH /admin/hooks/{hook_id}">;
   /**
    * Update LDAP mapping for a team
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/ldap#update-ldap-mapping-for-a-team
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/ldap#update-ldap-mapping-for-a-team
    */
   updateLdapMappingForTeam: MethodOf<E, "enterpriseAdmin", "PATCH /admin/ldap/teams/{team_id}/mapping">;
   /**
    * Update LDAP mapping for a user
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/ldap#update-ldap-mapping-for-a-user
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/ldap#update-ldap-mapping-for-a-user
    */
   updateLdapMappingForUser: MethodOf<E, "enterpriseAdmin", "PATCH /admin/ldap/users/{username}/mapping">;
   /**
    * Update an organization name
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/orgs#update-an-organization-name
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/orgs#update-an-organization-name
    */
   updateOrgName: MethodOf<E, "enterpriseAdmin", "PATCH /admin/organizations/{org}">;
   /**
    * Update a pre-receive environment
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/pre-receive-environments#update-a-pre-receive-environment
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/pre-receive-environments#update-a-pre-receive-environment
    */
   updatePreReceiveEnvironment: MethodOf<E, "enterpriseAdmin", "PATCH /admin/pre-receive-environments/{pre_receive_environment_id}">;
   /**
    * Update a pre-receive hook
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/pre-receive-hooks#update-a-pre-receive-hook
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/pre-receive-hooks#update-a-pre-receive-hook
    */
   updatePreReceiveHook: MethodOf<E, "enterpriseAdmin", "PATCH /admin/pre-receive-hooks/{pre_receive_hook_id}">;
   /**
    * Update pre-receive hook enforcement for an organization
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/org-pre-receive-hooks#update-pre-receive-hook-enforcement-for-an-organization
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/org-pre-receive-hooks#update-pre-receive-hook-enforcement-for-an-organization
    */
   updatePreReceiveHookEnforcementForOrg: MethodOf<E, "enterpriseAdmin", "PATCH /orgs/{org}/pre-receive-hooks/{pre_receive_hook_id}">;
   /**
    * Update pre-receive hook enforcement for a repository
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/repo-pre-receive-hooks#update-pre-receive-hook-enforcement-for-a-repository
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/repo-pre-receive-hooks#update-pre-receive-hook-enforcement-for-a-repository
    */
   updatePreReceiveHookEnforcementForRepo: MethodOf<E, "enterpriseAdmin", "PATCH /repos/{owner}/{repo}/pre-receive-hooks/{pre_receive_hook_id}">;
   /**
    * Update the username for a user
-   * @see https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/users#update-the-username-for-a-user
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/enterprise-admin/users#update-the-username-for-a-user
    */
   updateUsernameForUser: MethodOf<E, "enterpriseAdmin", "PATCH /admin/users/{username}">;
 }
@@ -4397,43 +4397,43 @@ export interface Ghes317MigrationsMethods extends Ghes317MigrationsMethodsOf<Ghe
 export interface Ghes317OauthAuthorizationsMethodsOf<E> {
   /**
    * Create a new authorization
-   * @see https://docs.github.com/enterprise-server@3.17/rest/oauth-authorizations/oauth-authorizations#create-a-new-authorization
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/oauth-authorizations/oauth-authorizations#create-a-new-authorization
    * @deprecated deprecated 2020-02-14, removal 2020-11-13
    */
   createAuthorization: MethodOf<E, "oauthAuthorizations", "POST /authorizations">;
   /**
    * Delete an authorization
-   * @see https://docs.github.com/enterprise-server@3.17/rest/oauth-authorizations/oauth-authorizations#delete-an-authorization
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/oauth-authorizations/oauth-authorizations#delete-an-authorization
    * @deprecated deprecated 2020-02-14, removal 2020-11-13
    */
   deleteAuthorization: MethodOf<E, "oauthAuthorizations", "DELETE /authorizations/{authorization_id}">;
   /**
    * Delete a grant
-   * @see https://docs.github.com/enterprise-server@3.17/rest/oauth-authorizations/oauth-authorizations#delete-a-grant
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/oauth-authorizations/oauth-authorizations#delete-a-grant
    * @deprecated deprecated 2020-02-14, removal 2020-11-13
    */
   deleteGrant: MethodOf<E, "oauthAuthorizations", "DELETE /applications/grants/{grant_id}">;
   /**
    * Get a single authorization
-   * @see https://docs.github.com/enterprise-server@3.17/rest/oauth-authorizations/oauth-authorizations#get-a-single-authorization
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/oauth-authorizations/oauth-authorizations#get-a-single-authorization
    * @deprecated deprecated 2020-02-14, removal 2020-11-13
    */
   getAuthorization: MethodOf<E, "oauthAuthorizations", "GET /authorizations/{authorization_id}">;
   /**
    * Get a single grant
-   * @see https://docs.github.com/enterprise-server@3.17/rest/oauth-authorizations/oauth-authorizations#get-a-single-grant
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/oauth-authorizations/oauth-authorizations#get-a-single-grant
    * @deprecated deprecated 2020-02-14, removal 2020-11-13
    */
   getGrant: MethodOf<E, "oauthAuthorizations", "GET /applications/grants/{grant_id}">;
   /**
    * Get-or-create an authorization for a specific app
-   * @see https://docs.github.com/enterprise-server@3.17/rest/oauth-authorizations/oauth-authorizations#get-or-create-an-authorization-for-a-specific-app
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/oauth-authorizations/oauth-authorizations#get-or-create-an-authorization-for-a-specific-app
    * @deprecated deprecated 2020-02-14, removal 2020-11-13
    */
   getOrCreateAuthorizationForApp: MethodOf<E, "oauthAuthorizations", "PUT /authorizations/clients/{client_id}">;
   /**
    * Get-or-create an authorization for a specific app and fingerprint
-   * @see https://docs.github.com/enterprise-server@3.17/rest/oauth-authorizations/oauth-authorizations#get-or-create-an-authorization-for-a-specific-app-and-fingerprint
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/oauth-authorizations/oauth-authorizations#get-or-create-an-authorization-for-a-specific-app-and-fingerprint
    * @deprecated deprecated 2020-02-14, removal 2020-11-13
    */
   getOrCreateAuthorizationForAppAndFingerprint: MethodOf<E, "oauthAuthorizations", "PUT /authorizations/clients/{client_id}/{fingerprint}">;
@@ -4441,19 +4441,19 @@ export interface Ghes317OauthAuthorizationsMethodsOf<E> {
   getOrCreateAuthorizationForAppFingerprint: MethodOf<E, "oauthAuthorizations", "PUT /authorizations/clients/{client_id}/{fingerprint}">;
   /**
    * List your authorizations
-   * @see https://docs.github.com/enterprise-server@3.17/rest/oauth-authorizations/oauth-authorizations#list-your-authorizations
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/oauth-authorizations/oauth-authorizations#list-your-authorizations
    * @deprecated deprecated 2020-02-14, removal 2020-11-13
    */
   listAuthorizations: MethodOf<E, "oauthAuthorizations", "GET /authorizations">;
   /**
    * List your grants
-   * @see https://docs.github.com/enterprise-server@3.17/rest/oauth-authorizations/oauth-authorizations#list-your-grants
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/oauth-authorizations/oauth-authorizations#list-your-grants
    * @deprecated deprecated 2020-02-14, removal 2020-11-13
    */
   listGrants: MethodOf<E, "oauthAuthorizations", "GET /applications/grants">;
   /**
    * Update an existing authorization
-   * @see https://docs.github.com/enterprise-server@3.17/rest/oauth-authorizations/oauth-authorizations#update-an-existing-authorization
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/oauth-authorizations/oauth-authorizations#update-an-existing-authorization
    * @deprecated deprecated 2020-02-14, removal 2020-11-13
    */
   updateAuthorization: MethodOf<E, "oauthAuthorizations", "PATCH /authorizations/{authorization_id}">;
@@ -4494,24 +4494,24 @@ export interface Ghes317PullsMethods extends Ghes317PullsMethodsOf<Ghes317ScopeE
 export interface Ghes317ReposMethodsOf<E> extends Omit<ReposMethodsOf<E>, "checkImmutableReleases" | "checkPrivateVulnerabilityReporting" | "createAttestation" | "disableAutomatedSecurityFixes" | "disableImmutableReleases" | "disablePrivateVulnerabilityReporting" | "enableAutomatedSecurityFixes" | "enableImmutableReleases" | "enablePrivateVulnerabilityReporting" | "getClones" | "getCommunityProfileMetrics" | "getHashAlgorithm" | "getPagesHealthCheck" | "getPaths" | "getReferrers" | "getRepoRulesetHistory" | "getRepoRulesetVersion" | "getTopPaths" | "getTopReferrers" | "getViews" | "listAttestations" | "listIssueTypes" | "retrieveCommunityProfileMetrics">, Pick<GhecReposMethodsOf<E>, "disableLfsForRepo" | "enableLfsForRepo" | "getRepoPushBypassRequest" | "listRepoPushBypassRequests"> {
   /**
    * Closing down - Create a tag protection state for a repository
-   * @see https://docs.github.com/enterprise-server@3.17/rest/repos/tags#closing-down---create-a-tag-protection-state-for-a-repository
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/repos/tags#closing-down---create-a-tag-protection-state-for-a-repository
    * @deprecated deprecated 2024-05-29, removal 2024-08-30
    */
   createTagProtection: MethodOf<E, "repos", "POST /repos/{owner}/{repo}/tags/protection">;
   /**
    * Closing down - Delete a tag protection state for a repository
-   * @see https://docs.github.com/enterprise-server@3.17/rest/repos/tags#closing-down---delete-a-tag-protection-state-for-a-repository
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/repos/tags#closing-down---delete-a-tag-protection-state-for-a-repository
    * @deprecated deprecated 2024-05-29, removal 2024-08-30
    */
   deleteTagProtection: MethodOf<E, "repos", "DELETE /repos/{owner}/{repo}/tags/protection/{tag_protection_id}">;
   /**
    * List repository cache replication status
-   * @see https://docs.github.com/enterprise-server@3.17/rest/repos/repos#list-repository-cache-replication-status
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/repos/repos#list-repository-cache-replication-status
    */
   listCacheInfo: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/replicas/caches">;
   /**
    * Closing down - List tag protection states for a repository
-   * @see https://docs.github.com/enterprise-server@3.17/rest/repos/tags#closing-down---list-tag-protection-states-for-a-repository
+   * Docs: https://docs.github.com/enterprise-server@3.17/rest/repos/tags#closing-down---list-tag-protection-states-for-a-repository
    * @deprecated deprecated 2024-05-29, removal 2024-08-30
    */
   listTagProtection: MethodOf<E, "repos", "GET /repos/{owner}/{repo}/tags/protection">;

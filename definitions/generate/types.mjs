@@ -17,6 +17,7 @@ import {
   withoutRoot,
 } from "./schema.mjs";
 import { compareBy, pascalCase, propertyKey } from "./util.mjs";
+import { SHARED_PARAMETER_NAMES, shareParameters } from "./shared-parameters.mjs";
 
 /** types/: the default deployment in full (`models[0]`), every other one in `<deployment>.ts` (deployment-types.mjs). */
 export async function typeFiles(models, versionModels = []) {
@@ -116,6 +117,14 @@ function deploymentsTypesModule(models) {
     "// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging",
     "export interface VersionTypes {}",
     "",
+    "/**",
+    " * The REST API versions (`X-GitHub-Api-Version`) each deployment's description supports, its default",
+    " * first: `typeof apiVersions` of definitions/deployments.ts, as a type of this public module.",
+    " */",
+    "export interface ApiVersions {",
+    ...models.map((m) => `  readonly ${JSON.stringify(m.deployment)}: readonly [${m.apiVersions.map((v) => JSON.stringify(v)).join(", ")}];`),
+    "}",
+    "",
   ].join("\n");
 }
 
@@ -191,16 +200,19 @@ async function scopesTypesModule(compile, model, schemaNames, scopeFiles) {
     for (const name of body.names) generated.add(name);
     bodies.push(body.text);
   }
+  for (const name of SHARED_PARAMETER_NAMES) generated.add(name);
   const clashes = [...used].filter((name) => generated.has(name));
   if (clashes.length)
     throw new Error(`generate: component type(s) ${clashes.join(", ")} clash with generated names in types/scopes.ts`);
+  const shared = shareParameters(bodies);
   return [
     `// ${model.header}`,
     'import type { ScopeEndpoints } from "./index.js";',
     'import type { MethodOf } from "./method.js";',
     ...(used.size ? [`import type { ${[...used].sort().join(", ")} } from "./components.js";`] : []),
     "",
-    ...bodies,
+    ...shared.declarations,
+    ...shared.texts,
   ].join("\n");
 }
 
@@ -321,7 +333,9 @@ function typesReadme(model, shared, kept) {
     "  `<Scope>Methods` = `<Scope>MethodsOf<ScopeEndpoints>` api.github.com's. `method.ts` holds `MethodOf`, an",
     "  `EndpointMethod<…>`. Parameters are path, query and top-level body properties (the one that is the whole body, `extra.body` in",
     "  `definitions/`, included); a raw body is `data`. Responses are the 2xx JSON schema, `string` for text, `ArrayBuffer`",
-    "  for binary, `undefined` when there is no content, `unknown` for redirect-only downloads.",
+    "  for binary, `undefined` when there is no content, `unknown` for redirect-only downloads. Parameters many routes",
+    "  repeat word for word (`owner` and `repo`, `org`, `per_page` and `page`, …) are declared once, with their",
+    "  descriptions, and intersected in (`RepositoryParameters & { branch: string }`; definitions/generate/shared-parameters.mjs).",
     "- `index.ts`: api.github.com's `Endpoints` (all routes), `ScopeEndpoints` (scope → routes), `RestScopes` (scope →",
     "  methods) and the component types.",
     "- `<deployment>.ts` (`ghec.ts`, `ghes-3.17.ts`, …): only what that deployment's description types differently from",
@@ -339,7 +353,8 @@ function typesReadme(model, shared, kept) {
     "  version → the same, which the endpoints plugin reads. They hold api.github.com's only: each `<deployment>.ts` and",
     "  `<deployment>@<version>.ts` adds itself to them (a `declare module` at its end), so a program reads another",
     "  deployment's or version's types only where it imports them (`forgekit/types/<name>`; a deployment's registry",
-    "  entry, `forgekit/deployments/<name>`, brings its own).",
+    "  entry, `forgekit/deployments/<name>`, brings its own). `ApiVersions`: each deployment's REST API versions, its",
+    "  default first (the type of `apiVersions` in definitions/deployments.ts).",
     "",
     `${model.operations.length} operations in ${model.scopes.size} scopes, ${model.legacy.aliases.size} deprecated aliases, ${kept.size} of ${Object.keys(model.spec.components.schemas).length} component schemas declared (api.github.com).`,
     "Declared by an earlier deployment (shared):",

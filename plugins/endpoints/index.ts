@@ -10,8 +10,7 @@ import {
   type OptionTyping,
   type Plugin,
 } from "../../kernel/index.js";
-import type { DeploymentTypes, GeneratedDeployment, VersionTypes } from "../../types/deployments.js";
-import type { apiVersions } from "../../definitions/deployments.js";
+import type { ApiVersions, DeploymentTypes, GeneratedDeployment, VersionTypes } from "../../types/deployments.js";
 import {
   createAlias,
   createLazy,
@@ -103,8 +102,8 @@ export type ChosenDeployment<O, N extends TypedDeployment> = [
 /** The one REST API version options `O` ask for (`apiVersion`), `never` for none. */
 export type ChosenVersion<O> = O extends { apiVersion: infer V } ? One<V & string> : never;
 
-/** The REST API versions deployment `C`'s description has (definitions/deployments.ts), its default first. */
-type Versions<C> = C extends keyof typeof apiVersions ? (typeof apiVersions)[C] : readonly [];
+/** The REST API versions deployment `C`'s description has (types/deployments.ts), its default first. */
+type Versions<C> = C extends keyof ApiVersions ? ApiVersions[C] : readonly [];
 
 /**
  * A version `V` that deployment `C` has but whose types the program has not imported: refused,

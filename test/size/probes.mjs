@@ -425,5 +425,9 @@ export const installFootprint = {
   // Issues 35, 38 and 39 merged together, third round: the whole install measures 6,243,834 B and
   // 559 files (547 in the package, 12 from debug, ms and npm's lockfile); the data file above is
   // most of the bytes over 5.9 MB, the bundled declarations and our own proxy tunnel the files.
-  ceiling: { bytes: 6_245_000, files: 559 },
+  // -247,920 B and -1 file for issue 39, items 8 and 9 (measured 5,995,914 B, 558 files: 546 in the
+  // package): parameters many routes repeat declared once in types/scopes.ts
+  // (definitions/generate/shared-parameters.mjs), method docs links as text, and the endpoints
+  // plugin's declarations reading `ApiVersions` from types/deployments.ts (no shared chunk for it).
+  ceiling: { bytes: 6_000_000, files: 558 },
 };

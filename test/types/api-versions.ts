@@ -77,3 +77,11 @@ export function versionsAreChecked(): void {
   const ghes = forgekit({ deployment: "ghes-3.17", apiVersion: "2022-11-28" });
   void ghes.enterpriseAdmin.listGlobalWebhooks;
 }
+
+// types/deployments.ts' `ApiVersions` (what the endpoints plugin's types read) is exactly the type
+// of definitions/deployments.ts' `apiVersions` (what the runtime reads): generated from one list.
+type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+export const apiVersionsTypeMatches: Same<
+  import("../../types/deployments.js").ApiVersions,
+  typeof import("../../definitions/deployments.js").apiVersions
+> = true;
