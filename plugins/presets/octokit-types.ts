@@ -1,5 +1,6 @@
 import type { EndpointMethod, OperationTypes, RequestParameters, Response } from "../../kernel/index.js";
 import type { RestScopes } from "../../types/index.js";
+import type { RemovedOperationNames } from "../../definitions/api.github.com/octokit-removed.js";
 
 /**
  * @octokit/rest's `RestEndpointMethodTypes`, for code that names it after the package swap
@@ -116,12 +117,24 @@ export interface CorePaginate {
 export type CoreScope<S> = { [M in keyof S]: S[M] extends EndpointMethod<infer E> ? OctokitEndpointMethod<E> : S[M] };
 
 /**
+ * A method of an operation GitHub removed, or a deprecated name of @octokit/rest 20 and 22
+ * (definitions/api.github.com/octokit-removed.ts): parameters and data untyped, as today's
+ * description no longer has them.
+ */
+export type RemovedMethod = OctokitEndpointMethod<{ parameters: Record<string, unknown>; response: any }>;
+
+/** Scope `S`'s methods of {@link RemovedOperationNames}. */
+export type RemovedScope<S> = S extends keyof RemovedOperationNames
+  ? { [M in RemovedOperationNames[S]]: RemovedMethod }
+  : unknown;
+
+/**
  * What @octokit/rest's `Octokit` type adds to @octokit/core's, in place of those members of an
  * instance `I` of forgekit's `Octokit`: each scope (top-level and under `rest`) with {@link CoreScope}, and
- * `paginate` with {@link CorePaginate}. test/octokit/rest-members.test.ts checks that each
+ * `paginate` with {@link CorePaginate}; and the methods of {@link RemovedScope}. test/octokit/rest-members.test.ts checks that each
  * method @octokit/rest 20 and 22 type exists and sends its request.
  */
-export type OctokitRestMembers<I> = { [S in keyof I & keyof RestScopes]: CoreScope<I[S]> } & {
-  rest: I extends { rest: infer R } ? { [S in keyof R & keyof RestScopes]: CoreScope<R[S]> } : never;
+export type OctokitRestMembers<I> = { [S in keyof I & keyof RestScopes]: CoreScope<I[S]> & RemovedScope<S> } & {
+  rest: I extends { rest: infer R } ? { [S in keyof R & keyof RestScopes]: CoreScope<R[S]> & RemovedScope<S> } : never;
   paginate: CorePaginate & (I extends { paginate: infer P } ? P : unknown);
 };
