@@ -1,6 +1,7 @@
 import type { Client, EndpointOptions, RequestOptions } from "../../kernel/index.js";
 import type { ClassOptions, InstanceFor, OptionsFor, TypingOptions } from "../../kernel/option-typed.js";
 import { asOctokitError } from "./octokit-errors.js";
+import { asOctokitSends, bodyParameters } from "./octokit-request.js";
 import type { OctokitCoreMembers, OctokitRestMembers } from "./octokit-types.js";
 
 /**
@@ -41,9 +42,11 @@ export function octokitOf<C extends Preset>(Base: C) {
       this.hook.error("request", (error) => {
         throw asOctokitError(error);
       });
-      // Innermost too: a path's leading slash goes out encoded, as @octokit/rest 22 sends it.
+      // Innermost too: a path's leading slash goes out encoded, an empty `{name}` as nothing,
+      // and the body typed, as @octokit/rest 22 sends them.
       this.hook.before("request", (request) => {
         request.url = slashesAsGiven(request);
+        asOctokitSends(request);
       });
     }
 
@@ -193,21 +196,6 @@ export function octokitEndpointView(
     body === undefined ? null : { body: body as RequestOptions["body"] },
     request ? { request } : null,
   ) as RequestOptions;
-}
-
-/** Names that are the request itself, not parameters. */
-const OPTION_NAMES = new Set(["method", "baseUrl", "url", "headers", "request", "mediaType"]);
-
-/** The parameters a URL template does not use (`{owner}`, `{+path}`, `{?a,b}`, `:name`): the body's. */
-function bodyParameters(options: EndpointOptions): Record<string, unknown> {
-  const inUrl = new Set<string>();
-  const template = String(options.url ?? "").replace(/:([a-z]\w+)/g, "{$1}");
-  for (const [, expression] of template.matchAll(/\{([^{}]+)\}/g))
-    for (const part of expression!.replace(/^[+#./;?&=,!@|]/, "").split(",")) inUrl.add(part.replace(/(\*|:\d+)$/, ""));
-  const rest: Record<string, unknown> = {};
-  for (const key of Object.keys(options))
-    if (!OPTION_NAMES.has(key) && !inUrl.has(key) && options[key] !== undefined) rest[key] = options[key];
-  return rest;
 }
 
 /** `application/vnd.github[.v3][.x][+json]` asking for `format` instead: `application/vnd.github.v3.diff`. */
