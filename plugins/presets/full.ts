@@ -138,5 +138,7 @@ export type {
   RemovedScope,
   RestEndpointMethods,
   RestEndpointMethodTypes,
+  RouteReturn,
+  RouteTableOf,
 } from "./octokit-types.js";
 export type { ClientOptions };

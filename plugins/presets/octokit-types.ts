@@ -1,5 +1,6 @@
 import type { EndpointMethod, OperationTypes, RequestParameters, Response } from "../../kernel/index.js";
 import type { RestScopes } from "../../types/index.js";
+import type { Part, TypedRequest } from "../endpoints/index.js";
 import type { RemovedOperationNames } from "../../definitions/api.github.com/octokit-removed.js";
 
 /**
@@ -71,6 +72,23 @@ export interface CoreRequest {
   defaults(defaults: any): CoreRequest;
   endpoint: CoreEndpoint;
 }
+
+/**
+ * The last call signature of `Octokit`'s `request`, shaped as @octokit/types' last: what
+ * `ReturnType<typeof octokit.request>` reads (`Promise<Response<any>>`, not the
+ * `Promise<any>` of {@link CoreRequest}) and what an instantiation expression such as
+ * `typeof octokit.request<"GET /repos/{owner}/{repo}">` gives (that route's response). A
+ * call never reaches it: forgekit's signatures and `CoreRequest`'s come first.
+ */
+export interface RouteReturn<E> {
+  <R extends string>(
+    route: R,
+    parameters?: RequestParameters,
+  ): R extends keyof E ? Promise<Response<Part<E[R], "response">>> : Promise<Response<any>>;
+}
+
+/** The route table `E` of a `request` typed `TypedRequest<E>`. */
+export type RouteTableOf<Q> = Q extends TypedRequest<infer E> ? E : {};
 
 /** before-after-hook's `HookCollection` (2.x to 4.x), any hook name. */
 export interface CoreHook {

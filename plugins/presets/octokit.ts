@@ -2,7 +2,7 @@ import type { Client, EndpointOptions, RequestOptions } from "../../kernel/index
 import type { ClassOptions, InstanceFor, OptionsFor, TypingOptions } from "../../kernel/option-typed.js";
 import { asOctokitError } from "./octokit-errors.js";
 import { asOctokitSends, bodyParameters } from "./octokit-request.js";
-import type { OctokitCoreMembers, OctokitRestMembers } from "./octokit-types.js";
+import type { OctokitCoreMembers, OctokitRestMembers, RouteReturn, RouteTableOf } from "./octokit-types.js";
 
 /**
  * The names @octokit/rest code imports, over a preset's `Client`: a package swap
@@ -24,7 +24,10 @@ export type OctokitDefaults<O> = O | ((options: O) => O);
 export function octokitOf<C extends Preset>(Base: C) {
   const Octokit = class Octokit extends Base {
     // forgekit's members, with @octokit/core's shapes of them as further overloads (see OctokitCoreMembers).
-    declare request: InstanceType<C>["request"] & OctokitCoreMembers["request"];
+    // …and last, @octokit's return type by route, for `ReturnType<typeof octokit.request>`.
+    declare request: InstanceType<C>["request"] &
+      OctokitCoreMembers["request"] &
+      RouteReturn<RouteTableOf<InstanceType<C>["request"]>>;
     declare graphql: Member<InstanceType<C>, "graphql"> & OctokitCoreMembers["graphql"];
     declare hook: InstanceType<C>["hook"] & OctokitCoreMembers["hook"];
     declare auth: Member<InstanceType<C>, "auth"> & OctokitCoreMembers["auth"];

@@ -52,6 +52,17 @@ export async function swaps(): Promise<unknown[]> {
   // @ts-expect-error a branch has no such field
   void (null as unknown as Branch).data.nope;
   void sha;
+  // `ReturnType<typeof octokit.request>` is a response, as @octokit's (not `Promise<any>`)…
+  type Sent = Awaited<ReturnType<typeof octokit.request>>;
+  const status: number = (null as unknown as Sent).status;
+  // @ts-expect-error a response has no such field
+  void (null as unknown as Sent).nope;
+  // …and by route, that route's response.
+  type RepoData = Awaited<ReturnType<typeof octokit.request<"GET /repos/{owner}/{repo}">>>["data"];
+  const fullName: string = (null as unknown as RepoData).full_name;
+  // @ts-expect-error a repository has no such field
+  void (null as unknown as RepoData).nope;
+  void status, fullName;
   // A removed operation and a deprecated name are callable, as on @octokit/rest 20…
   const { data: columns } = await octokit.rest.projects.listColumns({ project_id: 1 });
   void columns;
