@@ -49,7 +49,9 @@ async function sent(octokit: any): Promise<string[]> {
     server.requests.length = 0;
     await octokit.request(route, structuredClone(parameters));
     const [request] = server.requests;
-    out.push(`${route} ${JSON.stringify(parameters)} → ${request!.method} ${request!.url} ${request!.headers["content-type"]} ${JSON.stringify(request!.body)}`);
+    out.push(
+      `${route} ${JSON.stringify(parameters)} → ${request!.method} ${request!.url} ${request!.headers["content-type"]} ${JSON.stringify(request!.body)}`,
+    );
   }
   return out;
 }

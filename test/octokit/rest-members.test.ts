@@ -154,7 +154,11 @@ for (const [version, Rest] of [
         if (!removed.has(`${scope}.${name}`) || DOWNLOAD_ARCHIVE.startsWith(`${scope}.${name}:`)) continue;
         const { method, url } = theirs.rest[scope][name].endpoint.DEFAULTS;
         const parameters = parametersFor(url, method);
-        assert.equal(await sent(ours, scope, name, parameters), await sent(theirs, scope, name, parameters), `${scope}.${name}`);
+        assert.equal(
+          await sent(ours, scope, name, parameters),
+          await sent(theirs, scope, name, parameters),
+          `${scope}.${name}`,
+        );
         compared++;
       }
     assert.is(compared, version === "20" ? 91 : 52, "removed or deprecated names compared on the wire");
