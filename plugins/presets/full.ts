@@ -15,6 +15,7 @@ import { loadDeployment } from "./deployments.js";
 import { factoryOf, octokitOf } from "./octokit.js";
 import type { OctokitCoreMembers } from "./octokit-types.js";
 import { registry } from "./registry.js";
+import { removedOperations } from "../../definitions/api.github.com/octokit-removed.js";
 
 /**
  * The full preset for Node: the kernel with every built-in plugin and the endpoint methods
@@ -77,6 +78,22 @@ function unchecked<R extends Registry<any> | undefined>(given: R): R {
 }
 
 /**
+ * api.github.com's registry for `Octokit`: unchecked, and with the operations GitHub removed
+ * since @octokit/rest 20 was generated (Projects classic, team discussions, the old billing
+ * endpoints…: definitions/api.github.com/octokit-removed.ts) sent to their routes, as
+ * @octokit/rest 20 and 22 send them; the old-route table `legacyRoutes` carries them, ahead
+ * of the v15/v16 `removed` names, which would refuse them.
+ */
+const octokitRegistry: typeof registry = { ...unchecked(registry), legacyRoutes: joined(registry.legacyRoutes) };
+
+/** `removedOperations` joined to another old-route table (old scope → name → route). */
+function joined(tables: Record<string, Record<string, string>> = {}): Record<string, Record<string, string>> {
+  const out: Record<string, Record<string, string>> = { ...tables };
+  for (const [scope, table] of Object.entries(removedOperations)) out[scope] = { ...table, ...tables[scope] };
+  return out;
+}
+
+/**
  * The full preset under @octokit/rest's name, for a package swap (docs/migrating.md):
  * `import { Octokit } from "@octokit/rest"` and `require("@octokit/rest").Octokit` keep working
  * with `"@octokit/rest": "npm:forgekit@…"`. It adds `Octokit.VERSION` and `Octokit.defaults`.
@@ -94,7 +111,9 @@ export const Octokit = octokitOf(
   // apiVersion as forgekit() has it: the header, the version's types, removed parameters refused
   // (route extras, not parameter metadata, so unchecked registries refuse them too).
   Kernel.plugin([
-    endpoints(unchecked(registry), (name) => unchecked(loadDeployment(name))),
+    endpoints(octokitRegistry, (name) =>
+      name === registry.deployment ? octokitRegistry : unchecked(loadDeployment(name)),
+    ),
     ...builtins,
     agent,
     apiVersion,
@@ -115,7 +134,11 @@ export type {
   OctokitCoreMembers,
   OctokitEndpointMethod,
   OctokitRestMembers,
+  RemovedMethod,
+  RemovedScope,
   RestEndpointMethods,
   RestEndpointMethodTypes,
+  RouteReturn,
+  RouteTableOf,
 } from "./octokit-types.js";
 export type { ClientOptions };

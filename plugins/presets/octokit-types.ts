@@ -1,5 +1,7 @@
 import type { EndpointMethod, OperationTypes, RequestParameters, Response } from "../../kernel/index.js";
 import type { RestScopes } from "../../types/index.js";
+import type { Part, TypedRequest } from "../endpoints/index.js";
+import type { RemovedOperationNames } from "../../definitions/api.github.com/octokit-removed.js";
 
 /**
  * @octokit/rest's `RestEndpointMethodTypes`, for code that names it after the package swap
@@ -71,6 +73,23 @@ export interface CoreRequest {
   endpoint: CoreEndpoint;
 }
 
+/**
+ * The last call signature of `Octokit`'s `request`, shaped as @octokit/types' last: what
+ * `ReturnType<typeof octokit.request>` reads (`Promise<Response<any>>`, not the
+ * `Promise<any>` of {@link CoreRequest}) and what an instantiation expression such as
+ * `typeof octokit.request<"GET /repos/{owner}/{repo}">` gives (that route's response). A
+ * call never reaches it: forgekit's signatures and `CoreRequest`'s come first.
+ */
+export interface RouteReturn<E> {
+  <R extends string>(
+    route: R,
+    parameters?: RequestParameters,
+  ): R extends keyof E ? Promise<Response<Part<E[R], "response">>> : Promise<Response<any>>;
+}
+
+/** The route table `E` of a `request` typed `TypedRequest<E>`. */
+export type RouteTableOf<Q> = Q extends TypedRequest<infer E> ? E : {};
+
 /** before-after-hook's `HookCollection` (2.x to 4.x), any hook name. */
 export interface CoreHook {
   (name: any, method: (options: any) => any, options?: any): Promise<any>;
@@ -116,12 +135,24 @@ export interface CorePaginate {
 export type CoreScope<S> = { [M in keyof S]: S[M] extends EndpointMethod<infer E> ? OctokitEndpointMethod<E> : S[M] };
 
 /**
+ * A method of an operation GitHub removed, or a deprecated name of @octokit/rest 20 and 22
+ * (definitions/api.github.com/octokit-removed.ts): parameters and data untyped, as today's
+ * description no longer has them.
+ */
+export type RemovedMethod = OctokitEndpointMethod<{ parameters: Record<string, unknown>; response: any }>;
+
+/** Scope `S`'s methods of {@link RemovedOperationNames}. */
+export type RemovedScope<S> = S extends keyof RemovedOperationNames
+  ? { [M in RemovedOperationNames[S]]: RemovedMethod }
+  : unknown;
+
+/**
  * What @octokit/rest's `Octokit` type adds to @octokit/core's, in place of those members of an
  * instance `I` of forgekit's `Octokit`: each scope (top-level and under `rest`) with {@link CoreScope}, and
- * `paginate` with {@link CorePaginate}. test/octokit/rest-members.test.ts checks that each
+ * `paginate` with {@link CorePaginate}; and the methods of {@link RemovedScope}. test/octokit/rest-members.test.ts checks that each
  * method @octokit/rest 20 and 22 type exists and sends its request.
  */
-export type OctokitRestMembers<I> = { [S in keyof I & keyof RestScopes]: CoreScope<I[S]> } & {
-  rest: I extends { rest: infer R } ? { [S in keyof R & keyof RestScopes]: CoreScope<R[S]> } : never;
+export type OctokitRestMembers<I> = { [S in keyof I & keyof RestScopes]: CoreScope<I[S]> & RemovedScope<S> } & {
+  rest: I extends { rest: infer R } ? { [S in keyof R & keyof RestScopes]: CoreScope<R[S]> & RemovedScope<S> } : never;
   paginate: CorePaginate & (I extends { paginate: infer P } ? P : unknown);
 };

@@ -1,7 +1,8 @@
 import type { Client, EndpointOptions, RequestOptions } from "../../kernel/index.js";
 import type { ClassOptions, InstanceFor, OptionsFor, TypingOptions } from "../../kernel/option-typed.js";
 import { asOctokitError } from "./octokit-errors.js";
-import type { OctokitCoreMembers, OctokitRestMembers } from "./octokit-types.js";
+import { asOctokitSends, bodyParameters } from "./octokit-request.js";
+import type { OctokitCoreMembers, OctokitRestMembers, RouteReturn, RouteTableOf } from "./octokit-types.js";
 
 /**
  * The names @octokit/rest code imports, over a preset's `Client`: a package swap
@@ -23,7 +24,10 @@ export type OctokitDefaults<O> = O | ((options: O) => O);
 export function octokitOf<C extends Preset>(Base: C) {
   const Octokit = class Octokit extends Base {
     // forgekit's members, with @octokit/core's shapes of them as further overloads (see OctokitCoreMembers).
-    declare request: InstanceType<C>["request"] & OctokitCoreMembers["request"];
+    // …and last, @octokit's return type by route, for `ReturnType<typeof octokit.request>`.
+    declare request: InstanceType<C>["request"] &
+      OctokitCoreMembers["request"] &
+      RouteReturn<RouteTableOf<InstanceType<C>["request"]>>;
     declare graphql: Member<InstanceType<C>, "graphql"> & OctokitCoreMembers["graphql"];
     declare hook: InstanceType<C>["hook"] & OctokitCoreMembers["hook"];
     declare auth: Member<InstanceType<C>, "auth"> & OctokitCoreMembers["auth"];
@@ -41,9 +45,11 @@ export function octokitOf<C extends Preset>(Base: C) {
       this.hook.error("request", (error) => {
         throw asOctokitError(error);
       });
-      // Innermost too: a path's leading slash goes out encoded, as @octokit/rest 22 sends it.
+      // Innermost too: a path's leading slash goes out encoded, an empty `{name}` as nothing,
+      // and the body typed, as @octokit/rest 22 sends them.
       this.hook.before("request", (request) => {
         request.url = slashesAsGiven(request);
+        asOctokitSends(request);
       });
     }
 
@@ -193,21 +199,6 @@ export function octokitEndpointView(
     body === undefined ? null : { body: body as RequestOptions["body"] },
     request ? { request } : null,
   ) as RequestOptions;
-}
-
-/** Names that are the request itself, not parameters. */
-const OPTION_NAMES = new Set(["method", "baseUrl", "url", "headers", "request", "mediaType"]);
-
-/** The parameters a URL template does not use (`{owner}`, `{+path}`, `{?a,b}`, `:name`): the body's. */
-function bodyParameters(options: EndpointOptions): Record<string, unknown> {
-  const inUrl = new Set<string>();
-  const template = String(options.url ?? "").replace(/:([a-z]\w+)/g, "{$1}");
-  for (const [, expression] of template.matchAll(/\{([^{}]+)\}/g))
-    for (const part of expression!.replace(/^[+#./;?&=,!@|]/, "").split(",")) inUrl.add(part.replace(/(\*|:\d+)$/, ""));
-  const rest: Record<string, unknown> = {};
-  for (const key of Object.keys(options))
-    if (!OPTION_NAMES.has(key) && !inUrl.has(key) && options[key] !== undefined) rest[key] = options[key];
-  return rest;
 }
 
 /** `application/vnd.github[.v3][.x][+json]` asking for `format` instead: `application/vnd.github.v3.diff`. */
