@@ -314,8 +314,9 @@ export function createAlias(client: Client, old: string, now: string, target: Me
 }
 
 /**
- * An @octokit/rest v15/v16 name whose old route GitHub still serves (no current operation
- * has it): warns once, then sends `route` as it was. No parameter metadata, so unchecked.
+ * An older @octokit/rest name with no operation in the current description (a v15/v16 name,
+ * or, in `Octokit`, an operation GitHub removed since rest 20): warns once, then sends `route`
+ * as it was. No parameter metadata, so unchecked.
  */
 export function createLegacyRoute(client: Client, old: string, route: string): Method {
   const bound = client.request.defaults(routeParams(route)) as unknown as Method;
@@ -323,7 +324,7 @@ export function createLegacyRoute(client: Client, old: string, route: string): M
     warnOnce(
       client.options.log,
       `alias:${old}`,
-      `${old}() is an @octokit/rest v15/v16 name with no current operation; sending its old route ${route}, which GitHub still serves.`,
+      `${old}() is an older @octokit/rest name with no operation in GitHub's current description; sending its old route ${route}.`,
     );
     return params;
   });

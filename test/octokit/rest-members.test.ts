@@ -84,6 +84,24 @@ const KNOWN: Record<string, string[]> = {
   ],
 };
 
+// First: the warning is once per process, and the tests below call every removed name.
+test("a removed operation warns once, naming its route, not as a v15/v16 name", async () => {
+  const warnings: string[] = [];
+  const log = { ...quiet, warn: (message: string) => void warnings.push(message) };
+  const octokit = new Octokit({ baseUrl: server.url, log });
+  const before = server.requests.length;
+  await octokit.rest.billing.getGithubActionsBillingOrg({ org: "o" });
+  await octokit.rest.billing.getGithubActionsBillingOrg({ org: "o" });
+  assert.is(server.requests.length, before + 2);
+  assert.is(server.requests.at(-1)!.url, "/orgs/o/settings/billing/actions");
+  assert.is(warnings.length, 1, warnings.join("\n"));
+  assert.match(
+    warnings[0]!,
+    /getGithubActionsBillingOrg\(\) .*no operation in GitHub's current description; sending its old route GET \/orgs\/\{org\}\/settings\/billing\/actions/,
+  );
+  assert.not.match(warnings[0]!, /v15\/v16/);
+});
+
 for (const [version, Rest] of [
   ["20", Rest20],
   ["22", Rest22],
