@@ -3,7 +3,7 @@ import { request as httpsRequest } from "node:https";
 import { Readable } from "node:stream";
 import type { Fetch, TransportRequest, TransportResponse } from "../../kernel/index.js";
 import { ACCEPT_ENCODING, BodyChunks, bodyStream, readBody } from "./node-http.js";
-import { agentFor, isRedirect, nextHop, type Hop } from "./redirect.js";
+import { agentFor, isRedirect, nextHop, TUNNEL_WAIT, type Hop, type TunnelWait } from "./redirect.js";
 
 // The Node transport's code: plugins/agent/index.ts imports this module on the first request
 // that goes through node:http(s) — the default in Node (plugins/agent/transport-choice.ts), a
@@ -45,12 +45,17 @@ function requestHop(
 ): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
     const https = hop.url.startsWith("https:");
-    const options: { method: string; headers: OutgoingHttpHeaders; agent: never; signal?: AbortSignal } = {
-      method: hop.init.method ?? "GET",
-      headers: hop.init.headers,
-      agent: agent as never,
-    };
+    const options: {
+      method: string;
+      headers: OutgoingHttpHeaders;
+      agent: never;
+      signal?: AbortSignal;
+      [TUNNEL_WAIT]?: TunnelWait;
+    } = { method: hop.init.method ?? "GET", headers: hop.init.headers, agent: agent as never };
     if (signal) options.signal = signal;
+    // A proxy's tunnel (plugins/agent/tunnel.ts): its CONNECT is bounded by the request's limits.
+    if (typeof (agent as { connect?: unknown } | undefined)?.connect === "function")
+      options[TUNNEL_WAIT] = { signal: signal ?? undefined, idle };
     let headed: IncomingMessage | undefined;
     const upgraded = (_res: IncomingMessage, socket: { destroy(): void }) => {
       socket.destroy();
