@@ -2,6 +2,7 @@ import { request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders 
 import { request as httpsRequest } from "node:https";
 import { Readable } from "node:stream";
 import type { Fetch, TransportRequest, TransportResponse } from "../../kernel/index.js";
+import { watchIdle, type ClientRequest } from "./idle.js";
 import { ACCEPT_ENCODING, BodyChunks, bodyStream, readBody } from "./node-http.js";
 import { agentFor, isRedirect, nextHop, TUNNEL_WAIT, type Hop, type TunnelWait } from "./redirect.js";
 
@@ -56,7 +57,6 @@ function requestHop(
     // A proxy's tunnel (plugins/agent/tunnel.ts): its CONNECT is bounded by the request's limits.
     if (typeof (agent as { connect?: unknown } | undefined)?.connect === "function")
       options[TUNNEL_WAIT] = { signal: signal ?? undefined, idle };
-    let headed: IncomingMessage | undefined;
     const upgraded = (_res: IncomingMessage, socket: { destroy(): void }) => {
       socket.destroy();
       reject(failed({ code: "UND_ERR_SOCKET", message: "bad upgrade" }));
@@ -64,21 +64,25 @@ function requestHop(
     // A 101 without an `upgrade` field reaches node:http's response callback: refused as
     // fetch refuses it (RFC 9110 §15.2.2: a 101 names the protocol switched to).
     const req = (https ? httpsRequest : httpRequest)(hop.url, options, (res) =>
-      res.statusCode === 101 ? upgraded(res, res) : resolve((headed = res)),
+      res.statusCode === 101 ? upgraded(res, res) : resolve(res),
     );
-    req.once("error", (error) => reject(failed(error)));
-    req.once("upgrade", upgraded).once("connect", upgraded);
-    if (idle > 0)
-      req.setTimeout(idle, () => {
-        const code = headed ? "UND_ERR_BODY_TIMEOUT" : "UND_ERR_HEADERS_TIMEOUT";
-        const error = failed(Object.assign(new Error(`no byte from the server for ${idle} ms`), { code })) as Error;
-        // The body's reader hears it from the response (plugins/agent/node-http.ts); a
-        // redirect's body, drained unread, has nobody listening.
-        headed ? headed.once("error", () => {}).destroy(error) : req.destroy(error);
-      });
+    // `on`, not `once`: the request is this call's own, and a second error finds a listener.
+    req.on("error", (error) => reject(failed(error)));
+    req.on("upgrade", upgraded).on("connect", upgraded);
+    if (idle > 0) req.on("socket", (socket) => watchIdle(socket, req, idle, expire));
     if (body instanceof Readable) body.once("error", (error) => req.destroy(error)).pipe(req);
     else req.end(body ?? undefined);
   });
+}
+
+/** `request.idleTimeout` passed without a byte (plugins/agent/idle.ts): fail with undici's code for the same limit. */
+function expire(req: ClientRequest, idle: number): void {
+  const res = req.res;
+  const code = res ? "UND_ERR_BODY_TIMEOUT" : "UND_ERR_HEADERS_TIMEOUT";
+  const error = failed(Object.assign(new Error(`no byte from the server for ${idle} ms`), { code })) as Error;
+  // The body's reader hears it from the response (plugins/agent/node-http.ts); a
+  // redirect's body, drained unread, has nobody listening.
+  res ? res.once("error", () => {}).destroy(error) : req.destroy(error);
 }
 
 /**
