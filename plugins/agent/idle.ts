@@ -1,5 +1,7 @@
 import type { ClientRequest as NodeRequest, IncomingMessage } from "node:http";
 import type { Socket } from "node:net";
+// node:timers' own, not the global a test's fake clock replaces: like node:http's timers, internal.
+import { clearTimeout, setTimeout } from "node:timers";
 
 /**
  * `request.idleTimeout` for the node:http transport: one timer per socket, made when the socket

@@ -2,6 +2,7 @@ import { Agent, type AgentOptions } from "node:http";
 import { Agent as HttpsAgent } from "node:https";
 import { connect as netConnect, isIP, isIPv6, type Socket } from "node:net";
 import type { Duplex } from "node:stream";
+import { clearTimeout, setTimeout } from "node:timers";
 import { connect as tlsConnect, type ConnectionOptions } from "node:tls";
 import { TUNNEL_WAIT, type TunnelWait } from "./redirect.js";
 
