@@ -2,8 +2,9 @@ import { request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders 
 import { request as httpsRequest } from "node:https";
 import { Readable } from "node:stream";
 import type { Fetch, TransportRequest, TransportResponse } from "../../kernel/index.js";
+import { watchIdle, type ClientRequest } from "./idle.js";
 import { ACCEPT_ENCODING, BodyChunks, bodyStream, readBody } from "./node-http.js";
-import { agentFor, isRedirect, nextHop, type Hop } from "./redirect.js";
+import { agentFor, isRedirect, nextHop, TUNNEL_WAIT, type Hop, type TunnelWait } from "./redirect.js";
 
 // The Node transport's code: plugins/agent/index.ts imports this module on the first request
 // that goes through node:http(s) — the default in Node (plugins/agent/transport-choice.ts), a
@@ -45,13 +46,17 @@ function requestHop(
 ): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
     const https = hop.url.startsWith("https:");
-    const options: { method: string; headers: OutgoingHttpHeaders; agent: never; signal?: AbortSignal } = {
-      method: hop.init.method ?? "GET",
-      headers: hop.init.headers,
-      agent: agent as never,
-    };
+    const options: {
+      method: string;
+      headers: OutgoingHttpHeaders;
+      agent: never;
+      signal?: AbortSignal;
+      [TUNNEL_WAIT]?: TunnelWait;
+    } = { method: hop.init.method ?? "GET", headers: hop.init.headers, agent: agent as never };
     if (signal) options.signal = signal;
-    let headed: IncomingMessage | undefined;
+    // A proxy's tunnel (plugins/agent/tunnel.ts): its CONNECT is bounded by the request's limits.
+    if (typeof (agent as { connect?: unknown } | undefined)?.connect === "function")
+      options[TUNNEL_WAIT] = { signal: signal ?? undefined, idle };
     const upgraded = (_res: IncomingMessage, socket: { destroy(): void }) => {
       socket.destroy();
       reject(failed({ code: "UND_ERR_SOCKET", message: "bad upgrade" }));
@@ -59,21 +64,25 @@ function requestHop(
     // A 101 without an `upgrade` field reaches node:http's response callback: refused as
     // fetch refuses it (RFC 9110 §15.2.2: a 101 names the protocol switched to).
     const req = (https ? httpsRequest : httpRequest)(hop.url, options, (res) =>
-      res.statusCode === 101 ? upgraded(res, res) : resolve((headed = res)),
+      res.statusCode === 101 ? upgraded(res, res) : resolve(res),
     );
-    req.once("error", (error) => reject(failed(error)));
-    req.once("upgrade", upgraded).once("connect", upgraded);
-    if (idle > 0)
-      req.setTimeout(idle, () => {
-        const code = headed ? "UND_ERR_BODY_TIMEOUT" : "UND_ERR_HEADERS_TIMEOUT";
-        const error = failed(Object.assign(new Error(`no byte from the server for ${idle} ms`), { code })) as Error;
-        // The body's reader hears it from the response (plugins/agent/node-http.ts); a
-        // redirect's body, drained unread, has nobody listening.
-        headed ? headed.once("error", () => {}).destroy(error) : req.destroy(error);
-      });
+    // `on`, not `once`: the request is this call's own, and a second error finds a listener.
+    req.on("error", (error) => reject(failed(error)));
+    req.on("upgrade", upgraded).on("connect", upgraded);
+    if (idle > 0) req.on("socket", (socket) => watchIdle(socket, req, idle, expire));
     if (body instanceof Readable) body.once("error", (error) => req.destroy(error)).pipe(req);
     else req.end(body ?? undefined);
   });
+}
+
+/** `request.idleTimeout` passed without a byte (plugins/agent/idle.ts): fail with undici's code for the same limit. */
+function expire(req: ClientRequest, idle: number): void {
+  const res = req.res;
+  const code = res ? "UND_ERR_BODY_TIMEOUT" : "UND_ERR_HEADERS_TIMEOUT";
+  const error = failed(Object.assign(new Error(`no byte from the server for ${idle} ms`), { code })) as Error;
+  // The body's reader hears it from the response (plugins/agent/node-http.ts); a
+  // redirect's body, drained unread, has nobody listening.
+  res ? res.once("error", () => {}).destroy(error) : req.destroy(error);
 }
 
 /**

@@ -48,10 +48,11 @@ export class BodyChunks implements AsyncIterableIterator<Buffer> {
     readonly source: Readable,
   ) {
     const wake = () => this.#wake?.();
+    // `on`, not `once`: each fires once for a response, which is read once; no wrappers to make.
     source.on("data", (chunk: Buffer) => (this.#queue.push(chunk), wake()));
-    source.once("end", () => ((this.#ended = true), wake()));
-    source.once("error", (error: Error) => ((this.#error ??= error), wake()));
-    res.once("close", () => {
+    source.on("end", () => ((this.#ended = true), wake()));
+    source.on("error", (error: Error) => ((this.#error ??= error), wake()));
+    res.on("close", () => {
       if (res.complete) return;
       this.#error ??= Object.assign(new Error("connection reset before the body was complete"), { code: "ECONNRESET" });
       wake();

@@ -24,6 +24,18 @@ export interface Hop {
   init: RequestInit & { headers: Record<string, string> };
 }
 
+/**
+ * What a request tells the tunnel while its connection is made (plugins/agent/fetch.ts sets
+ * it in the request's options, which node:http hands the agent): node:http keeps a request's
+ * `signal` to itself, and a request aborted before it has a socket hears nothing until it gets
+ * one. The tunnel (plugins/agent/tunnel.ts) closes a CONNECT still waiting when `signal` aborts, or after `idle` ms.
+ */
+export const TUNNEL_WAIT = Symbol.for("forgekit.tunnelWait");
+export interface TunnelWait {
+  signal: AbortSignal | undefined;
+  idle: number;
+}
+
 /** Whether `status` with a `location` is a redirect to follow. */
 export function isRedirect(status: number, location: string | null | undefined): location is string {
   return typeof location === "string" && [301, 302, 303, 307, 308].includes(status);

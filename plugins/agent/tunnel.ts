@@ -2,14 +2,24 @@ import { Agent, type AgentOptions } from "node:http";
 import { Agent as HttpsAgent } from "node:https";
 import { connect as netConnect, isIP, isIPv6, type Socket } from "node:net";
 import type { Duplex } from "node:stream";
+import { clearTimeout, setTimeout } from "node:timers";
 import { connect as tlsConnect, type ConnectionOptions } from "node:tls";
+import { TUNNEL_WAIT, type TunnelWait } from "./redirect.js";
 
 /** The options node:http(s) hands an agent for one connection (the request's, with its TLS options). */
-type ConnectOptions = ConnectionOptions & { host?: string; port?: number | string; protocol?: string; href?: string };
+type ConnectOptions = ConnectionOptions & {
+  host?: string;
+  port?: number | string;
+  protocol?: string;
+  href?: string;
+  [TUNNEL_WAIT]?: TunnelWait;
+};
 type Done = (error: Error | null, socket: Duplex) => void;
 
 /** The most of a CONNECT answer's head read before giving up on the proxy. */
 const HEAD_LIMIT = 16 * 1024;
+/** The most of a proxy's status line an error message shows. */
+const SHOWN_LIMIT = 80;
 
 /**
  * A keep-alive agent that reaches every host through an HTTP(S) proxy's CONNECT tunnel
@@ -60,7 +70,7 @@ export class Tunnel extends Agent {
     const target = `${isIPv6(host) ? `[${host}]` : host}:${portOf(options)}`;
     let socket: Socket;
     try {
-      socket = await this.#open(target);
+      socket = await this.#open(target, options[TUNNEL_WAIT]);
     } catch (error) {
       throw this.#failed(error as Error & { code?: string }, target);
     }
@@ -70,7 +80,7 @@ export class Tunnel extends Agent {
   }
 
   /** The socket once the proxy answered the CONNECT with 200; rejects with its answer otherwise. */
-  async #open(target: string): Promise<Socket> {
+  async #open(target: string, wait: TunnelWait | undefined): Promise<Socket> {
     const { proxy } = this;
     const host = proxy.hostname.replace(/^\[|\]$/g, "");
     const port = Number(proxy.port) || (proxy.protocol === "https:" ? 443 : 80);
@@ -81,17 +91,28 @@ export class Tunnel extends Agent {
     const head = [`CONNECT ${target} HTTP/1.1`, `host: ${target}`, "proxy-connection: keep-alive"];
     if (this.#authorization) head.push(`proxy-authorization: ${this.#authorization}`);
     socket.write(`${head.join("\r\n")}\r\n\r\n`);
-    const status = await answer(socket).catch((error: Error) => {
+    const status = await answer(socket, wait).catch((error: Error & { what?: string }) => {
       socket.destroy();
+      if (error.what) error.what = `: the proxy ${this.#shown()} ${error.what.replace("%s", () => target)}`;
       throw error;
     });
     if (/^HTTP\/1\.[01] 200\b/.test(status)) return socket;
     socket.destroy();
-    const shown = status.replace(/^HTTP\/1\.[01] /, "");
-    const why = /^407\b/.test(shown) ? "check the credentials in its URL" : "it could not or would not reach that host";
+    const http = /^HTTP\/1\.[01] \d{3}\b/.test(status);
+    // Server input: bounded, and only printable ASCII of it in a message.
+    let shown = http ? status.slice(9) : status;
+    shown = shown.length > SHOWN_LIMIT ? `${shown.slice(0, SHOWN_LIMIT)}…` : shown;
+    shown = JSON.stringify(shown)
+      .slice(1, -1)
+      .replace(/[^\x20-\x7e…]/g, "?");
+    const why = !http
+      ? "not an HTTP answer: is it an HTTP proxy?"
+      : /^407\b/.test(shown)
+        ? "check the credentials in its URL"
+        : "it could not or would not reach that host";
     throw Object.assign(new Error(`proxy answered CONNECT with ${shown}`), {
       code: "ERR_PROXY_TUNNEL",
-      what: `: the proxy ${this.#shown()} answered CONNECT ${target} with ${shown} (${why})`,
+      what: `: the proxy ${this.#shown()} answered CONNECT ${target} with ${http ? shown : `"${shown}"`} (${why})`,
     });
   }
 
@@ -127,21 +148,43 @@ const sni = (host: string) => (isIP(host) ? {} : { servername: host });
  * The status line of the proxy's answer to CONNECT, once its head ended. Nothing past the head
  * is read: after a 200 the tunnel's bytes stay in the socket for the request.
  */
-function answer(socket: Socket): Promise<string> {
+function answer(socket: Socket, wait: TunnelWait | undefined): Promise<string> {
   return new Promise((resolve, reject) => {
     let head = "";
+    const { signal, idle = 0 } = wait ?? {};
     const settle = (error?: Error) => {
       socket.off("readable", read).off("end", ended).off("error", settle);
+      signal?.removeEventListener("abort", aborted);
+      clearTimeout(timer);
       if (error) reject(error);
     };
     const ended = () => settle(new Error("the proxy closed the connection before answering CONNECT"));
+    // The request's own error (a TimeoutError, an AbortError) is the kernel's to name.
+    const aborted = () =>
+      settle(Object.assign(new Error("aborted while the proxy had not answered CONNECT"), { name: "AbortError" }));
+    const silent = () =>
+      settle(
+        Object.assign(new Error(`no answer to CONNECT for ${idle} ms`), {
+          code: "UND_ERR_CONNECT_TIMEOUT",
+          what: `did not answer CONNECT %s within ${idle} ms (request.idleTimeout)`,
+        }),
+      );
+    const timer = idle > 0 ? setTimeout(silent, idle) : undefined;
+    if (signal?.aborted) return aborted();
+    signal?.addEventListener("abort", aborted);
     function read() {
       for (let chunk: Buffer | null; (chunk = socket.read() as Buffer | null);) {
         const text = chunk.toString("latin1");
         const end = (head + text).indexOf("\r\n\r\n");
         if (end === -1) {
           head += text;
-          if (head.length > HEAD_LIMIT) return settle(new Error("the proxy's answer to CONNECT has no end of head"));
+          if (head.length > HEAD_LIMIT)
+            return settle(
+              Object.assign(new Error("the proxy's answer to CONNECT has no end of head"), {
+                code: "ERR_PROXY_TUNNEL",
+                what: `answered CONNECT %s with a head over ${HEAD_LIMIT / 1024} KiB and no end (not an HTTP proxy?)`,
+              }),
+            );
           continue;
         }
         const rest = end + 4 - head.length;

@@ -113,6 +113,15 @@ export async function profile({ worker, url, cwd, count, log, measure = "small",
     .sort((a, b) => b[1] - a[1])
     .slice(0, 20))
     lines.push(`  ${fmt(t, n)}  ${k}`);
+  // Node's own functions are the same code in both runs: where forgekit makes Node work more.
+  lines.push("", `functions busier in the forgekit run than in the ${baseline} run (self time, Δ):`);
+  const base = results[baseline].selfByFunction;
+  for (const [k, t] of [...results.forgekit.selfByFunction]
+    .filter(([k]) => !k.startsWith("(idle)") && !/ forgekit /.test(` ${k}`))
+    .map(([k, t]) => [k, t - (base.get(k) ?? 0)])
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 15))
+    lines.push(`  ${fmt(t, n)}  ${k}`);
   lines.push("", "forgekit's own functions, inclusive time (includes what they call, e.g. fetch):");
   for (const [k, t] of [...results.forgekit.inclusive]
     .filter(([k]) => / forgekit /.test(` ${k}`))

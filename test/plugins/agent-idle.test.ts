@@ -14,6 +14,7 @@ let server: TestServer;
 test.before(async () => {
   server = await startServer({
     "GET /silent": () => new Promise<void>(() => {}),
+    "GET /fast": { body: { ok: true } },
     "GET /stalled-body": (_req, res) => {
       res.writeHead(200, { "content-type": "application/json", "content-length": "100" });
       res.write('{"partial":');
@@ -28,6 +29,7 @@ test.before(async () => {
 });
 test.after(async () => {
   httpAgent.destroy();
+  oneSocket.destroy();
   await server.close();
 });
 
@@ -53,6 +55,35 @@ test("no body byte within idleTimeout → NetworkError naming undici's body-time
 test("a slow body that keeps sending is not cut off: the limit is inactivity, not a deadline", async () => {
   const response = await client().request("GET /slow-body");
   assert.is(response.data, "xxxxxxxx");
+});
+
+// One timer per socket (plugins/agent/idle.ts), refreshed for each request the socket serves.
+const oneSocket = new Agent({ keepAlive: true, maxSockets: 1 });
+const onOneSocket = (idleTimeout: number) =>
+  new WithAgent({ baseUrl: server.url, agent: oneSocket, request: { idleTimeout, timeout: 3000 } });
+
+test("a keep-alive socket's next request is timed too, with its own idleTimeout", async () => {
+  for (let i = 0; i < 3; i++) await onOneSocket(5000).request("GET /fast");
+  const socket = Object.values(oneSocket.freeSockets).flat()[0]!;
+  const started = performance.now();
+  const error = await onOneSocket(200)
+    .request("GET /silent")
+    .catch((e: unknown) => e);
+  const took = performance.now() - started;
+  assert.instance(error, NetworkError);
+  assert.not.instance(error, TimeoutError);
+  assert.match((error as Error).message, /UND_ERR_HEADERS_TIMEOUT$/);
+  assert.ok(took >= 190 && took < 1000, `failed after ${took} ms`);
+  assert.ok(socket.destroyed, "the silent request did not run on the reused socket");
+});
+
+test("a done request's timer rests: its idle socket is not closed by it", async () => {
+  await onOneSocket(100).request("GET /fast");
+  await new Promise((done) => setTimeout(done, 400));
+  const sockets = Object.values(oneSocket.freeSockets).flat();
+  assert.is(sockets.length, 1);
+  assert.not.ok(sockets[0]!.destroyed);
+  assert.equal((await onOneSocket(100).request("GET /fast")).data, { ok: true });
 });
 
 for (const bad of [-1, Number.NaN, "200"]) {

@@ -8,7 +8,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { Agent } from "node:http";
 import { createServer, connect, type Server, type Socket, type AddressInfo } from "node:net";
-import { HttpError, NetworkError } from "../../kernel/index.js";
+import { AbortError, HttpError, NetworkError, TimeoutError } from "../../kernel/index.js";
 import { startServer, type TestServer } from "../helpers/server.js";
 import { exposures, leaks, WithAgent } from "../helpers/security.js";
 
@@ -18,8 +18,10 @@ let target: TestServer;
 let proxy: Server;
 let port: number;
 /** What the proxy does with the next CONNECT. */
-let behaviour: "tunnel" | "407" | "502" | "hang-up" = "tunnel";
+let behaviour: "tunnel" | "407" | "502" | "hang-up" | "silent" | "garbage" | "huge" = "tunnel";
 let connects = 0;
+/** When the proxy saw its client's socket close (ms, performance.now()). */
+let closedAt: number | undefined;
 const sockets = new Set<Socket>();
 const httpAgent = new Agent();
 
@@ -28,8 +30,17 @@ test.before(async () => {
   proxy = createServer((client) => {
     sockets.add(client);
     client.on("error", () => {});
+    client.once("close", () => (closedAt = performance.now()));
     client.once("data", (head) => {
       connects++;
+      // Accepts, reads the CONNECT, never answers: the half-open socket stays until the client closes it.
+      if (behaviour === "silent") return;
+      if (behaviour === "garbage") return void client.write(`SSH-2.0-OpenSSH\u0007${"x".repeat(500)}\r\n\r\n`);
+      // A head with no end, 64 KiB long, in pieces.
+      if (behaviour === "huge") {
+        for (let i = 0; i < 64; i++) client.write(`x-filler-${i}: ${"y".repeat(1000)}\r\n`);
+        return;
+      }
       const where = head.toString("latin1").split(" ")[1] ?? "";
       if (behaviour === "hang-up") return void client.destroy();
       if (behaviour === "407")
@@ -64,6 +75,7 @@ test.before.each(async () => {
   await new Promise((done) => setTimeout(done, 20));
   target.requests.length = 0;
   connects = 0;
+  closedAt = undefined;
   behaviour = "tunnel";
 });
 
@@ -149,6 +161,69 @@ test("fetch and an agent of the caller's do not use the proxy: a failing one can
   assert.equal((await viaFetch.request("GET /hello")).data, { hello: "world" });
   assert.equal((await viaAgent.request("GET /hello")).data, { hello: "world" });
   assert.is(connects, 0);
+});
+
+// A proxy that accepts and stays silent held the request forever: node:http tells a request
+// aborted before it has a socket nothing, and the half-open CONNECT stayed open too.
+test("a proxy that never answers CONNECT: the request fails at its timeout, and the socket closes then", async () => {
+  behaviour = "silent";
+  const started = performance.now();
+  const error = await fails({ proxy: proxyWith(port), timeout: 300 });
+  const failedAt = performance.now();
+  assert.instance(error, TimeoutError);
+  assert.ok(failedAt - started >= 290, `failed after ${failedAt - started} ms`);
+  assert.ok(failedAt - started < 5000, `failed after ${failedAt - started} ms`);
+  await new Promise((done) => setTimeout(done, 100));
+  assert.ok(closedAt !== undefined, "the proxy's socket is still open");
+  assert.ok(closedAt! - failedAt < 100, `closed ${closedAt! - failedAt} ms after the request failed`);
+  assert.is(connects, 1);
+  assert.equal(leaks(exposures(error), [SECRET, Buffer.from(`me:${SECRET}`).toString("base64")]), []);
+});
+
+test("…and at the caller's abort", async () => {
+  behaviour = "silent";
+  const signal = AbortSignal.timeout(200);
+  const error = await fails({ proxy: proxyWith(port), signal });
+  assert.instance(error, AbortError);
+  await new Promise((done) => setTimeout(done, 100));
+  assert.ok(closedAt !== undefined, "the proxy's socket is still open");
+});
+
+test("…and without a timeout, after request.idleTimeout, named with the fix", async () => {
+  behaviour = "silent";
+  const error = await fails({ proxy: proxyWith(port), idleTimeout: 300 });
+  assertNamesProxy(
+    error,
+    port,
+    /UND_ERR_CONNECT_TIMEOUT: the proxy \S+ did not answer CONNECT 127\.0\.0\.1:\d+ within 300 ms \(request\.idleTimeout\)/,
+  );
+  await new Promise((done) => setTimeout(done, 100));
+  assert.ok(closedAt !== undefined, "the proxy's socket is still open");
+});
+
+test("a proxy that answers CONNECT with something that is not HTTP: a bounded, printable message", async () => {
+  behaviour = "garbage";
+  const error = await fails({ proxy: proxyWith(port) });
+  assertNamesProxy(
+    error,
+    port,
+    /ERR_PROXY_TUNNEL: the proxy \S+ answered CONNECT \S+ with "SSH-2\.0-OpenSSH\\u0007x+…" \(not an HTTP answer: is it an HTTP proxy\?\)/,
+  );
+  assert.ok((error as Error).message.length < 600, (error as Error).message);
+  assert.is(target.requests.length, 0);
+});
+
+test("a proxy whose answer to CONNECT has no end of head: refused past 16 KiB, named", async () => {
+  behaviour = "huge";
+  const error = await fails({ proxy: proxyWith(port) });
+  assertNamesProxy(
+    error,
+    port,
+    /ERR_PROXY_TUNNEL: the proxy \S+ answered CONNECT \S+ with a head over 16 KiB and no end/,
+  );
+  assert.ok((error as Error).message.length < 600, (error as Error).message);
+  await new Promise((done) => setTimeout(done, 100));
+  assert.ok(closedAt !== undefined, "the proxy's socket is still open");
 });
 
 test.run();
