@@ -8,12 +8,20 @@
 
 /** The groups, in the order they are intersected. */
 const GROUPS = [
-  { name: "RepositoryParameters", keys: ["owner", "repo"], doc: "`owner` and `repo`: the repository a route is about." },
+  {
+    name: "RepositoryParameters",
+    keys: ["owner", "repo"],
+    doc: "`owner` and `repo`: the repository a route is about.",
+  },
   { name: "OrganizationParameters", keys: ["org"], doc: "`org`: the organization a route is about." },
   { name: "EnterpriseParameters", keys: ["enterprise"], doc: "`enterprise`: the enterprise a route is about." },
   { name: "UserParameters", keys: ["username"], doc: "`username`: the user a route is about." },
   { name: "PageParameters", keys: ["per_page", "page"], doc: "`per_page` and `page`: one page of a paginated list." },
-  { name: "CursorParameters", keys: ["before", "after"], doc: "`before` and `after`: a page of a cursor-paginated list." },
+  {
+    name: "CursorParameters",
+    keys: ["before", "after"],
+    doc: "`before` and `after`: a page of a cursor-paginated list.",
+  },
 ];
 
 export const SHARED_PARAMETER_NAMES = GROUPS.map((group) => group.name);
@@ -31,7 +39,7 @@ function depth(line) {
 function members(body) {
   const lines = body.split("\n").slice(0, -1);
   const found = [];
-  for (let i = 0; i < lines.length; ) {
+  for (let i = 0; i < lines.length;) {
     const start = i;
     if (lines[i].startsWith(`${MEMBER_INDENT}/**`)) {
       while (!lines[i].trimEnd().endsWith("*/")) i++;

@@ -122,7 +122,10 @@ function deploymentsTypesModule(models) {
     " * first: `typeof apiVersions` of definitions/deployments.ts, as a type of this public module.",
     " */",
     "export interface ApiVersions {",
-    ...models.map((m) => `  readonly ${JSON.stringify(m.deployment)}: readonly [${m.apiVersions.map((v) => JSON.stringify(v)).join(", ")}];`),
+    ...models.map(
+      (m) =>
+        `  readonly ${JSON.stringify(m.deployment)}: readonly [${m.apiVersions.map((v) => JSON.stringify(v)).join(", ")}];`,
+    ),
     "}",
     "",
   ].join("\n");
