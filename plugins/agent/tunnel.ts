@@ -4,7 +4,11 @@ import { connect as netConnect, isIP, isIPv6, type Socket } from "node:net";
 import type { Duplex } from "node:stream";
 import { clearTimeout, setTimeout } from "node:timers";
 import { connect as tlsConnect, type ConnectionOptions } from "node:tls";
-import { TUNNEL_WAIT, type TunnelWait } from "./redirect.js";
+import type { TunnelWait } from "./redirect.js";
+
+// redirect.ts's `TUNNEL_WAIT`, by its registered key: importing the value would make redirect.ts a
+// chunk of its own, shared by the transport and the proxy code.
+const TUNNEL_WAIT = Symbol.for("forgekit.tunnelWait");
 
 /** The options node:http(s) hands an agent for one connection (the request's, with its TLS options). */
 type ConnectOptions = ConnectionOptions & {

@@ -57,7 +57,7 @@ test("a slow body that keeps sending is not cut off: the limit is inactivity, no
   assert.is(response.data, "xxxxxxxx");
 });
 
-// One timer per socket (plugins/agent/idle.ts), refreshed for each request the socket serves.
+// One timer per socket (plugins/agent/fetch.ts), refreshed for each request the socket serves.
 const oneSocket = new Agent({ keepAlive: true, maxSockets: 1 });
 const onOneSocket = (idleTimeout: number) =>
   new WithAgent({ baseUrl: server.url, agent: oneSocket, request: { idleTimeout, timeout: 3000 } });
