@@ -97,3 +97,114 @@ export const removed: Record<string, Record<string, string>> = /* @__PURE__ */ u
  */
 export const packedLegacyParams = "name>secret_name actions.createOrUpdateRepoSecret actions.deleteRepoSecret actions.getRepoSecret\nid>thread_id activity.deleteThreadSubscription activity.getThread activity.getThreadSubscriptionForAuthenticatedUser activity.markThreadAsRead activity.setThreadSubscription\nid>account_id apps.getSubscriptionPlanForAccount apps.getSubscriptionPlanForAccountStubbed users.getById\nid>plan_id apps.listAccountsForPlan apps.listAccountsForPlanStubbed\nid>check_suite_id checks.listForSuite\nid>gist_id gists.checkIsStarred gists.delete gists.fork gists.get gists.getRevision gists.listCommits gists.listForks gists.star gists.unstar gists.update\nid>comment_id gists.deleteComment gists.getComment gists.updateComment issues.deleteComment issues.getComment issues.updateComment pulls.deleteReviewComment pulls.getReviewComment pulls.updateReviewComment reactions.createForCommitComment reactions.createForIssueComment reactions.createForPullRequestReviewComment reactions.listForCommitComment reactions.listForIssueComment reactions.listForPullRequestReviewComment repos.deleteCommitComment repos.getCommitComment repos.updateCommitComment\nsha>file_sha git.getBlob\nsha>commit_sha git.getCommit repos.createCommitComment\nsha>tag_sha git.getTag\nsha>tree_sha git.getTree\nnumber>issue_number issues.addAssignees issues.addLabels issues.createComment issues.get issues.listComments issues.listEvents issues.listEventsForTimeline issues.listLabelsOnIssue issues.lock issues.removeAllLabels issues.removeAssignees issues.removeLabel issues.setLabels issues.unlock issues.update reactions.createForIssue reactions.listForIssue\nnumber>milestone_number issues.deleteMilestone issues.getMilestone issues.listLabelsForMilestone issues.updateMilestone\nid>event_id issues.getEvent\ncurrent_name>name,name>new_name issues.updateLabel\nid>migration_id migrations.deleteArchiveForOrg migrations.downloadArchiveForOrg migrations.getStatusForOrg migrations.unlockRepoForOrg\nname>repo migrations.getLargeFiles migrations.setLfsPreference repos.getCommunityProfileMetrics\nid>hook_id orgs.deleteWebhook orgs.getWebhook orgs.pingWebhook orgs.updateWebhook repos.deleteWebhook repos.getWebhook repos.pingWebhook repos.testPushWebhook repos.updateWebhook\nnumber>pull_number pulls.checkIfMerged pulls.createReview pulls.createReviewComment pulls.get pulls.listCommits pulls.listFiles pulls.listRequestedReviewers pulls.listReviewComments pulls.listReviews pulls.merge pulls.removeRequestedReviewers pulls.requestReviewers pulls.update pulls.updateReview\nnumber>pull_number,id>review_id pulls.deletePendingReview pulls.dismissReview pulls.getReview pulls.listCommentsForReview pulls.submitReview\nid>deployment_id repos.createDeploymentStatus repos.getDeployment repos.getDeploymentStatus repos.listDeploymentStatuses\nid>key_id repos.deleteDeployKey repos.getDeployKey users.deletePublicSshKeyForAuthenticatedUser users.getPublicSshKeyForAuthenticatedUser\nid>release_id repos.deleteRelease repos.getRelease repos.listReleaseAssets repos.updateRelease\nid>asset_id repos.deleteReleaseAsset repos.getReleaseAsset repos.updateReleaseAsset\ncommit_sha>ref,sha>ref repos.getCommit\nid>build_id repos.getPagesBuild\nref>commit_sha repos.listCommentsForCommit\nteam_id>team_ids repos.transfer\nfile>data repos.uploadReleaseAsset\nid>team_id teams.addOrUpdateMembershipForUserLegacy teams.checkPermissionsForRepoLegacy teams.deleteLegacy teams.getLegacy teams.getMembershipForUserLegacy teams.listChildLegacy teams.listMembersLegacy teams.listPendingInvitationsLegacy teams.listReposLegacy teams.removeMembershipForUserLegacy teams.removeRepoLegacy teams.updateLegacy\nid>team_id,org>owner teams.addOrUpdateRepoPermissionsLegacy\nid>gpg_key_id users.deleteGpgKeyForAuthenticatedUser users.getGpgKeyForAuthenticatedUser";
 export const legacyParams: Record<string, Record<string, Record<string, string>>> = /* @__PURE__ */ unpackLegacyParams(packedLegacyParams);
+
+// The operations GitHub removed: generated from @octokit/openapi 18.2.0 (api.github.com description 18.2.0) and 23.0.2.
+
+/**
+ * Operations of @octokit/openapi 18.2.0's description that GitHub has removed since:
+ * old scope → method name → route, as @octokit/rest 20 and 22 send them. The drop-in
+ * `Octokit` sends them (plugins/presets/full.ts); `forgekit()` and the other presets do not.
+ * Their names, with the deprecated ones, are octokit-removed.ts's `RemovedOperationNames`.
+ */
+export const removedOperations: Record<string, Record<string, string>> = {
+  billing: {
+    getGithubActionsBillingOrg: "GET /orgs/{org}/settings/billing/actions",
+    getGithubActionsBillingUser: "GET /users/{username}/settings/billing/actions",
+    getGithubPackagesBillingOrg: "GET /orgs/{org}/settings/billing/packages",
+    getGithubPackagesBillingUser: "GET /users/{username}/settings/billing/packages",
+    getSharedStorageBillingOrg: "GET /orgs/{org}/settings/billing/shared-storage",
+    getSharedStorageBillingUser: "GET /users/{username}/settings/billing/shared-storage",
+  },
+  copilot: {
+    copilotMetricsForOrganization: "GET /orgs/{org}/copilot/metrics",
+    copilotMetricsForTeam: "GET /orgs/{org}/team/{team_slug}/copilot/metrics",
+    usageMetricsForOrg: "GET /orgs/{org}/copilot/usage",
+    usageMetricsForTeam: "GET /orgs/{org}/team/{team_slug}/copilot/usage",
+  },
+  orgs: {
+    createOrUpdateCustomProperties: "PATCH /orgs/{org}/properties/schema",
+    createOrUpdateCustomPropertiesValuesForRepos: "PATCH /orgs/{org}/properties/values",
+    createOrUpdateCustomProperty: "PUT /orgs/{org}/properties/schema/{custom_property_name}",
+    getAllCustomProperties: "GET /orgs/{org}/properties/schema",
+    getCustomProperty: "GET /orgs/{org}/properties/schema/{custom_property_name}",
+    listCustomPropertiesValuesForRepos: "GET /orgs/{org}/properties/values",
+    removeCustomProperty: "DELETE /orgs/{org}/properties/schema/{custom_property_name}",
+  },
+  projects: {
+    addCollaborator: "PUT /projects/{project_id}/collaborators/{username}",
+    createCard: "POST /projects/columns/{column_id}/cards",
+    createColumn: "POST /projects/{project_id}/columns",
+    createForAuthenticatedUser: "POST /user/projects",
+    createForOrg: "POST /orgs/{org}/projects",
+    createForRepo: "POST /repos/{owner}/{repo}/projects",
+    delete: "DELETE /projects/{project_id}",
+    deleteCard: "DELETE /projects/columns/cards/{card_id}",
+    deleteColumn: "DELETE /projects/columns/{column_id}",
+    get: "GET /projects/{project_id}",
+    getCard: "GET /projects/columns/cards/{card_id}",
+    getColumn: "GET /projects/columns/{column_id}",
+    getPermissionForUser: "GET /projects/{project_id}/collaborators/{username}/permission",
+    listCards: "GET /projects/columns/{column_id}/cards",
+    listCollaborators: "GET /projects/{project_id}/collaborators",
+    listColumns: "GET /projects/{project_id}/columns",
+    listForRepo: "GET /repos/{owner}/{repo}/projects",
+    moveCard: "POST /projects/columns/cards/{card_id}/moves",
+    moveColumn: "POST /projects/columns/{column_id}/moves",
+    removeCollaborator: "DELETE /projects/{project_id}/collaborators/{username}",
+    update: "PATCH /projects/{project_id}",
+    updateCard: "PATCH /projects/columns/cards/{card_id}",
+    updateColumn: "PATCH /projects/columns/{column_id}",
+  },
+  reactions: {
+    createForTeamDiscussionCommentInOrg: "POST /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments/{comment_number}/reactions",
+    createForTeamDiscussionCommentLegacy: "POST /teams/{team_id}/discussions/{discussion_number}/comments/{comment_number}/reactions",
+    createForTeamDiscussionInOrg: "POST /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/reactions",
+    createForTeamDiscussionLegacy: "POST /teams/{team_id}/discussions/{discussion_number}/reactions",
+    deleteForTeamDiscussion: "DELETE /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/reactions/{reaction_id}",
+    deleteForTeamDiscussionComment: "DELETE /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments/{comment_number}/reactions/{reaction_id}",
+    listForTeamDiscussionCommentInOrg: "GET /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments/{comment_number}/reactions",
+    listForTeamDiscussionCommentLegacy: "GET /teams/{team_id}/discussions/{discussion_number}/comments/{comment_number}/reactions",
+    listForTeamDiscussionInOrg: "GET /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/reactions",
+    listForTeamDiscussionLegacy: "GET /teams/{team_id}/discussions/{discussion_number}/reactions",
+  },
+  repos: {
+    createOrUpdateCustomPropertiesValues: "PATCH /repos/{owner}/{repo}/properties/values",
+    createTagProtection: "POST /repos/{owner}/{repo}/tags/protection",
+    deleteTagProtection: "DELETE /repos/{owner}/{repo}/tags/protection/{tag_protection_id}",
+    getCustomPropertiesValues: "GET /repos/{owner}/{repo}/properties/values",
+    listTagProtection: "GET /repos/{owner}/{repo}/tags/protection",
+  },
+  secretScanning: {
+    listAlertsForEnterprise: "GET /enterprises/{enterprise}/secret-scanning/alerts",
+  },
+  teams: {
+    addOrUpdateProjectPermissionsInOrg: "PUT /orgs/{org}/teams/{team_slug}/projects/{project_id}",
+    addOrUpdateProjectPermissionsLegacy: "PUT /teams/{team_id}/projects/{project_id}",
+    checkPermissionsForProjectInOrg: "GET /orgs/{org}/teams/{team_slug}/projects/{project_id}",
+    checkPermissionsForProjectLegacy: "GET /teams/{team_id}/projects/{project_id}",
+    createDiscussionCommentInOrg: "POST /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments",
+    createDiscussionCommentLegacy: "POST /teams/{team_id}/discussions/{discussion_number}/comments",
+    createDiscussionInOrg: "POST /orgs/{org}/teams/{team_slug}/discussions",
+    createDiscussionLegacy: "POST /teams/{team_id}/discussions",
+    deleteDiscussionCommentInOrg: "DELETE /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments/{comment_number}",
+    deleteDiscussionCommentLegacy: "DELETE /teams/{team_id}/discussions/{discussion_number}/comments/{comment_number}",
+    deleteDiscussionInOrg: "DELETE /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}",
+    deleteDiscussionLegacy: "DELETE /teams/{team_id}/discussions/{discussion_number}",
+    getDiscussionCommentInOrg: "GET /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments/{comment_number}",
+    getDiscussionCommentLegacy: "GET /teams/{team_id}/discussions/{discussion_number}/comments/{comment_number}",
+    getDiscussionInOrg: "GET /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}",
+    getDiscussionLegacy: "GET /teams/{team_id}/discussions/{discussion_number}",
+    listDiscussionCommentsInOrg: "GET /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments",
+    listDiscussionCommentsLegacy: "GET /teams/{team_id}/discussions/{discussion_number}/comments",
+    listDiscussionsInOrg: "GET /orgs/{org}/teams/{team_slug}/discussions",
+    listDiscussionsLegacy: "GET /teams/{team_id}/discussions",
+    listProjectsInOrg: "GET /orgs/{org}/teams/{team_slug}/projects",
+    listProjectsLegacy: "GET /teams/{team_id}/projects",
+    removeProjectInOrg: "DELETE /orgs/{org}/teams/{team_slug}/projects/{project_id}",
+    removeProjectLegacy: "DELETE /teams/{team_id}/projects/{project_id}",
+    updateDiscussionCommentInOrg: "PATCH /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments/{comment_number}",
+    updateDiscussionCommentLegacy: "PATCH /teams/{team_id}/discussions/{discussion_number}/comments/{comment_number}",
+    updateDiscussionInOrg: "PATCH /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}",
+    updateDiscussionLegacy: "PATCH /teams/{team_id}/discussions/{discussion_number}",
+  },
+};

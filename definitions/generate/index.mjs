@@ -18,7 +18,7 @@ import { DEPLOYMENTS, deploymentsModule } from "./deployments.mjs";
 import { GENERATED_DIRS, changedFiles, writeTree } from "./files.mjs";
 import { loadLegacyTables } from "./legacy.mjs";
 import { definitionsReadme } from "./readme.mjs";
-import { removedOperationsFile } from "./removed-operations.mjs";
+import { removedOperations } from "./removed-operations.mjs";
 import { describeDeployment, openapiVersion } from "./openapi.mjs";
 import { typeFiles } from "./types.mjs";
 import { webhookTypesModule } from "./webhooks.mjs";
@@ -60,8 +60,11 @@ export async function generatedFiles() {
       files.set(`${model.dir}/${path}`, text);
   checkVersionHints(hinted);
   files.set("definitions/README.md", definitionsReadme(models));
-  // The drop-in Octokit's operations GitHub removed (from an older description).
-  files.set(`${base.dir}/octokit-removed.ts`, removedOperationsFile(base));
+  // The drop-in Octokit's operations GitHub removed (from an older description): routes with the
+  // other old names in aliases.ts, names in a types-only module.
+  const removed = removedOperations(base);
+  files.set(`${base.dir}/aliases.ts`, `${files.get(`${base.dir}/aliases.ts`)}\n${removed.routesSection}`);
+  files.set(`${base.dir}/octokit-removed.ts`, removed.typesFile);
   files.set("definitions/deployments.ts", deploymentsModule(pkgVersion, models));
   // The first deployment is the default: types/ describe it in full, the others (and the later
   // API versions) by what differs.

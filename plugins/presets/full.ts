@@ -15,7 +15,7 @@ import { loadDeployment } from "./deployments.js";
 import { factoryOf, octokitOf } from "./octokit.js";
 import type { OctokitCoreMembers } from "./octokit-types.js";
 import { registry } from "./registry.js";
-import { removedOperations } from "../../definitions/api.github.com/octokit-removed.js";
+import { removedOperations } from "../../definitions/api.github.com/aliases.js";
 
 /**
  * The full preset for Node: the kernel with every built-in plugin and the endpoint methods
@@ -80,7 +80,7 @@ function unchecked<R extends Registry<any> | undefined>(given: R): R {
 /**
  * api.github.com's registry for `Octokit`: unchecked, and with the operations GitHub removed
  * since @octokit/rest 20 was generated (Projects classic, team discussions, the old billing
- * endpoints…: definitions/api.github.com/octokit-removed.ts) sent to their routes, as
+ * endpoints…: `removedOperations` of definitions/api.github.com/aliases.ts) sent to their routes, as
  * @octokit/rest 20 and 22 send them; the old-route table `legacyRoutes` carries them, ahead
  * of the v15/v16 `removed` names, which would refuse them.
  */
@@ -141,4 +141,5 @@ export type {
   RouteReturn,
   RouteTableOf,
 } from "./octokit-types.js";
+export type { RemovedOperationNames } from "../../definitions/api.github.com/octokit-removed.js";
 export type { ClientOptions };

@@ -1,5 +1,5 @@
 // Issue 35: the drop-in `Octokit` sends a body's type and an empty path parameter as @octokit/rest
-// 22 does (plugins/presets/octokit-request.ts): a string, bytes, a number or `null` as `data`
+// 22 does (plugins/presets/octokit.ts): a string, bytes, a number or `null` as `data`
 // with no `content-type` go out typed as JSON; a PATCH or PUT with no body sends `""` (fetch
 // types it `text/plain`); `request()` with `{ path: "" }` lists the root (`…/contents`) and an
 // empty `{owner}` leaves an empty segment, where `forgekit()` refuses both before sending.

@@ -434,5 +434,9 @@ export const installFootprint = {
   // package): parameters many routes repeat declared once in types/scopes.ts
   // (definitions/generate/shared-parameters.mjs), method docs links as text, and the endpoints
   // plugin's declarations reading `ApiVersions` from types/deployments.ts (no shared chunk for it).
-  ceiling: { bytes: 6_000_000, files: 558 },
+  // Issues 35, 38 and 39 merged together, fourth round (measured 6,019,586 B, 558 files): +23,672 B
+  // over the line above, the drop-in's operations GitHub removed since rest 20 (their routes in
+  // definitions/api.github.com/aliases.ts, names in octokit-removed.ts, types-only) and the v15/v16
+  // parameter renames packed in aliases.ts; still 224 kB under this stop's start (6,245,000 B).
+  ceiling: { bytes: 6_030_000, files: 558 },
 };
