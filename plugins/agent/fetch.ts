@@ -82,7 +82,7 @@ function requestHop(
   });
 }
 
-/** `request.idleTimeout` passed without a byte (plugins/agent/idle.ts): fail with undici's code for the same limit. */
+/** `request.idleTimeout` passed without a byte (`watchIdle` below): fail with undici's code for the same limit. */
 function expire(req: ClientRequest, idle: number): void {
   const res = req.res;
   const code = res ? "UND_ERR_BODY_TIMEOUT" : "UND_ERR_HEADERS_TIMEOUT";
