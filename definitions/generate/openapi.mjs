@@ -93,7 +93,7 @@ function describeOperation(spec, path, verb, op, pathItemParameters) {
 }
 
 /** Path, query and header parameters, `$ref`s to components/parameters resolved; operation-level wins. */
-function operationParameters(spec, op, pathItemParameters) {
+export function operationParameters(spec, op, pathItemParameters) {
   const byKey = new Map();
   for (const raw of [...pathItemParameters, ...(op.parameters ?? [])]) {
     const parameter = resolveRef(spec, raw);

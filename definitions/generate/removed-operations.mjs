@@ -4,7 +4,7 @@
 // (plugins/presets/full.ts), as code written for @octokit/rest 20 and 22 calls them. Read from
 // the one JSON file of a pinned older @octokit/openapi (devDependency `octokit-openapi-18`,
 // @octokit/openapi 18.2.0, the description @octokit/rest 20.1.2's methods came from).
-import { resolveRef } from "./openapi.mjs";
+import { operationParameters } from "./openapi.mjs";
 import { routeOf } from "./routes.mjs";
 import { REPO_ROOT, compareBy, operationName, propertyKey, readJson } from "./util.mjs";
 
@@ -27,7 +27,13 @@ export function removedOperations(base) {
   for (const [path, item] of Object.entries(spec.paths))
     for (const [verb, op] of Object.entries(item)) {
       if (!op?.operationId) continue;
-      const route = routeOf({ id: op.operationId, verb, path, op, parameters: parametersOf(spec, op, item) });
+      const route = routeOf({
+        id: op.operationId,
+        verb,
+        path,
+        op,
+        parameters: operationParameters(spec, op, item.parameters ?? []),
+      });
       const ids = [op.operationId];
       for (const change of op["x-octokit"]?.changes ?? [])
         if (change.type === "OPERATION" && change.before?.operationId) ids.push(change.before.operationId);
@@ -91,18 +97,4 @@ export function removedOperations(base) {
     "",
   ].join("\n");
   return { routesSection, typesFile };
-}
-
-/** Path and query parameters of an operation (path item's, then its own), `$ref`s resolved. */
-function parametersOf(spec, op, item) {
-  const byKey = new Map();
-  for (const raw of [...(item.parameters ?? []), ...(op.parameters ?? [])]) {
-    const parameter = resolveRef(spec, raw);
-    byKey.set(`${parameter.in} ${parameter.name}`, {
-      name: parameter.name,
-      in: parameter.in,
-      multiSegment: parameter["x-multi-segment"] === true,
-    });
-  }
-  return [...byKey.values()];
 }
