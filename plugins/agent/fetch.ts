@@ -256,14 +256,14 @@ interface Watch {
 }
 
 /** node:http sets `res` once the response head arrived (not in its published types). */
-export type ClientRequest = NodeRequest & { res?: IncomingMessage | null };
+type ClientRequest = NodeRequest & { res?: IncomingMessage | null };
 
 const WATCH = Symbol("forgekit.idleWatch");
 type Watched = Socket & { [WATCH]?: Watch };
 const TICKS = 4;
 
 /** Watch `socket` for `req`: `expire(req, idle)` runs once `idle` ms passed without a byte. */
-export function watchIdle(
+function watchIdle(
   socket: Watched,
   req: ClientRequest,
   idle: number,

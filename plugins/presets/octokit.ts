@@ -211,7 +211,7 @@ function withFormat(type: string, format: string): string {
  * that it goes out as @octokit/endpoint sends it (test/octokit/request-shape.test.ts compares
  * with real @octokit/rest 22 on loopback). Run innermost, after the caller's hooks.
  */
-export function asOctokitSends(options: EndpointOptions): void {
+function asOctokitSends(options: EndpointOptions): void {
   emptySegments(options);
   octokitBody(options);
 }
@@ -220,7 +220,7 @@ export function asOctokitSends(options: EndpointOptions): void {
 const OPTION_NAMES = new Set(["method", "baseUrl", "url", "headers", "request", "mediaType"]);
 
 /** The parameters a URL template does not use (`{owner}`, `{+path}`, `{?a,b}`, `:name`): the body's. */
-export function bodyParameters(options: EndpointOptions): Record<string, unknown> {
+function bodyParameters(options: EndpointOptions): Record<string, unknown> {
   const inUrl = new Set<string>();
   const template = String(options.url ?? "").replace(/:([a-z]\w+)/g, "{$1}");
   for (const [, expression] of template.matchAll(/\{([^{}]+)\}/g))
